@@ -1,0 +1,64 @@
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+import { acquireDataDirLock } from "./pglite-lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle or the database itself: domain functions accept either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+interface DbHandle {
+  db: Db;
+  driver: "postgres" | "pglite";
+  close: () => Promise<void>;
+}
+
+// One instance per process, kept on globalThis so that Next's hot reload does not open a second PGlite.
+const holder = globalThis as unknown as { __sealpostDb?: Promise<DbHandle> };
+
+const MIGRATIONS = path.join(process.cwd(), "drizzle");
+const MIGRATION_LOCK = 7_402_118; // any constant; serialises migrations across API and worker processes
+
+async function open(): Promise<DbHandle> {
+  const e = env();
+  if (e.DATABASE_URL) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    const client = postgres(e.DATABASE_URL, { max: 10, onnotice: () => {} });
+    const db = drizzle(client, { schema });
+    await client.begin(async (sql) => {
+      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+      await migrate(drizzle(sql as unknown as typeof client, { schema }), { migrationsFolder: MIGRATIONS });
+    });
+    return { db: db as unknown as Db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const dir = path.resolve(e.DATA_DIR, "pglite");
+  acquireDataDirLock(path.resolve(e.DATA_DIR));
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Db, driver: "pglite", close: () => client.close() };
+}
+
+export function dbHandle(): Promise<DbHandle> {
+  holder.__sealpostDb ??= open().catch((err) => {
+    holder.__sealpostDb = undefined;
+    throw err;
+  });
+  return holder.__sealpostDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await dbHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = holder.__sealpostDb;
+  holder.__sealpostDb = undefined;
+  if (h) await (await h).close();
+}

@@ -1,0 +1,232 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+
+export const tenants = pgTable("tenants", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  tier: text("tier", { enum: ["standard", "premium", "enterprise"] }).notNull(),
+  features: jsonb("features").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  approvers: jsonb("approvers").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const batches = pgTable(
+  "batches",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    correlationId: text("correlation_id").notNull(),
+    state: text("state").notNull(),
+    readiness: text("readiness").notNull(),
+    title: text("title").notNull(),
+    templatePath: text("template_path").notNull(),
+    documentId: text("document_id"),
+    sourceSystem: text("source_system"),
+    documentCount: integer("document_count").notNull(),
+    readyCount: integer("ready_count").notNull(),
+    failedCount: integer("failed_count").notNull().default(0),
+    warningCount: integer("warning_count").notNull(),
+    invalidCount: integer("invalid_count").notNull().default(0),
+    processedCount: integer("processed_count").notNull().default(0),
+    errorCount: integer("error_count").notNull().default(0),
+    submittedBy: text("submitted_by").notNull(),
+    approvers: jsonb("approvers").$type<string[]>().notNull(),
+    approvedBy: text("approved_by"),
+    decidedAt: ts("decided_at"),
+    queuedAt: ts("queued_at"),
+    startedAt: ts("started_at"),
+    completedAt: ts("completed_at"),
+    decisionComments: text("decision_comments"),
+    validationResults: jsonb("validation_results").notNull(),
+    distribution: jsonb("distribution").notNull(),
+    options: jsonb("options").notNull(),
+    activityItemId: uuid("activity_item_id").notNull(),
+    receiptKey: text("receipt_key"),
+    combinedKey: text("combined_key"),
+    bundleKey: text("bundle_key"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("batches_tenant_correlation").on(t.tenantId, t.correlationId),
+    index("batches_tenant_state").on(t.tenantId, t.state, t.createdAt),
+  ],
+);
+
+export const batchRecords = pgTable(
+  "batch_records",
+  {
+    batchId: uuid("batch_id").notNull().references(() => batches.id),
+    recordIndex: integer("record_index").notNull(),
+    tenantId: text("tenant_id").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    correlationId: uuid("correlation_id").notNull(),
+    documentId: text("document_id"),
+    fileName: text("file_name").notNull(),
+    status: text("status", { enum: ["pending", "rendered", "failed"] }).notNull().default("pending"),
+    error: text("error"),
+    blobKey: text("blob_key"),
+    byteSize: integer("byte_size"),
+    timings: jsonb("timings"),
+    renderedAt: ts("rendered_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.recordIndex] }),
+    uniqueIndex("batch_records_correlation").on(t.correlationId),
+    index("batch_records_tenant").on(t.tenantId),
+  ],
+);
+
+/** The activity list: one item per batch and one child per rendered record (referenceId = batchId). */
+export const activityItems = pgTable(
+  "activity_items",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    kind: text("kind", { enum: ["batch", "record"] }).notNull(),
+    referenceId: uuid("reference_id"),
+    correlationId: text("correlation_id").notNull(),
+    title: text("title").notNull(),
+    status: text("status").notNull(),
+    detail: jsonb("detail"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("activity_reference").on(t.tenantId, t.referenceId),
+    uniqueIndex("activity_correlation").on(t.tenantId, t.correlationId),
+  ],
+);
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    action: text("action").notNull(),
+    actor: text("actor"),
+    detail: jsonb("detail"),
+    dedupeKey: text("dedupe_key"),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_subject").on(t.tenantId, t.subjectType, t.subjectId),
+    uniqueIndex("audit_dedupe").on(t.dedupeKey),
+  ],
+);
+
+export const deliverySessions = pgTable(
+  "delivery_sessions",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    batchId: uuid("batch_id").notNull(),
+    recordIndex: integer("record_index").notNull(),
+    recordCorrelationId: uuid("record_correlation_id").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    recipientName: text("recipient_name"),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    revokedBy: text("revoked_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("delivery_sessions_token").on(t.tokenHash),
+    uniqueIndex("delivery_sessions_recipient").on(t.batchId, t.recordIndex, t.recipientEmail),
+    index("delivery_sessions_correlation").on(t.tenantId, t.recordCorrelationId),
+  ],
+);
+
+export const deliveryEvents = pgTable(
+  "delivery_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: uuid("session_id").notNull().references(() => deliverySessions.id),
+    tenantId: text("tenant_id").notNull(),
+    kind: text("kind", { enum: ["access", "download", "denied"] }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [index("delivery_events_session").on(t.sessionId)],
+);
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: text("tenant_id"),
+    dedupeKey: text("dedupe_key").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lastError: text("last_error"),
+    sentAt: ts("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mail_outbox_dedupe").on(t.dedupeKey), index("mail_outbox_due").on(t.status, t.nextAttemptAt)],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey(),
+    functionId: text("function_id").notNull(),
+    event: text("event").notNull(),
+    payload: jsonb("payload").notNull(),
+    dedupeKey: text("dedupe_key"),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    runAt: ts("run_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("jobs_dedupe").on(t.dedupeKey), index("jobs_due").on(t.status, t.runAt)],
+);
+
+export const jobSteps = pgTable(
+  "job_steps",
+  {
+    jobId: uuid("job_id").notNull().references(() => jobs.id, { onDelete: "cascade" }),
+    stepId: text("step_id").notNull(),
+    result: jsonb("result"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.stepId] })],
+);
+
+export type Tenant = typeof tenants.$inferSelect;
+export type Batch = typeof batches.$inferSelect;
+export type BatchRecord = typeof batchRecords.$inferSelect;
+export type ActivityItem = typeof activityItems.$inferSelect;
+export type DeliverySession = typeof deliverySessions.$inferSelect;
+export type DeliveryEvent = typeof deliveryEvents.$inferSelect;
+export type MailMessage = typeof mailOutbox.$inferSelect;
+export type Job = typeof jobs.$inferSelect;

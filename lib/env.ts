@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: optionalString.pipe(z.string().url().optional()),
+  DATA_DIR: z.string().default(".data"),
+  AUTH_ISSUER: optionalString.pipe(z.string().url().optional()),
+  AUTH_AUDIENCE: z.string().default("sealpost"),
+  AUTH_TENANT_CLAIM: z.string().default("tid"),
+  AUTH_ROLES_CLAIM: z.string().default("roles"),
+  AUTH_EMAIL_CLAIM: z.string().default("email"),
+  AUTH_ALGORITHMS: z.string().default("RS256,PS256,ES256,EdDSA"),
+  PUBLIC_BASE_URL: z.string().url().default("http://localhost:3000"),
+  TEMPLATES_DIR: z.string().default("templates"),
+  SMTP_URL: optionalString.pipe(z.string().url().optional()),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(5),
+  MAIL_FROM: z.string().default("Sealpost <no-reply@sealpost.local>"),
+  PORTAL_TOKEN_SECRET: optionalString,
+  INNGEST_EVENT_KEY: optionalString,
+  INNGEST_SIGNING_KEY: optionalString,
+  INNGEST_DEV: optionalString,
+  CALLBACK_ALLOWED_HOSTS: z.string().default(""),
+  BATCH_MAX_RECORDS: z.coerce.number().int().min(1).default(5000),
+  RENDER_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  EMBEDDED_RUNNER: z.enum(["on", "off"]).default("on"),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(250),
+  DEV_MAIL_PAGE: bool,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Parses process.env once; a bad value stops start-up with a message naming every offending variable. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && (!e.PORTAL_TOKEN_SECRET || e.PORTAL_TOKEN_SECRET.length < 32)) {
+    throw new Error("Invalid environment configuration:\n  PORTAL_TOKEN_SECRET: must be set to at least 32 characters in production");
+  }
+  cached = e;
+  return e;
+}
+
+/** Tests change process.env between servers in one process; this forgets the parsed copy. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+export function usesInngest(e: Env = env()): boolean {
+  return Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV);
+}

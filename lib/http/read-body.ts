@@ -1,0 +1,36 @@
+import { AppError } from "./problem";
+
+/** Reads a JSON body without ever holding more than `limit` bytes of it. */
+export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+  const type = req.headers.get("content-type") ?? "";
+  if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new AppError("request.unsupported_media_type", `Send the body as application/json (got ${type.split(";")[0]})`);
+  }
+  if (!req.body) throw new AppError("request.malformed_json", "The request has no body");
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text.trim()) throw new AppError("request.malformed_json", "The request body is empty");
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AppError("request.malformed_json", `The body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError("request.too_large", `The body exceeds ${limit} bytes`, { limitBytes: limit });
+}

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+
+/** The PostgreSQL server tests use: the machine's (trust auth on loopback) unless TEST_PG_URL says otherwise. */
+export const adminUrl = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh, empty database of its own for one test file; drop() removes it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sealpost_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** A fresh DATA_DIR for PGlite; remove() deletes it. */
+export function createTempDataDir(): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-data-"));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
