@@ -26,23 +26,41 @@ async function open(): Promise<DbHandle> {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    // Migrations run on a connection of their own, holding an advisory lock for their whole run.
+    const migrator = postgres(e.DATABASE_URL, { max: 1, onnotice: () => {} });
+    try {
+      await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrate(drizzle(migrator), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await migrator.end({ timeout: 5 });
+    }
     const client = postgres(e.DATABASE_URL, { max: 10, onnotice: () => {} });
     const db = drizzle(client, { schema });
-    await client.begin(async (sql) => {
-      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
-      await migrate(drizzle(sql as unknown as typeof client, { schema }), { migrationsFolder: MIGRATIONS });
-    });
     return { db: db as unknown as Db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const dir = path.resolve(e.DATA_DIR, "pglite");
-  acquireDataDirLock(path.resolve(e.DATA_DIR));
+  const release = acquireDataDirLock(path.resolve(e.DATA_DIR));
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = await PGlite.create(dir);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, driver: "pglite", close: () => client.close() };
+  let client: InstanceType<typeof PGlite>;
+  let db;
+  try {
+    client = await PGlite.create(dir);
+    db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return {
+    db: db as unknown as Db,
+    driver: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
 }
 
 export function dbHandle(): Promise<DbHandle> {

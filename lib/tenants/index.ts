@@ -1,0 +1,4 @@
+export { addTenant, updateTenant, removeTenant } from "./write";
+export { getTenant, listTenants } from "./read";
+export { TenantError, type TenantErrorCode } from "./errors";
+export { KNOWN_FEATURES, TIERS, type Feature, type Tier, type NewTenant, type TenantPatch } from "./validation";
