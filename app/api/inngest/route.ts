@@ -1,0 +1,18 @@
+import { serve } from "inngest/next";
+import type { NextRequest } from "next/server";
+import { inngest } from "@/inngest/client";
+import { inngestFunctions } from "@/inngest/functions";
+import { usesInngest } from "@/lib/env";
+
+export const dynamic = "force-dynamic";
+
+let handler: ReturnType<typeof serve> | undefined;
+
+/** Inngest's endpoint; a 404 unless Inngest is configured (INNGEST_EVENT_KEY or INNGEST_DEV). */
+async function handle(req: NextRequest, ctx: unknown): Promise<Response> {
+  if (!usesInngest()) return new Response("Inngest is not configured; the embedded runner does the work.", { status: 404 });
+  handler ??= serve({ client: inngest, functions: inngestFunctions() });
+  return handler(req, ctx);
+}
+
+export { handle as GET, handle as POST, handle as PUT };

@@ -1,0 +1,73 @@
+import type { z } from "zod";
+import { toInngestFunction } from "./inngest-function";
+
+/** An event to emit. `id` is an idempotency key: the same id never starts the same job twice. */
+export interface EventInput {
+  name: string;
+  data: unknown;
+  id?: string;
+}
+
+/**
+ * The step API handlers see, the same under Inngest and the embedded runner. Results are JSON
+ * round-tripped in both (Dates come back as strings), so a replayed step returns what a fresh one did.
+ */
+export interface JobStep {
+  run<T>(id: string, fn: () => Promise<T> | T): Promise<T>;
+  sendEvent(id: string, events: EventInput | EventInput[]): Promise<void>;
+  sleepUntil(id: string, at: Date): Promise<void>;
+}
+
+export interface JobContext<P> {
+  payload: P;
+  step: JobStep;
+  /** 0 on the first try, as Inngest counts. */
+  attempt: number;
+  event: { name: string; id?: string };
+}
+
+export interface JobDefinition<P = unknown> {
+  readonly id: string;
+  readonly event: string;
+  readonly payload: z.ZodType<P>;
+  /** Retries after the first attempt: maxAttempts = retries + 1. */
+  readonly retries: number;
+  // Method syntax keeps definitions with different payload types assignable to one JobDefinition[].
+  handler(ctx: JobContext<P>): Promise<unknown> | unknown;
+  /** The same definition as an Inngest function (built on first use, so the embedded path never needs it). */
+  readonly inngestFunction: ReturnType<typeof toInngestFunction>;
+}
+
+export interface JobOptions<S extends z.ZodType> {
+  id: string;
+  event: string;
+  payload: S;
+  retries?: number;
+  handler: (ctx: JobContext<z.output<S>>) => Promise<unknown> | unknown;
+}
+
+const JOB_ID = /^[a-z0-9][a-z0-9-]*$/;
+
+export function defineJob<S extends z.ZodType>(opts: JobOptions<S>): JobDefinition<z.output<S>> {
+  if (!JOB_ID.test(opts.id)) throw new Error(`Job id "${opts.id}" must be lower-case letters, digits and dashes`);
+  const retries = opts.retries ?? 4;
+  if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new Error(`Job ${opts.id}: retries must be 0–20 (Inngest's range)`);
+  let fn: ReturnType<typeof toInngestFunction> | undefined;
+  const def: JobDefinition<z.output<S>> = {
+    id: opts.id,
+    event: opts.event,
+    payload: opts.payload as z.ZodType<z.output<S>>,
+    retries,
+    handler: opts.handler,
+    get inngestFunction() {
+      fn ??= toInngestFunction(def as JobDefinition);
+      return fn;
+    },
+  };
+  return def;
+}
+
+export const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+
+/** Thrown from a handler (or step) to fail the job at once, without retries. */
+export { NonRetriableError } from "inngest";

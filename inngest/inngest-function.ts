@@ -1,0 +1,32 @@
+import { NonRetriableError } from "inngest";
+import { inngest } from "./client";
+import type { EventInput, JobDefinition, JobStep } from "./define-job";
+
+/** Inngest only accepts object data, so both modes insist on it (checked in sendEvent). */
+export function toInngestEvent(e: EventInput): { name: string; data: Record<string, unknown>; id?: string } {
+  const data = e.data as Record<string, unknown>;
+  return e.id === undefined ? { name: e.name, data } : { name: e.name, data, id: e.id };
+}
+
+type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
+
+/** One job definition as an Inngest function: same trigger, same payload check, our step API over Inngest's. */
+export function toInngestFunction(def: JobDefinition) {
+  return inngest.createFunction(
+    { id: def.id, triggers: [{ event: def.event }], retries: def.retries as Retries },
+    async ({ event, step, attempt }) => {
+      const parsed = def.payload.safeParse(event.data);
+      if (!parsed.success) throw new NonRetriableError(`Job ${def.id}: invalid payload: ${parsed.error.message}`);
+      const ours: JobStep = {
+        // Inngest types the result as the JSON form of T; our API promises the same round trip.
+        run: <T>(id: string, fn: () => Promise<T> | T) => step.run(id, async () => fn()) as Promise<T>,
+        sendEvent: async (id, events) => {
+          const list = (Array.isArray(events) ? events : [events]).map(toInngestEvent);
+          if (list.length) await step.sendEvent(id, list);
+        },
+        sleepUntil: (id, at) => step.sleepUntil(id, at),
+      };
+      return def.handler({ payload: parsed.data, step: ours, attempt, event: { name: event.name, id: event.id } });
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { inngest } from "./client";
+import { defineJob } from "./define-job";
+import { toInngestEvent } from "./inngest-function";
+
+/**
+ * Under Inngest, events sent inside a database transaction must not reach Inngest before the commit
+ * (or at all after a rollback). sendEvent stores them as a job of this kind in the same transaction;
+ * the runner, which in Inngest mode runs only these, forwards them once committed. Event ids make a
+ * repeated forward harmless: Inngest drops duplicates.
+ */
+export const relayJob = defineJob({
+  id: "inngest-relay",
+  event: "sealpost/inngest.relay",
+  payload: z.object({
+    events: z.array(z.object({ name: z.string(), data: z.record(z.string(), z.unknown()), id: z.string().optional() })),
+  }),
+  retries: 20,
+  handler: async ({ payload }) => {
+    await inngest.send(payload.events.map(toInngestEvent));
+    return { forwarded: payload.events.length };
+  },
+});

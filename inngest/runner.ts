@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import type { JobDefinition } from "./define-job";
+import { claimJobs, extendLeases, pruneDoneJobs, type ClaimedJob } from "./job-store";
+import { JOBS_CHANNEL, subscribe } from "./notify";
+import { jobDefinitions } from "./registry";
+import { runJob, type RetryPolicy } from "./run-job";
+
+const KEEP_DONE_MS = 7 * 24 * 3_600_000;
+
+export interface RunnerOptions {
+  concurrency: number;
+  pollMs: number;
+  workerId?: string;
+  /** How long a claim holds without a heartbeat; a crashed runner's jobs are retried after it. Default JOB_LEASE_MS. */
+  leaseMs?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** How long stop() waits for running jobs. */
+  stopTimeoutMs?: number;
+  /** Defaults to inngest/functions.ts (see registry.ts). */
+  definitions?: readonly JobDefinition[];
+}
+
+export interface Runner {
+  readonly workerId: string;
+  /** Look for due jobs now instead of at the next poll. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded runner: claims due jobs with FOR UPDATE SKIP LOCKED (so any number of runners, in any
+ * number of processes, share one table), runs up to `concurrency` at once, and keeps their leases
+ * alive while they run. No transaction is held while a handler runs.
+ */
+export async function startRunner(opts: RunnerOptions): Promise<Runner> {
+  const db = await getDb();
+  const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const leaseMs = opts.leaseMs ?? env().JOB_LEASE_MS;
+  const policy: RetryPolicy = { retryBaseMs: opts.retryBaseMs ?? 1000, retryMaxMs: opts.retryMaxMs ?? 5 * 60_000 };
+  const defs = new Map((opts.definitions ?? (await jobDefinitions())).map((d) => [d.id, d]));
+  const concurrency = Math.max(1, opts.concurrency);
+
+  const running = new Map<string, Promise<void>>();
+  let stopping = false;
+  let kicked = false;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => {
+    kicked = true;
+    wakeUp?.();
+  };
+
+  let lastClaimError = 0;
+  const start = (job: ClaimedJob) => {
+    const p = runJob(db, defs.get(job.functionId), job, policy)
+      .then(
+        () => undefined,
+        // Only a database error gets here (handler errors are the job's outcome); the lease will expire
+        // and the job will be retried.
+        (err) => console.error(`[runner] could not record the outcome of job ${job.id}: ${(err as Error).message}`),
+      )
+      .finally(() => {
+        running.delete(job.id);
+        wake();
+      });
+    running.set(job.id, p);
+  };
+
+  const loop = async () => {
+    while (!stopping) {
+      kicked = false;
+      const free = concurrency - running.size;
+      let failed = false;
+      if (free > 0) {
+        try {
+          for (const job of await claimJobs(db, workerId, free, leaseMs)) start(job);
+        } catch (err) {
+          failed = true;
+          if (Date.now() - lastClaimError > 10_000) console.error(`[runner] claiming jobs failed: ${(err as Error).message}`);
+          lastClaimError = Date.now();
+        }
+      }
+      if (stopping || (kicked && !failed)) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, opts.pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+  };
+
+  const heartbeat = setInterval(() => {
+    extendLeases(db, workerId, [...running.keys()], leaseMs).catch((err) => console.error(`[runner] lease heartbeat failed: ${(err as Error).message}`));
+  }, Math.max(250, Math.floor(leaseMs / 3)));
+  heartbeat.unref();
+  const prune = () =>
+    pruneDoneJobs(db, KEEP_DONE_MS).then(
+      (n) => {
+        if (n) console.log(`[runner] pruned ${n} jobs finished over a week ago`);
+      },
+      (err) => console.error(`[runner] pruning finished jobs failed: ${(err as Error).message}`),
+    );
+  const pruning = setInterval(prune, 3_600_000);
+  pruning.unref();
+
+  const unsubscribe = await subscribe(JOBS_CHANNEL, wake);
+  const looping = loop();
+  console.log(`[runner] ${workerId} started: concurrency ${concurrency}, poll ${opts.pollMs} ms, lease ${leaseMs} ms, ${defs.size} job kinds`);
+
+  let stopped: Promise<void> | null = null;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      wake();
+      await looping;
+      await unsubscribe();
+      const timeoutMs = opts.stopTimeoutMs ?? 30_000;
+      const all = Promise.allSettled([...running.values()]).then(() => true);
+      const inTime = await Promise.race([all, new Promise<false>((r) => setTimeout(() => r(false), timeoutMs).unref())]);
+      clearInterval(heartbeat);
+      clearInterval(pruning);
+      if (!inTime) console.warn(`[runner] ${workerId} stopped with ${running.size} jobs still running; they will be retried when their leases expire`);
+    })());
+
+  return { workerId, wake, stop };
+}

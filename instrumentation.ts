@@ -1,0 +1,19 @@
+/**
+ * Next.js start-up hook. Opening the database here runs the migrations and turns a bad configuration
+ * into an error at start rather than on the first request; then the background work starts.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // `next build` may load this module while it prerenders; it must not take the database or run jobs.
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { dbHandle } = await import("@/lib/db/client");
+  const { startBackgroundWork } = await import("@/inngest/runtime");
+  try {
+    const { driver } = await dbHandle();
+    console.log(`[startup] database ready (${driver})`);
+    await startBackgroundWork();
+  } catch (err) {
+    console.error(`[startup] Sealpost cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    throw err;
+  }
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { assertBlobKey } from "./keys";
+import type { BlobStore } from "./store";
+
+/**
+ * Blobs as files under one folder. A write goes to a temporary file that is renamed into place, so a
+ * reader (or a crash) never sees half a file. The content type is not kept: keys carry the extension
+ * and callers know what they stored.
+ */
+export class LocalBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    assertBlobKey(key);
+    const file = path.join(this.root, ...key.split("/"));
+    // Belt and braces: the key check already rules out leaving the root.
+    if (!file.startsWith(this.root + path.sep)) throw new Error(`Blob key ${key} leaves the store`);
+    return file;
+  }
+
+  async put(key: string, data: Uint8Array): Promise<void> {
+    const file = this.file(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, file);
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Uint8Array | null> {
+    try {
+      const buf = await fs.readFile(this.file(key));
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await fs.stat(this.file(key))).isFile();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
+  }
+}

@@ -1,0 +1,50 @@
+import { mailOutbox } from "@/lib/db/schema";
+import type { Tx } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { MAIL_CHANNEL, notifyChannel, wakeLocal } from "@/inngest/notify";
+
+export interface OutgoingMail {
+  /** Unique per message for ever: a retried step enqueues the same key and nothing is sent twice. */
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  tenantId?: string | null;
+}
+
+const CHUNK = 500;
+
+/**
+ * Queues mail in the caller's transaction (the mail exists if and only if the change that caused it
+ * commits); the pump sends it after the commit. Returns how many were new.
+ */
+export async function enqueueMails(tx: Tx, msgs: OutgoingMail[]): Promise<number> {
+  if (!msgs.length) return 0;
+  let added = 0;
+  for (let i = 0; i < msgs.length; i += CHUNK) {
+    const rows = msgs.slice(i, i + CHUNK).map((m) => ({
+      id: newId(),
+      tenantId: m.tenantId ?? null,
+      dedupeKey: m.dedupeKey,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+    }));
+    const inserted = await tx.insert(mailOutbox).values(rows).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
+    added += inserted.length;
+  }
+  // Delivered at commit to every pump listening, in this process or another.
+  if (added) await notifyChannel(tx, MAIL_CHANNEL);
+  return added;
+}
+
+export async function enqueueMail(tx: Tx, msg: OutgoingMail): Promise<boolean> {
+  return (await enqueueMails(tx, [msg])) === 1;
+}
+
+/** Wakes this process's mail pump now (NOTIFY does it at commit anyway; this saves the round trip). */
+export function kickMailPump(): void {
+  wakeLocal(MAIL_CHANNEL);
+}

@@ -1,0 +1,161 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  /** Envelope recipients (RCPT TO). */
+  to: string[];
+  from: string;
+  subject: string;
+  /** The text/plain body, transfer-decoded, so links can be matched with a plain regex. */
+  text: string;
+  html: string | null;
+  messageId: string;
+  headers: Record<string, string>;
+  raw: string;
+}
+
+export interface SmtpServer {
+  port: number;
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the predicate's first truthy result over the messages so far; rejects after timeoutMs. */
+  waitFor<T>(predicate: (messages: ReceivedMail[]) => T | false | null | undefined | 0 | "", timeoutMs?: number): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on loopback for tests: no TLS, no auth required. `failFirst` answers the first N
+ * messages with 451 (a temporary failure) so that retries can be tested.
+ */
+export async function startSmtpServer(opts: { failFirst?: number } = {}): Promise<SmtpServer> {
+  const messages: ReceivedMail[] = [];
+  let toFail = opts.failFirst ?? 0;
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    size: 50 * 1024 * 1024,
+    onAuth: (_auth, _session, callback) => callback(null, { user: "test" }),
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("error", (err) => callback(err));
+      stream.on("end", () => {
+        if (toFail > 0) {
+          toFail--;
+          return callback(Object.assign(new Error("Temporary failure, try again later"), { responseCode: 451 }));
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const to = session.envelope.rcptTo.map((a) => a.address);
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        messages.push({ ...parseMessage(raw), to, from, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(predicate, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const result = predicate(messages);
+        if (result) return result;
+        if (Date.now() > deadline) {
+          const seen = messages.map((m) => `${m.to.join(",")}: ${m.subject}`).join("\n  ");
+          throw new Error(`No matching mail within ${timeoutMs} ms; received ${messages.length}:\n  ${seen}`);
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// A small MIME reader: enough for what nodemailer writes (one text part, maybe an html one).
+
+function parseMessage(raw: string): Pick<ReceivedMail, "subject" | "text" | "html" | "messageId" | "headers"> {
+  const { headers, body } = splitPart(raw);
+  const parts = leafParts(headers, body);
+  const text = parts.find((p) => contentType(p.headers).startsWith("text/plain"));
+  const html = parts.find((p) => contentType(p.headers).startsWith("text/html"));
+  return {
+    headers,
+    subject: decodeWords(headers["subject"] ?? ""),
+    messageId: (headers["message-id"] ?? "").trim(),
+    text: text ? decodeBody(text) : "",
+    html: html ? decodeBody(html) : null,
+  };
+}
+
+interface Part {
+  headers: Record<string, string>;
+  body: string;
+}
+
+function splitPart(raw: string): Part {
+  const at = raw.search(/\r?\n\r?\n/);
+  const head = at < 0 ? raw : raw.slice(0, at);
+  const body = at < 0 ? "" : raw.slice(at).replace(/^\r?\n\r?\n/, "");
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+const contentType = (h: Record<string, string>) => (h["content-type"] ?? "text/plain").toLowerCase();
+
+function leafParts(headers: Record<string, string>, body: string): Part[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  if (!contentType(headers).startsWith("multipart/") || !boundary) return [{ headers, body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((chunk) => !chunk.startsWith("--"))
+    .flatMap((chunk) => {
+      const part = splitPart(chunk.replace(/^\r?\n/, ""));
+      return leafParts(part.headers, part.body.replace(/\r?\n$/, ""));
+    });
+}
+
+function decodeBody(part: Part): string {
+  const encoding = (part.headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(part.body);
+  return part.body;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes: number[] = [];
+  const joined = s.replace(/=\r?\n/g, "");
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === "=" ? joined.slice(i + 1, i + 3) : "";
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i], "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes non-ASCII subjects. */
+function decodeWords(s: string): string {
+  return s
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
