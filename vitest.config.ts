@@ -1,7 +1,8 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(__dirname) };
+const alias = { "@": path.dirname(fileURLToPath(import.meta.url)) };
 
 export default defineConfig({
   resolve: { alias },

@@ -35,6 +35,7 @@ const envSchema = z.object({
   EMBEDDED_RUNNER: z.enum(["on", "off"]).default("on"),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(250),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   DEV_MAIL_PAGE: bool,
 });
 

@@ -5,7 +5,7 @@ import path from "node:path";
  * PGlite keeps no lock of its own: a second instance on the same directory silently loses the
  * first one's writes. We hold a pid file for the life of the process and refuse to share it.
  */
-export function acquireDataDirLock(dataDir: string): void {
+export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "pglite.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -21,11 +21,11 @@ export function acquireDataDirLock(dataDir: string): void {
         }
       };
       process.once("exit", release);
-      return;
+      return release;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
-      if (holder === process.pid) return;
+      if (holder === process.pid) return () => {};
       if (holder && isAlive(holder)) {
         throw new Error(
           `DATA_DIR ${path.resolve(dataDir)} is in use by process ${holder}. PGlite allows one process per ` +

@@ -21,6 +21,7 @@ export const problemCodes = {
   "batch.self_approval": { status: 403, title: "Submitters cannot decide their own batch" },
   "batch.not_approver": { status: 403, title: "Caller is not an approver of this batch" },
   "batch.too_many_records": { status: 413, title: "Too many records" },
+  "batch.dispatch_not_enabled": { status: 422, title: "Batch dispatch is not enabled for this request" },
   "batch.empty": { status: 422, title: "No records" },
   "batch.settings_invalid": { status: 422, title: "Distribution settings are invalid" },
   "batch.document_not_ready": { status: 409, title: "Document not rendered" },

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
 import { AppError, problemResponse } from "./problem";
 import { readJsonBody } from "./read-body";
+import { requireFeature } from "./require-feature";
 import { parseOrThrow } from "./zod-errors";
 
 type Feature = "batchDispatch" | "explain";
@@ -46,13 +47,7 @@ export function route<
   return async (req: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     try {
       const principal = spec.auth === "bearer" ? await authenticateBearer(req) : null;
-      if (principal && spec.feature && !principal.tenant.features.includes(spec.feature)) {
-        throw new AppError(
-          "licence.feature_missing",
-          `The licence of tenant ${principal.tenant.id} does not include ${spec.feature}`,
-          { feature: spec.feature },
-        );
-      }
+      if (principal && spec.feature) requireFeature(principal, spec.feature);
       const rawParams = (await segment?.params) ?? {};
       const params = spec.params ? parseOrThrow(spec.params, rawParams, "resource.not_found", "path") : rawParams;
       const url = new URL(req.url);

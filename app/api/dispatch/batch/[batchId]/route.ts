@@ -1,0 +1,10 @@
+import { batchIdParams } from "@/lib/batch/api-schemas";
+import { getBatch } from "@/lib/batch/get-batch";
+import { batchDetail } from "@/lib/batch/present-batch";
+import { route } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) =>
+  batchDetail(await getBatch(principal.tenant.id, params.batchId)),
+);

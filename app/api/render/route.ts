@@ -1,0 +1,24 @@
+import { handleRenderRequest } from "@/lib/batch/handle-render-request";
+import { renderRequestSchema } from "@/lib/batch/request-schema";
+import { pdfResponse } from "@/lib/http/pdf-response";
+import { route } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ auth: "bearer", body: renderRequestSchema }, async ({ principal, body }) => {
+  const outcome = await handleRenderRequest(principal, body);
+  if (outcome.kind === "single") {
+    return pdfResponse(outcome.pdf, { status: 200, headers: { "X-Svc-CorrelationId": outcome.correlationId } });
+  }
+  const { batch, receipt, replayed } = outcome.intake;
+  return pdfResponse(receipt, {
+    status: batch.readiness === "INVALID" ? 422 : 202,
+    filename: `receipt-${batch.id}.pdf`,
+    headers: {
+      "X-Svc-BatchId": batch.id,
+      "X-Svc-CorrelationId": batch.correlationId,
+      "X-Svc-DispatchReadiness": batch.readiness,
+      "X-Svc-Idempotent-Replay": String(replayed),
+    },
+  });
+});

@@ -1,0 +1,23 @@
+import { getBlobStore } from "@/lib/blob/store";
+import { openDeliverySession } from "@/lib/delivery/open-session";
+import { pdfResponse } from "@/lib/http/pdf-response";
+import { visitorFrom } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+
+/** The recipient's document: inline for the page's preview, as an attachment with ?download=1. */
+export async function GET(req: Request, { params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const download = new URL(req.url).searchParams.get("download") === "1";
+  const opened = await openDeliverySession(token, download ? "download" : "access", visitorFrom(req.headers));
+  if (opened.state !== "active") {
+    const status = opened.state === "unknown" ? 404 : 410;
+    return new Response(opened.state === "unknown" ? "Link not recognised" : `This link is ${opened.state}`, {
+      status,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  const pdf = await getBlobStore().get(opened.record.blobKey!);
+  if (!pdf) return new Response("Document unavailable", { status: 500 });
+  return pdfResponse(pdf, { filename: opened.record.fileName, inline: !download });
+}

@@ -1,0 +1,44 @@
+import type { Batch } from "@/lib/db/schema";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Item of GET /api/dispatch/batch (spec: Batch summary). */
+export function batchSummary(b: Batch) {
+  return {
+    batchId: b.id,
+    state: b.state,
+    dispatchReadiness: b.readiness,
+    title: b.title,
+    documentCount: b.documentCount,
+    readyCount: b.readyCount,
+    failedCount: b.failedCount,
+    warningCount: b.warningCount,
+    activityItemId: b.activityItemId,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/dispatch/batch/{batchId} (spec: Batch detail), plus correlationId, approvers and distribution. */
+export function batchDetail(b: Batch) {
+  const { activityItemId: _a, updatedAt: _u, ...summary } = batchSummary(b);
+  return {
+    ...summary,
+    correlationId: b.correlationId,
+    templatePath: b.templatePath,
+    processedCount: b.processedCount,
+    errorCount: b.errorCount,
+    submittedBy: b.submittedBy,
+    approvedBy: b.approvedBy,
+    approvers: b.approvers,
+    decidedAt: iso(b.decidedAt),
+    queuedAt: iso(b.queuedAt),
+    startedAt: iso(b.startedAt),
+    completedAt: iso(b.completedAt),
+    decisionComments: b.decisionComments,
+    validationResults: b.validationResults,
+    distribution: b.distribution,
+    sourceSystem: b.sourceSystem,
+    documentId: b.documentId,
+  };
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq } from "drizzle-orm";
+import { zipSync } from "fflate";
+import { getBlobStore } from "@/lib/blob/store";
+import { getDb } from "@/lib/db/client";
+import { activityItems, auditEvents, batchRecords, batches } from "@/lib/db/schema";
+import { mergePdfs } from "@/lib/pdf/merge";
+import type { Distribution } from "../resolve-distribution";
+import { bundleBlobKey, combinedBlobKey } from "./record-blob-key";
+
+/**
+ * Runs once every record has finished: builds the combined PDF or the ZIP bundle when asked for,
+ * then moves the batch to completed, or partially-failed when any record failed.
+ */
+export async function finalizeBatch(batchId: string): Promise<string | null> {
+  const db = await getDb();
+  const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
+  if (!batch || batch.state !== "processing" || batch.processedCount < batch.documentCount) return null;
+  const distribution = batch.distribution as Distribution;
+  const rendered = await db
+    .select({ index: batchRecords.recordIndex, key: batchRecords.blobKey, fileName: batchRecords.fileName })
+    .from(batchRecords)
+    .where(and(eq(batchRecords.batchId, batchId), eq(batchRecords.status, "rendered")))
+    .orderBy(asc(batchRecords.recordIndex));
+  const blobs = getBlobStore();
+  const load = async () => Promise.all(rendered.map(async (r) => ({ ...r, pdf: (await blobs.get(r.key!))! })));
+
+  let combinedKey: string | null = null;
+  let bundleKey: string | null = null;
+  if (rendered.length && distribution.mode === "combined") {
+    const merged = await mergePdfs((await load()).map((r) => r.pdf), { correlationId: batch.correlationId, title: batch.title });
+    combinedKey = combinedBlobKey(batchId);
+    await blobs.put(combinedKey, merged, "application/pdf");
+  }
+  if (rendered.length && distribution.mode === "individual" && distribution.zipBundle) {
+    const files = Object.fromEntries((await load()).map((r) => [r.fileName, r.pdf]));
+    bundleKey = bundleBlobKey(batchId);
+    // PDFs are already compressed; storing them avoids burning CPU for a few percent.
+    await blobs.put(bundleKey, zipSync(files, { level: 0 }), "application/zip");
+  }
+  const state = batch.errorCount === 0 ? "completed" : "partially-failed";
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(batches)
+      .set({ state, completedAt: now, updatedAt: now, combinedKey, bundleKey })
+      .where(and(eq(batches.id, batchId), eq(batches.state, "processing")))
+      .returning();
+    if (!row) return;
+    await tx.update(activityItems).set({ status: state, updatedAt: now }).where(eq(activityItems.id, row.activityItemId));
+    await tx.insert(auditEvents).values({
+      tenantId: row.tenantId,
+      subjectType: "batch",
+      subjectId: batchId,
+      action: `batch.${state}`,
+      detail: { rendered: rendered.length, failed: row.errorCount },
+    });
+  });
+  return state;
+}

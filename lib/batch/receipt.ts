@@ -1,0 +1,21 @@
+import type { Batch } from "@/lib/db/schema";
+import { renderReceipt } from "@/lib/pdf/receipt";
+import type { CheckedRecord, IntakeCheck } from "./validate-records";
+
+/** The intake receipt lists every record classed ready, warning or invalid, with its messages. */
+export function buildReceipt(batch: Batch, check: IntakeCheck): Promise<Uint8Array> {
+  return renderReceipt({
+    batchId: batch.id,
+    correlationId: batch.correlationId,
+    title: batch.title,
+    templatePath: batch.templatePath,
+    submittedBy: batch.submittedBy,
+    submittedAt: batch.createdAt.toISOString(),
+    state: batch.state,
+    readiness: batch.readiness as IntakeCheck["readiness"],
+    counts: check.counts,
+    records: check.records.map((r: CheckedRecord) => ({ index: r.index, status: r.status, messages: r.messages, fileName: r.fileName })),
+  });
+}
+
+export const receiptKey = (batchId: string) => `receipts/${batchId}.pdf`;

@@ -1,0 +1,172 @@
+import { and, eq } from "drizzle-orm";
+import type { Principal } from "@/lib/auth/bearer";
+import { getBlobStore } from "@/lib/blob/store";
+import { getDb } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { activityItems, auditEvents, batches, batchRecords, type Batch } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/problem";
+import { requireFeature } from "@/lib/http/require-feature";
+import { newId } from "@/lib/ids";
+import { sendEvent } from "@/inngest/send-event";
+import type { Template } from "@/lib/templates/types";
+import { notifyApprovers } from "./notify-approvers";
+import { buildReceipt, receiptKey } from "./receipt";
+import type { RenderRequest } from "./request-schema";
+import type { Distribution } from "./resolve-distribution";
+import type { BatchState } from "./states";
+import { checkRecords, type IntakeCheck } from "./validate-records";
+
+export interface IntakeResult {
+  batch: Batch;
+  receipt: Uint8Array;
+  /** True when the correlationId was seen before and the earlier batch is returned. */
+  replayed: boolean;
+}
+
+const INSERT_CHUNK = 500;
+
+/** POST /api/render with an array dataSource: validate, write the receipt, persist, notify or enqueue. */
+export async function submitBatch(
+  principal: Principal,
+  request: RenderRequest,
+  records: unknown[],
+  template: Template,
+  distribution: Distribution,
+): Promise<IntakeResult> {
+  requireFeature(principal, "batchDispatch");
+  if (records.length === 0) throw new AppError("batch.empty", "dataSource holds no records");
+  const max = env().BATCH_MAX_RECORDS;
+  if (records.length > max) {
+    throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, { maxRecords: max });
+  }
+  const tenantId = principal.tenant.id;
+  const correlationId = request.options.correlationId ?? newId();
+  const earlier = await findByCorrelationId(tenantId, correlationId);
+  if (earlier) return replay(earlier);
+
+  const approvers = distribution.approversEmail?.length ? distribution.approversEmail : principal.tenant.approvers;
+  if (distribution.requireApproval && approvers.length === 0) {
+    throw new AppError("batch.settings_invalid", "Approval is required but no approver is configured for the batch or the tenant", {
+      errors: [{ path: "templateSettings.distribution.approversEmail", message: "required when requireApproval is true" }],
+    });
+  }
+  const check = checkRecords(template, records, distribution, request.options.documentIdTemplate);
+  const state: BatchState = check.readiness === "INVALID" ? "invalid" : distribution.requireApproval ? "pending-approval" : "queued";
+  const now = new Date();
+  const batch: Batch = {
+    id: newId(),
+    tenantId,
+    correlationId,
+    state,
+    readiness: check.readiness,
+    title: request.options.title ?? template.title,
+    templatePath: template.path,
+    documentId: request.options.documentId ?? null,
+    sourceSystem: request.options.sourceSystem ?? null,
+    documentCount: check.counts.total,
+    readyCount: check.counts.ready + check.counts.warning,
+    failedCount: check.counts.invalid,
+    warningCount: check.counts.warning,
+    invalidCount: check.counts.invalid,
+    processedCount: 0,
+    errorCount: 0,
+    submittedBy: request.options.generatedBy ?? principal.email ?? principal.subject,
+    approvers,
+    approvedBy: state === "queued" ? "auto-approved" : null,
+    decidedAt: state === "queued" ? now : null,
+    queuedAt: state === "queued" ? now : null,
+    startedAt: null,
+    completedAt: null,
+    decisionComments: null,
+    validationResults: validationResults(check),
+    distribution,
+    options: { ...request.options, submitterEmail: principal.email, submitterSubject: principal.subject },
+    activityItemId: newId(),
+    receiptKey: null,
+    combinedKey: null,
+    bundleKey: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const receipt = await buildReceipt(batch, check);
+  batch.receiptKey = receiptKey(batch.id);
+  await getBlobStore().put(batch.receiptKey, receipt, "application/pdf");
+
+  try {
+    await persist(batch, check);
+  } catch (err) {
+    // Two submissions with one correlationId raced; the first one stands.
+    const winner = isUniqueViolation(err) ? await findByCorrelationId(tenantId, correlationId) : null;
+    if (winner) return replay(winner);
+    throw err;
+  }
+  return { batch, receipt, replayed: false };
+}
+
+async function persist(batch: Batch, check: IntakeCheck): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(batches).values(batch);
+    if (batch.state !== "invalid") {
+      const rows = check.records.map((r) => ({
+        batchId: batch.id,
+        recordIndex: r.index,
+        tenantId: batch.tenantId,
+        data: r.data,
+        correlationId: newId(),
+        documentId: r.documentId,
+        fileName: r.fileName ?? `document-${r.index + 1}.pdf`,
+      }));
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(batchRecords).values(rows.slice(i, i + INSERT_CHUNK));
+    }
+    await tx.insert(activityItems).values({
+      id: batch.activityItemId,
+      tenantId: batch.tenantId,
+      kind: "batch",
+      referenceId: batch.id,
+      correlationId: batch.correlationId,
+      title: batch.title,
+      status: batch.state,
+      detail: { documentCount: batch.documentCount, readiness: batch.readiness },
+    });
+    await tx.insert(auditEvents).values({
+      tenantId: batch.tenantId,
+      subjectType: "batch",
+      subjectId: batch.id,
+      action: "batch.submitted",
+      actor: batch.submittedBy,
+      detail: { state: batch.state, readiness: batch.readiness, documentCount: batch.documentCount },
+    });
+    if (batch.state === "pending-approval") await notifyApprovers(tx, batch);
+    if (batch.state === "queued") {
+      await sendEvent(tx, { name: "dispatch/batch.approved", data: { batchId: batch.id, tenantId: batch.tenantId }, id: batch.id });
+    }
+  });
+}
+
+function validationResults(check: IntakeCheck) {
+  return check.records
+    .filter((r) => r.messages.length > 0)
+    .map((r) => ({
+      index: r.index,
+      status: r.status === "invalid" ? "invalid" : "warning",
+      outcome: r.status === "invalid" ? "INVALID" : "DISPATCH_READY",
+      messages: r.messages,
+    }));
+}
+
+async function findByCorrelationId(tenantId: string, correlationId: string): Promise<Batch | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.tenantId, tenantId), eq(batches.correlationId, correlationId)));
+  return row;
+}
+
+async function replay(batch: Batch): Promise<IntakeResult> {
+  const receipt = batch.receiptKey ? await getBlobStore().get(batch.receiptKey) : null;
+  if (!receipt) throw new AppError("internal", `The receipt of batch ${batch.id} is missing from the blob store`);
+  return { batch, receipt, replayed: true };
+}

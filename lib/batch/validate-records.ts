@@ -1,0 +1,87 @@
+import type { Template } from "@/lib/templates/types";
+import { validateRecord } from "@/lib/templates/validate-record";
+import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates/tokens";
+import type { Distribution } from "./resolve-distribution";
+import { parseRecipients, type Recipient } from "./recipients";
+import type { Readiness } from "./states";
+
+export type RecordClass = "ready" | "warning" | "invalid";
+
+export interface CheckedRecord {
+  index: number;
+  data: Record<string, unknown>;
+  status: RecordClass;
+  messages: string[];
+  fileName: string | null;
+  documentId: string | null;
+  recipients: Recipient[];
+}
+
+export interface IntakeCheck {
+  records: CheckedRecord[];
+  readiness: Readiness;
+  counts: { total: number; ready: number; warning: number; invalid: number };
+}
+
+/**
+ * Checks every record the way intake must: the template's field rules, the file-name template
+ * (every token resolves, the name is safe and unique in the batch), documentIdTemplate, and the
+ * recipient rules when delivery is by secure email.
+ */
+export function checkRecords(
+  template: Template,
+  dataSource: unknown[],
+  distribution: Distribution,
+  documentIdTemplate: string | undefined,
+): IntakeCheck {
+  const fileNames = new Map<string, number>();
+  const records = dataSource.map((raw, index): CheckedRecord => {
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+      return { index, data: {}, status: "invalid", messages: ["record: must be a JSON object"], fileName: null, documentId: null, recipients: [] };
+    }
+    const data = raw as Record<string, unknown>;
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    for (const issue of validateRecord(template, data).issues) {
+      (issue.severity === "error" ? errors : warnings).push(issue.message);
+    }
+    const batchTokens = { BATCHID_1: String(index + 1), BATCHID: String(index) };
+
+    const name = resolveTokens(distribution.fileNameTemplate, data, batchTokens);
+    let fileName: string | null = null;
+    if (name.missing.length) errors.push(`fileNameTemplate: no value for ${name.missing.map((m) => `{{${m}}}`).join(", ")}`);
+    else {
+      const candidate = ensurePdfExtension(name.value);
+      const unsafe = safeFileName(candidate);
+      if (unsafe) errors.push(`fileNameTemplate: ${unsafe}`);
+      else {
+        const earlier = fileNames.get(candidate.toLowerCase());
+        if (earlier !== undefined) errors.push(`fileNameTemplate: "${candidate}" is also the name of record ${earlier + 1}`);
+        else fileNames.set(candidate.toLowerCase(), index);
+        fileName = candidate;
+      }
+    }
+
+    let documentId: string | null = null;
+    if (documentIdTemplate) {
+      const id = resolveTokens(documentIdTemplate, data, batchTokens);
+      if (id.missing.length) errors.push(`documentIdTemplate: no value for ${id.missing.map((m) => `{{${m}}}`).join(", ")}`);
+      else documentId = id.value;
+    }
+
+    let recipients: Recipient[] = [];
+    if (distribution.deliveryConfig.mode === "secure-email") {
+      const r = parseRecipients(data);
+      errors.push(...r.errors);
+      warnings.push(...r.warnings);
+      recipients = r.recipients;
+    }
+    const status: RecordClass = errors.length ? "invalid" : warnings.length ? "warning" : "ready";
+    return { index, data, status, messages: [...errors, ...warnings], fileName, documentId, recipients };
+  });
+
+  const counts = { total: records.length, ready: 0, warning: 0, invalid: 0 };
+  for (const r of records) counts[r.status]++;
+  const readiness: Readiness = counts.invalid ? "INVALID" : counts.warning ? "PARTIAL" : "READY";
+  return { records, readiness, counts };
+}

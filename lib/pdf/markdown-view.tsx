@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import { Image, Link, Text, View } from "@react-pdf/renderer";
+import type { Nodes, Parent, RootContent } from "mdast";
+import type { TemplateStyle } from "@/lib/templates/types";
+
+interface Ctx {
+  style: TemplateStyle;
+  images: Map<string, Buffer>;
+}
+
+const inlineChildren = (n: Parent, ctx: Ctx): ReactNode[] => n.children.map((c, i) => inline(c as Nodes, ctx, i));
+
+function inline(n: Nodes, ctx: Ctx, key: number): ReactNode {
+  switch (n.type) {
+    case "text":
+      return n.value;
+    case "strong":
+      return <Text key={key} style={{ fontFamily: "Helvetica-Bold" }}>{inlineChildren(n, ctx)}</Text>;
+    case "emphasis":
+      return <Text key={key} style={{ fontFamily: "Helvetica-Oblique" }}>{inlineChildren(n, ctx)}</Text>;
+    case "inlineCode":
+      return <Text key={key} style={{ fontFamily: "Courier" }}>{n.value}</Text>;
+    case "break":
+      return "\n";
+    case "link":
+      // Only links written in the template itself reach here: data is bound into text nodes only.
+      return /^(https?:|mailto:)/i.test(n.url) ? (
+        <Link key={key} src={n.url} style={{ color: ctx.style.primaryColor }}>{inlineChildren(n, ctx)}</Link>
+      ) : (
+        <Text key={key}>{inlineChildren(n, ctx)}</Text>
+      );
+    default:
+      return "children" in n ? <Text key={key}>{inlineChildren(n as Parent, ctx)}</Text> : null;
+  }
+}
+
+const headingSize = (depth: number, base: number) => base * ([2, 1.6, 1.3, 1.15, 1.05, 1][depth - 1] ?? 1);
+
+export function Blocks({ nodes, ctx }: { nodes: RootContent[]; ctx: Ctx }) {
+  return <>{nodes.map((n, i) => block(n, ctx, i))}</>;
+}
+
+function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
+  const base = ctx.style.fontSize;
+  switch (n.type) {
+    case "heading":
+      return (
+        <Text key={key} style={{ fontFamily: "Helvetica-Bold", fontSize: headingSize(n.depth, base), color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
+          {inlineChildren(n, ctx)}
+        </Text>
+      );
+    case "paragraph":
+      return n.children.length === 1 && n.children[0].type === "image" ? (
+        block(n.children[0] as unknown as RootContent, ctx, key)
+      ) : (
+        <Text key={key} style={{ marginBottom: base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
+      );
+    case "list":
+      return (
+        <View key={key} style={{ marginBottom: base * 0.6 }}>
+          {n.children.map((item, i) => (
+            <View key={i} style={{ flexDirection: "row" }}>
+              <Text style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
+              <View style={{ flex: 1 }}>
+                <Blocks nodes={item.children as RootContent[]} ctx={ctx} />
+              </View>
+            </View>
+          ))}
+        </View>
+      );
+    case "table":
+      return (
+        <View key={key} style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}>
+          {n.children.map((row, r) => (
+            <View key={r} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
+              {row.children.map((cell, c) => (
+                <Text key={c} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? "Helvetica-Bold" : "Helvetica" }}>{inlineChildren(cell, ctx)}</Text>
+              ))}
+            </View>
+          ))}
+        </View>
+      );
+    case "blockquote":
+      return (
+        <View key={key} style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}>
+          <Blocks nodes={n.children as RootContent[]} ctx={ctx} />
+        </View>
+      );
+    case "code":
+      return <Text key={key} style={{ fontFamily: "Courier", fontSize: base * 0.9, marginBottom: base * 0.6 }}>{n.value}</Text>;
+    case "thematicBreak":
+      return <View key={key} style={{ borderBottom: "0.5pt solid #999999", marginVertical: base * 0.6 }} />;
+    default: {
+      const img = (n as Nodes).type === "image" ? ctx.images.get((n as unknown as { url: string }).url) : undefined;
+      return img ? <Image key={key} src={img} style={{ maxWidth: 200, marginBottom: base * 0.6 }} /> : null;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
+
+export interface DocumentMeta {
+  correlationId: string;
+  title: string;
+  documentId?: string | null;
+}
+
+const NS = "https://sealpost.dev/ns/1.0/";
+const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function xmp(meta: DocumentMeta, producer: string): string {
+  return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:svc="${NS}">
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(meta.title)}</rdf:li></rdf:Alt></dc:title>
+   <pdf:Producer>${xml(producer)}</pdf:Producer>
+   <svc:CorrelationId>${xml(meta.correlationId)}</svc:CorrelationId>${meta.documentId ? `\n   <svc:DocumentId>${xml(meta.documentId)}</svc:DocumentId>` : ""}
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`;
+}
+
+/** Writes title, producer and an XMP packet whose svc:CorrelationId names the render. */
+export function stampDocument(doc: PDFDocument, meta: DocumentMeta, producer = "Sealpost"): void {
+  doc.setTitle(meta.title, { showInWindowTitleBar: true });
+  doc.setProducer(producer);
+  doc.setCreator("Sealpost");
+  if (meta.documentId) doc.setSubject(meta.documentId);
+  const stream = doc.context.stream(Buffer.from(xmp(meta, producer), "utf8"), { Type: "Metadata", Subtype: "XML" });
+  doc.catalog.set(PDFName.of("Metadata"), doc.context.register(stream));
+}
+
+export async function stampMetadata(pdf: Uint8Array, meta: DocumentMeta): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  stampDocument(doc, meta);
+  return doc.save({ updateFieldAppearances: false });
+}
+
+/** Reads svc:CorrelationId back from a PDF's XMP packet (null when absent). */
+export async function readCorrelationId(pdf: Uint8Array): Promise<string | null> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const stream = doc.context.lookup(doc.catalog.get(PDFName.of("Metadata")));
+  if (!(stream instanceof PDFRawStream)) return null;
+  const text = new TextDecoder().decode(decodePDFRawStream(stream).decode());
+  const m = /<svc:CorrelationId>([^<]*)<\/svc:CorrelationId>/.exec(text);
+  return m ? m[1].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))) : null;
+}

@@ -1,0 +1,82 @@
+import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import { setUpFonts } from "./fonts";
+import { stampMetadata } from "./metadata";
+
+export interface ReceiptInput {
+  batchId: string;
+  correlationId: string;
+  title: string;
+  templatePath: string;
+  submittedBy: string;
+  submittedAt: string;
+  state: string;
+  readiness: "READY" | "PARTIAL" | "INVALID";
+  counts: { total: number; ready: number; warning: number; invalid: number };
+  records: Array<{ index: number; status: "ready" | "warning" | "invalid"; messages: string[]; fileName?: string | null }>;
+}
+
+const colour = { ready: "#1b7a3a", warning: "#a86400", invalid: "#b3261e" } as const;
+const MAX_LISTED_READY = 200;
+
+/** Consecutive indexes as "1–950, 952" (1-based, as people count records). */
+export function indexRanges(indexes: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < indexes.length; i++) {
+    const start = indexes[i];
+    while (i + 1 < indexes.length && indexes[i + 1] === indexes[i] + 1) i++;
+    parts.push(start === indexes[i] ? `${start + 1}` : `${start + 1}–${indexes[i] + 1}`);
+  }
+  return parts.join(", ");
+}
+
+function Row({ r }: { r: ReceiptInput["records"][number] }) {
+  return (
+    <View style={{ flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 }} wrap={false}>
+      <Text style={{ width: 40 }}>{r.index + 1}</Text>
+      <Text style={{ width: 50, color: colour[r.status], fontFamily: "Helvetica-Bold" }}>{r.status}</Text>
+      <Text style={{ width: 150 }}>{r.fileName ?? "–"}</Text>
+      <Text style={{ flex: 1 }}>{r.messages.join("\n")}</Text>
+    </View>
+  );
+}
+
+/** The intake receipt: what was submitted and how every record was classed, as a PDF. */
+export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
+  setUpFonts();
+  const flagged = input.records.filter((r) => r.status !== "ready");
+  const ready = input.records.filter((r) => r.status === "ready");
+  const listReady = ready.length <= MAX_LISTED_READY;
+  const c = input.counts;
+  const doc = (
+    <Document title={`Intake receipt – ${input.title}`} producer="Sealpost" creator="Sealpost">
+      <Page size="A4" style={{ padding: 40, fontFamily: "Helvetica", fontSize: 8.5, lineHeight: 1.3 }}>
+        <Text style={{ fontSize: 16, fontFamily: "Helvetica-Bold", marginBottom: 4 }}>Batch intake receipt</Text>
+        <Text style={{ fontSize: 11, marginBottom: 10 }}>{input.title}</Text>
+        {[
+          ["Batch id", input.batchId],
+          ["Correlation id", input.correlationId],
+          ["Template", input.templatePath],
+          ["Submitted by", input.submittedBy],
+          ["Submitted at", input.submittedAt],
+          ["State", input.state],
+          ["Dispatch readiness", input.readiness],
+        ].map(([k, v]) => (
+          <View key={k} style={{ flexDirection: "row" }}>
+            <Text style={{ width: 100, color: "#555555" }}>{k}</Text>
+            <Text style={{ fontFamily: k === "Dispatch readiness" ? "Helvetica-Bold" : "Helvetica" }}>{v}</Text>
+          </View>
+        ))}
+        <Text style={{ marginVertical: 10, fontSize: 10 }}>
+          {`${c.total} records: ${c.ready} ready, ${c.warning} with warnings, ${c.invalid} invalid`}
+        </Text>
+        {flagged.length > 0 && <Text style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginVertical: 4 }}>Records needing attention</Text>}
+        {flagged.map((r) => <Row key={r.index} r={r} />)}
+        <Text style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginVertical: 4 }}>Ready records</Text>
+        {listReady ? ready.map((r) => <Row key={r.index} r={r} />) : <Text>{ready.length ? `Records ${indexRanges(ready.map((r) => r.index))}: ready` : "None"}</Text>}
+        <Text fixed style={{ position: "absolute", bottom: 20, left: 40, fontSize: 7, color: "#777777" }} render={({ pageNumber, totalPages }) => `${input.batchId} · page ${pageNumber} of ${totalPages}`} />
+      </Page>
+    </Document>
+  );
+  const pdf = new Uint8Array(await renderToBuffer(doc));
+  return stampMetadata(pdf, { correlationId: input.correlationId, title: `Intake receipt – ${input.title}` });
+}

@@ -1,0 +1,47 @@
+import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import type { RootContent } from "mdast";
+import { bindBody } from "@/lib/templates/bind";
+import type { Template } from "@/lib/templates/types";
+import { setUpFonts } from "./fonts";
+import { Blocks } from "./markdown-view";
+import { stampMetadata, type DocumentMeta } from "./metadata";
+
+export interface RenderTimings {
+  dataBindingMs: number;
+  layoutMs: number;
+  postProcessingMs: number;
+  totalMs: number;
+}
+
+/**
+ * One record through one template: bind data into the parsed body, lay it out with react-pdf, then
+ * stamp title, producer and the correlation id (XMP). Stage timings feed explain traces.
+ */
+export async function renderDocument(
+  template: Template,
+  record: Record<string, unknown>,
+  meta: DocumentMeta,
+): Promise<{ pdf: Uint8Array; timings: RenderTimings }> {
+  setUpFonts();
+  const t0 = performance.now();
+  const body = bindBody(template.body, record);
+  const t1 = performance.now();
+  const s = template.style;
+  const laidOut = await renderToBuffer(
+    <Document title={meta.title} producer="Sealpost" creator="Sealpost">
+      <Page size={s.pageSize} style={{ padding: 48, fontFamily: "Helvetica", fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
+        <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
+        <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, images: template.images }} />
+        <Text
+          fixed
+          style={{ position: "absolute", bottom: 24, left: 48, right: 48, fontSize: 7, color: "#777777" }}
+          render={({ pageNumber, totalPages }) => `${meta.documentId ?? meta.correlationId} · page ${pageNumber} of ${totalPages}`}
+        />
+      </Page>
+    </Document>,
+  );
+  const t2 = performance.now();
+  const pdf = await stampMetadata(new Uint8Array(laidOut), meta);
+  const t3 = performance.now();
+  return { pdf, timings: { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: t3 - t2, totalMs: t3 - t0 } };
+}

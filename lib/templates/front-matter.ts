@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+export const fieldTypes = ["string", "number", "integer", "boolean", "date", "email", "enum"] as const;
+
+export const fieldSchema = z
+  .object({
+    key: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "field keys are identifiers (letters, digits, _)"),
+    label: z.string().optional(),
+    type: z.enum(fieldTypes).default("string"),
+    required: z.boolean().default(false),
+    pattern: z.string().optional(),
+    min: z.union([z.number(), z.string()]).optional(),
+    max: z.union([z.number(), z.string()]).optional(),
+    maxLength: z.number().int().positive().optional(),
+    options: z.array(z.union([z.string(), z.number()])).optional(),
+    severity: z.enum(["error", "warning"]).default("error"),
+    step: z.union([z.number().int().min(0), z.string()]).optional(),
+  })
+  .refine((f) => f.type !== "enum" || (f.options?.length ?? 0) > 0, { message: "enum fields need options" });
+
+/** templateSettings.distribution as a template or a request may give it: every key optional. */
+export const distributionSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    mode: z.enum(["individual", "combined"]),
+    requireApproval: z.boolean(),
+    fileNameTemplate: z.string().min(1).max(300),
+    approversEmail: z.union([z.string(), z.array(z.string())]),
+    deliveryConfig: z.object({ mode: z.enum(["secure-email", "none"]), expiresInHours: z.number().positive() }).partial(),
+    zipBundle: z.boolean(),
+  })
+  .partial();
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "colours are #rrggbb");
+
+export const styleSchema = z
+  .object({
+    pageSize: z.enum(["A4", "LETTER"]).default("A4"),
+    primaryColor: hexColor.default("#1f3a5f"),
+    headingColor: hexColor.default("#1f3a5f"),
+    textColor: hexColor.default("#1a1a1a"),
+    fontSize: z.number().min(6).max(24).default(10.5),
+  })
+  .default({ pageSize: "A4", primaryColor: "#1f3a5f", headingColor: "#1f3a5f", textColor: "#1a1a1a", fontSize: 10.5 });
+
+export const frontMatterSchema = z.object({
+  title: z.string().min(1),
+  fields: z.array(fieldSchema).default([]),
+  distribution: distributionSettingsSchema.optional(),
+  workflow: z.record(z.string(), z.unknown()).optional(),
+  explainDocument: z.boolean().optional(),
+  style: styleSchema,
+});
+
+export type FieldDef = z.infer<typeof fieldSchema>;
+export type TemplateStyle = z.infer<typeof styleSchema>;
+export type FrontMatter = z.infer<typeof frontMatterSchema>;

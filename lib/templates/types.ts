@@ -1,0 +1,21 @@
+import type { Root } from "mdast";
+import type { FieldDef, FrontMatter, TemplateStyle } from "./front-matter";
+
+export type { FieldDef, TemplateStyle };
+
+/** A loaded template: parsed once, reused for every record. */
+export interface Template {
+  /** templatePath as given, relative to TEMPLATES_DIR. */
+  path: string;
+  title: string;
+  fields: FieldDef[];
+  /** Compiled `pattern` of each field that has one. */
+  patterns: Map<string, RegExp>;
+  distribution?: FrontMatter["distribution"];
+  workflow?: Record<string, unknown>;
+  explainDocument?: boolean;
+  style: TemplateStyle;
+  body: Root;
+  /** Image bytes by the image's URL in the body, only for images inside TEMPLATES_DIR. */
+  images: Map<string, Buffer>;
+}

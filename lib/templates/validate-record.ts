@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { FieldDef, Template } from "./types";
+
+export interface FieldIssue {
+  fieldKey: string;
+  severity: "error" | "warning";
+  message: string;
+}
+
+export interface RecordValidation {
+  status: "valid" | "warning" | "invalid";
+  messages: string[];
+  issues: FieldIssue[];
+}
+
+const email = z.string().email();
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+function validDate(v: string): boolean {
+  if (!isoDate.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** The one problem with a value, or null: type first, then the field's bounds and pattern. */
+function checkValue(f: FieldDef, v: unknown, pattern: RegExp | undefined): string | null {
+  switch (f.type) {
+    case "number":
+    case "integer": {
+      if (typeof v !== "number" || !Number.isFinite(v)) return `must be a ${f.type}`;
+      if (f.type === "integer" && !Number.isInteger(v)) return "must be a whole number";
+      if (f.min !== undefined && v < Number(f.min)) return `must be at least ${f.min}`;
+      if (f.max !== undefined && v > Number(f.max)) return `must be at most ${f.max}`;
+      return null;
+    }
+    case "boolean":
+      return typeof v === "boolean" ? null : "must be true or false";
+    case "date": {
+      if (typeof v !== "string" || !validDate(v)) return "must be a date (YYYY-MM-DD)";
+      if (f.min !== undefined && v < String(f.min)) return `must be on or after ${f.min}`;
+      if (f.max !== undefined && v > String(f.max)) return `must be on or before ${f.max}`;
+      return null;
+    }
+    case "email":
+      return typeof v === "string" && email.safeParse(v.trim()).success ? null : "must be an email address";
+    case "enum":
+      return f.options!.some((o) => o === v) ? null : `must be one of ${f.options!.join(", ")}`;
+    default: {
+      if (typeof v !== "string" && typeof v !== "number") return "must be text";
+      const s = String(v);
+      if (f.maxLength !== undefined && s.length > f.maxLength) return `must be at most ${f.maxLength} characters`;
+      if (pattern && !pattern.test(s)) return `does not match the expected format`;
+      return null;
+    }
+  }
+}
+
+/** Checks one record against the template's field rules. Fields the template does not name are allowed. */
+export function validateRecord(template: Template, record: unknown): RecordValidation {
+  if (record === null || typeof record !== "object" || Array.isArray(record)) {
+    const issue: FieldIssue = { fieldKey: "(record)", severity: "error", message: "record: must be a JSON object" };
+    return { status: "invalid", messages: [issue.message], issues: [issue] };
+  }
+  const data = record as Record<string, unknown>;
+  const issues: FieldIssue[] = [];
+  for (const f of template.fields) {
+    const v = data[f.key];
+    const problem = isEmpty(v) ? (f.required ? "is required" : null) : checkValue(f, v, template.patterns.get(f.key));
+    if (problem) issues.push({ fieldKey: f.key, severity: f.severity, message: `${f.key}: ${problem}` });
+  }
+  const status = issues.some((i) => i.severity === "error") ? "invalid" : issues.length ? "warning" : "valid";
+  return { status, messages: issues.map((i) => i.message), issues };
+}

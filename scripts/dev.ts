@@ -1,0 +1,56 @@
+/**
+ * `npm run dev`: the whole product with embedded defaults. Starts the development identity provider,
+ * makes sure the demo tenant exists, then runs `next dev` pointed at that provider.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { closeDb } from "@/lib/db/client";
+import { demoClients, fetchClientToken, startDevIdp } from "@/lib/devidp/provider";
+import { env } from "@/lib/env";
+import { addTenant, getTenant } from "@/lib/tenants";
+
+const IDP_PORT = Number(process.env.DEV_IDP_PORT ?? 9400);
+const APP_PORT = Number(process.env.PORT ?? 3000);
+const TENANT = "demo";
+
+async function main() {
+  process.env.AUTH_ISSUER ??= `http://127.0.0.1:${IDP_PORT}`;
+  process.env.PUBLIC_BASE_URL ??= `http://localhost:${APP_PORT}`;
+  process.env.PORTAL_TOKEN_SECRET ??= "development-only-portal-secret-change-me";
+  const e = env();
+  const clients = demoClients(TENANT);
+  const idp = await startDevIdp({ port: IDP_PORT, audience: e.AUTH_AUDIENCE, clients });
+
+  if (!(await getTenant(TENANT))) {
+    const approvers = clients.filter((c) => c.clientId.includes("approver")).map((c) => c.claims.email);
+    await addTenant({ id: TENANT, name: "Demo Company", tier: "enterprise", features: ["batchDispatch", "explain", "workflow"], approvers });
+  }
+  await closeDb(); // the app process opens the database next; PGlite allows one process per directory
+
+  console.log(`\nSealpost development stack\n  app:      ${e.PUBLIC_BASE_URL}\n  issuer:   ${idp.issuer}\n  mail:     ${e.SMTP_URL ?? `${e.PUBLIC_BASE_URL}/dev/mail (captured)`}\n  tenant:   ${TENANT}\n`);
+  console.log("Client-credentials clients (each acts as one demo user):");
+  for (const c of clients) console.log(`  ${c.claims.email.padEnd(32)} client_id=${c.clientId} client_secret=${c.clientSecret}`);
+  const sample = clients[0];
+  console.log(`\nGet a token:\n  curl -s -u ${sample.clientId}:${sample.clientSecret} -d grant_type=client_credentials -d resource=${e.AUTH_AUDIENCE} ${idp.issuer}/token\n`);
+  void fetchClientToken; // exported for scripts and tests; the curl line above is the manual way
+
+  const next = spawn(path.join(process.cwd(), "node_modules/.bin/next"), ["dev", "-p", String(APP_PORT)], {
+    stdio: "inherit",
+    env: process.env,
+  });
+  const stop = async () => {
+    next.kill("SIGTERM");
+    await idp.close();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  next.on("exit", async (code) => {
+    await idp.close();
+    process.exit(code ?? 0);
+  });
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

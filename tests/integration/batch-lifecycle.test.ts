@@ -1,0 +1,148 @@
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readPdf } from "../support/pdf";
+import { eventually, startStack, type Stack, type UserName } from "../support/stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.stop());
+
+const record = (i: number, extra: Record<string, unknown> = {}) => ({
+  customerId: `C${100 + i}`,
+  name: `Customer ${i}`,
+  amount: 10 * i,
+  recipientEmail: `customer${i}@example.test`,
+  ...extra,
+});
+
+async function submit(records: unknown[], distribution: Record<string, unknown> = {}, user: UserName = "submitter") {
+  const res = await stack.api(user, "POST", "/api/render", {
+    templatePath: "letter.md",
+    dataSource: records,
+    features: { svcDispatch: true },
+    templateSettings: { distribution },
+  });
+  expect(res.status).toBe(202);
+  return res.headers.get("x-svc-batchid")!;
+}
+const detail = async (id: string, user: UserName = "submitter") => (await stack.api(user, "GET", `/api/dispatch/batch/${id}`)).json();
+const decide = (id: string, user: UserName, decision: string, comments?: string) =>
+  stack.api(user, "POST", `/api/dispatch/batch/${id}/decide`, { decision, comments });
+const finished = (id: string) =>
+  eventually(async () => {
+    const d = await detail(id);
+    return ["completed", "partially-failed"].includes(d.state) && d;
+  }, 90_000, `batch ${id} to finish`);
+
+describe("decisions", () => {
+  it("lets only an approver of the batch decide, never the submitter or another tenant", async () => {
+    const id = await submit([record(1)]);
+    expect((await decide(id, "submitter", "approve")).status).toBe(403);
+    expect((await decide(id, "outsider", "approve")).status).toBe(404);
+    expect((await stack.api("outsider", "GET", `/api/dispatch/batch/${id}`)).status).toBe(404);
+    const own = await submit([record(2)], {}, "approver");
+    const self = await decide(own, "approver", "approve");
+    expect(self.status).toBe(403);
+    expect((await self.json()).code).toBe("batch.self_approval");
+    expect((await decide(id, "approver", "maybe")).status).toBe(400);
+  });
+
+  it("rejects, requests changes (mailing the submitter), cancels, and refuses wrong-state calls with 409", async () => {
+    const rejected = await submit([record(1)]);
+    const r = await decide(rejected, "approver", "reject", "wrong quarter");
+    expect(await r.json()).toMatchObject({ batchId: rejected, state: "rejected" });
+    expect((await detail(rejected)).decisionComments).toBe("wrong quarter");
+    const again = await decide(rejected, "approver2", "approve");
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe("batch.invalid_state");
+    expect((await stack.api("submitter", "POST", `/api/dispatch/batch/${rejected}/cancel`)).status).toBe(409);
+
+    const changes = await submit([record(1)]);
+    expect((await (await decide(changes, "approver", "request-changes", "fix the amounts")).json()).state).toBe("changes-requested");
+    await stack.smtp.waitFor((m) => m.some((x) => x.to.includes("submitter@acme.test") && x.text.includes("fix the amounts")), 20_000);
+    const cancelled = await stack.api("submitter", "POST", `/api/dispatch/batch/${changes}/cancel`);
+    expect(await cancelled.json()).toEqual({ batchId: changes, state: "cancelled" });
+    expect((await detail(changes)).state).toBe("cancelled");
+    const list = await (await stack.api("submitter", "GET", "/api/dispatch/batch?state=cancelled")).json();
+    expect(list.batches.map((b: { batchId: string }) => b.batchId)).toContain(changes);
+    expect((await stack.api("submitter", "GET", "/api/dispatch/batch?state=bogus")).status).toBe(400);
+  });
+});
+
+describe("processing and delivery", () => {
+  it("renders every record after approval, with its own correlation id, activity item and delivery", async () => {
+    const records = [record(1), record(2, { recipientEmail: "a2@example.test;b2@example.test", recipientName: "Ann;Bob" }), record(3)];
+    const id = await submit(records);
+    const approved = await (await decide(id, "approver", "approve", "fine")).json();
+    expect(approved).toMatchObject({ batchId: id, state: "queued" });
+    expect(Date.parse(approved.decidedAt)).not.toBeNaN();
+
+    const done = await finished(id);
+    expect(done).toMatchObject({ state: "completed", processedCount: 3, errorCount: 0, approvedBy: "approver@acme.test", decisionComments: "fine" });
+    expect(done.completedAt).toBeTruthy();
+
+    const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json();
+    expect(docs.documents.map((d: { status: string }) => d.status)).toEqual(["rendered", "rendered", "rendered"]);
+    const ids = new Set(docs.documents.map((d: { correlationId: string }) => d.correlationId));
+    expect(ids.size).toBe(3);
+    const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`);
+    expect(pdf.headers.get("content-disposition")).toContain("letter-C102-2.pdf");
+    expect((await readPdf(await pdf.arrayBuffer())).correlationId).toBe(docs.documents[1].correlationId);
+
+    const activity = await (await stack.api("submitter", "GET", `/api/dispatch/activity?batchId=${id}`)).json();
+    const children = activity.items.filter((i: { kind: string }) => i.kind === "record");
+    expect(children).toHaveLength(3);
+    expect(children.every((c: { referenceId: string }) => c.referenceId === id)).toBe(true);
+
+    // Four recipients (record 2 has two), one mail each, each link only to its own record.
+    const mails = await stack.smtp.waitFor((m) => m.filter((x) => x.subject.startsWith("Your document")).length >= 4 && m, 30_000);
+    const deliveries = mails.filter((x) => x.subject.startsWith("Your document"));
+    expect(deliveries.flatMap((m) => m.to).sort()).toEqual(["a2@example.test", "b2@example.test", "customer1@example.test", "customer3@example.test"]);
+    const toBob = deliveries.find((m) => m.to.includes("b2@example.test"))!;
+    expect(toBob.text).toContain("Bob");
+    expect(toBob.text).toContain("letter-C102-2.pdf");
+    expect(toBob.text).not.toContain("letter-C101");
+    const link = toBob.text.match(/https?:\/\/\S+\/d\/[A-Za-z0-9_-]+/)![0];
+
+    const page = await fetch(link, { headers: { "user-agent": "RecipientBrowser/1.0" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("letter-C102-2.pdf");
+    const file = await fetch(`${link}/file?download=1`, { headers: { "user-agent": "RecipientBrowser/1.0" } });
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
+    expect((await readPdf(await file.arrayBuffer())).correlationId).toBe(docs.documents[1].correlationId);
+
+    const sessions = await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${docs.documents[1].correlationId}`)).json();
+    expect(sessions.sessions).toHaveLength(2);
+    const bob = sessions.sessions.find((s: { recipientEmail: string }) => s.recipientEmail === "b2@example.test");
+    expect(bob).toMatchObject({ state: "active", recipientName: "Bob" });
+    expect(Date.parse(bob.expiresAt) - Date.parse(bob.createdAt)).toBeCloseTo(24 * 3_600_000, -4);
+    expect(bob.events.map((e: { kind: string }) => e.kind)).toEqual(["access", "download"]);
+    expect(bob.events[0].userAgent).toBe("RecipientBrowser/1.0");
+    expect((await stack.api("outsider", "GET", `/api/delivery-sessions?correlationId=${docs.documents[1].correlationId}`).then((r) => r.json())).total).toBe(0);
+
+    const revoked = await (await stack.api("submitter", "POST", `/api/delivery-sessions/${bob.sessionId}/revoke`)).json();
+    expect(revoked.state).toBe("revoked");
+    expect((await fetch(`${link}/file`)).status).toBe(410);
+    expect(await (await fetch(link)).text()).toContain("withdrawn");
+    expect((await fetch(`${stack.baseUrl}/d/${"A".repeat(43)}`).then((r) => r.text()))).toContain("not recognised");
+  });
+
+  it("auto-approves without requireApproval, merges combined batches and bundles individual ones", async () => {
+    const combined = await submit([record(1), record(2), record(3)], { requireApproval: false, mode: "combined", deliveryConfig: { mode: "none" } });
+    expect((await detail(combined)).approvedBy).toBe("auto-approved");
+    await finished(combined);
+    const merged = await stack.api("submitter", "GET", `/api/dispatch/batch/${combined}/combined`);
+    expect(merged.status).toBe(200);
+    expect((await readPdf(await merged.arrayBuffer())).pages).toBeGreaterThanOrEqual(3);
+
+    const zipped = await submit([record(1), record(2)], { requireApproval: false, zipBundle: true, deliveryConfig: { mode: "none" } });
+    await finished(zipped);
+    const bundle = await stack.api("submitter", "GET", `/api/dispatch/batch/${zipped}/bundle`);
+    expect(bundle.headers.get("content-type")).toBe("application/zip");
+    const files = unzipSync(new Uint8Array(await bundle.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(["letter-C101-1.pdf", "letter-C102-2.pdf"]);
+    expect((await stack.api("submitter", "GET", `/api/dispatch/batch/${zipped}/combined`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { launchChromium } from "../support/browser";
+import { readPdf } from "../support/pdf";
+import { eventually, startStack, type Stack } from "../support/stack";
+
+let stack: Stack;
+let browser: Browser;
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+it("a recipient opens the link from the mail in Chromium, sees the document and downloads it", async () => {
+  const res = await stack.api("submitter", "POST", "/api/render", {
+    templatePath: "letter.md",
+    dataSource: [{ customerId: "C555", name: "Dana Reader", amount: 42, recipientEmail: "dana@example.test", recipientName: "Dana" }],
+    features: { svcDispatch: true },
+    templateSettings: { distribution: { requireApproval: false } },
+  });
+  expect(res.status).toBe(202);
+  const batchId = res.headers.get("x-svc-batchid")!;
+  const mails = await stack.smtp.waitFor((m) => m.some((x) => x.to.includes("dana@example.test")) && m, 60_000);
+  const link = mails.find((x) => x.to.includes("dana@example.test"))!.text.match(/https?:\/\/\S+\/d\/[A-Za-z0-9_-]+/)![0];
+
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  const response = await page.goto(link);
+  expect(response!.status()).toBe(200);
+  expect(response!.headers()["content-security-policy"]).toContain("default-src 'self'");
+  await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("letter-C555-1.pdf");
+  expect(await page.textContent("main")).toContain("Dana (dana@example.test)");
+  fs.mkdirSync("test-results", { recursive: true });
+  await page.screenshot({ path: "test-results/recipient-page.png", fullPage: true });
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the PDF" }).click()]);
+  expect(download.suggestedFilename()).toBe("letter-C555-1.pdf");
+  const bytes = fs.readFileSync((await download.path())!);
+  const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
+  expect((await readPdf(bytes)).correlationId).toBe(docs.documents[0].correlationId);
+  await context.close();
+
+  const sessions = await eventually(async () => {
+    const s = await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${docs.documents[0].correlationId}`)).json();
+    return s.sessions[0].events.some((e: { kind: string }) => e.kind === "download") && s;
+  }, 10_000, "the download event");
+  const kinds = sessions.sessions[0].events.map((e: { kind: string }) => e.kind);
+  expect(kinds[0]).toBe("access");
+  expect(sessions.sessions[0].events.find((e: { kind: string }) => e.kind === "download").userAgent).toContain("Chrome");
+});

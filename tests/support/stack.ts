@@ -1,0 +1,144 @@
+import { spawn, execFile, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { startDevIdp, fetchClientToken, type DevClient } from "@/lib/devidp/provider";
+import { startSmtpServer } from "./smtp";
+import { createTempDataDir, createTestDatabase } from "./test-db";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const AUDIENCE = "sealpost-test";
+
+export type DbKind = "postgres" | "pglite";
+export const dbKind = (): DbKind => (process.env.TEST_DB === "pglite" ? "pglite" : "postgres");
+
+/** Users of the test tenants, each a client-credentials client of the real OIDC provider. */
+export const users = {
+  submitter: { clientId: "acme-submitter", clientSecret: "s1-secret-value", claims: { tid: "acme", email: "submitter@acme.test", roles: [] } },
+  approver: { clientId: "acme-approver", clientSecret: "s2-secret-value", claims: { tid: "acme", email: "approver@acme.test", roles: [] } },
+  approver2: { clientId: "acme-approver2", clientSecret: "s3-secret-value", claims: { tid: "acme", email: "second@acme.test", roles: [] } },
+  outsider: { clientId: "globex-user", clientSecret: "s4-secret-value", claims: { tid: "globex", email: "approver@acme.test", roles: [] } },
+  unlicensed: { clientId: "initech-user", clientSecret: "s5-secret-value", claims: { tid: "initech", email: "user@initech.test", roles: [] } },
+  stranger: { clientId: "nowhere-user", clientSecret: "s6-secret-value", claims: { tid: "nowhere", email: "x@nowhere.test", roles: [] } },
+} satisfies Record<string, DevClient>;
+export type UserName = keyof typeof users;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+export async function startStack(opts: { db?: DbKind; env?: Record<string, string> } = {}) {
+  const kind = opts.db ?? dbKind();
+  const idp = await startDevIdp({ port: 0, audience: AUDIENCE, clients: Object.values(users) });
+  const smtp = await startSmtpServer();
+  const database = kind === "postgres" ? await createTestDatabase() : null;
+  const dataDir = createTempDataDir();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir.dir,
+    AUTH_ISSUER: idp.issuer,
+    AUTH_AUDIENCE: AUDIENCE,
+    SMTP_URL: smtp.url,
+    PUBLIC_BASE_URL: baseUrl,
+    TEMPLATES_DIR: path.join(root, "tests/fixtures/templates"),
+    PORTAL_TOKEN_SECRET: "test-portal-secret-with-at-least-32-chars",
+    JOB_POLL_MS: "50",
+    JOB_LEASE_MS: "3000",
+    ...opts.env,
+  };
+  if (database) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
+
+  const admin = (...args: string[]) => run("npx", ["tsx", "scripts/admin.ts", ...args], { cwd: root, env });
+  await admin("tenant", "add", "--id", "acme", "--name", "Acme", "--tier", "premium", "--features", "batchDispatch,explain", "--approvers", "approver@acme.test,second@acme.test");
+  await admin("tenant", "add", "--id", "globex", "--name", "Globex", "--tier", "standard", "--features", "batchDispatch", "--approvers", "boss@globex.test");
+  await admin("tenant", "add", "--id", "initech", "--name", "Initech", "--tier", "standard", "--features", "", "--approvers", "boss@initech.test");
+
+  let server: ChildProcess | null = null;
+  let log = "";
+  const startServer = async () => {
+    const proc = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    server = proc;
+    proc.stdout!.on("data", (d) => (log += d));
+    proc.stderr!.on("data", (d) => (log += d));
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${log}`);
+      const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`server did not become healthy:\n${log}`);
+  };
+  const stopServer = async (signal: NodeJS.Signals = "SIGTERM") => {
+    const s = server;
+    if (!s || s.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      s.once("exit", () => resolve());
+      s.kill(signal);
+    });
+  };
+  await startServer();
+
+  const tokens = new Map<string, string>();
+  const token = async (user: UserName) => {
+    if (!tokens.has(user)) tokens.set(user, await fetchClientToken(idp.issuer, users[user].clientId, users[user].clientSecret, AUDIENCE));
+    return tokens.get(user)!;
+  };
+  const api = async (user: UserName | null, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const h: Record<string, string> = { ...headers };
+    if (user) h.authorization = `Bearer ${await token(user)}`;
+    if (body !== undefined) h["content-type"] ??= "application/json";
+    return fetch(`${baseUrl}${p}`, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  };
+
+  return {
+    kind,
+    baseUrl,
+    issuer: idp.issuer,
+    audience: AUDIENCE,
+    smtp,
+    env,
+    admin,
+    token,
+    api,
+    log: () => log,
+    serverPid: () => (server as ChildProcess | null)?.pid ?? null,
+    startServer,
+    stopServer,
+    async stop() {
+      await stopServer();
+      await idp.close();
+      await smtp.close();
+      await database?.drop();
+      dataDir.remove();
+    },
+  };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** Polls until check() returns a value, or fails after timeoutMs with the last value seen. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, what = "condition"): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last) return last as T;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
+}
