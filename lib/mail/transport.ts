@@ -1,6 +1,6 @@
 import net from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
-import SMTPPool from "nodemailer/lib/smtp-pool";
+import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import { env } from "@/lib/env";
 
 export function mailFrom(): string {

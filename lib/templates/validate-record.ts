@@ -43,8 +43,11 @@ function checkValue(f: FieldDef, v: unknown, pattern: RegExp | undefined): strin
       if (f.max !== undefined && v > String(f.max)) return `must be on or before ${f.max}`;
       return null;
     }
-    case "email":
-      return typeof v === "string" && email.safeParse(v.trim()).success ? null : "must be an email address";
+    case "email": {
+      // recipientEmail may hold several addresses separated by semicolons (spec: record fields).
+      const parts = typeof v === "string" ? (f.key === "recipientEmail" ? v.split(";") : [v]).map((p) => p.trim()).filter(Boolean) : [];
+      return parts.length && parts.every((p) => email.safeParse(p).success) ? null : "must be an email address";
+    }
     case "enum":
       return f.options!.some((o) => o === v) ? null : `must be one of ${f.options!.join(", ")}`;
     default: {
