@@ -59,6 +59,11 @@ export async function startSmtpServer(opts: { failFirst?: number } = {}): Promis
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
+  // A client that dies mid-session (the crash test SIGKILLs the app) resets its connection; that is
+  // the client's failure, not the server's, so it must not surface as an uncaught error.
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "ECONNRESET") console.error("[test smtp]", err);
+  });
   const port = (server.server.address() as AddressInfo).port;
 
   return {
