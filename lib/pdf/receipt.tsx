@@ -16,7 +16,8 @@ export interface ReceiptInput {
 }
 
 const colour = { ready: "#1b7a3a", warning: "#a86400", invalid: "#b3261e" } as const;
-const MAX_LISTED_READY = 200;
+/** Above this, ready records are summarised as index ranges; below, one line each (a single Text: cheap to lay out). */
+const MAX_LISTED_READY = 2000;
 
 /** Consecutive indexes as "1–950, 952" (1-based, as people count records). */
 export function indexRanges(indexes: number[]): string {
@@ -28,6 +29,10 @@ export function indexRanges(indexes: number[]): string {
   }
   return parts.join(", ");
 }
+
+// One Text per block of lines: react-pdf lays a few large texts out far faster than many rows, but
+// miscomputes a single text that spans pages.
+const chunks = <T,>(xs: T[], size: number): T[][] => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
 
 function Row({ r }: { r: ReceiptInput["records"][number] }) {
   return (
@@ -72,8 +77,14 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
         {flagged.length > 0 && <Text style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginVertical: 4 }}>Records needing attention</Text>}
         {flagged.map((r) => <Row key={r.index} r={r} />)}
         <Text style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginVertical: 4 }}>Ready records</Text>
-        {listReady ? ready.map((r) => <Row key={r.index} r={r} />) : <Text>{ready.length ? `Records ${indexRanges(ready.map((r) => r.index))}: ready` : "None"}</Text>}
-        <Text fixed style={{ position: "absolute", bottom: 20, left: 40, fontSize: 7, color: "#777777" }} render={({ pageNumber, totalPages }) => `${input.batchId} · page ${pageNumber} of ${totalPages}`} />
+        {ready.length === 0 ? (
+          <Text>None</Text>
+        ) : listReady ? (
+          chunks(ready.map((r) => `${r.index + 1}  ready  ${r.fileName ?? ""}`), 40).map((lines, i) => <Text key={i} wrap={false}>{lines.join("\n")}</Text>)
+        ) : (
+          <Text>{`Records ${indexRanges(ready.map((r) => r.index))}: ready`}</Text>
+        )}
+        <Text fixed style={{ position: "absolute", bottom: 20, left: 40, right: 40, height: 12, fontSize: 7, color: "#777777" }} render={({ pageNumber, totalPages }) => `${input.batchId} · page ${pageNumber} of ${totalPages}`} />
       </Page>
     </Document>
   );
