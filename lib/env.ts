@@ -67,3 +67,8 @@ export function resetEnvCache(): void {
 export function usesInngest(e: Env = env()): boolean {
   return Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV);
 }
+
+/** The HMAC secret of portal tokens and delivery links; a fixed value only outside production. */
+export function portalSecret(e: Env = env()): string {
+  return e.PORTAL_TOKEN_SECRET ?? "development-only-portal-secret-never-use-in-production";
+}

@@ -1,9 +1,9 @@
 import type { Tx } from "@/lib/db/client";
 import { deliverySessions } from "@/lib/db/schema";
-import { env } from "@/lib/env";
-import { hashSecret, newId, newSecret } from "@/lib/ids";
+import { hashSecret, newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
 import type { Recipient } from "@/lib/batch/recipients";
+import { deliveryLinkPlaceholder, deliveryToken } from "./link-token";
 
 export interface NewDeliveries {
   tenantId: string;
@@ -16,17 +16,15 @@ export interface NewDeliveries {
   fileName: string;
 }
 
-export const deliveryLink = (token: string) => new URL(`/d/${token}`, env().PUBLIC_BASE_URL).toString();
-
 /**
- * One session per recipient address of one record, each with its own random link. Only the link's
- * hash is stored; the session rows and their notification mails commit together, and the unique
+ * One session per recipient address of one record, each with its own link (see link-token.ts). Only
+ * the link's hash is stored; the session rows and their notification mails commit together, and the unique
  * (batch, record, recipient) key makes a retried record create neither a second session nor a second mail.
  */
 export async function createDeliverySessions(tx: Tx, d: NewDeliveries): Promise<number> {
   if (d.recipients.length === 0) return 0;
   const expiresAt = new Date(Date.now() + d.expiresInHours * 3_600_000);
-  const drafts = d.recipients.map((r) => ({ id: newId(), token: newSecret(), recipient: r }));
+  const drafts = d.recipients.map((r) => ({ id: newId(), recipient: r }));
   const inserted = await tx
     .insert(deliverySessions)
     .values(
@@ -38,7 +36,7 @@ export async function createDeliverySessions(tx: Tx, d: NewDeliveries): Promise<
         recordCorrelationId: d.recordCorrelationId,
         recipientEmail: x.recipient.email,
         recipientName: x.recipient.name,
-        tokenHash: hashSecret(x.token),
+        tokenHash: hashSecret(deliveryToken(x.id)),
         expiresAt,
       })),
     )
@@ -60,7 +58,7 @@ export async function createDeliverySessions(tx: Tx, d: NewDeliveries): Promise<
           `A document has been sent to you: ${d.fileName}`,
           ``,
           `Open it here (the link is personal and expires ${expiresAt.toUTCString()}):`,
-          deliveryLink(x.token),
+          deliveryLinkPlaceholder(x.id),
         ].join("\n"),
       })),
   );

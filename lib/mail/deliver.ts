@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { mailOutbox } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { expandDeliveryLinks } from "@/lib/delivery/link-token";
 import { mailFrom, mailTransport } from "./transport";
 
 /** After this many tries a message is marked failed; with the backoff below that is about two days. */
@@ -56,7 +57,7 @@ export async function deliverDueMail(opts: DeliverOptions): Promise<number> {
         from,
         to: String(m.to),
         subject: String(m.subject),
-        text: String(m.text),
+        text: expandDeliveryLinks(String(m.text)),
         html: m.html == null ? undefined : String(m.html),
         messageId: `<${m.id}@sealpost.mail>`,
       }),

@@ -1,4 +1,5 @@
 import { unzipSync } from "fflate";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPdf } from "../support/pdf";
 import { eventually, startStack, type Stack, type UserName } from "../support/stack";
@@ -121,6 +122,15 @@ describe("processing and delivery", () => {
     expect(bob.events.map((e: { kind: string }) => e.kind)).toEqual(["access", "download"]);
     expect(bob.events[0].userAgent).toBe("RecipientBrowser/1.0");
     expect((await stack.api("outsider", "GET", `/api/delivery-sessions?correlationId=${docs.documents[1].correlationId}`).then((r) => r.json())).total).toBe(0);
+
+    if (stack.env.DATABASE_URL) {
+      // Links exist only in the mail that left: neither the outbox nor the sessions hold a usable token.
+      const sql = postgres(stack.env.DATABASE_URL, { max: 1 });
+      const rows = await sql`select text from mail_outbox where subject like 'Your document%'`;
+      await sql.end();
+      expect(rows.length).toBeGreaterThanOrEqual(4);
+      expect(rows.some((r) => r.text.includes(link.split("/d/")[1]))).toBe(false);
+    }
 
     const revoked = await (await stack.api("submitter", "POST", `/api/delivery-sessions/${bob.sessionId}/revoke`)).json();
     expect(revoked.state).toBe("revoked");

@@ -1,3 +1,4 @@
+import { expandDeliveryLinks } from "@/lib/delivery/link-token";
 import { desc } from "drizzle-orm";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
@@ -32,7 +33,7 @@ export default async function DevMailPage() {
           </div>
           <h2 style={{ fontSize: 18, margin: "0.25rem 0" }}>{m.subject}</h2>
           <div style={{ fontSize: 14 }}>To: {m.to}</div>
-          <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit", background: "#f7f7f7", padding: "0.75rem" }}>{linkify(m.text)}</pre>
+          <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit", background: "#f7f7f7", padding: "0.75rem" }}>{linkify(expandDeliveryLinks(m.text))}</pre>
         </article>
       ))}
     </main>
