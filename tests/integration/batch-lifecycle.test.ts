@@ -1,4 +1,6 @@
 import { unzipSync } from "fflate";
+import fs from "node:fs";
+import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPdf } from "../support/pdf";
@@ -73,6 +75,24 @@ describe("decisions", () => {
 });
 
 describe("processing and delivery", () => {
+  it("records a render failure on the record, keeps going, and ends partially-failed", async () => {
+    fs.copyFileSync(path.join(stack.templatesDir, "letter.md"), path.join(stack.templatesDir, "fragile.md"));
+    const res = await stack.api("submitter", "POST", "/api/render", { templatePath: "fragile.md", dataSource: [record(1), record(2)], features: { svcDispatch: true } });
+    const id = res.headers.get("x-svc-batchid")!;
+    fs.rmSync(path.join(stack.templatesDir, "fragile.md")); // the template disappears between intake and processing
+    expect((await decide(id, "approver", "approve")).status).toBe(200);
+    const done = await finished(id);
+    expect(done).toMatchObject({ state: "partially-failed", processedCount: 2, errorCount: 2, failedCount: 2 });
+    const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json();
+    expect(docs.documents.map((d: { status: string; error: string }) => [d.status, d.error])).toEqual([
+      ["failed", "No template fragile.md"],
+      ["failed", "No template fragile.md"],
+    ]);
+    const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/0`);
+    expect(pdf.status).toBe(409);
+    expect((await pdf.json()).code).toBe("batch.document_not_ready");
+  });
+
   it("renders every record after approval, with its own correlation id, activity item and delivery", async () => {
     const records = [record(1), record(2, { recipientEmail: "a2@example.test;b2@example.test", recipientName: "Ann;Bob" }), record(3)];
     const id = await submit(records);

@@ -1,4 +1,5 @@
 import { spawn, execFile, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +43,9 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
   const smtp = await startSmtpServer();
   const database = kind === "postgres" ? await createTestDatabase() : null;
   const dataDir = createTempDataDir();
+  // Templates are copied so that a test may add or break one without touching the fixtures.
+  const templatesDir = path.join(dataDir.dir, "templates");
+  fs.cpSync(path.join(root, "tests/fixtures/templates"), templatesDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -53,7 +57,7 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
     AUTH_AUDIENCE: AUDIENCE,
     SMTP_URL: smtp.url,
     PUBLIC_BASE_URL: baseUrl,
-    TEMPLATES_DIR: path.join(root, "tests/fixtures/templates"),
+    TEMPLATES_DIR: templatesDir,
     PORTAL_TOKEN_SECRET: "test-portal-secret-with-at-least-32-chars",
     JOB_POLL_MS: "50",
     JOB_LEASE_MS: "3000",
@@ -116,6 +120,7 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
     token,
     api,
     log: () => log,
+    templatesDir,
     serverPid: () => (server as ChildProcess | null)?.pid ?? null,
     startServer,
     stopServer,

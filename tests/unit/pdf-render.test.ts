@@ -1,0 +1,93 @@
+import path from "node:path";
+import type { Nodes, Parent } from "mdast";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { mergePdfs } from "@/lib/pdf/merge";
+import { readCorrelationId } from "@/lib/pdf/metadata";
+import { renderReceipt } from "@/lib/pdf/receipt";
+import { renderDocument } from "@/lib/pdf/render-document";
+import { bindBody, plainText } from "@/lib/templates/bind";
+import { loadTemplate } from "@/lib/templates/load-template";
+
+beforeAll(() => {
+  process.env.TEMPLATES_DIR = path.resolve("templates");
+  resetEnvCache();
+});
+afterAll(() => {
+  delete process.env.TEMPLATES_DIR;
+  resetEnvCache();
+});
+
+const notice = {
+  customerId: "C1001",
+  customerName: "Ann **Bold** <b>x</b> [click](https://evil.example) ![img](/etc/passwd)",
+  recipientEmail: "ann@example.test",
+  amountDue: 120.5,
+  installments: 3,
+  dueDate: "2026-12-01",
+  autopay: true,
+  plan: "plus",
+};
+
+const types = (n: Nodes): string[] => [n.type, ...("children" in n ? (n as Parent).children.flatMap((c) => types(c as Nodes)) : [])];
+
+describe("binding record data", () => {
+  it("keeps data as literal text: markup in a value never becomes bold, a link or an image", async () => {
+    const t = await loadTemplate("notice.md");
+    const bound = bindBody(t.body, notice);
+    const text = plainText(bound);
+    expect(text).toContain("Ann **Bold** <b>x</b> [click](https://evil.example) ![img](/etc/passwd)");
+    expect(types(bound).filter((x) => x === "link" || x === "image" || x === "html")).toEqual([]);
+    expect(types(bound).filter((x) => x === "strong")).toEqual(types(t.body).filter((x) => x === "strong"));
+    expect(text).toContain("Yes"); // booleans read as words
+  });
+
+  it("repeats a {{#list}} section for each item, resolving item keys before record keys", async () => {
+    const t = await loadTemplate("statement.md");
+    const bound = plainText(bindBody(t.body, {
+      accountId: "A-100", holder: "Bo", period: "2026-10-31", balance: 10, currency: "EUR",
+      lines: [{ date: "2026-10-01", description: "Rent", amount: -900 }, { date: "2026-10-15", description: "Salary", amount: 2000, currency: "USD" }],
+    }));
+    expect(bound).toContain("2026-10-01: Rent, -900 EUR");
+    expect(bound).toContain("2026-10-15: Salary, 2000 USD");
+    expect(bound).not.toContain("{{");
+  });
+});
+
+describe("PDF pipeline", () => {
+  it("renders a real PDF stamped with title, producer and the correlation id in XMP, with stage timings", async () => {
+    const t = await loadTemplate("notice.md");
+    const { pdf, timings } = await renderDocument(t, notice, { correlationId: "corr-<&>-1", title: "Notice C1001", documentId: "DOC-1" });
+    // pdf-lib rewrites the producer on load unless told not to; read the file as it is.
+    const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe("Notice C1001");
+    expect(doc.getProducer()).toBe("Sealpost");
+    expect(await readCorrelationId(pdf)).toBe("corr-<&>-1");
+    expect(timings.totalMs).toBeGreaterThan(0);
+    expect(timings.layoutMs).toBeLessThanOrEqual(timings.totalMs);
+  });
+
+  it("merges documents in order under the batch's correlation id", async () => {
+    const t = await loadTemplate("notice.md");
+    const parts = await Promise.all([1, 2, 3].map((i) => renderDocument(t, notice, { correlationId: `r${i}`, title: `n${i}` })));
+    const merged = await mergePdfs(parts.map((p) => p.pdf), { correlationId: "batch-1", title: "All" });
+    expect((await PDFDocument.load(merged)).getPageCount()).toBe(3);
+    expect(await readCorrelationId(merged)).toBe("batch-1");
+  });
+
+  it("writes a multi-page receipt for 1,000 records and a compact one for 5,000", async () => {
+    const receipt = (n: number) =>
+      renderReceipt({
+        batchId: "b", correlationId: `receipt-${n}`, title: "t", templatePath: "notice.md", submittedBy: "a@b.c", submittedAt: new Date().toISOString(),
+        state: "invalid", readiness: "INVALID", counts: { total: n, ready: n - 2, warning: 1, invalid: 1 },
+        records: Array.from({ length: n }, (_, i) => ({ index: i, status: i === 3 ? "invalid" : i === 4 ? "warning" : "ready", messages: i === 3 ? ["amount: must be at most 10"] : i === 4 ? ["nick: too long"] : [], fileName: `f-${i}.pdf` })),
+      });
+    const big = await receipt(1000);
+    expect((await PDFDocument.load(big)).getPageCount()).toBeGreaterThan(5);
+    expect(await readCorrelationId(big)).toBe("receipt-1000");
+    const huge = await receipt(5000);
+    expect((await PDFDocument.load(huge)).getPageCount()).toBeLessThan((await PDFDocument.load(big)).getPageCount());
+  });
+});
