@@ -17,6 +17,7 @@ async function main() {
   process.env.AUTH_ISSUER ??= `http://127.0.0.1:${IDP_PORT}`;
   process.env.PUBLIC_BASE_URL ??= `http://localhost:${APP_PORT}`;
   process.env.PORTAL_TOKEN_SECRET ??= "development-only-portal-secret-change-me";
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   const e = env();
   const clients = demoClients(TENANT);
   const idp = await startDevIdp({ port: IDP_PORT, audience: e.AUTH_AUDIENCE, clients });

@@ -45,7 +45,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
   switch (n.type) {
     case "heading":
       return (
-        <Text key={key} style={{ fontFamily: "Helvetica-Bold", fontSize: headingSize(n.depth, base), color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
+        <Text key={key} style={{ fontFamily: "Helvetica-Bold", fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
           {inlineChildren(n, ctx)}
         </Text>
       );

@@ -1,6 +1,7 @@
 import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import { setUpFonts } from "./fonts";
 import { stampMetadata } from "./metadata";
+import { footerTop } from "./page";
 
 export interface ReceiptInput {
   batchId: string;
@@ -84,7 +85,7 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
         ) : (
           <Text>{`Records ${indexRanges(ready.map((r) => r.index))}: ready`}</Text>
         )}
-        <Text fixed style={{ position: "absolute", bottom: 20, left: 40, right: 40, height: 12, fontSize: 7, color: "#777777" }} render={({ pageNumber, totalPages }) => `${input.batchId} · page ${pageNumber} of ${totalPages}`} />
+        <Text fixed style={{ position: "absolute", top: footerTop("A4"), left: 40, right: 40, fontSize: 7, color: "#777777" }} render={({ pageNumber, totalPages }) => `${input.batchId} · page ${pageNumber} of ${totalPages}`} />
       </Page>
     </Document>
   );

@@ -5,6 +5,7 @@ import type { Template } from "@/lib/templates/types";
 import { setUpFonts } from "./fonts";
 import { Blocks } from "./markdown-view";
 import { stampMetadata, type DocumentMeta } from "./metadata";
+import { footerTop } from "./page";
 
 export interface RenderTimings {
   dataBindingMs: number;
@@ -34,7 +35,7 @@ export async function renderDocument(
         <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, images: template.images }} />
         <Text
           fixed
-          style={{ position: "absolute", bottom: 24, left: 48, right: 48, height: 10, fontSize: 7, color: "#777777" }}
+          style={{ position: "absolute", top: footerTop(s.pageSize), left: 48, right: 48, fontSize: 7, color: "#777777" }}
           render={({ pageNumber, totalPages }) => `${meta.documentId ?? meta.correlationId} · page ${pageNumber} of ${totalPages}`}
         />
       </Page>

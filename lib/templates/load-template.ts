@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmTableFromMarkdown } from "mdast-util-gfm-table";
+import { gfmTable } from "micromark-extension-gfm-table";
 import type { Image, Nodes } from "mdast";
 import YAML from "yaml";
 import { AppError } from "@/lib/http/problem";
@@ -42,7 +44,8 @@ async function parseTemplate(templatePath: string, source: string): Promise<Temp
       throw new AppError("template.invalid", `${templatePath}: field ${f.key} has an invalid pattern`);
     }
   }
-  const body = fromMarkdown(m[2]);
+  // Tables are the one GFM extension templates get; autolinks are left out so text stays text.
+  const body = fromMarkdown(m[2], { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
   return {
     path: templatePath,
     title: fm.title,

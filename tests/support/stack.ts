@@ -60,6 +60,7 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
     TEMPLATES_DIR: templatesDir,
     PORTAL_TOKEN_SECRET: "test-portal-secret-with-at-least-32-chars",
     JOB_POLL_MS: "50",
+    NEXT_TELEMETRY_DISABLED: "1",
     JOB_LEASE_MS: "3000",
     ...opts.env,
   };
