@@ -13,7 +13,7 @@ const csp = [
 
 const nextConfig: NextConfig = {
   // These packages load native/wasm assets or spawn workers at run time; bundling them breaks that.
-  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "postgres", "nodemailer", "oidc-provider", "inngest"],
+  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "postgres", "nodemailer", "oidc-provider", "inngest", "piscina"],
   poweredByHeader: false,
   async headers() {
     return [

@@ -1,5 +1,6 @@
 import { env, usesInngest } from "@/lib/env";
 import { startMailPump } from "@/lib/mail/pump";
+import { closeRenderPool } from "@/lib/pdf/render-pool";
 import { startRunner } from "./runner";
 
 type Stop = () => Promise<void>;
@@ -35,6 +36,7 @@ async function start(force: boolean): Promise<Stop> {
   const pump = await startMailPump({ intervalMs: e.JOB_POLL_MS });
   return async () => {
     await Promise.all([runner.stop(), pump.stop()]);
+    await closeRenderPool();
     holder.__sealpostBackground = undefined;
   };
 }

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 
 const bool = z
@@ -33,9 +34,11 @@ const envSchema = z.object({
   BATCH_MAX_RECORDS: z.coerce.number().int().min(1).default(5000),
   RENDER_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   EMBEDDED_RUNNER: z.enum(["on", "off"]).default("on"),
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(250),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Empty means the default (as in .env.example), not 0.
+  RENDER_THREADS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).default(os.availableParallelism())),
   DEV_MAIL_PAGE: bool,
 });
 

@@ -26,6 +26,7 @@ export async function listDocuments(tenantId: string, batchId: string) {
       error: r.error,
       byteSize: r.byteSize,
       renderedAt: r.renderedAt?.toISOString() ?? null,
+      timings: r.timings,
     })),
   };
 }

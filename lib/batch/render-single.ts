@@ -1,7 +1,7 @@
 import type { Principal } from "@/lib/auth/bearer";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
-import { renderDocument } from "@/lib/pdf/render-document";
+import { renderFromTemplate } from "@/lib/pdf/render-pool";
 import type { Template } from "@/lib/templates/types";
 import { validateRecord } from "@/lib/templates/validate-record";
 import type { RenderRequest } from "./request-schema";
@@ -21,10 +21,10 @@ export async function renderSingle(
     });
   }
   const correlationId = request.options.correlationId ?? newId();
-  const { pdf } = await renderDocument(template, data, {
-    correlationId,
-    title: request.options.title ?? template.title,
-    documentId: request.options.documentId ?? null,
+  const { pdf } = await renderFromTemplate({
+    templatePath: template.path,
+    record: data,
+    meta: { correlationId, title: request.options.title ?? template.title, documentId: request.options.documentId ?? null },
   });
   return { pdf, correlationId };
 }

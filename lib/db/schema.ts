@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { RenderTimings } from "@/lib/pdf/render-task";
 import {
   bigserial,
   index,
@@ -82,7 +83,7 @@ export const batchRecords = pgTable(
     error: text("error"),
     blobKey: text("blob_key"),
     byteSize: integer("byte_size"),
-    timings: jsonb("timings"),
+    timings: jsonb("timings").$type<RenderTimings>(),
     renderedAt: ts("rendered_at"),
   },
   (t) => [

@@ -7,7 +7,8 @@ import { Blocks } from "./markdown-view";
 import { stampMetadata, type DocumentMeta } from "./metadata";
 import { footerTop } from "./page";
 
-export interface RenderTimings {
+/** Stages after the template is loaded; render-task.ts adds the template load. */
+export interface LayoutTimings {
   dataBindingMs: number;
   layoutMs: number;
   postProcessingMs: number;
@@ -22,7 +23,7 @@ export async function renderDocument(
   template: Template,
   record: Record<string, unknown>,
   meta: DocumentMeta,
-): Promise<{ pdf: Uint8Array; timings: RenderTimings }> {
+): Promise<{ pdf: Uint8Array; timings: LayoutTimings }> {
   setUpFonts();
   const t0 = performance.now();
   const body = bindBody(template.body, record);

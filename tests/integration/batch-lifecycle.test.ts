@@ -108,6 +108,8 @@ describe("processing and delivery", () => {
     expect(docs.documents.map((d: { status: string }) => d.status)).toEqual(["rendered", "rendered", "rendered"]);
     const ids = new Set(docs.documents.map((d: { correlationId: string }) => d.correlationId));
     expect(ids.size).toBe(3);
+    // Each render keeps its pipeline's stage timings (the raw material of explain traces).
+    expect(Object.keys(docs.documents[0].timings).sort()).toEqual(["dataBindingMs", "layoutMs", "postProcessingMs", "templateLoadMs", "totalMs"]);
     const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`);
     expect(pdf.headers.get("content-disposition")).toContain("letter-C102-2.pdf");
     expect((await readPdf(await pdf.arrayBuffer())).correlationId).toBe(docs.documents[1].correlationId);

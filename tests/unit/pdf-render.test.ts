@@ -41,6 +41,7 @@ describe("binding record data", () => {
     expect(types(bound).filter((x) => x === "link" || x === "image" || x === "html")).toEqual([]);
     expect(types(bound).filter((x) => x === "strong")).toEqual(types(t.body).filter((x) => x === "strong"));
     expect(text).toContain("Yes"); // booleans read as words
+    expect(types(bound)).toContain("table"); // GFM tables are parsed
   });
 
   it("repeats a {{#list}} section for each item, resolving item keys before record keys", async () => {

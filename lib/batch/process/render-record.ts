@@ -4,8 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { activityItems, auditEvents, batchRecords, batches, type Batch, type BatchRecord } from "@/lib/db/schema";
 import { createDeliverySessions } from "@/lib/delivery/create-sessions";
 import { newId } from "@/lib/ids";
-import { renderDocument } from "@/lib/pdf/render-document";
-import { loadTemplate } from "@/lib/templates/load-template";
+import { renderFromTemplate, type RenderResult } from "@/lib/pdf/render-pool";
 import { sendEvent } from "@/inngest/send-event";
 import { parseRecipients } from "../recipients";
 import type { Distribution } from "../resolve-distribution";
@@ -20,22 +19,21 @@ export type RecordOutcome = "rendered" | "failed" | "skipped";
  */
 export async function renderBatchRecord(batchId: string, recordIndex: number): Promise<RecordOutcome> {
   const db = await getDb();
-  const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
-  if (!batch || batch.state !== "processing") return "skipped";
-  const [record] = await db
-    .select()
+  const [row] = await db
+    .select({ batch: batches, record: batchRecords })
     .from(batchRecords)
+    .innerJoin(batches, eq(batches.id, batchRecords.batchId))
     .where(and(eq(batchRecords.batchId, batchId), eq(batchRecords.recordIndex, recordIndex)));
-  if (!record || record.status !== "pending") return "skipped";
+  if (!row || row.batch.state !== "processing" || row.record.status !== "pending") return "skipped";
+  const { batch, record } = row;
 
   let failure: string | null = null;
-  let rendered: Awaited<ReturnType<typeof renderDocument>> | null = null;
+  let rendered: RenderResult | null = null;
   try {
-    const template = await loadTemplate(batch.templatePath);
-    rendered = await renderDocument(template, record.data, {
-      correlationId: record.correlationId,
-      title: `${batch.title} – ${record.fileName}`,
-      documentId: record.documentId,
+    rendered = await renderFromTemplate({
+      templatePath: batch.templatePath,
+      record: record.data,
+      meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
     });
   } catch (err) {
     // A render error is the record's own (bad data for this template); it is recorded, not retried.
@@ -49,7 +47,7 @@ export async function renderBatchRecord(batchId: string, recordIndex: number): P
 async function commitOutcome(
   batch: Batch,
   record: BatchRecord,
-  rendered: { pdf: Uint8Array; timings: unknown } | null,
+  rendered: RenderResult | null,
   failure: string | null,
 ): Promise<RecordOutcome> {
   const db = await getDb();
@@ -70,6 +68,40 @@ async function commitOutcome(
       .returning({ index: batchRecords.recordIndex });
     if (!updated) return "skipped";
 
+    // Independent writes: postgres.js pipelines them on the transaction's connection.
+    const distribution = batch.distribution as Distribution;
+    await Promise.all([
+      tx.insert(activityItems).values({
+        id: newId(),
+        tenantId: batch.tenantId,
+        kind: "record",
+        referenceId: batch.id,
+        correlationId: record.correlationId,
+        title: record.fileName,
+        status: ok ? "rendered" : "failed",
+        detail: { recordIndex: record.recordIndex, documentId: record.documentId, error: failure },
+      }),
+      tx.insert(auditEvents).values({
+        tenantId: batch.tenantId,
+        subjectType: "record",
+        subjectId: record.correlationId,
+        action: ok ? "record.rendered" : "record.failed",
+        detail: { batchId: batch.id, recordIndex: record.recordIndex, error: failure },
+      }),
+      ok && distribution.deliveryConfig.mode === "secure-email"
+        ? createDeliverySessions(tx, {
+            tenantId: batch.tenantId,
+            batchId: batch.id,
+            recordIndex: record.recordIndex,
+            recordCorrelationId: record.correlationId,
+            recipients: parseRecipients(record.data).recipients,
+            expiresInHours: distribution.deliveryConfig.expiresInHours,
+            documentTitle: batch.title,
+            fileName: record.fileName,
+          })
+        : null,
+    ]);
+    // The batch row is shared by every record: it is updated last so its lock is held only until commit.
     const [counts] = await tx
       .update(batches)
       .set({
@@ -80,36 +112,6 @@ async function commitOutcome(
       })
       .where(eq(batches.id, batch.id))
       .returning({ processed: batches.processedCount, total: batches.documentCount });
-    await tx.insert(activityItems).values({
-      id: newId(),
-      tenantId: batch.tenantId,
-      kind: "record",
-      referenceId: batch.id,
-      correlationId: record.correlationId,
-      title: record.fileName,
-      status: ok ? "rendered" : "failed",
-      detail: { recordIndex: record.recordIndex, documentId: record.documentId, error: failure },
-    });
-    await tx.insert(auditEvents).values({
-      tenantId: batch.tenantId,
-      subjectType: "record",
-      subjectId: record.correlationId,
-      action: ok ? "record.rendered" : "record.failed",
-      detail: { batchId: batch.id, recordIndex: record.recordIndex, error: failure },
-    });
-    const distribution = batch.distribution as Distribution;
-    if (ok && distribution.deliveryConfig.mode === "secure-email") {
-      await createDeliverySessions(tx, {
-        tenantId: batch.tenantId,
-        batchId: batch.id,
-        recordIndex: record.recordIndex,
-        recordCorrelationId: record.correlationId,
-        recipients: parseRecipients(record.data).recipients,
-        expiresInHours: distribution.deliveryConfig.expiresInHours,
-        documentTitle: batch.title,
-        fileName: record.fileName,
-      });
-    }
     // The last record to finish hands the batch to finalisation (once: the event id dedupes).
     if (counts.processed >= counts.total) {
       await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id }, id: batch.id });

@@ -1,0 +1,35 @@
+import path from "node:path";
+import { Piscina } from "piscina";
+import { env } from "@/lib/env";
+import type { RenderResult, RenderTask } from "./render-task";
+
+export type { RenderResult, RenderTask, RenderTimings } from "./render-task";
+
+// Per process, on globalThis: Next's dev server re-evaluates modules, and a second pool would only
+// double the threads.
+const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina<RenderTask, RenderResult> };
+
+/**
+ * Lays out a document off the calling thread. Layout is CPU-bound JavaScript (react-pdf), so a pool
+ * of RENDER_THREADS worker threads (default: one per core) keeps the event loop free for requests,
+ * database work and mail while every core renders. RENDER_THREADS=0 renders in the calling thread.
+ */
+export async function renderFromTemplate(task: RenderTask): Promise<RenderResult> {
+  const threads = env().RENDER_THREADS;
+  if (threads === 0) return (await import("./render-task")).default(task);
+  holder.__sealpostRenderPool ??= new Piscina<RenderTask, RenderResult>({
+    // Resolved at run time from the app root: the worker is loaded as a file, never bundled.
+    filename: path.resolve(process.cwd(), "lib/pdf/render-worker.mjs"),
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 5 * 60_000,
+  });
+  return holder.__sealpostRenderPool.run(task);
+}
+
+/** Ends the pool's threads (at shutdown; a later render starts a new pool). */
+export async function closeRenderPool(): Promise<void> {
+  const pool = holder.__sealpostRenderPool;
+  holder.__sealpostRenderPool = undefined;
+  await pool?.destroy();
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { readCorrelationId } from "@/lib/pdf/metadata";
+import { closeRenderPool, renderFromTemplate } from "@/lib/pdf/render-pool";
+
+const letter = (i: number) => ({ customerId: `C${i}`, name: `Customer ${i}`, amount: i, recipientEmail: `r${i}@example.test` });
+
+beforeAll(() => {
+  process.env.TEMPLATES_DIR = path.resolve("tests/fixtures/templates");
+  process.env.RENDER_THREADS = "2";
+  resetEnvCache();
+});
+afterAll(async () => {
+  await closeRenderPool();
+  delete process.env.TEMPLATES_DIR;
+  delete process.env.RENDER_THREADS;
+  resetEnvCache();
+});
+
+describe("render pool (worker threads)", () => {
+  it("renders documents in parallel, each with its own correlation id, and times every stage", async () => {
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) => renderFromTemplate({ templatePath: "letter.md", record: letter(i), meta: { correlationId: `pool-${i}`, title: `Letter ${i}` } })),
+    );
+    for (const [n, r] of results.entries()) {
+      const doc = await PDFDocument.load(r.pdf, { updateMetadata: false });
+      expect(doc.getTitle()).toBe(`Letter ${n + 1}`);
+      expect(await readCorrelationId(r.pdf)).toBe(`pool-${n + 1}`);
+      const t = r.timings;
+      for (const stage of [t.templateLoadMs, t.dataBindingMs, t.layoutMs, t.postProcessingMs]) expect(stage).toBeGreaterThanOrEqual(0);
+      expect(t.totalMs).toBeCloseTo(t.templateLoadMs + t.dataBindingMs + t.layoutMs + t.postProcessingMs, 0);
+    }
+  });
+
+  it("rejects with the template's own error, and keeps serving after it", async () => {
+    await expect(renderFromTemplate({ templatePath: "missing.md", record: letter(1), meta: { correlationId: "x", title: "x" } })).rejects.toThrow(
+      "No template missing.md",
+    );
+    await expect(renderFromTemplate({ templatePath: "../package.json", record: letter(1), meta: { correlationId: "x", title: "x" } })).rejects.toThrow();
+    const ok = await renderFromTemplate({ templatePath: "letter.md", record: letter(9), meta: { correlationId: "after", title: "t" } });
+    expect(await readCorrelationId(ok.pdf)).toBe("after");
+  });
+});
