@@ -7,6 +7,7 @@ import { claimJobs, extendLeases, pruneDoneJobs, type ClaimedJob } from "./job-s
 import { JOBS_CHANNEL, subscribe } from "./notify";
 import { jobDefinitions } from "./registry";
 import { runJob, type RetryPolicy } from "./run-job";
+import { startWakeLoop } from "./wake-loop";
 
 const KEEP_DONE_MS = 7 * 24 * 3_600_000;
 
@@ -45,15 +46,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const concurrency = Math.max(1, opts.concurrency);
 
   const running = new Map<string, Promise<void>>();
-  let stopping = false;
-  let kicked = false;
-  let wakeUp: (() => void) | null = null;
-  const wake = () => {
-    kicked = true;
-    wakeUp?.();
-  };
 
-  let lastClaimError = 0;
   const start = (job: ClaimedJob) => {
     const p = runJob(db, defs.get(job.functionId), job, policy)
       .then(
@@ -64,35 +57,9 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       )
       .finally(() => {
         running.delete(job.id);
-        wake();
+        claiming.wake(); // a slot is free: claim another job now
       });
     running.set(job.id, p);
-  };
-
-  const loop = async () => {
-    while (!stopping) {
-      kicked = false;
-      const free = concurrency - running.size;
-      let failed = false;
-      if (free > 0) {
-        try {
-          for (const job of await claimJobs(db, workerId, free, leaseMs)) start(job);
-        } catch (err) {
-          failed = true;
-          if (Date.now() - lastClaimError > 10_000) console.error(`[runner] claiming jobs failed: ${(err as Error).message}`);
-          lastClaimError = Date.now();
-        }
-      }
-      if (stopping || (kicked && !failed)) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, opts.pollMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
-    }
   };
 
   const heartbeat = setInterval(() => {
@@ -109,16 +76,18 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const pruning = setInterval(prune, 3_600_000);
   pruning.unref();
 
-  const unsubscribe = await subscribe(JOBS_CHANNEL, wake);
-  const looping = loop();
+  const claiming = startWakeLoop("runner: claiming jobs failed", opts.pollMs, async () => {
+    const free = concurrency - running.size;
+    if (free > 0) for (const job of await claimJobs(db, workerId, free, leaseMs)) start(job);
+    return false;
+  });
+  const unsubscribe = await subscribe(JOBS_CHANNEL, claiming.wake);
   console.log(`[runner] ${workerId} started: concurrency ${concurrency}, poll ${opts.pollMs} ms, lease ${leaseMs} ms, ${defs.size} job kinds`);
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
     (stopped ??= (async () => {
-      stopping = true;
-      wake();
-      await looping;
+      await claiming.stop();
       await unsubscribe();
       const timeoutMs = opts.stopTimeoutMs ?? 30_000;
       const all = Promise.allSettled([...running.values()]).then(() => true);
@@ -128,5 +97,5 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       if (!inTime) console.warn(`[runner] ${workerId} stopped with ${running.size} jobs still running; they will be retried when their leases expire`);
     })());
 
-  return { workerId, wake, stop };
+  return { workerId, wake: claiming.wake, stop };
 }

@@ -4,6 +4,7 @@ import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
 import { AppError, problemResponse } from "./problem";
 import { readJsonBody } from "./read-body";
 import { requireFeature } from "./require-feature";
+import { clientIp } from "./visitor";
 import { parseOrThrow } from "./zod-errors";
 
 type Feature = "batchDispatch" | "explain";
@@ -61,7 +62,7 @@ export function route<
         query: query as Infer<Q>,
         params: params as Infer<P>,
         principal: principal as Auth extends "bearer" ? Principal : null,
-        ip: clientIp(req),
+        ip: clientIp(req.headers),
       });
       return result instanceof Response ? result : Response.json(result);
     } catch (err) {
@@ -70,9 +71,4 @@ export function route<
       return problemResponse(new AppError("internal", "An unexpected error occurred; it has been logged"));
     }
   };
-}
-
-export function clientIp(req: Request): string | null {
-  const fwd = req.headers.get("x-forwarded-for");
-  return fwd ? fwd.split(",")[0].trim() : req.headers.get("x-real-ip");
 }
