@@ -26,6 +26,7 @@ export function batchDetail(b: Batch) {
     ...summary,
     correlationId: b.correlationId,
     templatePath: b.templatePath,
+    templateVersion: b.templateVersion,
     processedCount: b.processedCount,
     errorCount: b.errorCount,
     submittedBy: b.submittedBy,

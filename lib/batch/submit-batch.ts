@@ -9,6 +9,7 @@ import { AppError } from "@/lib/http/problem";
 import { requireFeature } from "@/lib/http/require-feature";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/inngest/send-event";
+import { snapshotTemplate } from "@/lib/templates/snapshot";
 import type { Template } from "@/lib/templates/types";
 import { notifyApprovers } from "./notify-approvers";
 import { buildReceipt, receiptKey } from "./receipt";
@@ -62,6 +63,7 @@ export async function submitBatch(
     readiness: check.readiness,
     title: request.options.title ?? template.title,
     templatePath: template.path,
+    templateVersion: template.version,
     documentId: request.options.documentId ?? null,
     sourceSystem: request.options.sourceSystem ?? null,
     documentCount: check.counts.total,
@@ -89,6 +91,8 @@ export async function submitBatch(
     createdAt: now,
     updatedAt: now,
   };
+  // What the approver approves is what gets rendered: the validated version is kept.
+  if (state !== "invalid") await snapshotTemplate(template);
   const receipt = await buildReceipt(batch, check);
   batch.receiptKey = receiptKey(batch.id);
   await getBlobStore().put(batch.receiptKey, receipt, "application/pdf");

@@ -36,6 +36,8 @@ export const batches = pgTable(
     readiness: text("readiness").notNull(),
     title: text("title").notNull(),
     templatePath: text("template_path").notNull(),
+    /** SHA-256 of the template text validated at intake; processing renders exactly this version. */
+    templateVersion: text("template_version"),
     documentId: text("document_id"),
     sourceSystem: text("source_system"),
     documentCount: integer("document_count").notNull(),

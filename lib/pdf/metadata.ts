@@ -4,6 +4,8 @@ export interface DocumentMeta {
   correlationId: string;
   title: string;
   documentId?: string | null;
+  /** SHA-256 of the template text the document was rendered from. */
+  templateVersion?: string | null;
 }
 
 const NS = "https://sealpost.dev/ns/1.0/";
@@ -16,7 +18,7 @@ function xmp(meta: DocumentMeta, producer: string): string {
   <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:svc="${NS}">
    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(meta.title)}</rdf:li></rdf:Alt></dc:title>
    <pdf:Producer>${xml(producer)}</pdf:Producer>
-   <svc:CorrelationId>${xml(meta.correlationId)}</svc:CorrelationId>${meta.documentId ? `\n   <svc:DocumentId>${xml(meta.documentId)}</svc:DocumentId>` : ""}
+   <svc:CorrelationId>${xml(meta.correlationId)}</svc:CorrelationId>${meta.documentId ? `\n   <svc:DocumentId>${xml(meta.documentId)}</svc:DocumentId>` : ""}${meta.templateVersion ? `\n   <svc:TemplateVersion>${xml(meta.templateVersion)}</svc:TemplateVersion>` : ""}
   </rdf:Description>
  </rdf:RDF>
 </x:xmpmeta>
@@ -39,12 +41,14 @@ export async function stampMetadata(pdf: Uint8Array, meta: DocumentMeta): Promis
   return doc.save({ updateFieldAppearances: false });
 }
 
-/** Reads svc:CorrelationId back from a PDF's XMP packet (null when absent). */
-export async function readCorrelationId(pdf: Uint8Array): Promise<string | null> {
+/** Reads a field of Sealpost's XMP namespace back from a PDF (null when absent). */
+export async function readXmpField(pdf: Uint8Array, field: "CorrelationId" | "DocumentId" | "TemplateVersion"): Promise<string | null> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const stream = doc.context.lookup(doc.catalog.get(PDFName.of("Metadata")));
   if (!(stream instanceof PDFRawStream)) return null;
   const text = new TextDecoder().decode(decodePDFRawStream(stream).decode());
-  const m = /<svc:CorrelationId>([^<]*)<\/svc:CorrelationId>/.exec(text);
+  const m = new RegExp(`<svc:${field}>([^<]*)</svc:${field}>`).exec(text);
   return m ? m[1].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c))) : null;
 }
+
+export const readCorrelationId = (pdf: Uint8Array) => readXmpField(pdf, "CorrelationId");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fromMarkdown } from "mdast-util-from-markdown";
@@ -25,7 +26,10 @@ export async function loadTemplate(templatePath: string): Promise<Template> {
   return template;
 }
 
-async function parseTemplate(templatePath: string, source: string): Promise<Template> {
+export const templateVersion = (source: string) => createHash("sha256").update(source, "utf8").digest("hex");
+
+/** Parses a template's text; `templatePath` names it in messages and anchors its images. */
+export async function parseTemplate(templatePath: string, source: string): Promise<Template> {
   const m = FRONT_MATTER.exec(source);
   if (!m) throw new AppError("template.invalid", `${templatePath} has no YAML front matter (--- … ---)`);
   let raw: unknown;
@@ -48,6 +52,8 @@ async function parseTemplate(templatePath: string, source: string): Promise<Temp
   const body = fromMarkdown(m[2], { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
   return {
     path: templatePath,
+    version: templateVersion(source),
+    source,
     title: fm.title,
     fields: fm.fields,
     patterns,

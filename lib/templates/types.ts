@@ -7,6 +7,10 @@ export type { FieldDef, TemplateStyle };
 export interface Template {
   /** templatePath as given, relative to TEMPLATES_DIR. */
   path: string;
+  /** SHA-256 (hex) of the file's text: names this version of the template for ever. */
+  version: string;
+  /** The file's text, kept so that a batch can snapshot the version it was validated against. */
+  source: string;
   title: string;
   fields: FieldDef[];
   /** Compiled `pattern` of each field that has one. */

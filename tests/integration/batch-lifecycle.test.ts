@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readXmpField } from "@/lib/pdf/metadata";
 import { readPdf } from "../support/pdf";
 import { eventually, startStack, type Stack, type UserName } from "../support/stack";
 
@@ -20,9 +21,9 @@ const record = (i: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function submit(records: unknown[], distribution: Record<string, unknown> = {}, user: UserName = "submitter") {
+async function submit(records: unknown[], distribution: Record<string, unknown> = {}, user: UserName = "submitter", templatePath = "letter.md") {
   const res = await stack.api(user, "POST", "/api/render", {
-    templatePath: "letter.md",
+    templatePath,
     dataSource: records,
     features: { svcDispatch: true },
     templateSettings: { distribution },
@@ -75,18 +76,39 @@ describe("decisions", () => {
 });
 
 describe("processing and delivery", () => {
+  it("renders the template version validated at intake, even after the file is edited or removed", async () => {
+    const file = path.join(stack.templatesDir, "versioned.md");
+    fs.writeFileSync(file, `${fs.readFileSync(path.join(stack.templatesDir, "letter.md"), "utf8")}\nVersioned copy.\n`);
+    const quiet = { deliveryConfig: { mode: "none" } }; // no mail: later tests count the delivery mails
+    const id = await submit([record(1)], quiet, "submitter", "versioned.md");
+    const validated = (await detail(id)).templateVersion;
+    expect(validated).toMatch(/^[0-9a-f]{64}$/);
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("# Letter for", "# Edited letter for"));
+    const later = await submit([record(2)], quiet, "submitter", "versioned.md");
+    expect((await detail(later)).templateVersion).not.toBe(validated);
+    fs.rmSync(file);
+
+    expect((await decide(id, "approver", "approve")).status).toBe(200);
+    expect(await finished(id)).toMatchObject({ state: "completed", processedCount: 1, errorCount: 0 });
+    const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/0`);
+    expect(await readXmpField(new Uint8Array(await pdf.arrayBuffer()), "TemplateVersion")).toBe(validated);
+  });
+
   it("records a render failure on the record, keeps going, and ends partially-failed", async () => {
-    fs.copyFileSync(path.join(stack.templatesDir, "letter.md"), path.join(stack.templatesDir, "fragile.md"));
-    const res = await stack.api("submitter", "POST", "/api/render", { templatePath: "fragile.md", dataSource: [record(1), record(2)], features: { svcDispatch: true } });
-    const id = res.headers.get("x-svc-batchid")!;
-    fs.rmSync(path.join(stack.templatesDir, "fragile.md")); // the template disappears between intake and processing
+    fs.writeFileSync(path.join(stack.templatesDir, "fragile.md"), `${fs.readFileSync(path.join(stack.templatesDir, "letter.md"), "utf8")}\nFragile copy.\n`);
+    const id = await submit([record(1), record(2)], {}, "submitter", "fragile.md");
+    const { templateVersion } = await detail(id);
+    // The template and the copy kept at intake both disappear before processing.
+    fs.rmSync(path.join(stack.templatesDir, "fragile.md"));
+    fs.rmSync(path.join(stack.env.DATA_DIR!, "blobs", "templates", `${templateVersion}.md`));
     expect((await decide(id, "approver", "approve")).status).toBe(200);
     const done = await finished(id);
     expect(done).toMatchObject({ state: "partially-failed", processedCount: 2, errorCount: 2, failedCount: 2 });
     const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json();
+    const gone = `Template fragile.md no longer has the version validated at intake (${templateVersion.slice(0, 12)}) and no copy of it is stored`;
     expect(docs.documents.map((d: { status: string; error: string }) => [d.status, d.error])).toEqual([
-      ["failed", "No template fragile.md"],
-      ["failed", "No template fragile.md"],
+      ["failed", gone],
+      ["failed", gone],
     ]);
     const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/0`);
     expect(pdf.status).toBe(409);

@@ -2,7 +2,8 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
-import { readCorrelationId } from "@/lib/pdf/metadata";
+import { readCorrelationId, readXmpField } from "@/lib/pdf/metadata";
+import { loadTemplate } from "@/lib/templates/load-template";
 import { closeRenderPool, renderFromTemplate } from "@/lib/pdf/render-pool";
 
 const letter = (i: number) => ({ customerId: `C${i}`, name: `Customer ${i}`, amount: i, recipientEmail: `r${i}@example.test` });
@@ -24,7 +25,9 @@ describe("render pool (worker threads)", () => {
     const results = await Promise.all(
       [1, 2, 3, 4].map((i) => renderFromTemplate({ templatePath: "letter.md", record: letter(i), meta: { correlationId: `pool-${i}`, title: `Letter ${i}` } })),
     );
+    const { version } = await loadTemplate("letter.md");
     for (const [n, r] of results.entries()) {
+      expect(await readXmpField(r.pdf, "TemplateVersion")).toBe(version);
       const doc = await PDFDocument.load(r.pdf, { updateMetadata: false });
       expect(doc.getTitle()).toBe(`Letter ${n + 1}`);
       expect(await readCorrelationId(r.pdf)).toBe(`pool-${n + 1}`);

@@ -32,6 +32,7 @@ export async function renderBatchRecord(batchId: string, recordIndex: number): P
   try {
     rendered = await renderFromTemplate({
       templatePath: batch.templatePath,
+      templateVersion: batch.templateVersion ?? undefined,
       record: record.data,
       meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
     });

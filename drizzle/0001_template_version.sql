@@ -1,0 +1,1 @@
+ALTER TABLE "batches" ADD COLUMN "template_version" text;
