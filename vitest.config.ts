@@ -16,7 +16,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          // e2e/ drives pages in Chromium against the same running stack.
+          include: ["tests/integration/**/*.test.{ts,tsx}", "e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

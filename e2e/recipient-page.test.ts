@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "../support/browser";
-import { readPdf } from "../support/pdf";
-import { eventually, startStack, type Stack } from "../support/stack";
+import { launchChromium } from "../tests/support/browser";
+import { readPdf } from "../tests/support/pdf";
+import { eventually, startStack, type Stack } from "../tests/support/stack";
 
 let stack: Stack;
 let browser: Browser;
@@ -34,6 +34,11 @@ it("a recipient opens the link from the mail in Chromium, sees the document and 
   expect(response!.headers()["content-security-policy"]).toContain("default-src 'self'");
   await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("letter-C555-1.pdf");
   expect(await page.textContent("main")).toContain("Dana (dana@example.test)");
+  // The document is embedded in the page (same-origin framing is allowed for the file, nothing else).
+  await eventually(async () => page.frames().some((f) => f.url().startsWith(`${link}/file`)), 10_000, "the embedded document");
+  const embedded = await page.request.get(`${link}/file`);
+  expect(embedded.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(embedded.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
   fs.mkdirSync("test-results", { recursive: true });
   await page.screenshot({ path: "test-results/recipient-page.png", fullPage: true });
 
@@ -51,4 +56,15 @@ it("a recipient opens the link from the mail in Chromium, sees the document and 
   const kinds = sessions.sessions[0].events.map((e: { kind: string }) => e.kind);
   expect(kinds[0]).toBe("access");
   expect(sessions.sessions[0].events.find((e: { kind: string }) => e.kind === "download").userAgent).toContain("Chrome");
+
+  // Once the sender revokes the session, the same link shows a clear page and no document.
+  const revoked = await stack.api("submitter", "POST", `/api/delivery-sessions/${sessions.sessions[0].sessionId}/revoke`);
+  expect(revoked.status).toBe(200);
+  const again = await browser.newPage();
+  expect((await again.goto(link))!.status()).toBe(200);
+  await expect(again.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link has been withdrawn");
+  expect(await again.locator("object, embed, iframe, a[download]").count()).toBe(0);
+  const file = await again.request.get(`${link}/file`);
+  expect(file.status()).toBe(410);
+  await again.close();
 });
