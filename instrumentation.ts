@@ -8,9 +8,11 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { dbHandle } = await import("@/lib/db/client");
   const { startBackgroundWork } = await import("@/inngest/runtime");
+  const { warmRenderPool } = await import("@/lib/pdf/render-pool");
   try {
     const { driver } = await dbHandle();
     console.log(`[startup] database ready (${driver})`);
+    warmRenderPool();
     await startBackgroundWork();
   } catch (err) {
     console.error(`[startup] Sealpost cannot start: ${err instanceof Error ? err.message : String(err)}`);

@@ -5,6 +5,7 @@
 import { closeDb, dbHandle } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { startBackgroundWork } from "@/inngest/runtime";
+import { warmRenderPool } from "@/lib/pdf/render-pool";
 
 async function main() {
   const e = env();
@@ -16,6 +17,7 @@ async function main() {
     process.exit(1);
   }
   await dbHandle();
+  warmRenderPool();
   const stop = await startBackgroundWork({ force: true });
   console.log("[worker] running; SIGTERM or SIGINT stops it after the running jobs finish");
 

@@ -15,16 +15,29 @@ const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina<RenderT
  * database work and mail while every core renders. RENDER_THREADS=0 renders in the calling thread.
  */
 export async function renderFromTemplate(task: RenderTask): Promise<RenderResult> {
+  const pool = renderPool();
+  if (!pool) return (await import("./render-task")).default(task);
+  return pool.run(task);
+}
+
+/**
+ * Starts the render threads now (at server start) so that the first document does not wait for
+ * them to boot and compile the render code (about 2 s).
+ */
+export function warmRenderPool(): void {
+  renderPool();
+}
+
+function renderPool(): Piscina<RenderTask, RenderResult> | null {
   const threads = env().RENDER_THREADS;
-  if (threads === 0) return (await import("./render-task")).default(task);
+  if (threads === 0) return null;
   holder.__sealpostRenderPool ??= new Piscina<RenderTask, RenderResult>({
     // Resolved at run time from the app root: the worker is loaded as a file, never bundled.
     filename: path.resolve(process.cwd(), "lib/pdf/render-worker.mjs"),
-    minThreads: 1,
+    minThreads: threads,
     maxThreads: threads,
-    idleTimeout: 5 * 60_000,
   });
-  return holder.__sealpostRenderPool.run(task);
+  return holder.__sealpostRenderPool;
 }
 
 /** Ends the pool's threads (at shutdown; a later render starts a new pool). */
