@@ -1,15 +1,5 @@
 import type { NextConfig } from "next";
-
-const csp = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "object-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join("; ");
+import { resourceCsp } from "./lib/http/csp";
 
 const nextConfig: NextConfig = {
   // These packages load native/wasm assets or spawn workers at run time; bundling them breaks that.
@@ -20,17 +10,18 @@ const nextConfig: NextConfig = {
       {
         source: "/:path*",
         headers: [
-          { key: "Content-Security-Policy", value: csp },
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "no-referrer" },
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      // Pages get their policy, with a nonce, from proxy.ts; what is not a page runs no script.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: resourceCsp() }] },
       {
         // The recipient page embeds the document from this route in an <object>: same origin only.
         source: "/d/:token/file",
         headers: [
-          { key: "Content-Security-Policy", value: csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'") },
+          { key: "Content-Security-Policy", value: resourceCsp("'self'") },
           { key: "X-Frame-Options", value: "SAMEORIGIN" },
         ],
       },

@@ -29,9 +29,19 @@ it("a recipient opens the link from the mail in Chromium, sees the document and 
 
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && m.text().includes("Content Security Policy")) violations.push(m.text());
+  });
   const response = await page.goto(link);
   expect(response!.status()).toBe(200);
-  expect(response!.headers()["content-security-policy"]).toContain("default-src 'self'");
+  // A strict policy: only scripts carrying this response's nonce run, and the page's own all do.
+  const csp = response!.headers()["content-security-policy"];
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
+  const scripts = await page.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.every((n) => n === nonce)).toBe(true);
   await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("letter-C555-1.pdf");
   expect(await page.textContent("main")).toContain("Dana (dana@example.test)");
   // The document is embedded in the page (same-origin framing is allowed for the file, nothing else).
@@ -47,6 +57,7 @@ it("a recipient opens the link from the mail in Chromium, sees the document and 
   const bytes = fs.readFileSync((await download.path())!);
   const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
   expect((await readPdf(bytes)).correlationId).toBe(docs.documents[0].correlationId);
+  expect(violations).toEqual([]);
   await context.close();
 
   const sessions = await eventually(async () => {

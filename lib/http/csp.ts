@@ -1,0 +1,24 @@
+/**
+ * Content-Security-Policy of Sealpost's responses. Pages get a fresh nonce per request (proxy.ts)
+ * and run only scripts carrying it; everything else (API answers, documents) runs no script at all.
+ * Styles keep 'unsafe-inline' because React style attributes need it; CSS cannot run code.
+ */
+const common = [
+  "default-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'self'",
+];
+
+export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "development"): string {
+  // The development server's fast refresh evaluates code; production never does.
+  const script = `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`;
+  // The recipient page embeds its document (same origin) in an <object>.
+  return [...common, script, "object-src 'self'", "frame-src 'self'", "frame-ancestors 'none'"].join("; ");
+}
+
+/** API answers and files: no script, no plugin; `framing` 'self' only for a document a page embeds. */
+export function resourceCsp(framing: "'none'" | "'self'" = "'none'"): string {
+  return [...common, "script-src 'none'", "object-src 'none'", `frame-ancestors ${framing}`].join("; ");
+}
