@@ -39,6 +39,7 @@ const envSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   // Empty means the default (as in .env.example), not 0.
   RENDER_THREADS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).default(os.availableParallelism())),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DEV_MAIL_PAGE: bool,
 });

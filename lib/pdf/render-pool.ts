@@ -17,7 +17,15 @@ const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina<RenderT
 export async function renderFromTemplate(task: RenderTask): Promise<RenderResult> {
   const pool = renderPool();
   if (!pool) return (await import("./render-task")).default(task);
-  return pool.run(task);
+  // A document whose layout never ends (a runaway record) must not hold a thread for ever: the
+  // thread is stopped, replaced, and the render fails with a reason.
+  const timeoutMs = env().RENDER_TIMEOUT_MS;
+  try {
+    return await pool.run(task, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw new Error(`Rendering took longer than ${timeoutMs} ms and was stopped`);
+    throw err;
+  }
 }
 
 /**

@@ -37,6 +37,21 @@ describe("render pool (worker threads)", () => {
     }
   });
 
+  it("stops a render that takes longer than RENDER_TIMEOUT_MS, and keeps serving after it", async () => {
+    process.env.RENDER_TIMEOUT_MS = "1";
+    resetEnvCache();
+    try {
+      await expect(renderFromTemplate({ templatePath: "letter.md", record: letter(5), meta: { correlationId: "slow", title: "t" } })).rejects.toThrow(
+        "Rendering took longer than 1 ms and was stopped",
+      );
+    } finally {
+      delete process.env.RENDER_TIMEOUT_MS;
+      resetEnvCache();
+    }
+    const ok = await renderFromTemplate({ templatePath: "letter.md", record: letter(6), meta: { correlationId: "after-timeout", title: "t" } });
+    expect(await readCorrelationId(ok.pdf)).toBe("after-timeout");
+  });
+
   it("rejects with the template's own error, and keeps serving after it", async () => {
     await expect(renderFromTemplate({ templatePath: "missing.md", record: letter(1), meta: { correlationId: "x", title: "x" } })).rejects.toThrow(
       "No template missing.md",
