@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { closeDb } from "@/lib/db/client";
-import { demoClients, fetchClientToken, startDevIdp } from "@/lib/devidp/provider";
+import { demoClients, startDevIdp } from "@/lib/devidp/provider";
 import { env } from "@/lib/env";
 import { addTenant, getTenant } from "@/lib/tenants";
 
@@ -33,7 +33,6 @@ async function main() {
   for (const c of clients) console.log(`  ${c.claims.email.padEnd(32)} client_id=${c.clientId} client_secret=${c.clientSecret}`);
   const sample = clients[0];
   console.log(`\nGet a token:\n  curl -s -u ${sample.clientId}:${sample.clientSecret} -d grant_type=client_credentials -d resource=${e.AUTH_AUDIENCE} ${idp.issuer}/token\n`);
-  void fetchClientToken; // exported for scripts and tests; the curl line above is the manual way
 
   const next = spawn(path.join(process.cwd(), "node_modules/.bin/next"), ["dev", "-p", String(APP_PORT)], {
     stdio: "inherit",
