@@ -76,7 +76,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const pruning = setInterval(prune, 3_600_000);
   pruning.unref();
 
-  const claiming = startWakeLoop("runner: claiming jobs failed", opts.pollMs, async () => {
+  const claiming = startWakeLoop("[runner] claiming jobs failed", opts.pollMs, async () => {
     const free = concurrency - running.size;
     if (free > 0) for (const job of await claimJobs(db, workerId, free, leaseMs)) start(job);
     return false;

@@ -9,7 +9,8 @@ export interface WakeLoop {
  * The polling loop of the job runner and the mail pump. A round that returns true, or that was woken
  * while it ran, is followed by the next one at once; otherwise the loop sleeps until woken or for
  * intervalMs. A round that throws is logged (at most every 10 s) and followed by a full interval, so
- * a database outage cannot turn wake-ups into a busy loop.
+ * a database outage cannot turn wake-ups into a busy loop. `label` starts that log line, e.g.
+ * "[runner] claiming jobs failed".
  */
 export function startWakeLoop(label: string, intervalMs: number, round: () => Promise<boolean>): WakeLoop {
   let stopping = false;
@@ -29,7 +30,7 @@ export function startWakeLoop(label: string, intervalMs: number, round: () => Pr
         again = (await round()) || woken;
       } catch (err) {
         again = false;
-        if (Date.now() - lastError > 10_000) console.error(`[${label}] ${(err as Error).message}`);
+        if (Date.now() - lastError > 10_000) console.error(`${label}: ${(err as Error).message}`);
         lastError = Date.now();
       }
       if (stopping || again) continue;

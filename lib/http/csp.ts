@@ -14,8 +14,8 @@ const common = [
 export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "development"): string {
   // The development server's fast refresh evaluates code; production never does.
   const script = `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`;
-  // The recipient page embeds its document (same origin) in an <object>.
-  return [...common, script, "object-src 'self'", "frame-src 'self'", "frame-ancestors 'none'"].join("; ");
+  // default-src 'self' also covers the recipient page's <object> embedding its own document.
+  return [...common, script, "frame-ancestors 'none'"].join("; ");
 }
 
 /** API answers and files: no script, no plugin; `framing` 'self' only for a document a page embeds. */

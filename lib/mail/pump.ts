@@ -19,7 +19,7 @@ const BATCH = 50;
 export async function startMailPump(opts: { intervalMs: number; retryBaseMs?: number }): Promise<MailPump> {
   if (!env().SMTP_URL) console.log("[mail] SMTP_URL is not set: mail is captured in the outbox (see /dev/mail), not sent");
   // Having sent anything, look again at once: more may be waiting beyond this batch.
-  const loop = startWakeLoop("mail: delivery round failed", opts.intervalMs, async () => (await deliverDueMail({ limit: BATCH, retryBaseMs: opts.retryBaseMs })) > 0);
+  const loop = startWakeLoop("[mail] delivery round failed", opts.intervalMs, async () => (await deliverDueMail({ limit: BATCH, retryBaseMs: opts.retryBaseMs })) > 0);
   const unsubscribe = await subscribe(MAIL_CHANNEL, loop.wake);
   let stopped: Promise<void> | null = null;
   return {

@@ -37,7 +37,8 @@ export async function renderBatchRecord(batchId: string, recordIndex: number): P
       meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
     });
   } catch (err) {
-    // A render error is the record's own (bad data for this template); it is recorded, not retried.
+    // A render error is the record's own (its data, its template version gone, a layout past
+    // RENDER_TIMEOUT_MS): retrying would fail the same way, so it is recorded, not retried.
     failure = err instanceof Error ? err.message : String(err);
   }
   // A storage error is not the record's fault: it propagates and the job is retried.
