@@ -1,12 +1,16 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { pageCsp } from "@/lib/http/csp";
+import { AppError, problemResponse } from "@/lib/http/problem";
 
 /**
- * Every page gets a fresh CSP nonce: Next.js reads it from the request's policy header and puts it on
- * its own scripts, so no inline script without it runs. API routes and files are not pages and keep
- * the script-free policy of next.config.ts.
+ * Two jobs before routing. API paths: a path Next.js could not percent-decode would fail inside its
+ * router with an HTML 500, so it is refused here as the client's mistake. Pages: every page gets a
+ * fresh CSP nonce; Next.js reads it from the request's policy header and puts it on its own scripts,
+ * so no inline script without it runs. API routes and files keep the script-free policy of
+ * next.config.ts.
  */
 export function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith("/api/")) return refuseUndecodablePath(request);
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = pageCsp(nonce);
   const headers = new Headers(request.headers);
@@ -15,6 +19,15 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);
   return response;
+}
+
+function refuseUndecodablePath(request: NextRequest) {
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+    return NextResponse.next();
+  } catch {
+    return problemResponse(new AppError("request.invalid", "The path is not valid percent-encoded UTF-8"));
+  }
 }
 
 export const config = {
@@ -26,5 +39,6 @@ export const config = {
         { type: "header", key: "purpose", value: "prefetch" },
       ],
     },
+    "/api/:path*",
   ],
 };

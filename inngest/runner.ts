@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { getDb } from "@/lib/db/client";
+import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
+import { reportProgress } from "@/lib/health/progress";
 import type { JobDefinition } from "./define-job";
 import { claimJobs, extendLeases, pruneDoneJobs, type ClaimedJob } from "./job-store";
 import { JOBS_CHANNEL, subscribe } from "./notify";
@@ -10,6 +12,8 @@ import { runJob, type RetryPolicy } from "./run-job";
 import { startWakeLoop } from "./wake-loop";
 
 const KEEP_DONE_MS = 7 * 24 * 3_600_000;
+/** A claim is one short statement; longer means the database is not answering. */
+const CLAIM_DEADLINE_MS = 30_000;
 
 export interface RunnerOptions {
   concurrency: number;
@@ -19,6 +23,8 @@ export interface RunnerOptions {
   leaseMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** A job still running after this is abandoned: its slot is freed and it is retried when its lease runs out. Default JOB_TIMEOUT_MS. */
+  jobTimeoutMs?: number;
   /** How long stop() waits for running jobs. */
   stopTimeoutMs?: number;
   /** Defaults to inngest/functions.ts (see registry.ts). */
@@ -45,15 +51,22 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const defs = new Map((opts.definitions ?? (await jobDefinitions())).map((d) => [d.id, d]));
   const concurrency = Math.max(1, opts.concurrency);
 
+  const jobTimeoutMs = opts.jobTimeoutMs ?? env().JOB_TIMEOUT_MS;
   const running = new Map<string, Promise<void>>();
+  const progress = reportProgress("runner");
 
   const start = (job: ClaimedJob) => {
-    const p = runJob(db, defs.get(job.functionId), job, policy)
+    const p = withDeadline(runJob(db, defs.get(job.functionId), job, policy), jobTimeoutMs, `job ${job.id} (${job.functionId})`)
       .then(
         () => undefined,
-        // Only a database error gets here (handler errors are the job's outcome); the lease will expire
-        // and the job will be retried.
-        (err) => console.error(`[runner] could not record the outcome of job ${job.id}: ${(err as Error).message}`),
+        (err) =>
+          console.error(
+            err instanceof DeadlineExceeded
+              ? `[runner] ${err.message}: abandoned, it is retried when its lease runs out`
+              : // Only a database error gets here (handler errors are the job's outcome); the lease will
+                // expire and the job will be retried.
+                `[runner] could not record the outcome of job ${job.id}: ${(err as Error).message}`,
+          ),
       )
       .finally(() => {
         running.delete(job.id);
@@ -76,11 +89,17 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const pruning = setInterval(prune, 3_600_000);
   pruning.unref();
 
-  const claiming = startWakeLoop("[runner] claiming jobs failed", opts.pollMs, async () => {
-    const free = concurrency - running.size;
-    if (free > 0) for (const job of await claimJobs(db, workerId, free, leaseMs)) start(job);
-    return false;
-  });
+  const claiming = startWakeLoop(
+    { label: "[runner] claiming jobs failed", intervalMs: opts.pollMs, deadlineMs: CLAIM_DEADLINE_MS, progress },
+    async () => {
+      const free = concurrency - running.size;
+      if (free > 0) for (const job of await claimJobs(db, workerId, free, leaseMs)) start(job);
+      // Jobs in flight are progress: each has a deadline, past which its slot is freed.
+      if (running.size) progress.progressed();
+      else progress.idle();
+      return false;
+    },
+  );
   const unsubscribe = await subscribe(JOBS_CHANNEL, claiming.wake);
   console.log(`[runner] ${workerId} started: concurrency ${concurrency}, poll ${opts.pollMs} ms, lease ${leaseMs} ms, ${defs.size} job kinds`);
 

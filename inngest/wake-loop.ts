@@ -1,3 +1,6 @@
+import { withDeadline } from "@/lib/deadline";
+import type { ProgressReporter } from "@/lib/health/progress";
+
 export interface WakeLoop {
   /** Start the next round now instead of after the interval. */
   wake(): void;
@@ -5,14 +8,25 @@ export interface WakeLoop {
   stop(): Promise<void>;
 }
 
+export interface WakeLoopOptions {
+  /** Starts the log line of a failed round, e.g. "[runner] claiming jobs failed". */
+  label: string;
+  intervalMs: number;
+  /** A round still running after this is abandoned (logged as failed) and the loop goes on. */
+  deadlineMs: number;
+  /** Told of failed rounds; the round itself reports what it got done. */
+  progress?: ProgressReporter;
+}
+
 /**
  * The polling loop of the job runner and the mail pump. A round that returns true, or that was woken
  * while it ran, is followed by the next one at once; otherwise the loop sleeps until woken or for
- * intervalMs. A round that throws is logged (at most every 10 s) and followed by a full interval, so
- * a database outage cannot turn wake-ups into a busy loop. `label` starts that log line, e.g.
- * "[runner] claiming jobs failed".
+ * intervalMs. A round that throws or overruns its deadline is logged (at most every 10 s) and followed
+ * by a full interval, so a database outage cannot turn wake-ups into a busy loop, and nothing outside
+ * the process can hold the loop for ever: whatever an abandoned round claimed returns to the queue
+ * when its lease runs out.
  */
-export function startWakeLoop(label: string, intervalMs: number, round: () => Promise<boolean>): WakeLoop {
+export function startWakeLoop(opts: WakeLoopOptions, round: () => Promise<boolean>): WakeLoop {
   let stopping = false;
   let woken = false;
   let wakeUp: (() => void) | null = null;
@@ -27,15 +41,17 @@ export function startWakeLoop(label: string, intervalMs: number, round: () => Pr
       woken = false;
       let again: boolean;
       try {
-        again = (await round()) || woken;
+        again = (await withDeadline(round(), opts.deadlineMs, "the round")) || woken;
       } catch (err) {
         again = false;
-        if (Date.now() - lastError > 10_000) console.error(`${label}: ${(err as Error).message}`);
+        const message = (err as Error).message;
+        opts.progress?.waiting(message);
+        if (Date.now() - lastError > 10_000) console.error(`${opts.label}: ${message}`);
         lastError = Date.now();
       }
       if (stopping || again) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, intervalMs);
+        const timer = setTimeout(resolve, opts.intervalMs);
         wakeUp = () => {
           clearTimeout(timer);
           resolve();
@@ -51,6 +67,7 @@ export function startWakeLoop(label: string, intervalMs: number, round: () => Pr
       stopping = true;
       wake();
       await looping;
+      opts.progress?.remove();
     },
   };
 }

@@ -37,6 +37,10 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(250),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  HEALTH_STALL_MS: z.coerce.number().int().min(1000).default(120_000),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(500).default(15_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   // Empty means the default (as in .env.example), not 0.
   RENDER_THREADS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).default(os.availableParallelism())),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),

@@ -22,5 +22,7 @@ export async function handleRenderRequest(principal: Principal, request: RenderR
       "An array dataSource starts a batch: set features.svcDispatch to true (or enable distribution with requireApproval)",
     );
   }
-  return { kind: "batch", intake: await submitBatch(principal, request, request.dataSource, template, distribution) };
+  // Every element is a plain object: the request schema refuses anything else, naming its index.
+  const records = request.dataSource as Record<string, unknown>[];
+  return { kind: "batch", intake: await submitBatch(principal, request, records, template, distribution) };
 }

@@ -1,10 +1,10 @@
 import type { Batch } from "@/lib/db/schema";
-import { renderReceipt } from "@/lib/pdf/receipt";
+import { renderReceiptPdf } from "@/lib/pdf/render-pool";
 import type { CheckedRecord, IntakeCheck } from "./validate-records";
 
 /** The intake receipt lists every record classed ready, warning or invalid, with its messages. */
 export function buildReceipt(batch: Batch, check: IntakeCheck): Promise<Uint8Array> {
-  return renderReceipt({
+  return renderReceiptPdf({
     batchId: batch.id,
     correlationId: batch.correlationId,
     title: batch.title,

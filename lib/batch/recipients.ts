@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { excerpt } from "@/lib/templates/excerpt";
 
 const email = z.string().email();
 
@@ -23,8 +24,9 @@ export function parseRecipients(record: Record<string, unknown>): { recipients: 
   const recipients: Recipient[] = [];
   emails.forEach((addr, i) => {
     const lower = addr.toLowerCase();
-    if (!email.safeParse(lower).success) errors.push(`recipientEmail: "${addr}" is not a valid address`);
-    else if (seen.has(lower)) warnings.push(`recipientEmail: "${addr}" is listed twice; it gets one delivery`);
+    // 254 characters is the most an address can have (RFC 5321); longer is not worth a regex.
+    if (lower.length > 254 || !email.safeParse(lower).success) errors.push(`recipientEmail: ${excerpt(addr)} is not a valid address`);
+    else if (seen.has(lower)) warnings.push(`recipientEmail: ${excerpt(addr)} is listed twice; it gets one delivery`);
     else {
       seen.add(lower);
       recipients.push({ email: lower, name: names[i] || null });

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { distributionSettingsSchema } from "@/lib/templates/front-matter";
 
 const idString = z.string().trim().min(1).max(200);
+const MAX_REPORTED = 20;
+const isPlainObject = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
+const describe = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v);
 
 export const renderRequestSchema = z.object({
   templatePath: z.string().min(1).max(500).optional(),
@@ -11,7 +14,7 @@ export const renderRequestSchema = z.object({
     .object({
       correlationId: idString.optional(),
       documentId: idString.optional(),
-      generatedBy: z.string().trim().toLowerCase().email().optional(),
+      generatedBy: z.string().trim().toLowerCase().max(320).email().optional(),
       sourceSystem: z.string().trim().max(200).optional(),
       documentIdTemplate: z.string().min(1).max(500).optional(),
       title: z.string().trim().max(300).optional(),
@@ -25,6 +28,18 @@ export const renderRequestSchema = z.object({
     .loose()
     .default({}),
   features: z.object({ svcDispatch: z.boolean().optional(), explainDocument: z.boolean().optional() }).loose().default({}),
-}).refine((r) => r.templatePath ?? r.templateId, { message: "templatePath is required", path: ["templatePath"] });
+})
+  .refine((r) => r.templatePath ?? r.templateId, { message: "templatePath is required", path: ["templatePath"] })
+  .superRefine((r, ctx) => {
+    // A record that is not an object is a malformed request, not a record failing its field rules.
+    if (!Array.isArray(r.dataSource)) return;
+    let reported = 0;
+    for (const [i, rec] of r.dataSource.entries()) {
+      if (isPlainObject(rec)) continue;
+      ctx.addIssue({ code: "custom", path: ["dataSource", i], message: `each record must be a JSON object (got ${describe(rec)})` });
+      if (++reported === MAX_REPORTED) break;
+    }
+  });
+
 
 export type RenderRequest = z.infer<typeof renderRequestSchema>;

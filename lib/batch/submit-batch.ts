@@ -31,7 +31,7 @@ const INSERT_CHUNK = 500;
 export async function submitBatch(
   principal: Principal,
   request: RenderRequest,
-  records: unknown[],
+  records: Record<string, unknown>[],
   template: Template,
   distribution: Distribution,
 ): Promise<IntakeResult> {
@@ -52,7 +52,7 @@ export async function submitBatch(
       errors: [{ path: "templateSettings.distribution.approversEmail", message: "required when requireApproval is true" }],
     });
   }
-  const check = checkRecords(template, records, distribution, request.options.documentIdTemplate);
+  const check = await checkRecords(template, records, distribution, request.options.documentIdTemplate);
   const state: BatchState = check.readiness === "INVALID" ? "invalid" : distribution.requireApproval ? "pending-approval" : "queued";
   const now = new Date();
   const batch: Batch = {

@@ -34,7 +34,17 @@ async function open(): Promise<DbHandle> {
     } finally {
       await migrator.end({ timeout: 5 });
     }
-    const client = postgres(e.DATABASE_URL, { max: 10, onnotice: () => {} });
+    // Every statement has a deadline on the server, and a connection attempt one on the client, so no
+    // caller waits for ever on a database that went away; postgres.js reconnects on the next query.
+    const client = postgres(e.DATABASE_URL, {
+      max: 10,
+      onnotice: () => {},
+      connect_timeout: 10,
+      connection: {
+        statement_timeout: e.DB_STATEMENT_TIMEOUT_MS,
+        idle_in_transaction_session_timeout: 2 * e.DB_STATEMENT_TIMEOUT_MS,
+      },
+    });
     const db = drizzle(client, { schema });
     return { db: db as unknown as Db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
   }

@@ -5,6 +5,8 @@
 export const problemCodes = {
   "request.malformed_json": { status: 400, title: "Malformed JSON body" },
   "request.invalid": { status: 400, title: "Invalid request" },
+  "request.invalid_characters": { status: 400, title: "Text that cannot be stored" },
+  "request.method_not_allowed": { status: 405, title: "Method not allowed" },
   "request.too_large": { status: 413, title: "Request body too large" },
   "request.unsupported_media_type": { status: 415, title: "Unsupported media type" },
   "auth.token_missing": { status: 401, title: "Bearer token required" },

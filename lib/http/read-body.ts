@@ -1,6 +1,7 @@
 import { AppError } from "./problem";
+import { assertStorable } from "./storable";
 
-/** Reads a JSON body without ever holding more than `limit` bytes of it. */
+/** Reads a JSON body without ever holding more than `limit` bytes of it; what PostgreSQL could not store is refused here. */
 export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
@@ -24,11 +25,14 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if (!text.trim()) throw new AppError("request.malformed_json", "The request body is empty");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
-    throw new AppError("request.malformed_json", `The body is not valid JSON: ${(err as Error).message}`);
+    throw new AppError("request.malformed_json", `The body is not valid JSON: ${(err as Error).message.slice(0, 200)}`);
   }
+  assertStorable(value, "body");
+  return value;
 }
 
 function tooLarge(limit: number): AppError {

@@ -4,6 +4,7 @@ import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
 import { AppError, problemResponse } from "./problem";
 import { readJsonBody } from "./read-body";
 import { requireFeature } from "./require-feature";
+import { assertStorable } from "./storable";
 import { clientIp } from "./visitor";
 import { parseOrThrow } from "./zod-errors";
 
@@ -50,9 +51,11 @@ export function route<
       const principal = spec.auth === "bearer" ? await authenticateBearer(req) : null;
       if (principal && spec.feature) requireFeature(principal, spec.feature);
       const rawParams = (await segment?.params) ?? {};
+      assertStorable(rawParams, "path");
       const params = spec.params ? parseOrThrow(spec.params, rawParams, "resource.not_found", "path") : rawParams;
-      const url = new URL(req.url);
-      const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(url.searchParams), "request.invalid", "query") : undefined;
+      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+      assertStorable(rawQuery, "query");
+      const query = spec.query ? parseOrThrow(spec.query, rawQuery, "request.invalid", "query") : undefined;
       const body = spec.body
         ? parseOrThrow(spec.body, await readJsonBody(req, spec.bodyLimit ?? env().RENDER_BODY_MAX_BYTES), "request.invalid", "body")
         : undefined;
@@ -71,4 +74,25 @@ export function route<
       return problemResponse(new AppError("internal", "An unexpected error occurred; it has been logged"));
     }
   };
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type RouteHandler = (req: Request, segment?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
+const ALL_METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * A route file's exports: the methods it has, and for every other one a 405 problem+json naming the
+ * allowed methods in `Allow` (Next.js would answer those with an empty 405). OPTIONS lists them too.
+ * Use as `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(…) })`.
+ */
+export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method | "OPTIONS", RouteHandler> {
+  const allowed = ALL_METHODS.filter((m) => handlers[m]);
+  const allow = [...allowed, ...(handlers.GET ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const notAllowed: RouteHandler = async (req) =>
+    problemResponse(
+      new AppError("request.method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(" or ")}`, { headers: { allow }, allowed }),
+    );
+  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { allow } });
+  const [GET, POST, PUT, PATCH, DELETE] = ALL_METHODS.map((m) => handlers[m] ?? notAllowed);
+  return { GET, POST, PUT, PATCH, DELETE, OPTIONS: options };
 }

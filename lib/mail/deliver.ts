@@ -1,40 +1,58 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { mailOutbox } from "@/lib/db/schema";
+import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { expandDeliveryLinks } from "@/lib/delivery/link-token";
-import { mailFrom, mailTransport } from "./transport";
+import { closeMailTransport, mailFrom, mailTransport } from "./transport";
 
-/** After this many tries a message is marked failed; with the backoff below that is about two days. */
+/** After this many refusals of the message itself a message is marked failed; with the backoff below that is about two days. */
 export const MAX_MAIL_ATTEMPTS = 20;
 const RETRY_MAX_MS = 3 * 3_600_000;
 
 export interface DeliverOptions {
   limit: number;
-  /** First retry delay, doubled per attempt. */
+  /** First retry delay after the server refused a message, doubled per attempt. */
   retryBaseMs?: number;
-  /** How long a claimed message is reserved for this process. Default JOB_LEASE_MS. */
-  leaseMs?: number;
+}
+
+export interface DeliveryRound {
+  /** Messages the server accepted (or, without SMTP_URL, captured). */
+  sent: number;
+  /** Messages claimed this round. */
+  claimed: number;
+  /** Set when the server could not be reached or dropped the session: nothing was the messages' fault. */
+  unreachable: string | null;
+}
+
+/** The deadlines of one round, all derived from SMTP_TIMEOUT_MS (connection and greeting). */
+export function mailDeadlines() {
+  const e = env();
+  const sendMs = 4 * e.SMTP_TIMEOUT_MS;
+  const roundMs = sendMs + 10_000;
+  // A claim outlives any round, so a message is never claimed again while a send of it may be under way.
+  return { sendMs, roundMs, leaseMs: Math.max(e.JOB_LEASE_MS, 2 * roundMs), recordMs: 8_000 };
 }
 
 const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows);
 
 /**
- * Sends up to `limit` due messages, in parallel over the pooled transport, and returns how many went
- * out. Without SMTP_URL the due messages are marked captured instead (status sent, attempts 0: never
- * handed to a server; /dev/mail shows them) and their number is returned.
+ * Sends up to `limit` due messages, in parallel over the pooled transport. Without SMTP_URL the due
+ * messages are marked captured instead (status sent, attempts 0: never handed to a server; /dev/mail
+ * shows them).
  */
-export async function deliverDueMail(opts: DeliverOptions): Promise<number> {
+export async function deliverDueMail(opts: DeliverOptions): Promise<DeliveryRound> {
   const db = await getDb();
   const transport = mailTransport();
-  const leaseMs = Math.round(opts.leaseMs ?? env().JOB_LEASE_MS);
+  const deadlines = mailDeadlines();
   if (!transport) {
     const captured = await db.execute(sql`
       with due as materialized (
         select id from mail_outbox where status = 'pending' and next_attempt_at <= now()
         order by next_attempt_at limit ${opts.limit}::int for update skip locked)
       update mail_outbox m set status = 'sent', sent_at = now() from due where m.id = due.id returning m.id`);
-    return rowsOf(captured).length;
+    const n = rowsOf(captured).length;
+    return { sent: n, claimed: n, unreachable: null };
   }
   // A claim bumps attempts and takes a lease; if this process dies mid-send the lease runs out and
   // another pump sends the message again, with the same Message-ID so receivers can tell.
@@ -44,42 +62,57 @@ export async function deliverDueMail(opts: DeliverOptions): Promise<number> {
         select id from mail_outbox
         where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
         order by next_attempt_at limit ${opts.limit}::int for update skip locked)
-      update mail_outbox m set locked_until = now() + ${leaseMs}::int * interval '1 millisecond', attempts = m.attempts + 1
+      update mail_outbox m set locked_until = now() + ${deadlines.leaseMs}::int * interval '1 millisecond', attempts = m.attempts + 1
       from due where m.id = due.id
       returning m.id, m."to", m.subject, m.text, m.html, m.attempts`),
   );
-  if (!claimed.length) return 0;
+  if (!claimed.length) return { sent: 0, claimed: 0, unreachable: null };
 
   const from = mailFrom();
   const results = await Promise.allSettled(
     claimed.map((m) =>
-      transport.sendMail({
-        from,
-        to: String(m.to),
-        subject: String(m.subject),
-        text: expandDeliveryLinks(String(m.text)),
-        html: m.html == null ? undefined : String(m.html),
-        messageId: `<${m.id}@sealpost.mail>`,
-      }),
+      withDeadline(
+        transport.sendMail({
+          from,
+          to: String(m.to),
+          subject: String(m.subject),
+          text: expandDeliveryLinks(String(m.text)),
+          html: m.html == null ? undefined : String(m.html),
+          messageId: `<${m.id}@sealpost.mail>`,
+        }),
+        deadlines.sendMs,
+        "the SMTP server",
+      ),
     ),
   );
+  // A pool that let a send overrun its deadline is in a state nobody can vouch for: start a new one.
+  if (results.some((r) => r.status === "rejected" && r.reason instanceof DeadlineExceeded)) closeMailTransport();
 
+  // Messages the server took must be recorded as sent, or they go out again when their lease ends:
+  // through a short database outage, this write is retried.
   const sent = claimed.filter((_, i) => results[i].status === "fulfilled").map((m) => String(m.id));
   if (sent.length) {
-    await db
-      .update(mailOutbox)
-      .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-      .where(inArray(mailOutbox.id, sent));
+    await persistently(deadlines.recordMs, () =>
+      db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(inArray(mailOutbox.id, sent)),
+    );
   }
+
+  let unreachable: string | null = null;
+  const handBack: string[] = [];
   for (const [i, r] of results.entries()) {
     if (r.status === "fulfilled") continue;
     const m = claimed[i];
-    const attempts = Number(m.attempts);
     const error = describe(r.reason);
+    if (serverUnavailable(r.reason)) {
+      unreachable ??= error;
+      handBack.push(String(m.id));
+      continue;
+    }
+    const attempts = Number(m.attempts);
     const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
     const delay = Math.min((opts.retryBaseMs ?? 1000) * 2 ** (attempts - 1), RETRY_MAX_MS);
     if (giveUp) console.error(`[mail] giving up on ${m.id} to ${m.to} after ${attempts} attempts: ${error}`);
-    else console.warn(`[mail] sending ${m.id} to ${m.to} failed (attempt ${attempts}), retry in ${delay} ms: ${error}`);
+    else console.warn(`[mail] the server refused ${m.id} to ${m.to} (attempt ${attempts}), retry in ${delay} ms: ${error}`);
     await db
       .update(mailOutbox)
       .set({
@@ -90,11 +123,41 @@ export async function deliverDueMail(opts: DeliverOptions): Promise<number> {
       })
       .where(eq(mailOutbox.id, String(m.id)));
   }
-  return sent.length;
+  // An unreachable server is nobody's message's fault: the claim's attempt is handed back and the
+  // message stays due, so it goes out as soon as the pump finds the server answering again.
+  if (handBack.length) {
+    await db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} - 1`, lockedUntil: null, lastError: unreachable!.slice(0, 2000) })
+      .where(inArray(mailOutbox.id, handBack));
+  }
+  return { sent: sent.length, claimed: claimed.length, unreachable };
+}
+
+/** Codes nodemailer and Node give when the server, not the message, is the problem. */
+const SERVER_LEVEL = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAUTH", "ETLS", "EPROTOCOL"]);
+
+function serverUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number } | null;
+  // 421: "service not available, closing transmission channel", the answer of a server shutting down.
+  return !!e && (e.responseCode === 421 || (e.code !== undefined && SERVER_LEVEL.has(e.code)));
 }
 
 function describe(err: unknown): string {
   const e = err as { message?: string; responseCode?: number; response?: string } | null;
   if (!e) return String(err);
   return e.response ?? e.message ?? String(err); // an SMTP response starts with its code
+}
+
+/** Retries a database write for up to `forMs` (with backoff), for writes that must not be lost to a short outage. */
+async function persistently<T>(forMs: number, write: () => Promise<T>): Promise<T> {
+  const until = Date.now() + forMs;
+  for (let delay = 100; ; delay = Math.min(2 * delay, 2_000)) {
+    try {
+      return await write();
+    } catch (err) {
+      if (Date.now() + delay > until) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 }

@@ -26,9 +26,9 @@ export function mailTransport(): Transporter | null {
       url: e.SMTP_URL,
       maxConnections: e.SMTP_POOL_SIZE,
       maxMessages: Infinity,
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 30_000,
+      connectionTimeout: e.SMTP_TIMEOUT_MS,
+      greetingTimeout: e.SMTP_TIMEOUT_MS,
+      socketTimeout: 2 * e.SMTP_TIMEOUT_MS,
       getSocket: connectNoDelay,
     });
     holder.__sealpostMail = { key, transport: nodemailer.createTransport(pool) };
@@ -52,16 +52,20 @@ type SocketCallback = (err: Error | null, socketOptions?: { connection: net.Sock
 function connectNoDelay(options: { host?: string; port?: number; secure?: boolean; connectionTimeout?: number }, callback: SocketCallback): void {
   const socket = net.connect({ host: options.host ?? "localhost", port: options.port ?? (options.secure ? 465 : 587), noDelay: true, keepAlive: true });
   let settled = false;
-  const fail = (err: Error) => {
+  // Never hand nodemailer an error here: its pool keeps a resource whose getSocket failed as busy for
+  // ever, and once SMTP_POOL_SIZE connection attempts have failed (an SMTP outage) every later message
+  // waits behind them until the process restarts. Without a socket, nodemailer connects by itself,
+  // fails the way it does handle, and drops the resource.
+  const fallBack = () => {
     socket.destroy();
-    if (!settled) callback(err);
+    if (!settled) callback(null);
     settled = true;
   };
-  socket.setTimeout(options.connectionTimeout ?? 15_000, () => fail(Object.assign(new Error("SMTP connection timeout"), { code: "ETIMEDOUT" })));
-  socket.on("error", fail);
+  socket.setTimeout(options.connectionTimeout ?? 15_000, fallBack);
+  socket.on("error", fallBack);
   socket.once("connect", () => {
     socket.setTimeout(0);
-    socket.removeListener("error", fail);
+    socket.removeListener("error", fallBack);
     settled = true;
     callback(null, { connection: socket });
   });

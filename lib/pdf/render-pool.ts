@@ -1,13 +1,14 @@
 import path from "node:path";
 import { Piscina } from "piscina";
 import { env } from "@/lib/env";
+import type { ReceiptInput } from "./receipt";
 import type { RenderResult, RenderTask } from "./render-task";
 
 export type { RenderResult, RenderTask, RenderTimings } from "./render-task";
 
 // Per process, on globalThis: Next's dev server re-evaluates modules, and a second pool would only
 // double the threads.
-const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina<RenderTask, RenderResult> };
+const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina };
 
 /**
  * Lays out a document off the calling thread. Layout is CPU-bound JavaScript (react-pdf), so a pool
@@ -15,13 +16,22 @@ const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina<RenderT
  * database work and mail while every core renders. RENDER_THREADS=0 renders in the calling thread.
  */
 export async function renderFromTemplate(task: RenderTask): Promise<RenderResult> {
+  return inRenderThread("default", task, async () => (await import("./render-task")).default(task));
+}
+
+/** The intake receipt, laid out in a render thread too: a batch of 5,000 records must not hold the event loop. */
+export async function renderReceiptPdf(input: ReceiptInput): Promise<Uint8Array> {
+  return inRenderThread("renderReceipt", input, async () => (await import("./receipt")).renderReceipt(input));
+}
+
+async function inRenderThread<T>(name: string, input: unknown, here: () => Promise<T>): Promise<T> {
   const pool = renderPool();
-  if (!pool) return (await import("./render-task")).default(task);
+  if (!pool) return here();
   // A document whose layout never ends (a runaway record) must not hold a thread for ever: the
   // thread is stopped, replaced, and the render fails with a reason.
   const timeoutMs = env().RENDER_TIMEOUT_MS;
   try {
-    return await pool.run(task, { signal: AbortSignal.timeout(timeoutMs) });
+    return (await pool.run(input, { name, signal: AbortSignal.timeout(timeoutMs) })) as T;
   } catch (err) {
     if ((err as Error).name === "AbortError") throw new Error(`Rendering took longer than ${timeoutMs} ms and was stopped`);
     throw err;
@@ -36,10 +46,10 @@ export function warmRenderPool(): void {
   renderPool();
 }
 
-function renderPool(): Piscina<RenderTask, RenderResult> | null {
+function renderPool(): Piscina | null {
   const threads = env().RENDER_THREADS;
   if (threads === 0) return null;
-  holder.__sealpostRenderPool ??= new Piscina<RenderTask, RenderResult>({
+  holder.__sealpostRenderPool ??= new Piscina({
     // Resolved at run time from the app root: the worker is loaded as a file, never bundled.
     filename: path.resolve(process.cwd(), "lib/pdf/render-worker.mjs"),
     minThreads: threads,

@@ -4,5 +4,8 @@ import { register } from "tsx/esm/api";
 
 register();
 const task = await import("./render-task.ts");
+const receipt = await import("./receipt.tsx");
 
 export default task.default;
+/** Named task (piscina's `name`): the batch intake receipt. */
+export const renderReceipt = receipt.renderReceipt;

@@ -1,3 +1,5 @@
+import { excerpt } from "./excerpt";
+
 const FIELD_TOKEN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}/g;
 const BATCH_TOKEN = /\{(BATCHID_1|BATCHID)\}/g;
 
@@ -36,11 +38,11 @@ export const ensurePdfExtension = (name: string): string => (/\.pdf$/i.test(name
 /** Why a file name is unsafe, or null when it is fine. */
 export function safeFileName(name: string): string | null {
   if (!name.trim() || name.replace(/\.pdf$/i, "").trim() === "") return "the file name is empty";
-  if (name.length > 200) return "the file name is longer than 200 characters";
-  if (/[/\\]/.test(name)) return `"${name}" contains a path separator`;
-  if (name.includes("..")) return `"${name}" contains '..'`;
+  if (name.length > 200) return `the file name is longer than 200 characters (${name.length.toLocaleString("en")})`;
+  if (/[/\\]/.test(name)) return `${excerpt(name)} contains a path separator`;
+  if (name.includes("..")) return `${excerpt(name)} contains '..'`;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\x00-\x1f\x7f]/.test(name)) return "the file name contains control characters";
-  if (/[<>:"|?*]/.test(name)) return `"${name}" contains one of < > : " | ? *`;
+  if (/[<>:"|?*]/.test(name)) return `${excerpt(name)} contains one of < > : " | ? *`;
   return null;
 }

@@ -46,7 +46,7 @@ function checkValue(f: FieldDef, v: unknown, pattern: RegExp | undefined): strin
     case "email": {
       // recipientEmail may hold several addresses separated by semicolons (spec: record fields).
       const parts = typeof v === "string" ? (f.key === "recipientEmail" ? v.split(";") : [v]).map((p) => p.trim()).filter(Boolean) : [];
-      return parts.length && parts.every((p) => email.safeParse(p).success) ? null : "must be an email address";
+      return parts.length && parts.every((p) => p.length <= 254 && email.safeParse(p).success) ? null : "must be an email address";
     }
     case "enum":
       return f.options!.some((o) => o === v) ? null : `must be one of ${f.options!.join(", ")}`;
@@ -61,12 +61,7 @@ function checkValue(f: FieldDef, v: unknown, pattern: RegExp | undefined): strin
 }
 
 /** Checks one record against the template's field rules. Fields the template does not name are allowed. */
-export function validateRecord(template: Template, record: unknown): RecordValidation {
-  if (record === null || typeof record !== "object" || Array.isArray(record)) {
-    const issue: FieldIssue = { fieldKey: "(record)", severity: "error", message: "record: must be a JSON object" };
-    return { status: "invalid", messages: [issue.message], issues: [issue] };
-  }
-  const data = record as Record<string, unknown>;
+export function validateRecord(template: Template, data: Record<string, unknown>): RecordValidation {
   const issues: FieldIssue[] = [];
   for (const f of template.fields) {
     const v = data[f.key];

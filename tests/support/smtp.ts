@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -20,6 +20,10 @@ export interface SmtpServer {
   messages: ReceivedMail[];
   /** Resolves with the predicate's first truthy result over the messages so far; rejects after timeoutMs. */
   waitFor<T>(predicate: (messages: ReceivedMail[]) => T | false | null | undefined | 0 | "", timeoutMs?: number): Promise<T>;
+  /** Shuts down as a real server does: open sessions get "421 Server shutting down", then connections are refused. */
+  stop(): Promise<void>;
+  /** Listens again on the same port, keeping the messages received so far. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,44 +31,61 @@ export interface SmtpServer {
  * A real SMTP server on loopback for tests: no TLS, no auth required. `failFirst` answers the first N
  * messages with 451 (a temporary failure) so that retries can be tested.
  */
-export async function startSmtpServer(opts: { failFirst?: number } = {}): Promise<SmtpServer> {
+export async function startSmtpServer(opts: { failFirst?: number; port?: number } = {}): Promise<SmtpServer> {
   const messages: ReceivedMail[] = [];
   let toFail = opts.failFirst ?? 0;
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    size: 50 * 1024 * 1024,
-    onAuth: (_auth, _session, callback) => callback(null, { user: "test" }),
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("error", (err) => callback(err));
-      stream.on("end", () => {
-        if (toFail > 0) {
-          toFail--;
-          return callback(Object.assign(new Error("Temporary failure, try again later"), { responseCode: 451 }));
-        }
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const to = session.envelope.rcptTo.map((a) => a.address);
-        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        messages.push({ ...parseMessage(raw), to, from, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  // A client that dies mid-session (the crash test SIGKILLs the app) resets its connection; that is
-  // the client's failure, not the server's, so it must not surface as an uncaught error.
-  server.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code !== "ECONNRESET") console.error("[test smtp]", err);
-  });
-  const port = (server.server.address() as AddressInfo).port;
+  const create = () => {
+    const server = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      allowInsecureAuth: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      size: 50 * 1024 * 1024,
+      // How long close() lets open sessions finish before it answers them 421 and hangs up.
+      closeTimeout: 200,
+      onAuth: (_auth, _session, callback) => callback(null, { user: "test" }),
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("error", (err) => callback(err));
+        stream.on("end", () => {
+          if (toFail > 0) {
+            toFail--;
+            return callback(Object.assign(new Error("Temporary failure, try again later"), { responseCode: 451 }));
+          }
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const to = session.envelope.rcptTo.map((a) => a.address);
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+          messages.push({ ...parseMessage(raw), to, from, raw });
+          callback();
+        });
+      },
+    });
+    // A client that dies mid-session (the crash test SIGKILLs the app) resets its connection; that is
+    // the client's failure, not the server's, so it must not surface as an uncaught error.
+    server.on("error", (err: NodeJS.ErrnoException) => {
+      if (err.code !== "ECONNRESET") console.error("[test smtp]", err);
+    });
+    return server;
+  };
+  let server: SMTPServer | null = null;
+  let port = opts.port ?? 0;
+  const listen = async () => {
+    const s = create();
+    await new Promise<void>((resolve, reject) => {
+      s.server.once("error", reject);
+      s.listen(port, "127.0.0.1", () => resolve());
+    });
+    port = (s.server.address() as AddressInfo).port;
+    server = s;
+  };
+  const stop = async () => {
+    const s = server;
+    server = null;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  };
+  await listen();
 
   return {
     port,
@@ -82,7 +103,34 @@ export async function startSmtpServer(opts: { failFirst?: number } = {}): Promis
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    start: listen,
+    close: stop,
+  };
+}
+
+/** A TCP server on `port` that accepts connections and never says a word: an SMTP server hung before its greeting. */
+export async function startSilentServer(port = 0): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let accepted = 0;
+  const server = net.createServer((socket) => {
+    accepted++;
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => accepted,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -9,7 +9,8 @@ import { deliverDueMail } from "@/lib/mail/deliver";
 import { enqueueMail, enqueueMails, type OutgoingMail } from "@/lib/mail/outbox";
 import { startMailPump, type MailPump } from "@/lib/mail/pump";
 import { closeMailTransport } from "@/lib/mail/transport";
-import { startSmtpServer, type SmtpServer } from "../support/smtp";
+import { backgroundHealth } from "@/lib/health/progress";
+import { startSilentServer, startSmtpServer, type SmtpServer } from "../support/smtp";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
 
 const LONG_LINK = `http://127.0.0.1:3000/d/${"Ab_-".repeat(20)}xyz`;
@@ -114,11 +115,62 @@ for (const driver of ["postgres", "pglite"] as const) {
       expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(200);
     });
 
+    it("holds every message through an SMTP outage and sends each once when the server is back, attempts intact", async () => {
+      smtp = await startSmtpServer();
+      setEnv({ SMTP_URL: smtp.url });
+      pump = await startMailPump({ intervalMs: 50, retryBaseMs: 100 });
+      const db = await getDb();
+      await enqueueMails(db, [1, 2, 3].map((i) => mail(i)));
+      pump.kick();
+      await smtp.waitFor((m) => m.length >= 3);
+
+      await smtp.stop(); // open sessions get 421, then connections are refused
+      await enqueueMails(db, Array.from({ length: 20 }, (_, i) => mail(100 + i)));
+      pump.kick();
+      await new Promise((r) => setTimeout(r, 2_500));
+      const waiting = await db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+      expect(waiting).toHaveLength(20);
+      // Unreachable is nobody's message's fault: no attempt is spent, the message stays due.
+      expect(waiting.every((r) => r.attempts === 0 && r.lastError)).toBe(true);
+      expect(backgroundHealth(1_000).mail).toMatchObject({ status: "stalled", detail: expect.stringContaining("SMTP server unreachable") });
+
+      await smtp.start();
+      await smtp.waitFor((m) => m.length >= 23, 15_000);
+      await new Promise((r) => setTimeout(r, 300));
+      const perRecipient = new Map<string, number>();
+      for (const m of smtp.messages) for (const to of m.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+      expect(perRecipient.size).toBe(23);
+      expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
+      const rows = await db.select().from(mailOutbox);
+      expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+      expect(backgroundHealth(1_000).mail?.status).toBe("ok");
+    });
+
+    it("is not held by a server that accepts connections and never greets", async () => {
+      const silent = await startSilentServer();
+      setEnv({ SMTP_URL: `smtp://127.0.0.1:${silent.port}`, SMTP_TIMEOUT_MS: "500" });
+      pump = await startMailPump({ intervalMs: 50 });
+      const db = await getDb();
+      await enqueueMails(db, Array.from({ length: 10 }, (_, i) => mail(i)));
+      pump.kick();
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(silent.connections()).toBeGreaterThan(0);
+      expect((await db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"))).length).toBe(10);
+      await silent.close();
+
+      smtp = await startSmtpServer({ port: silent.port });
+      await smtp.waitFor((m) => m.length >= 10, 20_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(new Set(smtp.messages.flatMap((m) => m.to)).size).toBe(10);
+      expect(smtp.messages).toHaveLength(10);
+      setEnv({ SMTP_TIMEOUT_MS: undefined });
+    });
+
     it("captures mail without SMTP_URL: kept, shown at /dev/mail, never sent", async () => {
       const db = await getDb();
       await enqueueMails(db, [mail(1), mail(2, { text: "Open https://example.test/d/abc?x=1 now <b>" })]);
-      expect(await deliverDueMail({ limit: 10 })).toBe(2);
-      expect(await deliverDueMail({ limit: 10 })).toBe(0);
+      expect(await deliverDueMail({ limit: 10 })).toMatchObject({ sent: 2, unreachable: null });
+      expect(await deliverDueMail({ limit: 10 })).toMatchObject({ sent: 0, claimed: 0 });
       const rows = await db.select().from(mailOutbox);
       expect(rows.every((r) => r.status === "sent" && r.attempts === 0)).toBe(true);
 
@@ -140,7 +192,7 @@ for (const driver of ["postgres", "pglite"] as const) {
       const db = await getDb();
       await enqueueMail(db, mail(1));
       await db.update(mailOutbox).set({ attempts: 19 }).where(eq(mailOutbox.dedupeKey, "test:1"));
-      expect(await deliverDueMail({ limit: 10 })).toBe(0);
+      expect(await deliverDueMail({ limit: 10 })).toMatchObject({ sent: 0, claimed: 1, unreachable: null });
       const [row] = await db.select().from(mailOutbox);
       expect(row).toMatchObject({ status: "failed", attempts: 20 });
       expect(row.lastError).toContain("451");

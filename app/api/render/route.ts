@@ -1,11 +1,11 @@
 import { handleRenderRequest } from "@/lib/batch/handle-render-request";
 import { renderRequestSchema } from "@/lib/batch/request-schema";
 import { pdfResponse } from "@/lib/http/pdf-response";
-import { route } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ auth: "bearer", body: renderRequestSchema }, async ({ principal, body }) => {
+const post = route({ auth: "bearer", body: renderRequestSchema }, async ({ principal, body }) => {
   const outcome = await handleRenderRequest(principal, body);
   if (outcome.kind === "single") {
     return pdfResponse(outcome.pdf, { status: 200, headers: { "X-Svc-CorrelationId": outcome.correlationId } });
@@ -22,3 +22,5 @@ export const POST = route({ auth: "bearer", body: renderRequestSchema }, async (
     },
   });
 });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

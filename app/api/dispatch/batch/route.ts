@@ -1,9 +1,11 @@
 import { listQuery } from "@/lib/batch/api-schemas";
 import { listBatches } from "@/lib/batch/list-batches";
-import { route } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "bearer", feature: "batchDispatch", query: listQuery }, ({ principal, query }) =>
+const get = route({ auth: "bearer", feature: "batchDispatch", query: listQuery }, ({ principal, query }) =>
   listBatches(principal.tenant.id, query),
 );
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

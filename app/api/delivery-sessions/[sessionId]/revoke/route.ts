@@ -1,9 +1,11 @@
 import { sessionParams } from "@/lib/delivery/api-schemas";
 import { revokeDeliverySession } from "@/lib/delivery/revoke-session";
-import { route } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ auth: "bearer", feature: "batchDispatch", params: sessionParams }, ({ principal, params }) =>
+const post = route({ auth: "bearer", feature: "batchDispatch", params: sessionParams }, ({ principal, params }) =>
   revokeDeliverySession(principal, params.sessionId),
 );
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

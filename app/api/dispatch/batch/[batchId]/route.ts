@@ -1,10 +1,12 @@
 import { batchIdParams } from "@/lib/batch/api-schemas";
 import { getBatch } from "@/lib/batch/get-batch";
 import { batchDetail } from "@/lib/batch/present-batch";
-import { route } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) =>
+const get = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) =>
   batchDetail(await getBatch(principal.tenant.id, params.batchId)),
 );
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

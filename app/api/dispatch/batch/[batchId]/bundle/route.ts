@@ -1,11 +1,13 @@
 import { batchIdParams } from "@/lib/batch/api-schemas";
 import { readBatchArtifact } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
-import { route } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) => {
+const get = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) => {
   const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "bundle");
   return pdfResponse(bytes, { filename: `batch-${batch.id}.zip`, contentType: "application/zip" });
 });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

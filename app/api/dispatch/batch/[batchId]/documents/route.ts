@@ -1,9 +1,11 @@
 import { batchIdParams } from "@/lib/batch/api-schemas";
 import { listDocuments } from "@/lib/batch/documents";
-import { route } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, ({ principal, params }) =>
+const get = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, ({ principal, params }) =>
   listDocuments(principal.tenant.id, params.batchId),
 );
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { readDocument } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
-import { route } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 const params = z.object({ batchId: z.string().uuid(), index: z.coerce.number().int().min(0) });
 
-export const GET = route({ auth: "bearer", feature: "batchDispatch", params }, async ({ principal, params }) => {
+const get = route({ auth: "bearer", feature: "batchDispatch", params }, async ({ principal, params }) => {
   const doc = await readDocument(principal.tenant.id, params.batchId, params.index);
   return pdfResponse(doc.pdf, { filename: doc.fileName, headers: { "X-Svc-CorrelationId": doc.correlationId } });
 });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -1,0 +1,60 @@
+import { AppError } from "./problem";
+
+// In /u mode a lone surrogate is a code point of its own, of category Cs; a well-formed pair is not.
+const UNSTORABLE = /[\0\p{Cs}]/u;
+/** Deeper than any real request; a body nested further is refused before anything recurses into it. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Why PostgreSQL would refuse this text, or null when it can be stored. */
+export function unstorableReason(s: string): string | null {
+  const m = UNSTORABLE.exec(s);
+  if (!m) return null;
+  return m[0] === "\0" ? "contains a NUL character (U+0000)" : "contains a lone UTF-16 surrogate (not valid Unicode)";
+}
+
+/** A path for messages: itself made printable, so the error about a bad key can be shown. */
+const printable = (s: string) => s.replace(/[\0\p{Cs}]/gu, "\uFFFD").slice(0, 80);
+
+/**
+ * Refuses, at the edge, what PostgreSQL cannot store (NUL, lone surrogates, in any key or value) and
+ * nesting deeper than MAX_JSON_DEPTH, naming the first offending place. Iterative: a hostile body
+ * cannot exhaust the stack here.
+ */
+export function assertStorable(value: unknown, where: "body" | "query" | "path"): void {
+  interface Node {
+    v: object;
+    parent: Node | null;
+    key: string;
+    depth: number;
+  }
+  const pathOf = (n: Node | null, last?: string): string => {
+    const parts: string[] = last === undefined ? [] : [printable(last)];
+    for (let c = n; c && c.parent; c = c.parent) parts.unshift(printable(c.key));
+    return parts.length ? parts.join(".") : "(root)";
+  };
+  const check = (s: string, n: Node | null, key: string | undefined, what: "key" | "value") => {
+    const why = unstorableReason(s);
+    if (why) throw invalid(where, pathOf(n, key), `the ${what} ${why}`);
+  };
+  if (typeof value === "string") check(value, null, undefined, "value");
+  if (value === null || typeof value !== "object") return;
+  const stack: Node[] = [{ v: value, parent: null, key: "", depth: 0 }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.depth >= MAX_JSON_DEPTH) {
+      const path = pathOf(node);
+      const message = `nesting is deeper than ${MAX_JSON_DEPTH} levels`;
+      throw new AppError("request.invalid", `The ${where} is invalid: ${path}: ${message}`, { errors: [{ path, message }] });
+    }
+    const isArray = Array.isArray(node.v);
+    for (const [k, child] of Object.entries(node.v)) {
+      if (!isArray) check(k, node, k, "key");
+      if (typeof child === "string") check(child, node, k, "value");
+      else if (child !== null && typeof child === "object") stack.push({ v: child, parent: node, key: k, depth: node.depth + 1 });
+    }
+  }
+}
+
+function invalid(where: string, path: string, message: string): AppError {
+  return new AppError("request.invalid_characters", `The ${where} cannot be stored: ${path}: ${message}`, { errors: [{ path, message }] });
+}

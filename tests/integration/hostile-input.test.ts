@@ -1,0 +1,296 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, users, type Stack, type UserName } from "../support/stack";
+
+let stack: Stack;
+/** Batches this file's requests created, per tenant: each list total must equal these at the end, whatever was refused. */
+const intakes = new Map<string, Set<string>>();
+
+beforeAll(async () => {
+  stack = await startStack({ env: { BATCH_MAX_RECORDS: "20", RENDER_BODY_MAX_BYTES: String(3 * 1024 * 1024) } });
+});
+afterAll(async () => stack?.stop());
+
+const record = (i: number, extra: Record<string, unknown> = {}) => ({
+  customerId: `C${100 + i}`,
+  name: `Customer ${i}`,
+  amount: i,
+  recipientEmail: `c${i}@example.test`,
+  ...extra,
+});
+const batchBody = (dataSource: unknown, extra: Record<string, unknown> = {}) => ({
+  templatePath: "letter.md",
+  dataSource,
+  features: { svcDispatch: true },
+  templateSettings: { distribution: { requireApproval: true } },
+  ...extra,
+});
+
+type Problem = { code: string; status: number; detail: string; errors?: { path: string; message: string }[] };
+
+async function call(user: UserName | null, method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+  const res = await stack.api(user, method, path, body, headers);
+  const id = res.headers.get("x-svc-batchid");
+  if (user && id && res.headers.get("x-svc-idempotent-replay") === "false") {
+    const tenant = users[user].claims.tid;
+    intakes.set(tenant, (intakes.get(tenant) ?? new Set()).add(id));
+  }
+  return res;
+}
+
+async function problem(res: Response): Promise<Problem> {
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  return res.json();
+}
+
+const listTotal = async (user: UserName = "submitter") => (await (await stack.api(user, "GET", "/api/dispatch/batch?limit=1")).json()).total as number;
+
+describe("text PostgreSQL cannot store", () => {
+  it("answers NUL characters and lone surrogates, in any value or key, with 400 naming the place, and stores nothing", async () => {
+    const before = await listTotal();
+    const cases: Array<[unknown, string]> = [
+      [batchBody([record(1)], { options: { documentId: "doc\u00001" } }), "options.documentId"],
+      [batchBody([record(1), { ...record(2), ["bad\ud800key"]: 1 }]), "dataSource.1.bad\ufffdkey"],
+      [batchBody([record(1, { name: "Ann \udc00" })]), "dataSource.0.name"],
+      [batchBody([record(1)], { options: { correlationId: "\u0000" } }), "options.correlationId"],
+      [{ ...batchBody([record(1)]), templatePath: "letter\u0000.md" }, "templatePath"],
+    ];
+    for (const [body, path] of cases) {
+      const res = await call("submitter", "POST", "/api/render", body);
+      expect(res.status).toBe(400);
+      const p = await problem(res);
+      expect(p.code).toBe("request.invalid_characters");
+      expect(p.errors?.[0].path).toBe(path);
+    }
+    expect(await listTotal()).toBe(before);
+  });
+
+  it("refuses them in decide comments, query strings and path segments too, leaving the batch as it was", async () => {
+    const res = await call("submitter", "POST", "/api/render", batchBody([record(1)]));
+    expect(res.status).toBe(202);
+    const id = res.headers.get("x-svc-batchid")!;
+    const decide = await call("approver", "POST", `/api/dispatch/batch/${id}/decide`, { decision: "approve", comments: "fine\u0000" });
+    expect(decide.status).toBe(400);
+    expect((await problem(decide)).errors?.[0].path).toBe("comments");
+    expect((await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}`)).json()).state).toBe("pending-approval");
+
+    const query = await call("submitter", "GET", "/api/delivery-sessions?correlationId=%00");
+    expect(query.status).toBe(400);
+    expect((await problem(query)).code).toBe("request.invalid_characters");
+    const path = await call("submitter", "GET", "/api/dispatch/batch/%00");
+    expect(path.status).toBeLessThan(500);
+    await problem(path);
+  });
+});
+
+describe("methods and paths no route has", () => {
+  it("answers 405 problem+json with Allow for every method a route lacks", async () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    const cases: Array<[string, string, string]> = [
+      ["GET", "/api/render", "POST, OPTIONS"],
+      ["DELETE", `/api/dispatch/batch/${id}`, "GET, HEAD, OPTIONS"],
+      ["GET", `/api/dispatch/batch/${id}/decide`, "POST, OPTIONS"],
+      ["PUT", "/api/dispatch/batch", "GET, HEAD, OPTIONS"],
+      ["PATCH", `/api/delivery-sessions/${id}/revoke`, "POST, OPTIONS"],
+      ["POST", "/api/health", "GET, HEAD, OPTIONS"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await call("submitter", method, path, method === "GET" || method === "DELETE" ? undefined : {});
+      expect({ method, path, status: res.status, allow: res.headers.get("allow") }).toEqual({ method, path, status: 405, allow });
+      expect((await problem(res)).code).toBe("request.method_not_allowed");
+    }
+    const options = await call(null, "OPTIONS", "/api/render");
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
+  it("answers an unknown API path with a problem+json 404", async () => {
+    const res = await call("submitter", "GET", "/api/no/such/thing");
+    expect(res.status).toBe(404);
+    expect((await problem(res)).code).toBe("resource.not_found");
+  });
+});
+
+describe("records that are not objects", () => {
+  it("is a malformed request naming the index, and no batch is stored", async () => {
+    const before = await listTotal();
+    const cases: Array<[unknown[], string]> = [
+      [[null], "dataSource.0"],
+      [["a"], "dataSource.0"],
+      [[record(1), 7], "dataSource.1"],
+      [[record(1), record(2), [record(3)]], "dataSource.2"],
+    ];
+    for (const [dataSource, path] of cases) {
+      const res = await call("submitter", "POST", "/api/render", batchBody(dataSource));
+      expect(res.status).toBe(400);
+      const p = await problem(res);
+      expect(p.code).toBe("request.invalid");
+      expect(p.errors?.map((e) => e.path)).toContain(path);
+      expect(res.headers.get("x-svc-batchid")).toBeNull();
+    }
+    expect(await listTotal()).toBe(before);
+  });
+
+  it("keeps the 422 receipt for objects that fail their field rules", async () => {
+    const res = await call("submitter", "POST", "/api/render", batchBody([record(1), { name: "no id" }]));
+    expect(res.status).toBe(422);
+    expect(res.headers.get("x-svc-dispatchreadiness")).toBe("INVALID");
+  });
+});
+
+describe("a megabyte in one field", () => {
+  it("is quoted in messages as a short excerpt, never whole", async () => {
+    const huge = "y".repeat(1 << 20);
+    const res = await call("submitter", "POST", "/api/render", batchBody([record(1), record(2, { recipientEmail: huge, name: huge })]));
+    expect(res.status).toBe(422);
+    const detail = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${res.headers.get("x-svc-batchid")}`)).json();
+    const messages: string[] = detail.validationResults.flatMap((r: { messages: string[] }) => r.messages);
+    expect(messages.some((m) => m.startsWith("recipientEmail:") && m.includes("1,048,576 characters"))).toBe(true);
+    expect(Math.max(...messages.map((m) => m.length))).toBeLessThan(200);
+  });
+});
+
+// ---- Generated hostile requests against every API route ----
+
+const badChars = ["\u0000", "\ud800", "\udfff", "\ud83d", "\u202e", "\uffff", "\r\n", "\u0085"];
+const nasty = [
+  "../../etc/passwd",
+  "..\\..\\windows",
+  "<script>alert(1)</script>",
+  "' or 1=1 --",
+  "%00",
+  "{{customerId}}",
+  "{BATCHID}",
+  "x".repeat(3000),
+  "",
+  " ",
+  "🙂",
+  "null",
+];
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: "binary", maxLength: 20 }),
+  fc.constantFrom(...nasty),
+  fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom(...badChars), fc.string({ maxLength: 5 })).map((p) => p.join("")),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: "small" },
+    hostileString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("v"), { maxLength: 3 }),
+    fc.dictionary(hostileString, tie("v"), { maxKeys: 3 }),
+  ),
+})).v;
+const fieldKey = fc.oneof(fc.constantFrom("customerId", "name", "amount", "recipientEmail", "recipientName", "nickname"), hostileString);
+const hostileRecord = fc.dictionary(fieldKey, hostileValue, { maxKeys: 6 });
+const renderBody = fc.record(
+  {
+    templatePath: fc.oneof(fc.constant("letter.md"), hostileString),
+    options: fc.oneof(
+      fc.record(
+        {
+          correlationId: hostileString,
+          documentId: hostileString,
+          generatedBy: fc.oneof(fc.constant("submitter@acme.test"), hostileString),
+          sourceSystem: hostileString,
+          documentIdTemplate: fc.oneof(fc.constant("{{customerId}}-{BATCHID}"), hostileString),
+        },
+        { requiredKeys: [] },
+      ),
+      hostileValue,
+    ),
+    dataSource: fc.oneof(
+      fc.array(fc.oneof(fc.nat(50).map((i) => record(i)), hostileRecord, hostileValue), { maxLength: 4 }),
+      hostileRecord,
+      hostileValue,
+    ),
+    features: fc.oneof(fc.constant({ svcDispatch: true }), hostileValue),
+    templateSettings: fc.oneof(
+      fc.record(
+        {
+          distribution: fc.record(
+            {
+              requireApproval: fc.oneof(fc.boolean(), hostileValue),
+              approversEmail: fc.oneof(fc.constant(["approver@acme.test"]), hostileValue),
+              fileNameTemplate: fc.oneof(fc.constant("{{customerId}}"), hostileString),
+              mode: fc.oneof(fc.constantFrom("individual", "combined"), hostileValue),
+              deliveryConfig: fc.oneof(fc.constant({ mode: "secure-email" }), hostileValue),
+            },
+            { requiredKeys: [] },
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+      hostileValue,
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+const encodedSegment = fc.oneof(
+  fc.uuid(),
+  hostileString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "x"))),
+  fc.constantFrom("%00", "%ZZ", "%E0%A4%A", "%ED%A0%80", "..%2F..%2Fetc", "%2e%2e", "-1", "1e9", "0x10", "NaN"),
+);
+
+it("never answers 5xx, always problem+json with a code, and stores a batch only for an accepted intake", async () => {
+  const seed = await call("submitter", "POST", "/api/render", batchBody([record(1), record(2)]));
+  expect(seed.status).toBe(202);
+  const batchId = seed.headers.get("x-svc-batchid")!;
+  const segment = fc.oneof(fc.constant(batchId), encodedSegment);
+  const path = fc.oneof(
+    fc.constantFrom("/api/render", "/api/dispatch/batch", "/api/dispatch/activity", "/api/delivery-sessions", "/api/health"),
+    segment.map((s) => `/api/dispatch/batch/${s}`),
+    fc.tuple(segment, fc.constantFrom("decide", "cancel", "receipt", "documents", "combined", "bundle")).map(([s, tail]) => `/api/dispatch/batch/${s}/${tail}`),
+    fc.tuple(segment, encodedSegment).map(([s, i]) => `/api/dispatch/batch/${s}/documents/${i}`),
+    segment.map((s) => `/api/delivery-sessions/${s}/revoke`),
+    encodedSegment.map((s) => `/api/${s}`),
+  );
+  const query = fc.oneof(
+    fc.constant(""),
+    fc.dictionary(fc.oneof(fc.constantFrom("state", "limit", "offset", "correlationId", "batchId"), hostileString), hostileString, { maxKeys: 3 }).map(
+      (q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, "x"), v.replace(/[\ud800-\udfff]/g, "x")])).toString()}`,
+    ),
+    fc.constantFrom("?state=%00", "?correlationId=%ED%A0%80", "?limit=-1&offset=1e99", "?batchId=%ZZ", "?state=completed&state=queued"),
+  );
+  const body = fc.oneof(
+    renderBody,
+    hostileValue,
+    fc.record({ decision: fc.oneof(fc.constantFrom("approve", "reject", "request-changes"), hostileValue), comments: hostileValue }, { requiredKeys: [] }),
+  );
+  const request = fc.record({
+    method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
+    path,
+    query,
+    user: fc.constantFrom<UserName | null>("submitter", "approver", "outsider", null),
+    payload: fc.oneof(
+      { weight: 4, arbitrary: body.map((b) => ({ raw: JSON.stringify(b) ?? "null", type: "application/json" })) },
+      { weight: 1, arbitrary: hostileString.map((s) => ({ raw: s, type: "application/json" })) },
+      { weight: 1, arbitrary: body.map((b) => ({ raw: JSON.stringify(b) ?? "null", type: "text/plain" })) },
+    ),
+  });
+
+  await fc.assert(
+    fc.asyncProperty(request, async (r) => {
+      const withBody = r.method !== "GET";
+      const res = await call(r.user, r.method, r.path + r.query, withBody ? r.payload.raw : undefined, withBody ? { "content-type": r.payload.type } : {});
+      const text = Buffer.from(await res.arrayBuffer()).toString("utf8");
+      const what = `${r.method} ${r.path}${r.query} → ${res.status} ${text.slice(0, 300)}`;
+      expect(res.status, what).toBeLessThan(500);
+      if (res.status >= 400) {
+        expect(res.headers.get("content-type"), what).toContain("application/problem+json");
+        const p = JSON.parse(text) as Problem;
+        expect(typeof p.code, what).toBe("string");
+        expect(p.status, what).toBe(res.status);
+        if (res.status === 405) expect(res.headers.get("allow"), what).toBeTruthy();
+      }
+    }),
+    { numRuns: 400 },
+  );
+  expect(await listTotal("submitter")).toBe(intakes.get("acme")?.size ?? 0);
+  expect(await listTotal("outsider")).toBe(intakes.get("globex")?.size ?? 0);
+}, 600_000);
