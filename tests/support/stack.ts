@@ -26,7 +26,7 @@ export const users = {
 } satisfies Record<string, DevClient>;
 export type UserName = keyof typeof users;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.listen(0, "127.0.0.1", () => {
@@ -37,11 +37,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startStack(opts: { db?: DbKind; env?: Record<string, string> } = {}) {
+export async function startStack(opts: { db?: DbKind; env?: Record<string, string>; pgAdminUrl?: string } = {}) {
   const kind = opts.db ?? dbKind();
   const idp = await startDevIdp({ port: 0, audience: AUDIENCE, clients: Object.values(users) });
   const smtp = await startSmtpServer();
-  const database = kind === "postgres" ? await createTestDatabase() : null;
+  const database = kind === "postgres" ? await createTestDatabase(opts.pgAdminUrl) : null;
   const dataDir = createTempDataDir();
   // Templates are copied so that a test may add or break one without touching the fixtures.
   const templatesDir = path.join(dataDir.dir, "templates");

@@ -7,17 +7,17 @@ import postgres from "postgres";
 export const adminUrl = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** A fresh, empty database of its own for one test file; drop() removes it. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(server = adminUrl): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sealpost_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = postgres(server, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   await admin.end();
-  const url = new URL(adminUrl);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      const a = postgres(server, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists ${name} with (force)`);
       await a.end();
     },
