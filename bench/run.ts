@@ -58,6 +58,35 @@ async function processing(stack: Stack, n: number) {
   return { recordsPerSecond: n / seconds, seconds };
 }
 
+/**
+ * How long a request waits while another sends a large or hostile intake: a cheap authenticated read
+ * is sent back to back (one at a time) during the intake, and its worst latency is compared with the
+ * same probe's on an idle server, in the same run.
+ */
+async function responsiveness(stack: Stack, label: string, body: () => string) {
+  const probe = async (untilDone: Promise<unknown>) => {
+    const latencies: number[] = [];
+    let done = false;
+    void untilDone.finally(() => (done = true));
+    while (!done) {
+      const t0 = performance.now();
+      await (await stack.api("submitter", "GET", "/api/dispatch/batch?limit=1")).arrayBuffer();
+      latencies.push(performance.now() - t0);
+    }
+    return latencies;
+  };
+  const idle = await probe(new Promise((r) => setTimeout(r, 1_500)));
+  const t0 = performance.now();
+  const intakeDone = stack.api("submitter", "POST", "/api/render", body()).then(async (res) => {
+    await res.arrayBuffer();
+    return { status: res.status, ms: performance.now() - t0 };
+  });
+  const during = await probe(intakeDone);
+  const intake = await intakeDone;
+  const max = (xs: number[]) => Math.max(...xs);
+  return `${label}: answered ${intake.status} in ${intake.ms.toFixed(0)} ms; a concurrent request waited at most ${max(during).toFixed(0)} ms (p50 ${median(during).toFixed(0)}, ${during.length} requests) vs ${max(idle).toFixed(0)} ms (p50 ${median(idle).toFixed(0)}) on the idle server (target ≤ 100 ms)`;
+}
+
 async function renderRatio() {
   process.env.TEMPLATES_DIR = path.resolve("tests/fixtures/templates");
   resetEnvCache();
@@ -87,6 +116,17 @@ async function main() {
   const stack = await startStack({ db: "postgres", env: { BATCH_MAX_RECORDS: "10000", JOB_LEASE_MS: "60000" } });
   try {
     const lines: string[] = [];
+    const big = (n: number) => JSON.stringify({ templatePath: "letter.md", dataSource: records(n, 5_000_000 + n), features: { svcDispatch: true } });
+    const huge = "y".repeat(1 << 20);
+    const hostile = () =>
+      JSON.stringify({ templatePath: "letter.md", features: { svcDispatch: true }, dataSource: [{ ...records(1, 9_000_000)[0], name: huge, recipientEmail: huge }] });
+    await responsiveness(stack, "warm-up", () => big(500));
+    lines.push(await responsiveness(stack, "intake of 5,000 records", () => big(5000)));
+    lines.push(await responsiveness(stack, "intake with a 1 MB string in two fields", hostile));
+    if (process.env.BENCH_ONLY === "responsiveness") {
+      console.log(`\n${lines.join("\n")}`);
+      return;
+    }
     const intake100 = await intake(stack, 100, 11);
     lines.push(`intake 100 records:   p50 ${intake100.toFixed(0)} ms (target ≤ 250)`);
     const intake1000 = await intake(stack, 1000, 6);
