@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
 import { AppError, problemResponse } from "./problem";
@@ -70,6 +71,10 @@ export function route<
       return result instanceof Response ? result : Response.json(result);
     } catch (err) {
       if (err instanceof AppError) return problemResponse(err);
+      if (isDatabaseUnavailable(err)) {
+        console.error(`[${req.method} ${new URL(req.url).pathname}] database unavailable: ${(err as Error).message}`);
+        return problemResponse(new AppError("unavailable", "The database is not answering; try again shortly", { headers: { "retry-after": "5" } }));
+      }
       console.error(`[${req.method} ${new URL(req.url).pathname}]`, err);
       return problemResponse(new AppError("internal", "An unexpected error occurred; it has been logged"));
     }
