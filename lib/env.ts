@@ -37,6 +37,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(250),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  BATCH_CHUNK_RECORDS: z.coerce.number().int().min(1).max(1000).default(50),
   JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
   HEALTH_STALL_MS: z.coerce.number().int().min(1000).default(120_000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(500).default(15_000),

@@ -1,33 +1,31 @@
 import { z } from "zod";
 import { finalizeBatch } from "@/lib/batch/process/finalize-batch";
-import { renderBatchRecord } from "@/lib/batch/process/render-record";
+import { chunksOf, renderBatchChunk } from "@/lib/batch/process/render-chunk";
 import { startBatch } from "@/lib/batch/process/start-batch";
+import { env } from "@/lib/env";
 import { defineJob } from "../define-job";
 
-/** Processor pickup of an approved batch: queued → processing, then one render job per record. */
+/** Processor pickup of an approved batch: queued → processing, then one render job per chunk of records. */
 export const startBatchJob = defineJob({
   id: "dispatch-start-batch",
   event: "dispatch/batch.approved",
   payload: z.object({ batchId: z.string().uuid(), tenantId: z.string() }),
   handler: async ({ payload, step }) => {
     const pending = await step.run("pick-up", () => startBatch(payload.batchId));
+    const chunks = chunksOf(pending, env().BATCH_CHUNK_RECORDS);
     await step.sendEvent(
       "fan-out",
-      pending.map((recordIndex) => ({
-        name: "dispatch/record.render",
-        data: { batchId: payload.batchId, recordIndex },
-        id: `${payload.batchId}:${recordIndex}`,
-      })),
+      chunks.map((c) => ({ name: "dispatch/chunk.render", data: { batchId: payload.batchId, ...c }, id: `${payload.batchId}:${c.from}+${c.count}` })),
     );
-    return { records: pending.length };
+    return { records: pending.length, chunks: chunks.length };
   },
 });
 
-export const renderRecordJob = defineJob({
-  id: "dispatch-render-record",
-  event: "dispatch/record.render",
-  payload: z.object({ batchId: z.string().uuid(), recordIndex: z.number().int().min(0) }),
-  handler: ({ payload }) => renderBatchRecord(payload.batchId, payload.recordIndex),
+export const renderChunkJob = defineJob({
+  id: "dispatch-render-chunk",
+  event: "dispatch/chunk.render",
+  payload: z.object({ batchId: z.string().uuid(), from: z.number().int().min(0), count: z.number().int().min(1) }),
+  handler: ({ payload }) => renderBatchChunk(payload),
 });
 
 export const finalizeBatchJob = defineJob({
@@ -37,4 +35,4 @@ export const finalizeBatchJob = defineJob({
   handler: ({ payload }) => finalizeBatch(payload.batchId),
 });
 
-export const dispatchJobs = [startBatchJob, renderRecordJob, finalizeBatchJob];
+export const dispatchJobs = [startBatchJob, renderChunkJob, finalizeBatchJob];

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { LocalBlobStore } from "./local-store";
 
@@ -18,11 +19,24 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
 }
 
+/** A blob call not done in this time fails (and its job is retried) instead of holding a loop for ever. */
+const BLOB_DEADLINE_MS = 30_000;
+
+function withDeadlines(store: BlobStore): BlobStore {
+  const within = <T>(work: Promise<T>, what: string, key: string) => withDeadline(work, BLOB_DEADLINE_MS, `blob store ${what} of ${key}`);
+  return {
+    put: (key, data, type) => within(store.put(key, data, type), "put", key),
+    get: (key) => within(store.get(key), "get", key),
+    exists: (key) => within(store.exists(key), "exists", key),
+    delete: (key) => within(store.delete(key), "delete", key),
+  };
+}
+
 const holder = globalThis as unknown as { __sealpostBlobs?: { root: string; store: BlobStore } };
 
 /** The store for this process's configuration (DATA_DIR/blobs); re-created when tests change DATA_DIR. */
 export function getBlobStore(): BlobStore {
   const root = path.resolve(env().DATA_DIR, "blobs");
-  if (holder.__sealpostBlobs?.root !== root) holder.__sealpostBlobs = { root, store: new LocalBlobStore(root) };
+  if (holder.__sealpostBlobs?.root !== root) holder.__sealpostBlobs = { root, store: withDeadlines(new LocalBlobStore(root)) };
   return holder.__sealpostBlobs.store;
 }

@@ -5,6 +5,7 @@ import { enqueueMails } from "@/lib/mail/outbox";
 import type { Recipient } from "@/lib/batch/recipients";
 import { deliveryLinkPlaceholder, deliveryToken } from "./link-token";
 
+/** The deliveries of one rendered record. */
 export interface NewDeliveries {
   tenantId: string;
   batchId: string;
@@ -16,49 +17,58 @@ export interface NewDeliveries {
   fileName: string;
 }
 
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 500;
+
 /**
- * One session per recipient address of one record, each with its own link (see link-token.ts). Only
- * the link's hash is stored; the session rows and their notification mails commit together, and the unique
- * (batch, record, recipient) key makes a retried record create neither a second session nor a second mail.
+ * One session per recipient address of each record, each with its own link (see link-token.ts), for
+ * any number of records in a few multi-row statements. Only the link's hash is stored; the session rows
+ * and their notification mails commit together, and the unique (batch, record, recipient) key makes a
+ * retried record create neither a second session nor a second mail.
  */
-export async function createDeliverySessions(tx: Tx, d: NewDeliveries): Promise<number> {
-  if (d.recipients.length === 0) return 0;
-  const expiresAt = new Date(Date.now() + d.expiresInHours * 3_600_000);
-  const drafts = d.recipients.map((r) => ({ id: newId(), recipient: r }));
-  const inserted = await tx
-    .insert(deliverySessions)
-    .values(
-      drafts.map((x) => ({
-        id: x.id,
-        tenantId: d.tenantId,
-        batchId: d.batchId,
-        recordIndex: d.recordIndex,
-        recordCorrelationId: d.recordCorrelationId,
-        recipientEmail: x.recipient.email,
-        recipientName: x.recipient.name,
-        tokenHash: hashSecret(deliveryToken(x.id)),
-        expiresAt,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: deliverySessions.id });
-  const fresh = new Set(inserted.map((r) => r.id));
+export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): Promise<number> {
+  const drafts = records.flatMap((d) => {
+    const expiresAt = new Date(Date.now() + d.expiresInHours * 3_600_000);
+    return d.recipients.map((recipient) => ({ id: newId(), recipient, d, expiresAt }));
+  });
+  if (drafts.length === 0) return 0;
+  const fresh = new Set<string>();
+  for (let i = 0; i < drafts.length; i += CHUNK) {
+    const inserted = await tx
+      .insert(deliverySessions)
+      .values(
+        drafts.slice(i, i + CHUNK).map(({ id, recipient, d, expiresAt }) => ({
+          id,
+          tenantId: d.tenantId,
+          batchId: d.batchId,
+          recordIndex: d.recordIndex,
+          recordCorrelationId: d.recordCorrelationId,
+          recipientEmail: recipient.email,
+          recipientName: recipient.name,
+          tokenHash: hashSecret(deliveryToken(id)),
+          expiresAt,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: deliverySessions.id });
+    for (const r of inserted) fresh.add(r.id);
+  }
   await enqueueMails(
     tx,
     drafts
       .filter((x) => fresh.has(x.id))
-      .map((x) => ({
+      .map(({ id, recipient, d, expiresAt }) => ({
         tenantId: d.tenantId,
-        dedupeKey: `delivery:${x.id}`,
-        to: x.recipient.email,
+        dedupeKey: `delivery:${id}`,
+        to: recipient.email,
         subject: `Your document: ${d.documentTitle}`,
         text: [
-          `Hello${x.recipient.name ? ` ${x.recipient.name}` : ""},`,
+          `Hello${recipient.name ? ` ${recipient.name}` : ""},`,
           ``,
           `A document has been sent to you: ${d.fileName}`,
           ``,
           `Open it here (the link is personal and expires ${expiresAt.toUTCString()}):`,
-          deliveryLinkPlaceholder(x.id),
+          deliveryLinkPlaceholder(id),
         ].join("\n"),
       })),
   );

@@ -98,7 +98,14 @@ describe.skipIf(dbKind() === "pglite")("PostgreSQL restart during a batch", () =
     await eventually(async () => (await detail(stack, id)).processedCount >= 20, 120_000, "processing to get going");
     await cluster.restart();
     const restartedAt = Date.now();
-    await eventually(async () => (await health(stack)).status === 200, 30_000, "health to come back");
+    let last: unknown;
+    await eventually(async () => {
+      const h = await health(stack);
+      last = h.body;
+      return h.status === 200;
+    }, 30_000, "health to come back").catch((err: Error) => {
+      throw new Error(`${err.message}; last health: ${JSON.stringify(last)}\n${stack.log().slice(-3000)}`);
+    });
     console.log(`[faults] health back ${Date.now() - restartedAt} ms after the restart`);
     const done = await eventually(async () => {
       const d = await detail(stack, id);

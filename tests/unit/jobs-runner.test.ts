@@ -62,6 +62,16 @@ const testJobs: JobDefinition[] = [
       if (attempt === 0) throw new Error("crash after the fan-out");
     },
   }),
+  defineJob({
+    id: "t-hang",
+    event: "test/hang",
+    payload: n,
+    handler: async ({ attempt }) => {
+      // The first attempt waits on something that never answers (a peer gone silent).
+      if (attempt === 0) await new Promise(() => {});
+      count("hang:done");
+    },
+  }),
   defineJob({ id: "t-child", event: "test/child", payload: n, handler: async ({ payload }) => void count(`child:${payload.n}`) }),
   defineJob({
     id: "t-sleeper",
@@ -130,6 +140,18 @@ for (const driver of ["postgres", "pglite"] as const) {
       setJobDefinitionsForTests(null);
       await closeDb();
       await cleanup();
+    });
+
+    it("abandons a job past its deadline: its slot serves other jobs, and it is retried when its lease runs out", async () => {
+      const r = await startRunner({ concurrency: 1, pollMs: 50, leaseMs: 1000, retryBaseMs: 50, jobTimeoutMs: 300 });
+      runners.push(r);
+      await sendEvent(undefined, { name: "test/hang", data: { n: 1 } });
+      await eventually(async () => (await jobsOf("t-hang"))[0]?.status === "running");
+      await sendEvent(undefined, { name: "test/echo", data: { n: 2 } });
+      await allDone("t-echo"); // the only slot was held by the silent job until its deadline
+      const [hang] = await allDone("t-hang");
+      expect(hang.attempts).toBe(2);
+      expect(seen("hang:done")).toBe(1);
     });
 
     it("runs a job, once for every job listening to the event", async () => {

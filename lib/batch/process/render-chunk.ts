@@ -1,0 +1,170 @@
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { getBlobStore } from "@/lib/blob/store";
+import { getDb } from "@/lib/db/client";
+import { activityItems, auditEvents, batchRecords, batches, type Batch, type BatchRecord } from "@/lib/db/schema";
+import { createDeliverySessions } from "@/lib/delivery/create-sessions";
+import { newId } from "@/lib/ids";
+import { renderFromTemplate, type RenderResult } from "@/lib/pdf/render-pool";
+import { sendEvent } from "@/inngest/send-event";
+import { parseRecipients } from "../recipients";
+import type { Distribution } from "../resolve-distribution";
+import { recordBlobKey } from "./record-blob-key";
+
+/** A slice of a batch's records, by index: [from, from + count). */
+export interface Chunk {
+  batchId: string;
+  from: number;
+  count: number;
+}
+
+export interface ChunkOutcome {
+  rendered: number;
+  failed: number;
+  /** Records already finished (a retried or reclaimed chunk), or a batch no longer processing. */
+  skipped: number;
+}
+
+type Rendered = { record: BatchRecord; result: RenderResult; failure: null } | { record: BatchRecord; result: null; failure: string };
+
+/**
+ * Renders the pending records of one chunk of a processing batch, all at once across the render
+ * threads, and commits their outcomes in one transaction of multi-row writes: record states, activity
+ * items, audit records, delivery sessions and their mails, and the batch's counters once. Idempotent:
+ * the commit only takes records still pending, so a retried or reclaimed chunk never renders, mails or
+ * counts a record twice; a record whose render fails is that record's failure only.
+ */
+export async function renderBatchChunk({ batchId, from, count }: Chunk): Promise<ChunkOutcome> {
+  const db = await getDb();
+  const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
+  if (!batch || batch.state !== "processing") return { rendered: 0, failed: 0, skipped: count };
+  const pending = await db
+    .select()
+    .from(batchRecords)
+    .where(and(eq(batchRecords.batchId, batchId), gte(batchRecords.recordIndex, from), lt(batchRecords.recordIndex, from + count), eq(batchRecords.status, "pending")))
+    .orderBy(asc(batchRecords.recordIndex));
+  if (!pending.length) return { rendered: 0, failed: 0, skipped: count };
+
+  const outcomes = await Promise.all(pending.map((record) => renderOne(batch, record)));
+  // A storage error is not the records' fault: it propagates and the chunk is retried.
+  const blobs = getBlobStore();
+  await Promise.all(outcomes.map((o) => (o.result ? blobs.put(recordBlobKey(batchId, o.record.recordIndex), o.result.pdf, "application/pdf") : null)));
+  const committed = await commitChunk(batch, outcomes);
+  const failed = committed.filter((o) => o.failure !== null).length;
+  return { rendered: committed.length - failed, failed, skipped: count - committed.length };
+}
+
+async function renderOne(batch: Batch, record: BatchRecord): Promise<Rendered> {
+  try {
+    const result = await renderFromTemplate({
+      templatePath: batch.templatePath,
+      templateVersion: batch.templateVersion ?? undefined,
+      record: record.data,
+      meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
+    });
+    return { record, result, failure: null };
+  } catch (err) {
+    // A render error is the record's own (its data, its template version gone, a layout past
+    // RENDER_TIMEOUT_MS): retrying would fail the same way, so it is recorded, not retried.
+    return { record, result: null, failure: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows);
+
+async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered[]> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const values = outcomes.map((o) => ({
+      idx: o.record.recordIndex,
+      status: o.result ? "rendered" : "failed",
+      error: o.failure,
+      blob_key: o.result ? recordBlobKey(batch.id, o.record.recordIndex) : null,
+      byte_size: o.result?.pdf.byteLength ?? null,
+      timings: o.result?.timings ?? null,
+    }));
+    // One statement for the whole chunk, guarded by the status: only records still pending change.
+    const updated = rowsOf(
+      await tx.execute(sql`
+        update batch_records r
+        set status = v.status, error = v.error, blob_key = v.blob_key, byte_size = v.byte_size, timings = v.timings, rendered_at = now()
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as v(idx int, status text, error text, blob_key text, byte_size int, timings jsonb)
+        where r.batch_id = ${batch.id} and r.record_index = v.idx and r.status = 'pending'
+        returning r.record_index`),
+    );
+    const fresh = new Set(updated.map((r) => Number(r.record_index)));
+    const done = outcomes.filter((o) => fresh.has(o.record.recordIndex));
+    if (!done.length) return done;
+
+    const distribution = batch.distribution as Distribution;
+    await tx.insert(activityItems).values(
+      done.map((o) => ({
+        id: newId(),
+        tenantId: batch.tenantId,
+        kind: "record" as const,
+        referenceId: batch.id,
+        correlationId: o.record.correlationId,
+        title: o.record.fileName,
+        status: o.result ? "rendered" : "failed",
+        detail: { recordIndex: o.record.recordIndex, documentId: o.record.documentId, error: o.failure },
+      })),
+    );
+    await tx.insert(auditEvents).values(
+      done.map((o) => ({
+        tenantId: batch.tenantId,
+        subjectType: "record",
+        subjectId: o.record.correlationId,
+        action: o.result ? "record.rendered" : "record.failed",
+        detail: { batchId: batch.id, recordIndex: o.record.recordIndex, error: o.failure },
+      })),
+    );
+    if (distribution.deliveryConfig.mode === "secure-email") {
+      await createDeliverySessions(
+        tx,
+        done
+          .filter((o) => o.result)
+          .map((o) => ({
+            tenantId: batch.tenantId,
+            batchId: batch.id,
+            recordIndex: o.record.recordIndex,
+            recordCorrelationId: o.record.correlationId,
+            recipients: parseRecipients(o.record.data).recipients,
+            expiresInHours: distribution.deliveryConfig.expiresInHours,
+            documentTitle: batch.title,
+            fileName: o.record.fileName,
+          })),
+      );
+    }
+    // The batch row is shared by every chunk: it is updated last so its lock is held only until commit.
+    const failed = done.filter((o) => o.failure !== null).length;
+    const [counts] = await tx
+      .update(batches)
+      .set({
+        processedCount: sql`${batches.processedCount} + ${done.length}`,
+        errorCount: sql`${batches.errorCount} + ${failed}`,
+        failedCount: sql`${batches.failedCount} + ${failed}`,
+        updatedAt: new Date(),
+      })
+      .where(eq(batches.id, batch.id))
+      .returning({ processed: batches.processedCount, total: batches.documentCount });
+    // The last chunk to finish hands the batch to finalisation (once: the event id dedupes).
+    if (counts.processed >= counts.total) {
+      await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id }, id: batch.id });
+    }
+    return done;
+  });
+}
+
+/**
+ * The pending indexes cut into index ranges of at most `size` records: consecutive indexes share a
+ * range, so a first run (every record pending) makes ranges of exactly `size`.
+ */
+export function chunksOf(pending: number[], size: number): Array<{ from: number; count: number }> {
+  const chunks: Array<{ from: number; count: number }> = [];
+  for (const i of pending) {
+    const last = chunks.at(-1);
+    if (last && i < last.from + size) last.count = i - last.from + 1;
+    else chunks.push({ from: i, count: 1 });
+  }
+  return chunks;
+}
