@@ -6,6 +6,8 @@ import type { TemplateStyle } from "@/lib/templates/types";
 interface Ctx {
   style: TemplateStyle;
   images: Map<string, Buffer>;
+  /** Inside a tight list (no blank lines between items): paragraphs take no space after them. */
+  tight?: boolean;
 }
 
 const inlineChildren = (n: Parent, ctx: Ctx): ReactNode[] => n.children.map((c, i) => inline(c as Nodes, ctx, i));
@@ -53,7 +55,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       return n.children.length === 1 && n.children[0].type === "image" ? (
         block(n.children[0] as unknown as RootContent, ctx, key)
       ) : (
-        <Text key={key} style={{ marginBottom: base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
+        <Text key={key} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
       );
     case "list":
       return (
@@ -62,7 +64,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
             <View key={i} style={{ flexDirection: "row" }}>
               <Text style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
               <View style={{ flex: 1 }}>
-                <Blocks nodes={item.children as RootContent[]} ctx={ctx} />
+                <Blocks nodes={item.children as RootContent[]} ctx={{ ...ctx, tight: !(n.spread || item.spread) }} />
               </View>
             </View>
           ))}
@@ -74,7 +76,10 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
           {n.children.map((row, r) => (
             <View key={r} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
               {row.children.map((cell, c) => (
-                <Text key={c} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? "Helvetica-Bold" : "Helvetica" }}>{inlineChildren(cell, ctx)}</Text>
+                // GFM column alignment (`|---:|`): amounts line up on the right.
+                <Text key={c} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? "Helvetica-Bold" : "Helvetica", textAlign: n.align?.[c] ?? "left" }}>
+                  {inlineChildren(cell, ctx)}
+                </Text>
               ))}
             </View>
           ))}

@@ -43,7 +43,7 @@ function bindChildren(children: RootContent[], scope: Scope): RootContent[] {
         const items = resolve(scope, marker.key);
         for (const item of Array.isArray(items) ? items : []) {
           const itemScope = item !== null && typeof item === "object" ? (item as Record<string, unknown>) : { ".": item };
-          out.push(...bindChildren(inner, [itemScope, ...scope]));
+          for (const bound of bindChildren(inner, [itemScope, ...scope])) appendMerging(out, bound);
         }
         i = end;
         continue;
@@ -52,6 +52,14 @@ function bindChildren(children: RootContent[], scope: Scope): RootContent[] {
     out.push(bindNode(children[i], scope) as RootContent);
   }
   return out;
+}
+
+/** A list repeated per item reads as one list of all the items, not as many lists of one. */
+function appendMerging(out: RootContent[], node: RootContent): void {
+  const last = out.at(-1);
+  if (last?.type === "list" && node.type === "list" && last.ordered === node.ordered) {
+    out[out.length - 1] = { ...last, spread: false, children: [...last.children, ...node.children] };
+  } else out.push(node);
 }
 
 function bindNode(node: Nodes, scope: Scope): Nodes {

@@ -50,6 +50,7 @@ export async function parseTemplate(templatePath: string, source: string): Promi
   }
   // Tables are the one GFM extension templates get; autolinks are left out so text stays text.
   const body = fromMarkdown(m[2], { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
+  joinSoftBreaks(body);
   return {
     path: templatePath,
     version: templateVersion(source),
@@ -85,4 +86,14 @@ async function loadImages(root: Nodes): Promise<Map<string, Buffer>> {
     }
   }
   return images;
+}
+
+/**
+ * A line break inside a Markdown paragraph is a space (CommonMark's soft break), not a new line:
+ * authors wrap their source lines, readers must not see those wraps. Done once, on the template's own
+ * text; data bound later keeps its line breaks.
+ */
+function joinSoftBreaks(n: Nodes): void {
+  if (n.type === "text") n.value = n.value.replace(/[ \t]*\r?\n[ \t]*/g, " ");
+  if ("children" in n) n.children.forEach((c) => joinSoftBreaks(c as Nodes));
 }

@@ -22,20 +22,24 @@ export async function snapshotTemplate(template: Template): Promise<void> {
 
 /** The template at `templatePath` as it was at `version`: the file when it still has that version, else the snapshot. */
 export async function loadTemplateVersion(templatePath: string, version: string): Promise<Template> {
+  // A version's text never changes: once parsed in this thread, every later record of it is free.
+  const hit = parsed.get(version);
+  if (hit) return hit;
   const current = await loadTemplate(templatePath).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "template.not_found") return null;
     throw err;
   });
-  if (current?.version === version) return current;
-  const hit = parsed.get(version);
-  if (hit) return hit;
+  if (current?.version === version) return remember(current);
   const bytes = await getBlobStore().get(snapshotKey(version));
   const source = bytes ? Buffer.from(bytes).toString("utf8") : null;
   if (source === null || templateVersion(source) !== version) {
     throw new AppError("template.not_found", `Template ${templatePath} no longer has the version validated at intake (${version.slice(0, 12)}) and no copy of it is stored`);
   }
-  const template = await parseTemplate(templatePath, source);
+  return remember(await parseTemplate(templatePath, source));
+}
+
+function remember(template: Template): Template {
   if (parsed.size >= KEEP_PARSED) parsed.delete(parsed.keys().next().value!);
-  parsed.set(version, template);
+  parsed.set(template.version, template);
   return template;
 }

@@ -8,7 +8,7 @@ import { readCorrelationId } from "@/lib/pdf/metadata";
 import { renderReceipt } from "@/lib/pdf/receipt";
 import { renderDocument } from "@/lib/pdf/render-document";
 import { bindBody, plainText } from "@/lib/templates/bind";
-import { loadTemplate } from "@/lib/templates/load-template";
+import { loadTemplate, parseTemplate } from "@/lib/templates/load-template";
 
 beforeAll(() => {
   process.env.TEMPLATES_DIR = path.resolve("templates");
@@ -53,6 +53,22 @@ describe("binding record data", () => {
     expect(bound).toContain("2026-10-01: Rent, -900 EUR");
     expect(bound).toContain("2026-10-15: Salary, 2000 USD");
     expect(bound).not.toContain("{{");
+  });
+});
+
+describe("template text", () => {
+  it("reads a wrapped source line as a space, while a value's own line breaks are kept", async () => {
+    const t = await parseTemplate("wrapped.md", "---\ntitle: T\n---\nDear {{name}}, this line\nwraps in the source.\n");
+    const text = plainText(bindBody(t.body, { name: "Ann\nSmith" }));
+    expect(text).toBe("Dear Ann\nSmith, this line wraps in the source.");
+  });
+
+  it("makes one list of a list section repeated per item", async () => {
+    const t = await parseTemplate("list.md", "---\ntitle: T\n---\nItems:\n\n{{#xs}}\n\n- {{v}}\n\n{{/xs}}\n\nEnd.\n");
+    const bound = bindBody(t.body, { xs: [{ v: "a" }, { v: "b" }, { v: "c" }] });
+    expect(bound.children.map((c) => c.type)).toEqual(["paragraph", "list", "paragraph"]);
+    expect((bound.children[1] as Parent).children).toHaveLength(3);
+    expect(plainText(bound.children[1] as Nodes)).toBe("abc");
   });
 });
 
