@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { mailOutbox } from "@/lib/db/schema";
 import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
@@ -30,8 +30,9 @@ export function mailDeadlines() {
   const e = env();
   const sendMs = 4 * e.SMTP_TIMEOUT_MS;
   const roundMs = sendMs + 10_000;
-  // A claim outlives any round, so a message is never claimed again while a send of it may be under way.
-  return { sendMs, roundMs, leaseMs: Math.max(e.JOB_LEASE_MS, 2 * roundMs), recordMs: 8_000 };
+  // A claim is renewed while its round runs, so a crashed process's mail is resent one lease later
+  // and a slow send is never claimed twice.
+  return { sendMs, roundMs, leaseMs: e.JOB_LEASE_MS, recordMs: 8_000 };
 }
 
 const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows);
@@ -68,6 +69,27 @@ export async function deliverDueMail(opts: DeliverOptions): Promise<DeliveryRoun
   );
   if (!claimed.length) return { sent: 0, claimed: 0, unreachable: null };
 
+  const ids = claimed.map((m) => String(m.id));
+  const renew = setInterval(() => {
+    db.update(mailOutbox)
+      .set({ lockedUntil: sql`now() + ${deadlines.leaseMs}::int * interval '1 millisecond'` })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "pending")))
+      .catch((err) => console.error(`[mail] renewing the claim of ${ids.length} messages failed: ${(err as Error).message}`));
+  }, Math.max(250, Math.floor(deadlines.leaseMs / 3)));
+  try {
+    return await sendClaimed(claimed, transport, deadlines, opts);
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+async function sendClaimed(
+  claimed: Record<string, unknown>[],
+  transport: NonNullable<ReturnType<typeof mailTransport>>,
+  deadlines: ReturnType<typeof mailDeadlines>,
+  opts: DeliverOptions,
+): Promise<DeliveryRound> {
+  const db = await getDb();
   const from = mailFrom();
   const results = await Promise.allSettled(
     claimed.map((m) =>

@@ -52,4 +52,4 @@ it("finishes a batch after the server is SIGKILLed mid-processing: every record 
   }
   expect(perRecipient.size).toBe(RECORDS);
   expect([...perRecipient.values()].every((ids) => ids.size === 1)).toBe(true);
-});
+}, 600_000);
