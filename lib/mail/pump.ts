@@ -41,7 +41,8 @@ export async function startMailPump(opts: { intervalMs: number; retryBaseMs?: nu
       progress.waiting(outageDetail());
       return false;
     }
-    if (outage && r.sent) {
+    // Any answer from the server ends the outage, even one refusing the probe message itself.
+    if (outage && r.claimed) {
       console.log(`[mail] SMTP server reachable again after ${Math.round((Date.now() - outage.since) / 1000)} s`);
       outage = null;
     }
