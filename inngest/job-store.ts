@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "@/lib/db/client";
+import { rowsOf, type Db, type Tx } from "@/lib/db/client";
 import { jobs, jobSteps } from "@/lib/db/schema";
 
 /** The runner's SQL. Every statement is short and stands alone: PGlite has a single session. */
@@ -14,8 +14,6 @@ export interface ClaimedJob {
   /** Results of steps completed by earlier attempts (empty on a first run). */
   steps: Map<string, unknown>;
 }
-
-const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows);
 
 const inMs = (ms: number) => sql`now() + ${Math.round(ms)}::int * interval '1 millisecond'`;
 const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);

@@ -8,6 +8,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: domain functions accept either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
+/** Rows of a raw `db.execute`: postgres.js returns them as the array itself, PGlite under `rows`. */
+export const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows);
+
 interface DbHandle {
   db: Db;
   driver: "postgres" | "pglite";

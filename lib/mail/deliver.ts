@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, rowsOf } from "@/lib/db/client";
 import { mailOutbox } from "@/lib/db/schema";
 import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
@@ -34,8 +34,6 @@ export function mailDeadlines() {
   // and a slow send is never claimed twice.
   return { sendMs, roundMs, leaseMs: e.JOB_LEASE_MS, recordMs: 8_000 };
 }
-
-const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows);
 
 /**
  * Sends up to `limit` due messages, in parallel over the pooled transport. Without SMTP_URL the due

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPgCluster } from "../support/pg-cluster";
 import { startSilentServer, type ReceivedMail } from "../support/smtp";
@@ -78,6 +80,45 @@ describe("SMTP server outages during a batch", () => {
     await silent.close();
     await stack.smtp.start();
     await expectMailedOnceEach(stack, "silent", 30, 60_000);
+  });
+});
+
+describe("blob store outage during a batch", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ env: faultEnv });
+  });
+  afterAll(async () => stack?.stop());
+
+  it("retries the chunks it could not store and finishes: every document readable, every recipient mailed once", async () => {
+    // The store's folder for batch documents is a file while the batch starts: every write of a PDF
+    // fails for 4 s, then the store is back.
+    const dir = path.join(stack.env.DATA_DIR!, "blobs", "batches");
+    const away = fs.existsSync(dir);
+    if (away) fs.renameSync(dir, `${dir}.away`);
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    fs.writeFileSync(dir, "not a folder");
+    const id = await submit(stack, 200, "blobs");
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect((await detail(stack, id)).processedCount).toBe(0);
+    fs.rmSync(dir);
+    if (away) fs.renameSync(`${dir}.away`, dir);
+
+    const done = await eventually(async () => {
+      const d = await detail(stack, id);
+      return ["completed", "partially-failed"].includes(d.state) && d;
+    }, 180_000, "the batch to finish");
+    expect(done).toMatchObject({ state: "completed", processedCount: 200, errorCount: 0 });
+    // The outage was felt: a chunk failed to store its documents and was retried.
+    expect(stack.log()).toMatch(/dispatch-render-chunk\) attempt \d+\/\d+ failed, retry/);
+    const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json();
+    expect(docs.documents.filter((d: { status: string }) => d.status === "rendered")).toHaveLength(200);
+    for (const index of [0, 99, 199]) {
+      const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/${index}`);
+      expect(pdf.status).toBe(200);
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    }
+    await expectMailedOnceEach(stack, "blobs", 200, 60_000);
   });
 });
 

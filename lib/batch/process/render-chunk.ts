@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { getBlobStore } from "@/lib/blob/store";
-import { getDb } from "@/lib/db/client";
+import { getDb, rowsOf } from "@/lib/db/client";
 import { activityItems, auditEvents, batchRecords, batches, type Batch, type BatchRecord } from "@/lib/db/schema";
 import { createDeliverySessions } from "@/lib/delivery/create-sessions";
 import { newId } from "@/lib/ids";
@@ -68,8 +68,6 @@ async function renderOne(batch: Batch, record: BatchRecord): Promise<Rendered> {
     return { record, result: null, failure: err instanceof Error ? err.message : String(err) };
   }
 }
-
-const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows);
 
 async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered[]> {
   const db = await getDb();
