@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
+import "@/components/tokens.css";
 
 export const metadata = { title: "Sealpost", description: "Governed document dispatch" };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: "system-ui, sans-serif", margin: 0, color: "#1a1a1a" }}>{children}</body>
+      <body>{children}</body>
     </html>
   );
 }

@@ -1,3 +1,4 @@
+import { CronExpressionParser } from "cron-parser";
 import type { z } from "zod";
 import { toInngestFunction } from "./inngest-function";
 
@@ -32,6 +33,8 @@ export interface JobDefinition<P = unknown> {
   readonly payload: z.ZodType<P>;
   /** Retries after the first attempt: maxAttempts = retries + 1. */
   readonly retries: number;
+  /** Five-field cron expression (UTC): the job also runs on this schedule, besides on its event. */
+  readonly cron?: string;
   // Method syntax keeps definitions with different payload types assignable to one JobDefinition[].
   handler(ctx: JobContext<P>): Promise<unknown> | unknown;
   /** The same definition as an Inngest function (built on first use, so the embedded path never needs it). */
@@ -43,6 +46,8 @@ export interface JobOptions<S extends z.ZodType> {
   event: string;
   payload: S;
   retries?: number;
+  /** Five-field cron expression in UTC, as Inngest takes it; checked here so a typo fails at start. */
+  cron?: string;
   handler: (ctx: JobContext<z.output<S>>) => Promise<unknown> | unknown;
 }
 
@@ -52,12 +57,14 @@ export function defineJob<S extends z.ZodType>(opts: JobOptions<S>): JobDefiniti
   if (!JOB_ID.test(opts.id)) throw new Error(`Job id "${opts.id}" must be lower-case letters, digits and dashes`);
   const retries = opts.retries ?? 4;
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new Error(`Job ${opts.id}: retries must be 0–20 (Inngest's range)`);
+  if (opts.cron !== undefined) checkCron(opts.id, opts.cron);
   let fn: ReturnType<typeof toInngestFunction> | undefined;
   const def: JobDefinition<z.output<S>> = {
     id: opts.id,
     event: opts.event,
     payload: opts.payload as z.ZodType<z.output<S>>,
     retries,
+    cron: opts.cron,
     handler: opts.handler,
     get inngestFunction() {
       fn ??= toInngestFunction(def as JobDefinition);
@@ -65,6 +72,15 @@ export function defineJob<S extends z.ZodType>(opts: JobOptions<S>): JobDefiniti
     },
   };
   return def;
+}
+
+function checkCron(id: string, cron: string): void {
+  if (cron.trim().split(/\s+/).length !== 5) throw new Error(`Job ${id}: cron "${cron}" must have five fields (Inngest has no seconds field)`);
+  try {
+    CronExpressionParser.parse(cron, { tz: "UTC" });
+  } catch (err) {
+    throw new Error(`Job ${id}: cron "${cron}" does not parse: ${(err as Error).message}`);
+  }
 }
 
 export const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);

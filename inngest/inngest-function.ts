@@ -13,9 +13,10 @@ type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 
 /** One job definition as an Inngest function: same trigger, same payload check, our step API over Inngest's. */
 export function toInngestFunction(def: JobDefinition) {
   return inngest.createFunction(
-    { id: def.id, triggers: [{ event: def.event }], retries: def.retries as Retries },
+    { id: def.id, triggers: def.cron ? [{ event: def.event }, { cron: def.cron }] : [{ event: def.event }], retries: def.retries as Retries },
     async ({ event, step, attempt }) => {
-      const parsed = def.payload.safeParse(event.data);
+      // A cron run's event is Inngest's timer, whose data is not ours: it gets the empty payload.
+      const parsed = def.payload.safeParse(def.cron && event.name === "inngest/scheduled.timer" ? {} : event.data);
       if (!parsed.success) throw new NonRetriableError(`Job ${def.id}: invalid payload: ${parsed.error.message}`);
       const ours: JobStep = {
         // Inngest types the result as the JSON form of T; our API promises the same round trip.

@@ -94,3 +94,17 @@ export async function pruneDoneJobs(db: Db, olderThanMs: number): Promise<number
     .returning({ id: jobs.id });
   return gone.length;
 }
+
+/**
+ * Of `values`, those some pending or running job of `functionIds` carries as `payload[field]`: work
+ * still queued for them. Under Inngest the queue is Inngest's, not this table, and this is empty.
+ */
+export async function withLiveJobs(db: Db, functionIds: string[], field: string, values: string[]): Promise<Set<string>> {
+  if (!values.length || !functionIds.length) return new Set();
+  const value = sql<string>`${jobs.payload}->>${field}`;
+  const rows = await db
+    .selectDistinct({ v: value })
+    .from(jobs)
+    .where(and(inArray(jobs.status, ["pending", "running"]), inArray(jobs.functionId, functionIds), inArray(value, values)));
+  return new Set(rows.map((r) => r.v));
+}

@@ -9,6 +9,7 @@ import { claimJobs, extendLeases, pruneDoneJobs, type ClaimedJob } from "./job-s
 import { JOBS_CHANNEL, subscribe } from "./notify";
 import { jobDefinitions } from "./registry";
 import { runJob, type RetryPolicy } from "./run-job";
+import { createScheduler } from "./schedule";
 import { startWakeLoop } from "./wake-loop";
 
 const KEEP_DONE_MS = 7 * 24 * 3_600_000;
@@ -49,6 +50,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const leaseMs = opts.leaseMs ?? env().JOB_LEASE_MS;
   const policy: RetryPolicy = { retryBaseMs: opts.retryBaseMs ?? 1000, retryMaxMs: opts.retryMaxMs ?? 5 * 60_000 };
   const defs = new Map((opts.definitions ?? (await jobDefinitions())).map((d) => [d.id, d]));
+  const enqueueScheduled = createScheduler([...defs.values()]);
   const concurrency = Math.max(1, opts.concurrency);
 
   const jobTimeoutMs = opts.jobTimeoutMs ?? env().JOB_TIMEOUT_MS;
@@ -92,6 +94,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const claiming = startWakeLoop(
     { label: "[runner] claiming jobs failed", intervalMs: opts.pollMs, deadlineMs: CLAIM_DEADLINE_MS, progress },
     async () => {
+      await enqueueScheduled();
       const free = concurrency - running.size;
       if (free > 0) for (const job of await claimJobs(db, workerId, free, leaseMs)) start(job);
       // Jobs in flight are progress: each has a deadline, past which its slot is freed.

@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { closeDb } from "@/lib/db/client";
 import type { Tenant } from "@/lib/db/schema";
+import { tenantCallbackSecret } from "@/lib/workflow/callback/sign-callback";
 import { addTenant, getTenant, KNOWN_FEATURES, listTenants, removeTenant, TenantError, TIERS, updateTenant } from "@/lib/tenants";
 
 const USAGE = `Usage: npm run admin -- tenant <command> [options]
@@ -14,6 +15,7 @@ const USAGE = `Usage: npm run admin -- tenant <command> [options]
   tenant list    [--json]
   tenant show    --id <tid> [--json]
   tenant remove  --id <tid>
+  tenant callback-secret --id <tid>   prints the tenant's webhook signing secret (whsec_…)
 
 --id must equal the tenant claim of the tenant's tokens. Lists are comma-separated; "" sets an empty list.
 Features: ${KNOWN_FEATURES.join(", ")}.`;
@@ -37,6 +39,7 @@ const COMMANDS: Record<string, { allowed: (keyof Values)[]; required: (keyof Val
   list: { allowed: ["json"], required: [] },
   show: { allowed: ["id", "json"], required: ["id"] },
   remove: { allowed: ["id"], required: ["id"] },
+  "callback-secret": { allowed: ["id"], required: ["id"] },
 };
 
 const list = (v: string | undefined) => (v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean));
@@ -72,6 +75,10 @@ async function run(argv: string[]): Promise<void> {
       const t = await getTenant(v.id!);
       if (!t) throw new TenantError("tenant.not_found", `Tenant ${v.id} does not exist`);
       return v.json ? console.log(JSON.stringify(t, null, 2)) : print(t);
+    }
+    case "callback-secret": {
+      if (!(await getTenant(v.id!))) throw new TenantError("tenant.not_found", `Tenant ${v.id} does not exist`);
+      return console.log(tenantCallbackSecret(v.id!));
     }
     case "remove":
       await removeTenant(v.id!);

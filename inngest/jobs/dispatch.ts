@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { finalizeBatch } from "@/lib/batch/process/finalize-batch";
 import { chunksOf, renderBatchChunk } from "@/lib/batch/process/render-chunk";
+import { resumeStalledBatches } from "@/lib/batch/process/resume-stalled";
 import { startBatch } from "@/lib/batch/process/start-batch";
 import { env } from "@/lib/env";
 import { defineJob } from "../define-job";
@@ -35,4 +36,18 @@ export const finalizeBatchJob = defineJob({
   handler: ({ payload }) => finalizeBatch(payload.batchId),
 });
 
-export const dispatchJobs = [startBatchJob, renderChunkJob, finalizeBatchJob];
+/** Every minute: batches whose jobs gave up (an outage longer than their retries) get their remaining work sent again. */
+export const resumeStalledJob = defineJob({
+  id: "dispatch-resume-stalled",
+  event: "dispatch/stalled.sweep",
+  cron: "* * * * *",
+  retries: 0, // the next minute's run is the retry
+  payload: z.object({}),
+  handler: async () => {
+    const resumed = await resumeStalledBatches();
+    for (const r of resumed) console.warn(`[dispatch] batch ${r.batchId} had stalled: ${r.resumed} sent again${r.chunks ? ` (${r.chunks} chunks)` : ""}`);
+    return { resumed: resumed.length };
+  },
+});
+
+export const dispatchJobs = [startBatchJob, renderChunkJob, finalizeBatchJob, resumeStalledJob];

@@ -1,3 +1,4 @@
+import { decimalInteger } from "@/lib/http/decimal-integer";
 import { z } from "zod";
 import { batchStates, decisions } from "./states";
 
@@ -5,8 +6,8 @@ export const batchIdParams = z.object({ batchId: z.string().uuid() });
 
 export const listQuery = z.object({
   state: z.enum(batchStates).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: decimalInteger({ min: 1, max: 200 }).default(50),
+  offset: decimalInteger().default(0),
 });
 
 export const decideBody = z.object({

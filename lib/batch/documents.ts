@@ -40,7 +40,7 @@ export async function readDocument(tenantId: string, batchId: string, index: num
     .where(and(eq(batchRecords.batchId, batch.id), eq(batchRecords.tenantId, tenantId), eq(batchRecords.recordIndex, index)));
   if (!row) throw new AppError("resource.not_found", `Batch ${batchId} has no record ${index}`);
   if (row.status !== "rendered" || !row.blobKey) {
-    throw new AppError("batch.document_not_ready", `Record ${index} is ${row.status}`, { status: row.status });
+    throw new AppError("batch.document_not_ready", `Record ${index} is ${row.status}`, { recordStatus: row.status });
   }
   return { pdf: await readBlob(row.blobKey), fileName: row.fileName, correlationId: row.correlationId };
 }

@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { RenderTimings } from "@/lib/pdf/render-task";
+import type { ApprovalEntry, ApprovalException, ChangeRequest } from "@/lib/workflow/approval-types";
+import type { WorkflowSchema } from "@/lib/workflow/schema-format";
+import type { WorkflowSettings } from "@/lib/workflow/settings";
+import type { WorkflowData } from "@/lib/workflow/step-data";
+import type { ValidationResult } from "@/lib/workflow/validation-result";
 import {
   bigserial,
   index,
@@ -225,6 +230,115 @@ export const jobSteps = pgTable(
   (t) => [primaryKey({ columns: [t.jobId, t.stepId] })],
 );
 
+/** A workflow session (spec area B): a participant fills in steps, validation, approval, sealing. */
+export const workflows = pgTable(
+  "workflows",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    correlationId: text("correlation_id").notNull(),
+    title: text("title").notNull(),
+    templatePath: text("template_path").notNull(),
+    /** SHA-256 of the template text at creation; sealing renders exactly this version. */
+    templateVersion: text("template_version").notNull(),
+    /** The schema as it was at creation: later edits of the schema file change nothing here. */
+    schema: jsonb("schema").$type<WorkflowSchema>().notNull(),
+    settings: jsonb("settings").$type<WorkflowSettings>().notNull(),
+    state: text("state").notNull(),
+    currentStepIndex: integer("current_step_index").notNull().default(0),
+    data: jsonb("data").$type<WorkflowData>().notNull(),
+    /** Bumped on every data write; a client sending an older one gets 409 workflow.stale_version. */
+    version: integer("version").notNull().default(1),
+    validationOutcome: text("validation_outcome", { enum: ["passed", "failed"] }),
+    validationResults: jsonb("validation_results").$type<ValidationResult[]>().notNull().default(sql`'[]'::jsonb`),
+    validatedAt: ts("validated_at"),
+    /** 0 before approval; the 1-based stage awaiting approval while pending-approval. */
+    approvalStage: integer("approval_stage").notNull().default(0),
+    approvalHistory: jsonb("approval_history").$type<ApprovalEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    changeRequests: jsonb("change_requests").$type<ChangeRequest[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Approvers the pending approval was escalated to in the current stage, in order (the last is the pending one). */
+    escalatedTo: jsonb("escalated_to").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** When the current stage's approval was asked for (stage entry or last escalation): the escalation clock. */
+    approvalRequestedAt: ts("approval_requested_at"),
+    /** When the pending approver was reminded in the current wait (one reminder per wait). */
+    reminderSentAt: ts("reminder_sent_at"),
+    /** Field key to value when the reviewer last requested changes: the "what changed since the review". */
+    reviewSnapshot: jsonb("review_snapshot").$type<Record<string, unknown>>(),
+    approvalException: jsonb("approval_exception").$type<ApprovalException>(),
+    sealedKey: text("sealed_key"),
+    sealedSha256: text("sealed_sha256"),
+    sealedAt: ts("sealed_at"),
+    callbackUrl: text("callback_url"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("workflows_tenant_correlation").on(t.tenantId, t.correlationId),
+    index("workflows_tenant_state").on(t.tenantId, t.state, t.createdAt),
+    index("workflows_pending_approval").on(t.state, t.approvalRequestedAt),
+  ],
+);
+
+/** Everything that happened to a workflow, in order (`id`), written in the transaction of the change. */
+export const workflowEvents = pgTable(
+  "workflow_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    workflowId: uuid("workflow_id").notNull().references(() => workflows.id),
+    tenantId: text("tenant_id").notNull(),
+    kind: text("kind").notNull(),
+    actor: text("actor").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [index("workflow_events_workflow").on(t.tenantId, t.workflowId, t.id)],
+);
+
+/**
+ * The one-time passcode of a workflow's portal (requireOtp), one row per workflow: a new send replaces
+ * the code. Only an HMAC of the code is kept (keyed with a server secret, salted per code).
+ */
+export const workflowOtps = pgTable("workflow_otps", {
+  workflowId: uuid("workflow_id").primaryKey().references(() => workflows.id),
+  tenantId: text("tenant_id").notNull(),
+  codeHash: text("code_hash"),
+  salt: text("salt").notNull(),
+  sentAt: ts("sent_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  /** Set on the 5th wrong try: the code is dead and no new one is sent before this time. */
+  lockedUntil: ts("locked_until"),
+  /** Set when the code was used: it never verifies twice. */
+  usedAt: ts("used_at"),
+});
+
+/** Every attempt to deliver a workflow callback (terminal state), readable at GET /api/workflow/{id}/callbacks. */
+export const workflowCallbackAttempts = pgTable(
+  "workflow_callback_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    workflowId: uuid("workflow_id").notNull().references(() => workflows.id),
+    /** The webhook-id of the message: the same on every attempt of one callback. */
+    messageId: text("message_id").notNull(),
+    attemptNo: integer("attempt_no").notNull(),
+    state: text("state").notNull(),
+    urlHost: text("url_host").notNull(),
+    /** delivered | retry | gave-up | refused */
+    outcome: text("outcome").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("workflow_callback_attempts_message_attempt").on(t.messageId, t.attemptNo),
+    index("workflow_callback_attempts_workflow").on(t.tenantId, t.workflowId, t.id),
+  ],
+);
+
 export type Tenant = typeof tenants.$inferSelect;
 export type Batch = typeof batches.$inferSelect;
 export type BatchRecord = typeof batchRecords.$inferSelect;
@@ -233,3 +347,7 @@ export type DeliverySession = typeof deliverySessions.$inferSelect;
 export type DeliveryEvent = typeof deliveryEvents.$inferSelect;
 export type MailMessage = typeof mailOutbox.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
+export type Workflow = typeof workflows.$inferSelect;
+export type WorkflowEvent = typeof workflowEvents.$inferSelect;
+export type WorkflowOtp = typeof workflowOtps.$inferSelect;
+export type WorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferSelect;

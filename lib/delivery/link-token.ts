@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
 import { env, portalSecret } from "@/lib/env";
+import { expandOtpCodes } from "@/lib/workflow/otp/otp-code";
+import { expandPortalLinks } from "@/lib/workflow/portal-link";
 
 /**
  * A delivery link's token is derived from its session id with the server's secret, so it is stored
@@ -15,4 +17,6 @@ export const deliveryLinkPlaceholder = (sessionId: string): string => `[[deliver
 
 const PLACEHOLDER = /\[\[delivery-link:([0-9a-f-]{36})\]\]/g;
 
-export const expandDeliveryLinks = (text: string): string => text.replace(PLACEHOLDER, (_, id: string) => deliveryLink(id));
+/** Expands every placeholder of a queued mail: delivery links, workflow portal links and portal passcodes. */
+export const expandDeliveryLinks = (text: string): string =>
+  expandOtpCodes(expandPortalLinks(text.replace(PLACEHOLDER, (_, id: string) => deliveryLink(id))));

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { batchRecords, deliveryEvents, deliverySessions, type BatchRecord, type DeliverySession } from "@/lib/db/schema";
+import { batchRecords, deliveryEvents, deliverySessions, workflows, type DeliverySession } from "@/lib/db/schema";
+import { sealedFileName } from "@/lib/workflow/deliver-sealed";
 import { hashSecret } from "@/lib/ids";
 import { deliveryState, type DeliveryState } from "./session-state";
 
@@ -12,7 +13,13 @@ export interface Visitor {
 export type OpenedSession =
   | { state: "unknown" }
   | { state: Exclude<DeliveryState, "active">; session: DeliverySession }
-  | { state: "active"; session: DeliverySession; record: BatchRecord };
+  | { state: "active"; session: DeliverySession; record: DeliveredFile };
+
+/** What a delivery link reaches: a rendered batch record, or a sealed workflow's PDF. */
+export interface DeliveredFile {
+  blobKey: string | null;
+  fileName: string;
+}
 
 const tokenShape = /^[A-Za-z0-9_-]{32,64}$/;
 
@@ -31,11 +38,24 @@ export async function openDeliverySession(token: string, kind: "access" | "downl
     await db.insert(deliveryEvents).values({ ...event, kind: "denied" });
     return { state, session };
   }
+  const record = (await batchRecordFile(session)) ?? (await sealedWorkflowFile(session));
+  if (!record) return { state: "unknown" };
+  await db.insert(deliveryEvents).values({ ...event, kind });
+  return { state: "active", session, record };
+}
+
+async function batchRecordFile(session: DeliverySession): Promise<DeliveredFile | null> {
+  const db = await getDb();
   const [record] = await db
     .select()
     .from(batchRecords)
     .where(and(eq(batchRecords.batchId, session.batchId), eq(batchRecords.recordIndex, session.recordIndex)));
-  if (!record || record.status !== "rendered" || !record.blobKey) return { state: "unknown" };
-  await db.insert(deliveryEvents).values({ ...event, kind });
-  return { state: "active", session, record };
+  return record && record.status === "rendered" && record.blobKey ? record : null;
+}
+
+/** A workflow's delivery session names the workflow as its batch (lib/workflow/deliver-sealed.ts). */
+async function sealedWorkflowFile(session: DeliverySession): Promise<DeliveredFile | null> {
+  const db = await getDb();
+  const [wf] = await db.select().from(workflows).where(and(eq(workflows.id, session.batchId), eq(workflows.tenantId, session.tenantId)));
+  return wf?.sealedKey ? { blobKey: wf.sealedKey, fileName: sealedFileName(wf) } : null;
 }

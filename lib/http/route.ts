@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
+import { authenticatePortal, issuePortalToken, PORTAL_TOKEN_HEADER, portalRoles, type PortalPrincipal, type PortalRole } from "@/lib/auth/portal-token";
 import { AppError, problemResponse } from "./problem";
 import { readJsonBody } from "./read-body";
 import { requireFeature } from "./require-feature";
@@ -9,12 +10,22 @@ import { assertStorable } from "./storable";
 import { clientIp } from "./visitor";
 import { parseOrThrow } from "./zod-errors";
 
-type Feature = "batchDispatch" | "explain";
+type Feature = "batchDispatch" | "explain" | "workflow";
+
+/**
+ * `portal`: a portal token for the workflow named by the path's `workflowId`, of one of `portalRoles`;
+ * `bearer-or-portal`: a bearer token when an Authorization header is sent, else a portal token.
+ */
+type AuthMode = "bearer" | "none" | "portal" | "bearer-or-portal";
 
 interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
-  auth: "bearer" | "none";
-  /** Licence feature the tenant must hold (bearer routes only). */
+  auth: AuthMode;
+  /** Licence feature the tenant must hold (bearer callers only). */
   feature?: Feature;
+  /** Portal token roles accepted (portal callers only); default both. */
+  portalRoles?: readonly PortalRole[];
+  /** Also accept portal tokens expired less than this many seconds ago (the call then gets no fresh token). */
+  expiredPortalGraceS?: number;
   body?: B;
   query?: Q;
   params?: P;
@@ -23,16 +34,20 @@ interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undef
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-export interface RouteContext<B, Q, P, A> {
+type BearerOf<A> = A extends "bearer" ? Principal : A extends "bearer-or-portal" ? Principal | null : null;
+type PortalOf<A> = A extends "portal" ? PortalPrincipal : A extends "bearer-or-portal" ? PortalPrincipal | null : null;
+
+export interface RouteContext<B, Q, P, A extends AuthMode> {
   req: Request;
   body: B;
   query: Q;
   params: P;
-  principal: A;
+  principal: BearerOf<A>;
+  portal: PortalOf<A>;
   ip: string | null;
 }
 
-type Handler<B, Q, P, A> = (ctx: RouteContext<B, Q, P, A>) => Promise<Response | object>;
+type Handler<B, Q, P, A extends AuthMode> = (ctx: RouteContext<B, Q, P, A>) => Promise<Response | object>;
 
 /**
  * The one wrapper every API route goes through: authenticates, checks the licence, parses and
@@ -42,16 +57,19 @@ export function route<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
-  Auth extends "bearer" | "none" = "bearer",
+  Auth extends AuthMode = "bearer",
 >(
   spec: RouteSpec<B, Q, P> & { auth: Auth },
-  handler: Handler<Infer<B>, Infer<Q>, Infer<P>, Auth extends "bearer" ? Principal : null>,
+  handler: Handler<Infer<B>, Infer<Q>, Infer<P>, Auth>,
 ) {
   return async (req: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+    let portal: PortalPrincipal | null = null;
     try {
-      const principal = spec.auth === "bearer" ? await authenticateBearer(req) : null;
-      if (principal && spec.feature) requireFeature(principal, spec.feature);
       const rawParams = (await segment?.params) ?? {};
+      const usePortal = spec.auth === "portal" || (spec.auth === "bearer-or-portal" && !req.headers.has("authorization"));
+      const principal = spec.auth === "bearer" || (spec.auth === "bearer-or-portal" && !usePortal) ? await authenticateBearer(req) : null;
+      if (principal && spec.feature) requireFeature(principal, spec.feature);
+      if (usePortal) portal = await authenticatePortal(req, rawParams.workflowId, spec.portalRoles ?? portalRoles, spec.expiredPortalGraceS);
       assertStorable(rawParams, "path");
       const params = spec.params ? parseOrThrow(spec.params, rawParams, "resource.not_found", "path") : rawParams;
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
@@ -65,20 +83,37 @@ export function route<
         body: body as Infer<B>,
         query: query as Infer<Q>,
         params: params as Infer<P>,
-        principal: principal as Auth extends "bearer" ? Principal : null,
+        principal: principal as BearerOf<Auth>,
+        portal: portal as PortalOf<Auth>,
         ip: clientIp(req.headers),
       });
-      return result instanceof Response ? result : Response.json(result);
+      return withPortalToken(result instanceof Response ? result : Response.json(result), portal);
     } catch (err) {
-      if (err instanceof AppError) return problemResponse(err);
-      if (isDatabaseUnavailable(err)) {
-        console.error(`[${req.method} ${new URL(req.url).pathname}] database unavailable: ${(err as Error).message}`);
-        return problemResponse(new AppError("unavailable", "The database is not answering; try again shortly", { headers: { "retry-after": "5" } }));
-      }
-      console.error(`[${req.method} ${new URL(req.url).pathname}]`, err);
-      return problemResponse(new AppError("internal", "An unexpected error occurred; it has been logged"));
+      return withPortalToken(errorResponse(req, err), portal);
     }
   };
+}
+
+function errorResponse(req: Request, err: unknown): Response {
+  if (err instanceof AppError) return problemResponse(err);
+  if (isDatabaseUnavailable(err)) {
+    console.error(`[${req.method} ${new URL(req.url).pathname}] database unavailable: ${(err as Error).message}`);
+    return problemResponse(new AppError("unavailable", "The database is not answering; try again shortly", { headers: { "retry-after": "5" } }));
+  }
+  console.error(`[${req.method} ${new URL(req.url).pathname}]`, err);
+  return problemResponse(new AppError("internal", "An unexpected error occurred; it has been logged"));
+}
+
+/**
+ * Every answer to a call with a valid portal token carries a fresh one (same workflow, role and OTP
+ * verification, 4 more hours). OTP verify marks the principal verified, so its answer's token has the claim.
+ */
+function withPortalToken(res: Response, portal: PortalPrincipal | null): Response {
+  if (!portal || portal.expired) return res;
+  const { workflowId, tenantId, role, otpVerified } = portal;
+  res.headers.set(PORTAL_TOKEN_HEADER, issuePortalToken({ workflowId, tenantId, role, otpVerified }));
+  res.headers.set("cache-control", "no-store");
+  return res;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

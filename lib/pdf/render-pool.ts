@@ -1,14 +1,16 @@
 import path from "node:path";
+import pLimit, { type LimitFunction } from "p-limit";
 import { Piscina } from "piscina";
 import { env } from "@/lib/env";
 import type { ReceiptInput } from "./receipt";
+import type { SealedWorkflowInput } from "./sealed-workflow";
 import type { RenderResult, RenderTask } from "./render-task";
 
 export type { RenderResult, RenderTask, RenderTimings } from "./render-task";
 
 // Per process, on globalThis: Next's dev server re-evaluates modules, and a second pool would only
 // double the threads.
-const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina };
+const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina; __sealpostRenderAdmission?: LimitFunction };
 
 /**
  * Lays out a document off the calling thread. Layout is CPU-bound JavaScript (react-pdf), so a pool
@@ -24,18 +26,29 @@ export async function renderReceiptPdf(input: ReceiptInput): Promise<Uint8Array>
   return inRenderThread("renderReceipt", input, async () => (await import("./receipt")).renderReceipt(input));
 }
 
+/** The sealed record of a workflow (sealing job), laid out in a render thread. */
+export async function renderSealedWorkflowPdf(input: SealedWorkflowInput): Promise<Uint8Array> {
+  return inRenderThread("renderSealedWorkflow", input, async () => (await import("./sealed-workflow")).renderSealedWorkflow(input));
+}
+
 async function inRenderThread<T>(name: string, input: unknown, here: () => Promise<T>): Promise<T> {
   const pool = renderPool();
   if (!pool) return here();
-  // A document whose layout never ends (a runaway record) must not hold a thread for ever: the
-  // thread is stopped, replaced, and the render fails with a reason.
-  const timeoutMs = env().RENDER_TIMEOUT_MS;
-  try {
-    return (await pool.run(input, { name, signal: AbortSignal.timeout(timeoutMs) })) as T;
-  } catch (err) {
-    if ((err as Error).name === "AbortError") throw new Error(`Rendering took longer than ${timeoutMs} ms and was stopped`);
-    throw err;
-  }
+  // Tasks are admitted two per thread, so the render timeout runs from (about) the start of a
+  // layout: with every chunk's records queued in the pool at once, a document could time out
+  // waiting behind others (a 3-page statement queue of 400 is 50 s of layout on 2 cores).
+  holder.__sealpostRenderAdmission ??= pLimit(pool.options.maxThreads * 2);
+  return holder.__sealpostRenderAdmission(async () => {
+    // A document whose layout never ends (a runaway record) must not hold a thread for ever: the
+    // thread is stopped, replaced, and the render fails with a reason.
+    const timeoutMs = env().RENDER_TIMEOUT_MS;
+    try {
+      return (await pool.run(input, { name, signal: AbortSignal.timeout(timeoutMs) })) as T;
+    } catch (err) {
+      if ((err as Error).name === "AbortError") throw new Error(`Rendering took longer than ${timeoutMs} ms and was stopped`);
+      throw err;
+    }
+  });
 }
 
 /**
@@ -54,6 +67,8 @@ function renderPool(): Piscina | null {
     filename: path.resolve(process.cwd(), "lib/pdf/render-worker.mjs"),
     minThreads: threads,
     maxThreads: threads,
+    // A document whose layout needs more than this fails as that record's failure (the thread is replaced).
+    resourceLimits: env().RENDER_THREAD_HEAP_MB ? { maxOldGenerationSizeMb: env().RENDER_THREAD_HEAP_MB } : undefined,
   });
   return holder.__sealpostRenderPool;
 }
@@ -62,5 +77,6 @@ function renderPool(): Piscina | null {
 export async function closeRenderPool(): Promise<void> {
   const pool = holder.__sealpostRenderPool;
   holder.__sealpostRenderPool = undefined;
+  holder.__sealpostRenderAdmission = undefined;
   await pool?.destroy();
 }

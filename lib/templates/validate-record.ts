@@ -16,7 +16,7 @@ export interface RecordValidation {
 const email = z.string().email();
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+export const isEmpty = (v: unknown): boolean => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 function validDate(v: string): boolean {
   if (!isoDate.test(v)) return false;
@@ -24,37 +24,52 @@ function validDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
-/** The one problem with a value, or null: type first, then the field's bounds and pattern. */
-function checkValue(f: FieldDef, v: unknown, pattern: RegExp | undefined): string | null {
+/**
+ * Which rule of a field a value breaks: `type` (wrong JSON type, not a whole number, not a date),
+ * `format` (not an email address), `options`, `min`, `max`, `maxLength`, `pattern`; `required` is
+ * for empty values and is decided by the caller.
+ */
+export type FieldRuleKind = "required" | "type" | "format" | "options" | "min" | "max" | "maxLength" | "pattern";
+
+export interface FieldProblem {
+  rule: FieldRuleKind;
+  message: string;
+}
+
+const problem = (rule: FieldRuleKind, message: string): FieldProblem => ({ rule, message });
+
+/** The one problem with a non-empty value, or null: type first, then the field's bounds and pattern. */
+export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefined): FieldProblem | null {
   switch (f.type) {
     case "number":
     case "integer": {
-      if (typeof v !== "number" || !Number.isFinite(v)) return `must be a ${f.type}`;
-      if (f.type === "integer" && !Number.isInteger(v)) return "must be a whole number";
-      if (f.min !== undefined && v < Number(f.min)) return `must be at least ${f.min}`;
-      if (f.max !== undefined && v > Number(f.max)) return `must be at most ${f.max}`;
+      if (typeof v !== "number" || !Number.isFinite(v)) return problem("type", `must be a ${f.type}`);
+      if (f.type === "integer" && !Number.isInteger(v)) return problem("type", "must be a whole number");
+      if (f.min !== undefined && v < Number(f.min)) return problem("min", `must be at least ${f.min}`);
+      if (f.max !== undefined && v > Number(f.max)) return problem("max", `must be at most ${f.max}`);
       return null;
     }
     case "boolean":
-      return typeof v === "boolean" ? null : "must be true or false";
+      return typeof v === "boolean" ? null : problem("type", "must be true or false");
     case "date": {
-      if (typeof v !== "string" || !validDate(v)) return "must be a date (YYYY-MM-DD)";
-      if (f.min !== undefined && v < String(f.min)) return `must be on or after ${f.min}`;
-      if (f.max !== undefined && v > String(f.max)) return `must be on or before ${f.max}`;
+      if (typeof v !== "string" || !validDate(v)) return problem("type", "must be a date (YYYY-MM-DD)");
+      if (f.min !== undefined && v < String(f.min)) return problem("min", `must be on or after ${f.min}`);
+      if (f.max !== undefined && v > String(f.max)) return problem("max", `must be on or before ${f.max}`);
       return null;
     }
     case "email": {
+      if (typeof v !== "string") return problem("type", "must be an email address");
       // recipientEmail may hold several addresses separated by semicolons (spec: record fields).
-      const parts = typeof v === "string" ? (f.key === "recipientEmail" ? v.split(";") : [v]).map((p) => p.trim()).filter(Boolean) : [];
-      return parts.length && parts.every((p) => p.length <= 254 && email.safeParse(p).success) ? null : "must be an email address";
+      const parts = (f.key === "recipientEmail" ? v.split(";") : [v]).map((p) => p.trim()).filter(Boolean);
+      return parts.length && parts.every((p) => p.length <= 254 && email.safeParse(p).success) ? null : problem("format", "must be an email address");
     }
     case "enum":
-      return f.options!.some((o) => o === v) ? null : `must be one of ${f.options!.join(", ")}`;
+      return f.options!.some((o) => o === v) ? null : problem("options", `must be one of ${f.options!.join(", ")}`);
     default: {
-      if (typeof v !== "string" && typeof v !== "number") return "must be text";
+      if (typeof v !== "string" && typeof v !== "number") return problem("type", "must be text");
       const s = String(v);
-      if (f.maxLength !== undefined && s.length > f.maxLength) return `must be at most ${f.maxLength} characters`;
-      if (pattern && !pattern.test(s)) return `does not match the expected format`;
+      if (f.maxLength !== undefined && s.length > f.maxLength) return problem("maxLength", `must be at most ${f.maxLength} characters`);
+      if (pattern && !pattern.test(s)) return problem("pattern", `does not match the expected format`);
       return null;
     }
   }
@@ -65,8 +80,8 @@ export function validateRecord(template: Template, data: Record<string, unknown>
   const issues: FieldIssue[] = [];
   for (const f of template.fields) {
     const v = data[f.key];
-    const problem = isEmpty(v) ? (f.required ? "is required" : null) : checkValue(f, v, template.patterns.get(f.key));
-    if (problem) issues.push({ fieldKey: f.key, severity: f.severity, message: `${f.key}: ${problem}` });
+    const why = isEmpty(v) ? (f.required ? "is required" : null) : fieldProblem(f, v, template.patterns.get(f.key))?.message;
+    if (why) issues.push({ fieldKey: f.key, severity: f.severity, message: `${f.key}: ${why}` });
   }
   const status = issues.some((i) => i.severity === "error") ? "invalid" : issues.length ? "warning" : "valid";
   return { status, messages: issues.map((i) => i.message), issues };

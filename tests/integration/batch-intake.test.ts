@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPdf } from "../support/pdf";
 import { startStack, type Stack } from "../support/stack";
+import { expectProblem } from "../support/problem";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -23,22 +24,17 @@ const batchBody = (records: unknown[], extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
-async function problem(res: Response) {
-  expect(res.headers.get("content-type")).toContain("application/problem+json");
-  return (await res.json()) as { code: string; status: number; detail: string; errors?: { path: string; message: string }[] };
-}
-
 describe("intake: bad input gets problem+json and leaves no batch", () => {
   it("refuses a request without a token, with an unknown tenant, or without the licence", async () => {
-    expect((await problem(await stack.api(null, "POST", "/api/render", batchBody([record(1)])))).code).toBe("auth.token_missing");
+    expect((await expectProblem(await stack.api(null, "POST", "/api/render", batchBody([record(1)])))).code).toBe("auth.token_missing");
     const garbage = await stack.api(null, "POST", "/api/render", batchBody([record(1)]), { authorization: "Bearer not.a.jwt" });
     expect(garbage.status).toBe(401);
     const stranger = await stack.api("stranger", "POST", "/api/render", batchBody([record(1)]));
     expect(stranger.status).toBe(403);
-    expect((await problem(stranger)).code).toBe("auth.tenant_unknown");
+    expect((await expectProblem(stranger)).code).toBe("auth.tenant_unknown");
     const unlicensed = await stack.api("unlicensed", "POST", "/api/render", batchBody([record(1)]));
     expect(unlicensed.status).toBe(403);
-    expect((await problem(unlicensed)).code).toBe("licence.feature_missing");
+    expect((await expectProblem(unlicensed)).code).toBe("licence.feature_missing");
     expect((await stack.api("unlicensed", "GET", "/api/dispatch/batch")).status).toBe(403);
   });
 
@@ -57,12 +53,12 @@ describe("intake: bad input gets problem+json and leaves no batch", () => {
     ];
     for (const [body, status, code] of cases) {
       const res = await stack.api("submitter", "POST", "/api/render", body);
-      expect({ status: res.status, code: (await problem(res)).code }).toEqual({ status, code });
+      expect({ status: res.status, code: (await expectProblem(res)).code }).toEqual({ status, code });
     }
     const huge = batchBody([record(1, { name: "x".repeat(300_000) })]);
     const tooLarge = await stack.api("submitter", "POST", "/api/render", huge);
     expect(tooLarge.status).toBe(413);
-    expect((await problem(tooLarge)).code).toBe("request.too_large");
+    expect((await expectProblem(tooLarge)).code).toBe("request.too_large");
 
     const list = await (await stack.api("submitter", "GET", "/api/dispatch/batch")).json();
     expect(list.total).toBe(0);

@@ -20,6 +20,7 @@ export const users = {
   submitter: { clientId: "acme-submitter", clientSecret: "s1-secret-value", claims: { tid: "acme", email: "submitter@acme.test", roles: [] } },
   approver: { clientId: "acme-approver", clientSecret: "s2-secret-value", claims: { tid: "acme", email: "approver@acme.test", roles: [] } },
   approver2: { clientId: "acme-approver2", clientSecret: "s3-secret-value", claims: { tid: "acme", email: "second@acme.test", roles: [] } },
+  admin: { clientId: "acme-admin", clientSecret: "s7-secret-value", claims: { tid: "acme", email: "admin@acme.test", roles: ["admin"] } },
   outsider: { clientId: "globex-user", clientSecret: "s4-secret-value", claims: { tid: "globex", email: "approver@acme.test", roles: [] } },
   unlicensed: { clientId: "initech-user", clientSecret: "s5-secret-value", claims: { tid: "initech", email: "user@initech.test", roles: [] } },
   stranger: { clientId: "nowhere-user", clientSecret: "s6-secret-value", claims: { tid: "nowhere", email: "x@nowhere.test", roles: [] } },
@@ -68,8 +69,8 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
   else delete env.DATABASE_URL;
 
   const admin = (...args: string[]) => run("npx", ["tsx", "scripts/admin.ts", ...args], { cwd: root, env });
-  await admin("tenant", "add", "--id", "acme", "--name", "Acme", "--tier", "premium", "--features", "batchDispatch,explain", "--approvers", "approver@acme.test,second@acme.test");
-  await admin("tenant", "add", "--id", "globex", "--name", "Globex", "--tier", "standard", "--features", "batchDispatch", "--approvers", "boss@globex.test");
+  await admin("tenant", "add", "--id", "acme", "--name", "Acme", "--tier", "premium", "--features", "batchDispatch,explain,workflow", "--approvers", "approver@acme.test,second@acme.test");
+  await admin("tenant", "add", "--id", "globex", "--name", "Globex", "--tier", "standard", "--features", "batchDispatch,workflow", "--approvers", "boss@globex.test");
   await admin("tenant", "add", "--id", "initech", "--name", "Initech", "--tier", "standard", "--features", "", "--approvers", "boss@initech.test");
 
   let server: ChildProcess | null = null;

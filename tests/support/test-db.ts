@@ -29,3 +29,19 @@ export function createTempDataDir(): { dir: string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-data-"));
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * Points this process at a fresh database of `driver` (its own PostgreSQL database, or a PGlite
+ * DATA_DIR); call resetEnvCache and closeDb after. The returned function removes it.
+ */
+export async function useFreshDatabase(driver: "postgres" | "pglite"): Promise<() => Promise<void>> {
+  if (driver === "postgres") {
+    const database = await createTestDatabase();
+    process.env.DATABASE_URL = database.url;
+    return database.drop;
+  }
+  const data = createTempDataDir();
+  delete process.env.DATABASE_URL;
+  process.env.DATA_DIR = data.dir;
+  return async () => data.remove();
+}

@@ -8,9 +8,10 @@ import { newId } from "@/lib/ids";
 import { inngest } from "@/inngest/client";
 import { defineJob, NonRetriableError, type JobDefinition } from "@/inngest/define-job";
 import { setJobDefinitionsForTests } from "@/inngest/registry";
+import { lastSlot } from "@/inngest/schedule";
 import { startRunner, type Runner } from "@/inngest/runner";
 import { sendEvent } from "@/inngest/send-event";
-import { createTempDataDir, createTestDatabase } from "../support/test-db";
+import { useFreshDatabase } from "../support/test-db";
 
 // Side effects the test jobs leave, counted per key.
 const effects = new Map<string, number>();
@@ -73,6 +74,7 @@ const testJobs: JobDefinition[] = [
     },
   }),
   defineJob({ id: "t-child", event: "test/child", payload: n, handler: async ({ payload }) => void count(`child:${payload.n}`) }),
+  defineJob({ id: "t-cron", event: "test/cron", cron: "*/5 * * * *", payload: z.object({}), handler: async () => void count("cron") }),
   defineJob({
     id: "t-sleeper",
     event: "test/sleeper",
@@ -114,16 +116,7 @@ for (const driver of ["postgres", "pglite"] as const) {
     beforeAll(async () => {
       delete process.env.INNGEST_EVENT_KEY;
       delete process.env.INNGEST_DEV;
-      if (driver === "postgres") {
-        const database = await createTestDatabase();
-        process.env.DATABASE_URL = database.url;
-        cleanup = database.drop;
-      } else {
-        const data = createTempDataDir();
-        delete process.env.DATABASE_URL;
-        process.env.DATA_DIR = data.dir;
-        cleanup = async () => data.remove();
-      }
+      cleanup = await useFreshDatabase(driver);
       resetEnvCache();
       await closeDb();
       await getDb();
@@ -152,6 +145,15 @@ for (const driver of ["postgres", "pglite"] as const) {
       const [hang] = await allDone("t-hang");
       expect(hang.attempts).toBe(2);
       expect(seen("hang:done")).toBe(1);
+    });
+
+    it("runs a cron job once for its latest slot, however many runners see the slot", async () => {
+      await Promise.all([runner(2, 50), runner(2, 50)]);
+      const [row] = await allDone("t-cron");
+      expect(row.dedupeKey).toBe(`t-cron:cron:${lastSlot("*/5 * * * *", new Date()).toISOString()}`);
+      await new Promise((r) => setTimeout(r, 300)); // both runners have polled several times since
+      expect(seen("cron")).toBe(1);
+      expect(await jobsOf("t-cron")).toHaveLength(1);
     });
 
     it("runs a job, once for every job listening to the event", async () => {

@@ -52,6 +52,26 @@ describe("render pool (worker threads)", () => {
     expect(await readCorrelationId(ok.pdf)).toBe("after-timeout");
   });
 
+  it("times a render from its start, not from when it was queued: a long queue of quick documents all succeed", async () => {
+    // Both threads up (one may be a replacement still booting after the timeout test) and warm.
+    const warm = await Promise.all([10, 11, 12, 13].map((i) => renderFromTemplate({ templatePath: "letter.md", record: letter(i), meta: { correlationId: "probe", title: "t" } })));
+    const one = warm.at(-1)!;
+    // A timeout of many layouts, and a queue three times that long: timed from the queue, most would fail.
+    const timeoutMs = Math.max(1000, Math.ceil(one.timings.totalMs * 20));
+    const queued = Math.ceil((3 * timeoutMs * 2) / Math.max(one.timings.totalMs, 1));
+    process.env.RENDER_TIMEOUT_MS = String(timeoutMs);
+    resetEnvCache();
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: queued }, (_, i) => renderFromTemplate({ templatePath: "letter.md", record: letter(100 + i), meta: { correlationId: `q-${i}`, title: "t" } })),
+      );
+      expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    } finally {
+      delete process.env.RENDER_TIMEOUT_MS;
+      resetEnvCache();
+    }
+  });
+
   it("rejects with the template's own error, and keeps serving after it", async () => {
     await expect(renderFromTemplate({ templatePath: "missing.md", record: letter(1), meta: { correlationId: "x", title: "x" } })).rejects.toThrow(
       "No template missing.md",

@@ -45,6 +45,15 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
     expect(await admin("tenant", "show", "--id", "initech")).toMatchObject({ code: 1, stderr: expect.stringContaining("initech does not exist") });
   });
 
+  it("prints a tenant's callback signing secret, derived from the server secret, and refuses unknown tenants", async () => {
+    const printed = await admin("tenant", "callback-secret", "--id", "acme");
+    expect(printed.code).toBe(0);
+    const secret = printed.stdout.trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect((await admin("tenant", "callback-secret", "--id", "acme")).stdout.trim()).toBe(secret);
+    expect(await admin("tenant", "callback-secret", "--id", "nobody")).toMatchObject({ code: 1, stderr: expect.stringContaining("nobody does not exist") });
+  });
+
   it("refuses duplicates and invalid values with exit code 1 and says why", async () => {
     const dup = await admin("tenant", "add", "--id", "acme", "--name", "Again", "--tier", "standard");
     expect(dup).toMatchObject({ code: 1, stderr: expect.stringContaining("acme already exists") });

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { decimalInteger } from "@/lib/http/decimal-integer";
 import { readDocument } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-const params = z.object({ batchId: z.string().uuid(), index: z.coerce.number().int().min(0) });
+const params = z.object({ batchId: z.string().uuid(), index: decimalInteger({ max: 1_000_000 }) });
 
 const get = route({ auth: "bearer", feature: "batchDispatch", params }, async ({ principal, params }) => {
   const doc = await readDocument(principal.tenant.id, params.batchId, params.index);

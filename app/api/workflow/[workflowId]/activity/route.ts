@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http/route";
+import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { listActivity } from "@/lib/workflow/list-activity";
+
+export const dynamic = "force-dynamic";
+
+const get = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) => listActivity(principal.tenant.id, params.workflowId));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -1,0 +1,11 @@
+import { methods, route } from "@/lib/http/route";
+import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
+
+export const dynamic = "force-dynamic";
+
+const get = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) =>
+  listCallbackAttempts(principal.tenant.id, params.workflowId),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http/route";
+import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { cancelWorkflow } from "@/lib/workflow/cancel-workflow";
+
+export const dynamic = "force-dynamic";
+
+const post = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) => cancelWorkflow(principal, params.workflowId));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http/route";
+import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { fixValidation } from "@/lib/workflow/fix-validation";
+
+export const dynamic = "force-dynamic";
+
+const post = route({ auth: "portal", portalRoles: ["participant"], params: workflowIdParams }, ({ portal }) => fixValidation(portal));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http/route";
+import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { sendOtp } from "@/lib/workflow/otp/send-otp";
+
+export const dynamic = "force-dynamic";
+
+const post = route({ auth: "portal", portalRoles: ["participant"], params: workflowIdParams }, ({ portal }) => sendOtp(portal));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -1,0 +1,11 @@
+import { methods, route } from "@/lib/http/route";
+import { otpBody, workflowIdParams } from "@/lib/workflow/api-schemas";
+import { verifyOtp } from "@/lib/workflow/otp/verify-otp";
+
+export const dynamic = "force-dynamic";
+
+const post = route({ auth: "portal", portalRoles: ["participant"], params: workflowIdParams, body: otpBody, bodyLimit: 4096 }, ({ portal, body }) =>
+  verifyOtp(portal, body.otp),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -1,0 +1,13 @@
+import { methods, route } from "@/lib/http/route";
+import { decisionBody, workflowIdParams } from "@/lib/workflow/api-schemas";
+import { rejectWorkflow } from "@/lib/workflow/decide-workflow";
+
+export const dynamic = "force-dynamic";
+
+/** An approver's bearer token, or the reviewer portal token of the approval mail (spec: "approver or reviewer"). */
+const post = route(
+  { auth: "bearer-or-portal", feature: "workflow", portalRoles: ["reviewer"], params: workflowIdParams, body: decisionBody },
+  ({ principal, portal, params, body }) => rejectWorkflow(principal, portal, params.workflowId, body.comment),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

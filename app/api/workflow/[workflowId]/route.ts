@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http/route";
+import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { portalBootstrap } from "@/lib/workflow/otp/portal-bootstrap";
+
+export const dynamic = "force-dynamic";
+
+const get = route({ auth: "portal", params: workflowIdParams }, ({ portal }) => portalBootstrap(portal));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http/route";
+import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { requestSealByCaller } from "@/lib/workflow/request-seal";
+
+export const dynamic = "force-dynamic";
+
+const post = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) => requestSealByCaller(principal, params.workflowId));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -1,0 +1,108 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import { Button, ButtonGroup } from "@/components/Button";
+import { ErrorSummary } from "@/components/ErrorSummary";
+import { NotificationBanner } from "@/components/NotificationBanner";
+import { Caption } from "@/components/PageShell";
+import { StepIndicator } from "@/components/StepIndicator";
+import { SummaryList } from "@/components/SummaryList";
+import type { ValidationResult } from "@/lib/workflow/validation-result";
+import { answerText, failedErrors, fieldId, labelOf, type Bootstrap } from "./bootstrap";
+
+/**
+ * GOV.UK check answers: every answer by step with a "Change" link to its field, then Submit (the
+ * final advance). When the server's validation failed, the error summary at the top links to each
+ * failing field, cross-field rules included; going there reopens the form (fix-validation).
+ */
+export function CheckAnswers({
+  boot,
+  results,
+  attempt,
+  onChange,
+  onSubmit,
+}: {
+  boot: Bootstrap;
+  /** Results of the last final validation, when it failed. */
+  results: ValidationResult[];
+  /** Counts failed submits, so that the error summary takes focus again each time. */
+  attempt: number;
+  onChange: (stepIndex: number, fieldKey: string) => void;
+  onSubmit: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const errors = failedErrors(results);
+  const warnings = results.filter((r) => !r.passed && r.severity === "warning");
+  useEffect(() => {
+    if (errors.length === 0) headingRef.current?.focus();
+    // On arrival only; the error summary takes focus itself when there are errors.
+  }, []);
+  const failed = boot.workflow.state === "validation-failed";
+  const stepOf = (key: string) => boot.steps.findIndex((s) => s.fields.some((f) => f.key === key));
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await onSubmit();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <StepIndicator steps={boot.steps.map((s) => s.title)} current={boot.steps.length} />
+      <ErrorSummary
+        errors={errors.map((r) => ({ targetId: fieldId(r.fieldKey), message: r.message }))}
+        focusKey={attempt}
+        onSelect={(item) => {
+          const key = item.targetId.slice("field-".length);
+          onChange(Math.max(stepOf(key), 0), key);
+        }}
+      />
+      {warnings.length > 0 && (
+        <NotificationBanner variant="warning" title="Please note" heading="These answers do not stop your submission, but will be seen by the reviewer">
+          <ul>
+            {warnings.map((w) => (
+              <li key={w.ruleId}>{w.message}</li>
+            ))}
+          </ul>
+        </NotificationBanner>
+      )}
+      <Caption>{boot.workflow.title}</Caption>
+      <h1 tabIndex={-1} ref={headingRef}>
+        Check your answers before submitting
+      </h1>
+      {boot.steps.map((s) => (
+        <section key={s.stepIndex} aria-labelledby={`check-step-${s.stepIndex}`}>
+          <h2 id={`check-step-${s.stepIndex}`}>{s.title}</h2>
+          <SummaryList
+            rows={s.fields.map((f) => ({
+              key: f.key,
+              label: labelOf(f),
+              value: answerText(f, s.data[f.key]),
+              change: {
+                href: `#${fieldId(f.key)}`,
+                onClick: (e) => {
+                  e.preventDefault();
+                  onChange(s.stepIndex, f.key);
+                },
+              },
+            }))}
+          />
+        </section>
+      ))}
+      {failed ? (
+        <p>Change the answers listed at the top of this page, then submit again.</p>
+      ) : (
+        <>
+          <h2>Now submit your answers</h2>
+          <p>By submitting you confirm that, to the best of your knowledge, the answers you are giving are correct.</p>
+          <ButtonGroup>
+            <Button onClick={submit} disabled={busy}>
+              Submit
+            </Button>
+          </ButtonGroup>
+        </>
+      )}
+    </>
+  );
+}

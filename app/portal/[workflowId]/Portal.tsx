@@ -1,0 +1,249 @@
+"use client";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Button, ButtonGroup } from "@/components/Button";
+import { PageShell } from "@/components/PageShell";
+import type { ValidationResult } from "@/lib/workflow/validation-result";
+import { changeRequestsOf, failedErrors, otpPending, type Bootstrap } from "./bootstrap";
+import { CheckAnswers } from "./CheckAnswers";
+import { OtpGate } from "./OtpGate";
+import { isTokenProblem, PortalApi, type ApiAnswer } from "./portal-api";
+import { Confirmation, FinalStatus, ProblemPage } from "./StatusPages";
+import { StepPage } from "./StepPage";
+import { TokenProblem } from "./TokenProblem";
+
+type View =
+  | { kind: "loading" }
+  | { kind: "token"; code: string }
+  | { kind: "otp" }
+  | { kind: "step"; index: number; focusField?: string; returnToCheck?: boolean; key: number }
+  | { kind: "check" }
+  | { kind: "done" }
+  | { kind: "problem"; title: string; detail: string };
+
+/** Advance and fix-validation answers: where the workflow now is. */
+interface Moved {
+  state: Bootstrap["workflow"]["state"];
+  currentStepIndex: number;
+  version: number;
+  validationOutcome: "passed" | "failed" | null;
+  validationResults: ValidationResult[];
+}
+
+const EDITABLE = new Set(["in-progress", "changes-requested"]);
+let viewSeq = 0;
+
+/**
+ * The pages the browser's Back and Forward move between (steps, check answers), kept in history
+ * entries of the same address (Next.js integrates pushState); Back from step 2 is step 1, not the mail.
+ */
+type Place = { kind: "step"; index: number } | { kind: "check" };
+const PLACE = "sealpostPlace";
+
+function remember(v: View, push: boolean) {
+  const place: Place | null = v.kind === "step" ? { kind: "step", index: v.index } : v.kind === "check" ? { kind: "check" } : null;
+  if (!place) return;
+  const state = { ...(window.history.state ?? {}), [PLACE]: place };
+  if (push) window.history.pushState(state, "", window.location.href);
+  else window.history.replaceState(state, "", window.location.href);
+}
+
+/**
+ * The participant portal: loads the session with the link's token and shows the page its state
+ * calls for (a step, check answers, confirmation, final status), the OTP gate, or the clear page for
+ * a link that no longer works. Every change goes through the participant API.
+ */
+export function Portal({ workflowId }: { workflowId: string }) {
+  const [api, setApi] = useState<PortalApi | null>(null);
+  const [boot, setBoot] = useState<Bootstrap | null>(null);
+  const [view, setView] = useState<View>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  // Fields saved since the last final validation: its old result no longer shows next to them.
+  const [changedSinceValidation, setChanged] = useState<ReadonlySet<string>>(new Set());
+  const version = useRef(0);
+
+  const showFor = useCallback((b: Bootstrap, stay?: number) => {
+    const s = b.workflow.state;
+    if (EDITABLE.has(s)) {
+      const index = stay !== undefined && stay <= b.workflow.currentStepIndex ? stay : b.workflow.currentStepIndex;
+      const v: View = { kind: "step", index, key: ++viewSeq };
+      remember(v, false);
+      return setView(v);
+    }
+    const v: View = s === "validation-failed" ? { kind: "check" } : { kind: "done" };
+    remember(v, false);
+    setView(v);
+  }, []);
+
+  /** A move the participant makes: a new history entry, so that Back returns here. */
+  const go = useCallback((v: View) => {
+    remember(v, true);
+    setView(v);
+  }, []);
+
+  const failure = useCallback((a: ApiAnswer<unknown> & { ok: false }) => {
+    if (isTokenProblem(a)) return setView({ kind: "token", code: a.code });
+    if (a.status === 403 && a.code.includes("otp")) return setView({ kind: "otp" });
+    if (a.status === 404) return setView({ kind: "problem", title: "Form not found", detail: "There is no form at this address. Check that you used the whole link from your email." });
+    setView({ kind: "problem", title: "Sorry, there is a problem", detail: a.status === 0 ? "We could not reach the server. Check your connection and try again." : "Something went wrong on our side. Try again in a few minutes." });
+  }, []);
+
+  const load = useCallback(
+    async (portal: PortalApi, stay?: number) => {
+      if (!portal.hasToken) return setView({ kind: "token", code: "portal.token_missing" });
+      const a = await portal.call<Bootstrap>("GET", "");
+      if (!a.ok) return failure(a);
+      version.current = a.body.workflow.version;
+      setBoot(a.body);
+      if (otpPending(a.body)) return setView({ kind: "otp" });
+      showFor(a.body, stay);
+    },
+    [failure, showFor],
+  );
+
+  useEffect(() => {
+    // The API needs the address bar and sessionStorage: made in the browser only.
+    const portal = new PortalApi(workflowId);
+    setApi(portal);
+    void load(portal);
+  }, [workflowId, load]);
+
+  // Back and Forward: to the remembered page if the workflow still allows it, else where it now is.
+  useEffect(() => {
+    const onPop = (e: PopStateEvent) => {
+      const place = (e.state as Record<string, unknown> | null)?.[PLACE] as Place | undefined;
+      if (!place || !boot) return;
+      const { state, currentStepIndex } = boot.workflow;
+      const last = boot.steps.length - 1;
+      if (place.kind === "step" && EDITABLE.has(state) && place.index <= currentStepIndex) setView({ kind: "step", index: place.index, key: ++viewSeq });
+      else if (place.kind === "check" && ((EDITABLE.has(state) && currentStepIndex === last) || state === "validation-failed")) setView({ kind: "check" });
+      else showFor(boot);
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [boot, showFor]);
+
+  useEffect(() => {
+    const title = boot?.workflow.title ?? "Your form";
+    const page =
+      view.kind === "step" && boot
+        ? `Step ${view.index + 1} of ${boot.steps.length}: ${boot.steps[view.index].title}`
+        : view.kind === "check"
+          ? "Check your answers"
+          : view.kind === "token"
+            ? "Link problem"
+            : view.kind === "otp"
+              ? "Check your email"
+              : view.kind === "done"
+                ? boot?.workflow.state ?? ""
+                : "";
+    document.title = [page, title, "Sealpost"].filter(Boolean).join(" – ");
+  }, [view, boot]);
+
+  const moved = (m: Moved) => {
+    version.current = m.version;
+    setBoot((b) => b && { ...b, workflow: { ...b.workflow, state: m.state, currentStepIndex: m.currentStepIndex, validationOutcome: m.validationOutcome }, validationResults: m.validationResults ?? b.validationResults });
+  };
+
+  if (!api || !boot || view.kind === "loading" || view.kind === "token" || view.kind === "problem") {
+    return (
+      <PageShell service="Sealpost" organisation={boot?.workflow.organizationName}>
+        {view.kind === "token" && api ? (
+          <TokenProblem api={api} code={view.code} organisation={boot?.workflow.organizationName ?? null} />
+        ) : view.kind === "problem" ? (
+          <ProblemPage title={view.title}>
+            <p>{view.detail}</p>
+            <ButtonGroup>
+              <Button variant="secondary" onClick={() => api && load(api)}>
+                Try again
+              </Button>
+            </ButtonGroup>
+          </ProblemPage>
+        ) : (
+          <p role="status">Loading your form…</p>
+        )}
+      </PageShell>
+    );
+  }
+
+  const last = boot.steps.length - 1;
+  const changeRequests = changeRequestsOf(boot);
+
+  const continueFrom = async (index: number, returnToCheck?: boolean) => {
+    const current = boot.workflow.currentStepIndex;
+    if (index === last || (returnToCheck && current === last)) return go({ kind: "check" });
+    if (index < current) return go({ kind: "step", index: index + 1, key: ++viewSeq });
+    const a = await api.call<Moved>("POST", "/advance");
+    if (!a.ok) return a.status === 409 ? load(api) : failure(a);
+    moved(a.body);
+    go({ kind: "step", index: a.body.currentStepIndex, key: ++viewSeq });
+  };
+
+  const submit = async () => {
+    const a = await api.call<Moved>("POST", "/advance");
+    if (!a.ok) return a.status === 409 ? load(api) : failure(a);
+    moved(a.body);
+    setChanged(new Set());
+    if (a.body.state === "validation-failed") setAttempt((n) => n + 1);
+    else if (EDITABLE.has(a.body.state)) go({ kind: "step", index: a.body.currentStepIndex, key: ++viewSeq });
+    else go({ kind: "done" });
+  };
+
+  /** A "Change" or error link: to the field's step; a failed validation is reopened first. */
+  const goToField = async (stepIndex: number, fieldKey: string) => {
+    let current = boot.workflow.currentStepIndex;
+    if (boot.workflow.state === "validation-failed") {
+      const a = await api.call<Moved>("POST", "/fix-validation");
+      if (!a.ok) return a.status === 409 ? load(api) : failure(a);
+      moved(a.body);
+      current = a.body.currentStepIndex;
+    }
+    // Steps after the one the workflow reopened at are reached again by continuing.
+    const index = Math.min(stepIndex, current);
+    go({ kind: "step", index, focusField: index === stepIndex ? fieldKey : undefined, returnToCheck: true, key: ++viewSeq });
+  };
+
+  let content;
+  if (view.kind === "otp") content = <OtpGate api={api} title={boot.workflow.title} onVerified={() => load(api)} />;
+  else if (view.kind === "check") {
+    content = (
+      <CheckAnswers
+        boot={boot}
+        results={boot.workflow.state === "validation-failed" ? (boot.validationResults ?? []) : []}
+        attempt={attempt}
+        onChange={goToField}
+        onSubmit={submit}
+      />
+    );
+  } else if (view.kind === "done") {
+    content = ["pending-approval", "sealing"].includes(boot.workflow.state) ? <Confirmation boot={boot} /> : <FinalStatus boot={boot} />;
+  } else {
+    const step = boot.steps[view.index];
+    const keys = new Set(step.fields.map((f) => f.key));
+    const serverErrors = boot.workflow.validationOutcome === "failed" ? failedErrors(boot.validationResults).filter((r) => keys.has(r.fieldKey) && !changedSinceValidation.has(r.fieldKey)) : [];
+    content = (
+      <StepPage
+        key={view.key}
+        api={api}
+        boot={boot}
+        stepIndex={view.index}
+        versionRef={version}
+        focusField={view.focusField}
+        serverErrors={serverErrors}
+        changeRequests={changeRequests}
+        onSaved={(i, data, changed) => {
+          setBoot((b) => b && { ...b, steps: b.steps.map((s) => (s.stepIndex === i ? { ...s, data } : s)) });
+          setChanged((prev) => new Set([...prev, ...changed]));
+        }}
+        onContinue={() => continueFrom(view.index, view.returnToCheck)}
+        onBack={view.index > 0 ? () => go({ kind: "step", index: view.index - 1, key: ++viewSeq }) : undefined}
+        onReload={() => load(api, view.index)}
+        onTokenProblem={failure}
+      />
+    );
+  }
+  return (
+    <PageShell service="Sealpost" organisation={boot.workflow.organizationName}>
+      {content}
+    </PageShell>
+  );
+}

@@ -1,0 +1,74 @@
+import type { FieldDef } from "@/lib/templates/types";
+import type { Rule } from "@/lib/workflow/schema-format";
+import type { WorkflowState } from "@/lib/workflow/states";
+import type { ValidationResult } from "@/lib/workflow/validation-result";
+
+/** The bootstrap payload (README "Workflow sessions"), with what later parts add as optional. */
+export interface Bootstrap {
+  workflow: {
+    workflowId: string;
+    correlationId: string;
+    state: WorkflowState;
+    currentStepIndex: number;
+    totalSteps: number;
+    validationOutcome: "passed" | "failed" | null;
+    version: number;
+    title: string;
+    organizationName: string | null;
+    otpRequired?: boolean;
+    otpVerified?: boolean;
+  };
+  role: "participant" | "reviewer";
+  steps: Array<{ stepIndex: number; title: string; description: string | null; fields: FieldDef[]; data: Record<string, unknown> }>;
+  rules: Rule[];
+  validationResults: ValidationResult[] | null;
+  changeRequests?: unknown;
+  otpRequired?: boolean;
+  otpVerified?: boolean;
+}
+
+/** A reviewer's request for a change (added by the approval part; shape agreed in issue 8). */
+export interface ChangeRequest {
+  message: string;
+  fieldKey?: string;
+  severity?: string;
+  category?: string;
+  dueDate?: string;
+}
+
+const text = (v: unknown, max: number) => (typeof v === "string" && v.trim() ? v.slice(0, max) : undefined);
+
+/** The change requests of a payload that has them, malformed entries dropped; none when absent. */
+export function changeRequestsOf(boot: Bootstrap): ChangeRequest[] {
+  if (!Array.isArray(boot.changeRequests)) return [];
+  return boot.changeRequests.flatMap((c: unknown): ChangeRequest[] => {
+    if (!c || typeof c !== "object") return [];
+    const r = c as Record<string, unknown>;
+    const message = text(r.message, 2000);
+    if (!message) return [];
+    return [{ message, fieldKey: text(r.fieldKey, 200), severity: text(r.severity, 40), category: text(r.category, 100), dueDate: text(r.dueDate, 40) }];
+  });
+}
+
+/** True when the data stays closed until a one-time passcode is verified (the OTP part adds these flags). */
+export const otpPending = (boot: Bootstrap): boolean =>
+  (boot.workflow.otpRequired ?? boot.otpRequired) === true && (boot.workflow.otpVerified ?? boot.otpVerified) === false;
+
+/** Failed error-severity results, the ones that block approval. */
+export const failedErrors = (results: ValidationResult[] | null | undefined): ValidationResult[] =>
+  (results ?? []).filter((r) => !r.passed && r.severity === "error");
+
+export const fieldId = (key: string) => `field-${key}`;
+
+/** The text an answer shows on the check-answers page. */
+export function answerText(f: FieldDef, v: unknown): string | null {
+  if (v === undefined || v === null || v === "") return null;
+  if (f.type === "boolean") return v === true ? "Yes" : "No";
+  if (f.type === "date" && typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v)) {
+    const d = new Date(`${v}T00:00:00Z`);
+    return Number.isNaN(d.getTime()) ? v : d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  }
+  return String(v);
+}
+
+export const labelOf = (f: FieldDef) => f.label ?? f.key;

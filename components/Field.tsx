@@ -1,0 +1,162 @@
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import styles from "./Field.module.css";
+
+/**
+ * Form fields of the design system (GOV.UK question pattern): a label (or a legend for a group), an
+ * optional hint and error, each tied to the control with aria-describedby, and aria-invalid while
+ * there is an error. Ids derive from the control's id, so an error summary can link to `#<id>`.
+ */
+interface FieldText {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** Extra text shown above the control (a reviewer's change request), also described-by. */
+  note?: ReactNode;
+}
+
+const ids = ({ id, hint, error, note }: FieldText) => ({
+  hintId: hint ? `${id}-hint` : undefined,
+  errorId: error ? `${id}-error` : undefined,
+  noteId: note ? `${id}-note` : undefined,
+});
+
+/** aria-describedby and aria-invalid for a control of this field. */
+export function describedBy(f: FieldText) {
+  const { hintId, errorId, noteId } = ids(f);
+  const list = [noteId, hintId, errorId].filter(Boolean).join(" ");
+  return { "aria-describedby": list || undefined, "aria-invalid": f.error ? true : undefined } as const;
+}
+
+function Messages(f: FieldText) {
+  const { hintId, errorId, noteId } = ids(f);
+  return (
+    <>
+      {f.note && (
+        <div id={noteId} className={styles.badge}>
+          {f.note}
+        </div>
+      )}
+      {f.hint && (
+        <div id={hintId} className={styles.hint}>
+          {f.hint}
+        </div>
+      )}
+      {f.error && (
+        <p id={errorId} className={styles.error}>
+          <span className="visually-hidden">Error: </span>
+          {f.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+const groupClass = (error?: string) => (error ? `${styles.group} ${styles.groupError}` : styles.group);
+
+/** A control with its label above, then hint, error and note, in the group's error styling. */
+function LabelledGroup({ f, children }: { f: FieldText; children: ReactNode }) {
+  return (
+    <div className={groupClass(f.error)}>
+      <label className={styles.label} htmlFor={f.id}>
+        {f.label}
+      </label>
+      <Messages {...f} />
+      {children}
+    </div>
+  );
+}
+
+type Width = "full" | "20" | "10";
+const widthClass = (w: Width | undefined) => (w === "10" ? styles.width10 : w === "20" ? styles.width20 : "");
+
+type InputProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { ref?: Ref<HTMLInputElement>; width?: Width };
+
+/** A one-line text input (also type="date", "email", numeric inputmode). */
+export function TextInput({ id, label, hint, error, note, width, className, ...input }: InputProps) {
+  const f = { id, label, hint, error, note };
+  return (
+    <LabelledGroup f={f}>
+      <input id={id} className={`${styles.input} ${widthClass(width)} ${error ? styles.invalid : ""} ${className ?? ""}`} {...describedBy(f)} {...input} />
+    </LabelledGroup>
+  );
+}
+
+/** A date, as the browser's date control (YYYY-MM-DD is what it submits). */
+export function DateInput(props: Omit<InputProps, "type">) {
+  return <TextInput type="date" width="10" {...props} />;
+}
+
+type TextareaProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & { ref?: Ref<HTMLTextAreaElement> };
+
+export function Textarea({ id, label, hint, error, note, ...textarea }: TextareaProps) {
+  const f = { id, label, hint, error, note };
+  return (
+    <LabelledGroup f={f}>
+      <textarea id={id} className={`${styles.textarea} ${error ? styles.invalid : ""}`} rows={5} {...describedBy(f)} {...textarea} />
+    </LabelledGroup>
+  );
+}
+
+type SelectProps = FieldText & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & { ref?: Ref<HTMLSelectElement>; options: Array<{ value: string; label: string }> };
+
+export function Select({ id, label, hint, error, note, options, ...select }: SelectProps) {
+  const f = { id, label, hint, error, note };
+  return (
+    <LabelledGroup f={f}>
+      <select id={id} className={`${styles.select} ${styles.width20} ${error ? styles.invalid : ""}`} {...describedBy(f)} {...select}>
+        <option value="">Choose an option</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </LabelledGroup>
+  );
+}
+
+type ChoiceInput = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { ref?: Ref<HTMLInputElement> };
+
+/**
+ * One answer from a few options, as radios in a fieldset. The first radio carries `id`, so that an
+ * error summary link lands on the group's first option (GOV.UK does the same).
+ */
+export function Radios({ id, label, hint, error, note, options, ...input }: FieldText & ChoiceInput & { options: Array<{ value: string; label: string }> }) {
+  const f = { id, label, hint, error, note };
+  return (
+    <fieldset className={groupClass(error)} aria-describedby={describedBy(f)["aria-describedby"]}>
+      <legend className={styles.legend}>{label}</legend>
+      <Messages {...f} />
+      <div className={styles.choices}>
+        {options.map((o, i) => {
+          const optionId = i === 0 ? id : `${id}-${i}`;
+          return (
+            <div className={styles.choice} key={o.value}>
+              <input type="radio" id={optionId} value={o.value} aria-invalid={error ? true : undefined} {...input} />
+              <label className={styles.choiceLabel} htmlFor={optionId}>
+                {o.label}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A yes/no answer as one checkbox; the label is the statement the participant agrees to. */
+export function Checkbox({ id, label, hint, error, note, ...input }: FieldText & ChoiceInput) {
+  const f = { id, label, hint, error, note };
+  return (
+    <div className={groupClass(error)}>
+      <Messages {...f} />
+      <div className={styles.choice}>
+        <input type="checkbox" id={id} {...describedBy(f)} {...input} />
+        <label className={styles.choiceLabel} htmlFor={id}>
+          {label}
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import styles from "./PageShell.module.css";
+
+/** The frame of every portal page: skip link, header (banner), main, footer (contentinfo). */
+export function PageShell({ service, organisation, children, footer }: { service: string; organisation?: string | null; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className={styles.page}>
+      <a className={styles.skip} href="#main-content">
+        Skip to main content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <span className={styles.service}>{service}</span>
+          {organisation && <span className={styles.organisation}>{organisation}</span>}
+        </div>
+      </header>
+      <main className={styles.main} id="main-content">
+        <div className={styles.content}>{children}</div>
+      </main>
+      <footer className={styles.footer}>
+        <div className={styles.footerInner}>{footer ?? "Sealpost keeps your answers private to you and the organisation that invited you."}</div>
+      </footer>
+    </div>
+  );
+}
+
+/** The small grey line above a page's h1 naming the form (GOV.UK caption). */
+export const Caption = ({ children }: { children: ReactNode }) => <span className={styles.caption}>{children}</span>;

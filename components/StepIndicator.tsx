@@ -1,0 +1,31 @@
+import styles from "./StepIndicator.module.css";
+
+/**
+ * USWDS step indicator: one segment per step (labels hidden on narrow screens, where the counter
+ * says it all) and "Step 2 of 4" with the current step's name. `current` is 0-based; a value equal
+ * to the number of steps means every step is done (the check-answers page).
+ */
+export function StepIndicator({ steps, current }: { steps: string[]; current: number }) {
+  const status = (i: number) => (i < current ? "completed" : i === current ? "current" : "not completed");
+  return (
+    <div className={styles.indicator}>
+      <ol className={styles.segments}>
+        {steps.map((title, i) => (
+          <li key={i} className={`${styles.segment} ${i < current ? styles.complete : i === current ? styles.current : ""}`} aria-current={i === current ? "step" : undefined}>
+            <span className={styles.label}>
+              {title} <span className="visually-hidden">({status(i)})</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {current < steps.length && (
+        <p className={styles.heading}>
+          <span className={styles.counter}>
+            Step {current + 1} of {steps.length}
+          </span>
+          {steps[current]}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { SEAL_EVENT } from "@/lib/workflow/approval-stage";
+import { sealWorkflow } from "@/lib/workflow/seal-workflow";
+import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
+import { defineJob } from "../define-job";
+
+/** sealing → complete: the sealed PDF rendered, stored once with its SHA-256 (see sealWorkflow). */
+export const sealWorkflowJob = defineJob({
+  id: "workflow-seal",
+  event: SEAL_EVENT,
+  payload: z.object({ workflowId: z.string().uuid(), tenantId: z.string().min(1) }),
+  handler: ({ payload }) => sealWorkflow(payload.tenantId, payload.workflowId),
+});
+
+/** Every five minutes: reminders at 75 % of approval.escalateAfterDays, escalation when it has passed. */
+export const approvalSweepJob = defineJob({
+  id: "workflow-approval-sweep",
+  event: "workflow/approvals.sweep",
+  cron: "*/5 * * * *",
+  retries: 0, // the next run is the retry
+  payload: z.object({}),
+  handler: () => sweepApprovals(),
+});
+
+import { env } from "@/lib/env";
+import { attemptCallback } from "@/lib/workflow/callback/attempt-callback";
+import { CALLBACK_EVENT, callbackPayload } from "@/lib/workflow/callback/enqueue-callback";
+
+/**
+ * Delivers a workflow callback: one memoised step per attempt and a durable sleep between attempts
+ * (CALLBACK_RETRY_DELAYS_S, about 1.7 days in all), so a restart neither repeats a delivered attempt
+ * nor forgets the schedule. The job's own retries cover only failures of our side (database away).
+ */
+export const deliverCallbackJob = defineJob({
+  id: "workflow-deliver-callback",
+  event: CALLBACK_EVENT,
+  payload: callbackPayload,
+  handler: async ({ payload, step }) => {
+    const delays = env().CALLBACK_RETRY_DELAYS_S;
+    for (let n = 1; ; n++) {
+      const last = n > delays.length;
+      const r = await step.run(`attempt-${n}`, () => attemptCallback(payload, n, last));
+      if (r.outcome !== "retry" || last) return { attempts: n, outcome: r.outcome };
+      await step.sleepUntil(`wait-${n}`, new Date(r.at + delays[n - 1] * 1000));
+    }
+  },
+});
+
+export const workflowJobs = [sealWorkflowJob, approvalSweepJob, deliverCallbackJob];

@@ -1,0 +1,115 @@
+import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import { setUpFonts } from "./fonts";
+import { stampMetadata } from "./metadata";
+import { footerTop } from "./page";
+
+/** Everything the sealed record of a workflow shows, as plain strings (made by lib/workflow/seal-input.ts). */
+export interface SealedWorkflowInput {
+  workflowId: string;
+  correlationId: string;
+  title: string;
+  documentId: string | null;
+  templatePath: string;
+  templateVersion: string;
+  initiator: string;
+  createdAt: string;
+  sealedAt: string;
+  steps: Array<{ title: string; fields: Array<{ label: string; key: string; value: string }> }>;
+  results: Array<{ ruleId: string; passed: boolean; severity: string; message: string; fieldKey: string }>;
+  validationOutcome: string;
+  history: Array<{ at: string; action: string; stage: number; by: string; comment: string | null; to?: string }>;
+  exception: { justification: string; failedRules: string[]; by: string; at: string; stage: number } | null;
+  audit: Array<{ at: string; kind: string; actor: string; summary: string }>;
+}
+
+const grey = "#555555";
+const h2 = { fontSize: 11, fontFamily: "Helvetica-Bold", marginTop: 12, marginBottom: 4 } as const;
+const row = { flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 } as const;
+
+function Pair({ k, v }: { k: string; v: string }) {
+  return (
+    <View style={{ flexDirection: "row" }}>
+      <Text style={{ width: 110, color: grey }}>{k}</Text>
+      <Text style={{ flex: 1 }}>{v}</Text>
+    </View>
+  );
+}
+
+/** The sealed record of a workflow: collected data by step, rule results, approval history, exception, audit trail. */
+export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<Uint8Array> {
+  setUpFonts();
+  const title = `Sealed record – ${input.title}`;
+  const doc = (
+    <Document title={title} producer="Sealpost" creator="Sealpost">
+      <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: "Helvetica", fontSize: 9, lineHeight: 1.3 }}>
+        <Text style={{ fontSize: 16, fontFamily: "Helvetica-Bold", marginBottom: 4 }}>Sealed workflow record</Text>
+        <Text style={{ fontSize: 11, marginBottom: 8 }}>{input.title}</Text>
+        <Pair k="Workflow id" v={input.workflowId} />
+        <Pair k="Correlation id" v={input.correlationId} />
+        {input.documentId ? <Pair k="Document id" v={input.documentId} /> : null}
+        <Pair k="Template" v={`${input.templatePath} (${input.templateVersion.slice(0, 16)})`} />
+        <Pair k="Initiated by" v={`${input.initiator}, ${input.createdAt}`} />
+        <Pair k="Sealed at" v={input.sealedAt} />
+
+        <Text style={h2}>Collected data</Text>
+        {input.steps.map((s, i) => (
+          <View key={i} style={{ marginBottom: 6 }}>
+            <Text style={{ fontFamily: "Helvetica-Bold", marginBottom: 2 }}>{`Step ${i + 1}: ${s.title}`}</Text>
+            {s.fields.map((f) => (
+              <View key={f.key} style={row} wrap={false}>
+                <Text style={{ width: 170, color: grey }}>{f.label}</Text>
+                <Text style={{ flex: 1 }}>{f.value}</Text>
+              </View>
+            ))}
+          </View>
+        ))}
+
+        <Text style={h2}>{`Rule results (validation ${input.validationOutcome})`}</Text>
+        {input.results.length === 0 ? <Text>No rules were evaluated.</Text> : null}
+        {input.results.map((r, i) => (
+          <View key={i} style={row} wrap={false}>
+            <Text style={{ width: 45, fontFamily: "Helvetica-Bold", color: r.passed ? "#1b7a3a" : "#b3261e" }}>{r.passed ? "passed" : "FAILED"}</Text>
+            <Text style={{ width: 45 }}>{r.severity}</Text>
+            <Text style={{ width: 130 }}>{r.ruleId}</Text>
+            <Text style={{ flex: 1 }}>{`${r.message} (${r.fieldKey})`}</Text>
+          </View>
+        ))}
+
+        {input.exception ? (
+          <View>
+            <Text style={h2}>Approved with exception</Text>
+            <Pair k="Failed rules" v={input.exception.failedRules.join(", ")} />
+            <Pair k="Decided by" v={`${input.exception.by}, stage ${input.exception.stage}, ${input.exception.at}`} />
+            <Pair k="Justification" v={input.exception.justification} />
+          </View>
+        ) : null}
+
+        <Text style={h2}>Approval history</Text>
+        {input.history.length === 0 ? <Text>No approval decisions (sealed without the approval gate).</Text> : null}
+        {input.history.map((h, i) => (
+          <View key={i} style={row} wrap={false}>
+            <Text style={{ width: 120 }}>{h.at}</Text>
+            <Text style={{ width: 120, fontFamily: "Helvetica-Bold" }}>{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
+            <Text style={{ flex: 1 }}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
+          </View>
+        ))}
+
+        <Text style={h2}>Audit trail</Text>
+        {input.audit.map((e, i) => (
+          <View key={i} style={row} wrap={false}>
+            <Text style={{ width: 120 }}>{e.at}</Text>
+            <Text style={{ width: 120 }}>{e.kind}</Text>
+            <Text style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
+          </View>
+        ))}
+        <Text
+          fixed
+          style={{ position: "absolute", top: footerTop("A4"), left: 40, right: 40, fontSize: 7, color: "#777777" }}
+          render={({ pageNumber, totalPages }) => `${input.correlationId} · sealed ${input.sealedAt} · page ${pageNumber} of ${totalPages}`}
+        />
+      </Page>
+    </Document>
+  );
+  const pdf = new Uint8Array(await renderToBuffer(doc));
+  return stampMetadata(pdf, { correlationId: input.correlationId, title, documentId: input.documentId, templateVersion: input.templateVersion });
+}

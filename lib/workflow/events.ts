@@ -1,0 +1,59 @@
+import type { Principal } from "@/lib/auth/bearer";
+import type { PortalPrincipal } from "@/lib/auth/portal-token";
+import type { Tx } from "@/lib/db/client";
+import { workflowEvents } from "@/lib/db/schema";
+import { hashSecret } from "@/lib/ids";
+
+/** Who made a change: a bearer caller's email (or subject), or `portal:<role>` with the hash of the token's id. */
+export interface Actor {
+  name: string;
+  tokenIdHash?: string;
+}
+
+export const bearerActor = (p: Principal): Actor => ({ name: p.email ?? p.subject });
+/** Background work: the scheduler's escalations and reminders, the seal job. */
+export const systemActor: Actor = { name: "system" };
+export const portalActor = (p: PortalPrincipal): Actor => ({ name: `portal:${p.role}`, tokenIdHash: hashSecret(p.tokenId) });
+
+export type WorkflowEventKind =
+  | "workflow.created"
+  | "workflow.invited"
+  | "step.saved"
+  | "step.advanced"
+  | "workflow.validated"
+  | "validation.reset"
+  | "workflow.cancelled"
+  | "approval.requested"
+  | "approval.stage-approved"
+  | "approval.reminded"
+  | "approval.escalated"
+  | "workflow.approved"
+  | "workflow.rejected"
+  | "changes.requested"
+  | "workflow.resubmitted"
+  | "seal.requested"
+  | "workflow.sealed"
+  | "delivery.created"
+
+  | "otp.sent"
+  | "otp.verified"
+  | "otp.failed"
+  | "otp.locked"
+  | "invite.resent";
+
+/** Appends to the workflow's activity in the caller's transaction. */
+export async function recordEvent(
+  tx: Tx,
+  wf: { id: string; tenantId: string },
+  kind: WorkflowEventKind,
+  actor: Actor,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.insert(workflowEvents).values({
+    workflowId: wf.id,
+    tenantId: wf.tenantId,
+    kind,
+    actor: actor.name,
+    detail: actor.tokenIdHash ? { ...detail, tokenIdHash: actor.tokenIdHash } : detail,
+  });
+}

@@ -1,0 +1,37 @@
+import { and, eq } from "drizzle-orm";
+import type { PortalPrincipal } from "@/lib/auth/portal-token";
+import { getDb } from "@/lib/db/client";
+import { workflowOtps } from "@/lib/db/schema";
+import { getWorkflow } from "../get-workflow";
+import { bootstrapPayload } from "../present-workflow";
+import { OTP_SEND_INTERVAL_MS } from "./otp-code";
+import { otpGateClosed } from "./otp-gate";
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * GET /api/workflow/{id}?token=…: the full payload once the passcode gate is open (or there is none);
+ * before that, only what the gate page needs: no title, no schema, no data.
+ */
+export async function portalBootstrap(portal: PortalPrincipal) {
+  const wf = await getWorkflow(portal.tenantId, portal.workflowId);
+  const otpRequired = wf.settings.requireOtp;
+  if (!otpGateClosed(wf, portal)) {
+    return { ...bootstrapPayload(wf, portal.role), otpRequired, otpVerified: otpRequired ? portal.otpVerified : null };
+  }
+  const db = await getDb();
+  const [otp] = await db.select().from(workflowOtps).where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId)));
+  const waiting = otp?.codeHash && !otp.usedAt;
+  return {
+    workflow: { workflowId: wf.id, state: wf.state, organizationName: wf.settings.organizationName ?? null, requireOtp: true },
+    role: portal.role,
+    otpRequired: true,
+    otpVerified: false,
+    otp: {
+      sentAt: iso(otp?.sentAt),
+      expiresAt: waiting ? iso(otp.expiresAt) : null,
+      nextSendAt: otp ? new Date(Math.max(otp.sentAt.getTime() + OTP_SEND_INTERVAL_MS, otp.lockedUntil?.getTime() ?? 0)).toISOString() : null,
+      lockedUntil: otp?.lockedUntil && otp.lockedUntil.getTime() > Date.now() ? iso(otp.lockedUntil) : null,
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { PortalRole } from "@/lib/auth/portal-token";
+import type { Workflow } from "@/lib/db/schema";
+import { changesSinceReview } from "./changes-since-review";
+import { stepUpdatedAt, stepValues } from "./step-data";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Stages an approval has: the schema's, or one (the tenant's approvers) when the schema names none. */
+export const totalApprovalStages = (wf: Workflow): number => Math.max(wf.schema.approval.stages.length, 1);
+
+/** GET /api/workflow/{id}/status (spec: Status response), plus correlationId, version and updatedAt. */
+export function workflowStatus(wf: Workflow) {
+  return {
+    workflowId: wf.id,
+    correlationId: wf.correlationId,
+    state: wf.state,
+    currentStepIndex: wf.currentStepIndex,
+    totalSteps: wf.schema.steps.length,
+    validationOutcome: wf.validationOutcome,
+    currentApprovalStage: wf.approvalStage,
+    totalApprovalStages: totalApprovalStages(wf),
+    version: wf.version,
+    updatedAt: wf.updatedAt.toISOString(),
+    sealedSha256: wf.sealedSha256,
+    sealedAt: iso(wf.sealedAt),
+  };
+}
+
+/** Item of GET /api/workflow. */
+export function workflowSummary(wf: Workflow) {
+  return {
+    ...workflowStatus(wf),
+    title: wf.title,
+    templatePath: wf.templatePath,
+    createdBy: wf.createdBy,
+    createdAt: wf.createdAt.toISOString(),
+    completedAt: iso(wf.completedAt),
+  };
+}
+
+/** The step entity: what PATCH answers and what the bootstrap lists per step. */
+export function stepEntity(wf: Workflow, stepIndex: number) {
+  const stored = wf.data[stepIndex];
+  return {
+    stepIndex,
+    title: wf.schema.steps[stepIndex].title,
+    data: stepValues(stored),
+    fieldUpdatedAt: Object.fromEntries(Object.entries(stored ?? {}).map(([k, v]) => [k, v.updatedAt])),
+    updatedAt: stepUpdatedAt(stored),
+    version: wf.version,
+  };
+}
+
+/**
+ * GET /api/workflow/{id}?token=…: everything the portal needs to draw the session: the instance, each
+ * step with its fields and current data, the cross-field rules (the portal evaluates them with the
+ * same JSON Logic library), the last validation and the change requests (all, and per step those of
+ * its fields), what changed since the reviewer requested changes, the approval history and any
+ * exception.
+ */
+export function bootstrapPayload(wf: Workflow, role: PortalRole) {
+  return {
+    workflow: {
+      ...workflowStatus(wf),
+      title: wf.title,
+      organizationName: wf.settings.organizationName ?? null,
+      requireOtp: wf.settings.requireOtp,
+      createdAt: wf.createdAt.toISOString(),
+    },
+    role,
+    steps: wf.schema.steps.map((s, i) => {
+      const { stepIndex, data, fieldUpdatedAt, updatedAt } = stepEntity(wf, i);
+      const changeRequests = wf.changeRequests.filter((c) => c.stepIndex === i);
+      return { stepIndex, title: s.title, description: s.description ?? null, fields: s.fields, data, fieldUpdatedAt, updatedAt, changeRequests };
+    }),
+    rules: wf.schema.rules,
+    validationResults: wf.validationResults,
+    validatedAt: iso(wf.validatedAt),
+    changeRequests: wf.changeRequests,
+    changesSinceReview: changesSinceReview(wf),
+    approvalHistory: wf.approvalHistory,
+    approvalException: wf.approvalException,
+  };
+}

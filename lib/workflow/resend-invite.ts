@@ -1,0 +1,117 @@
+import { and, eq, gt, count, max } from "drizzle-orm";
+import type { PortalPrincipal } from "@/lib/auth/portal-token";
+import { getDb, type Tx } from "@/lib/db/client";
+import { workflowEvents, type Workflow } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/problem";
+import { newId } from "@/lib/ids";
+import { enqueueMails } from "@/lib/mail/outbox";
+import { getTenant } from "@/lib/tenants";
+import { portalActor, recordEvent } from "./events";
+import { lockWorkflow } from "./get-workflow";
+import { inviteParticipants } from "./invite";
+import { portalLinkPlaceholder } from "./portal-link";
+
+/** Per workflow: one resend a minute and five an hour (the spec gives no number). */
+export const RESEND_MIN_INTERVAL_MS = 60_000;
+export const RESEND_PER_HOUR = 5;
+const HOUR_MS = 3_600_000;
+
+const participantStates = ["in-progress", "validation-failed", "changes-requested"];
+
+/**
+ * POST /api/workflow/{id}/resend-invite: whoever the workflow waits for gets a fresh link. While the
+ * participant works (in-progress, validation-failed, changes-requested): the invitation to every
+ * recipient. While pending-approval: a reminder with a reviewer link to the approvers of the current
+ * stage (the schema's, else the tenant's). Later states wait for nobody: 409. Rate limited per
+ * workflow, under its row lock so that concurrent calls cannot both pass.
+ */
+export async function resendInvite(portal: PortalPrincipal) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const wf = await lockWorkflow(tx, portal.tenantId, portal.workflowId);
+    const audience = participantStates.includes(wf.state) ? "participants" : wf.state === "pending-approval" ? "approvers" : null;
+    if (!audience) {
+      throw new AppError("workflow.invalid_state", `A workflow in state ${wf.state} waits for nobody; there is no invitation to resend`, {
+        state: wf.state,
+        allowedStates: [...participantStates, "pending-approval"],
+      });
+    }
+    const now = Date.now();
+    const nextAllowed = await nextResendAt(tx, wf, now);
+    if (nextAllowed > now) {
+      const s = Math.max(1, Math.ceil((nextAllowed - now) / 1000));
+      throw new AppError("workflow.resend_rate_limited", `The invitation was resent recently; try again in ${s} s`, {
+        headers: { "retry-after": String(s) },
+        retryAfter: s,
+        nextAllowedAt: new Date(nextAllowed).toISOString(),
+      });
+    }
+    const to = audience === "participants" ? await resendToParticipants(tx, wf) : await remindApprovers(tx, wf);
+    await recordEvent(tx, wf, "invite.resent", portalActor(portal), { audience, to });
+    return { sent: to.length, audience, nextAllowedAt: new Date(await nextResendAt(tx, wf, now)).toISOString() };
+  });
+}
+
+/** When the next resend may go: a minute after the last, and never a sixth within an hour. */
+async function nextResendAt(tx: Tx, wf: Workflow, now: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count(), last: max(workflowEvents.at) })
+    .from(workflowEvents)
+    .where(and(eq(workflowEvents.tenantId, wf.tenantId), eq(workflowEvents.workflowId, wf.id), eq(workflowEvents.kind, "invite.resent"), gt(workflowEvents.at, new Date(now - HOUR_MS))));
+  if (!row || !row.last) return 0;
+  const last = new Date(row.last).getTime();
+  let next = last + RESEND_MIN_INTERVAL_MS;
+  if (row.n >= RESEND_PER_HOUR) {
+    const [oldest] = await tx
+      .select({ at: workflowEvents.at })
+      .from(workflowEvents)
+      .where(and(eq(workflowEvents.tenantId, wf.tenantId), eq(workflowEvents.workflowId, wf.id), eq(workflowEvents.kind, "invite.resent"), gt(workflowEvents.at, new Date(now - HOUR_MS))))
+      .orderBy(workflowEvents.at)
+      .limit(row.n - RESEND_PER_HOUR + 1);
+    next = Math.max(next, oldest.at.getTime() + HOUR_MS);
+  }
+  return next;
+}
+
+async function resendToParticipants(tx: Tx, wf: Workflow): Promise<string[]> {
+  if (!wf.settings.recipients.length) {
+    throw new AppError("workflow.no_recipients", "The workflow was created without recipients; there is nobody to send the invitation to");
+  }
+  return inviteParticipants(tx, wf, `resend:${newId()}`);
+}
+
+/** The approvers the workflow waits for: the current stage of the schema, else the tenant's approvers. */
+async function currentApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
+  const stage = wf.schema.approval.stages[wf.approvalStage - 1];
+  if (stage?.length) return stage;
+  return (await getTenant(wf.tenantId, tx))?.approvers ?? [];
+}
+
+/**
+ * A reminder to the current approvers with a reviewer link (request-changes, governance decision).
+ * The approval notification itself belongs to the approval flow; this only says the workflow waits.
+ */
+async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
+  const approvers = await currentApprovers(tx, wf);
+  if (!approvers.length) throw new AppError("workflow.no_recipients", "No approver is configured for the current approval stage; there is nobody to remind");
+  const from = wf.settings.organizationName ?? "Sealpost";
+  const link = portalLinkPlaceholder("reviewer", wf.id, wf.tenantId);
+  const sendKey = newId();
+  await enqueueMails(
+    tx,
+    approvers.map((to) => ({
+      tenantId: wf.tenantId,
+      dedupeKey: `workflow-approval-reminder:${wf.id}:${to}:${sendKey}`,
+      to,
+      subject: `${from}: "${wf.title}" waits for your review`,
+      text: [
+        `"${wf.title}" was submitted and waits for your review (stage ${wf.approvalStage}).`,
+        ``,
+        `Review it: ${link}`,
+        ``,
+        `Reference: ${wf.correlationId}`,
+      ].join("\n"),
+    })),
+  );
+  return approvers;
+}

@@ -1,0 +1,52 @@
+import type { Workflow } from "@/lib/db/schema";
+import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
+
+interface EventRow {
+  at: string;
+  kind: string;
+  actor: string;
+  detail: Record<string, unknown>;
+}
+
+/** A stored value as a person reads it in the sealed record. */
+export function displayValue(v: unknown): string {
+  if (v === undefined || v === null || v === "") return "—";
+  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (typeof v === "string" || typeof v === "number") return String(v);
+  return JSON.stringify(v);
+}
+
+/** One line per audit event: the state change, and the step or fields it touched. */
+function summary(e: EventRow): string {
+  const d = e.detail;
+  const parts: string[] = [];
+  if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to) parts.push(`${d.from} to ${d.to}`);
+  if (Array.isArray(d.fields)) parts.push(`fields ${d.fields.join(", ")}`);
+  if (typeof d.escalatedTo === "string") parts.push(`escalated to ${d.escalatedTo}`);
+  if (typeof d.comment === "string" && d.comment) parts.push(`"${d.comment}"`);
+  return parts.join("; ");
+}
+
+/** What the seal job lays out: the workflow's data by step with labels, every rule result, history, exception, audit trail. */
+export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): SealedWorkflowInput {
+  return {
+    workflowId: wf.id,
+    correlationId: wf.correlationId,
+    title: wf.title,
+    documentId: wf.settings.options.documentId ?? null,
+    templatePath: wf.templatePath,
+    templateVersion: wf.templateVersion,
+    initiator: wf.createdBy,
+    createdAt: wf.createdAt.toISOString(),
+    sealedAt: sealedAt.toISOString(),
+    steps: wf.schema.steps.map((s, i) => ({
+      title: s.title,
+      fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: displayValue(wf.data[i]?.[f.key]?.value) })),
+    })),
+    results: wf.validationResults.map((r) => ({ ruleId: r.ruleId, passed: r.passed, severity: r.severity, message: r.message, fieldKey: r.fieldKey })),
+    validationOutcome: wf.validationOutcome ?? "not run",
+    history: wf.approvalHistory,
+    exception: wf.approvalException,
+    audit: events.map((e) => ({ at: e.at, kind: e.kind, actor: e.actor, summary: summary(e) })),
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+const email = z.string().trim().toLowerCase().max(320).pipe(z.email("is not a valid email address"));
+export const recipientSchema = z.object({ email, displayName: z.string().trim().max(200).optional() });
+
+/** templateSettings of the workflow create request (spec: Workflow create request). */
+export const workflowTemplateSettings = z
+  .object({
+    workflow: z
+      .object({
+        schemaPath: z.string().min(1).max(500).optional(),
+        recipients: z.array(recipientSchema).max(50).default([]),
+        requireOtp: z.boolean().default(false),
+        organizationName: z.string().trim().max(200).optional(),
+        message: z.string().max(5000).optional(),
+        autoValidateOnCreate: z.boolean().optional(),
+      })
+      .default({ recipients: [], requireOtp: false }),
+    esign: z
+      .object({ enabled: z.boolean().default(false), signers: z.array(z.unknown()).max(50).optional(), signingMode: z.string().max(100).optional() })
+      .optional(),
+    delivery: z
+      .object({ enabled: z.boolean().default(false), recipients: z.array(z.union([email, recipientSchema])).max(50).optional() })
+      .optional(),
+  })
+  .loose()
+  .default({ workflow: { recipients: [], requireOtp: false } });
+
+/** What a workflow keeps of its request: the settings with the template's defaults applied, and the options. */
+export interface WorkflowSettings {
+  recipients: Array<{ email: string; displayName?: string }>;
+  requireOtp: boolean;
+  organizationName?: string;
+  message?: string;
+  esign?: { enabled: boolean; signers?: unknown[]; signingMode?: string };
+  delivery?: { enabled: boolean; recipients?: Array<string | { email: string; displayName?: string }> };
+  options: { documentId?: string; docType?: string };
+}

@@ -1,0 +1,15 @@
+/** Validation result item (spec: Other workflow shapes), plus the index of the step that holds the field. */
+export interface ValidationResult {
+  ruleId: string;
+  passed: boolean;
+  severity: "error" | "warning";
+  message: string;
+  fieldKey: string;
+  stepIndex: number;
+}
+
+export type ValidationOutcome = "passed" | "failed";
+
+/** Failed when any error-severity result failed; warnings are listed but do not stop approval. */
+export const outcomeOf = (results: ValidationResult[]): ValidationOutcome =>
+  results.some((r) => !r.passed && r.severity === "error") ? "failed" : "passed";

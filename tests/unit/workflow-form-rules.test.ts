@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { fieldSchema, type FieldDef } from "@/lib/templates/front-matter";
+import { fieldResults } from "@/lib/workflow/check-fields";
+import { apiValueOf, fieldsRead, formValueOf, savableValues, stepFormSchema, stepRules } from "@/lib/workflow/form-rules";
+import { ruleSchema } from "@/lib/workflow/schema-format";
+
+const field = (f: Record<string, unknown>): FieldDef => fieldSchema.parse(f);
+const fields = [
+  field({ key: "name", label: "Name", required: true, maxLength: 5 }),
+  field({ key: "nights", label: "Nights", type: "integer", min: 1, max: 14 }),
+  field({ key: "kind", label: "Kind", type: "enum", options: ["car", "train", 3] }),
+  field({ key: "mileage", label: "Mileage", type: "number" }),
+  field({ key: "ok", label: "OK", type: "boolean" }),
+  field({ key: "day", label: "Day", type: "date", min: "2026-01-01" }),
+  field({ key: "note", label: "Note", severity: "warning", maxLength: 2 }),
+];
+const rules = [
+  ruleSchema.parse({ id: "car-mileage", fieldKey: "mileage", message: "Give the mileage for a car", condition: { or: [{ "!=": [{ var: "kind" }, "car"] }, { "!!": [{ var: "mileage" }] }] } }),
+  ruleSchema.parse({ id: "cross", fieldKey: "nights", message: "Other step", condition: { "<=": [{ var: "nights" }, { var: "elsewhere" }] } }),
+  ruleSchema.parse({ id: "warn", severity: "warning", fieldKey: "name", message: "w", condition: false }),
+];
+
+describe("form rules built from the schema", () => {
+  it("turns control values into API values and back", () => {
+    expect(apiValueOf(fields[1], " 12 ")).toBe(12);
+    expect(apiValueOf(fields[1], "12a")).toBe("12a");
+    expect(apiValueOf(fields[1], "")).toBeNull();
+    expect(apiValueOf(fields[2], "3")).toBe(3);
+    expect(apiValueOf(fields[2], "car")).toBe("car");
+    expect(apiValueOf(fields[4], true)).toBe(true);
+    expect(formValueOf(fields[4], undefined)).toBe(false);
+    expect(formValueOf(fields[1], 4)).toBe("4");
+    expect(formValueOf(fields[0], null)).toBe("");
+  });
+
+  it("autosaves only values the server accepts as typed, keeping the rest local", () => {
+    expect(savableValues(fields, { name: "Ann", nights: "1x", kind: "bus", day: "2026-02-0", ok: true })).toEqual({ save: { name: "Ann", ok: true }, unsaved: ["nights", "kind", "day"] });
+  });
+
+  it("gives the server's messages for the same values", () => {
+    const schema = stepFormSchema(fields, rules);
+    const values = { name: "", nights: "20", kind: "car", mileage: "", ok: false, day: "2025-12-31", note: "long" };
+    const r = schema.safeParse(values);
+    expect(r.success).toBe(false);
+    const messages = Object.fromEntries(r.error!.issues.map((i) => [i.path.join("."), i.message]));
+    const server = fieldResults(fields, { name: null, nights: 20, kind: "car", day: "2025-12-31", note: "long" }, 0).filter((x) => x.severity === "error");
+    for (const s of server) expect(messages[s.fieldKey]).toBe(s.message);
+    expect(messages.note).toBeUndefined(); // a warning does not stop the participant
+  });
+
+  it("checks a step's own cross-field rules, leaving rules across steps to the final advance", () => {
+    expect(stepRules(rules, fields).map((r) => r.id)).toEqual(["car-mileage"]);
+    const schema = stepFormSchema(fields, rules);
+    const r = schema.safeParse({ name: "Ann", kind: "car", mileage: "", ok: true });
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["mileage", "Give the mileage for a car"]]);
+    expect(schema.safeParse({ name: "Ann", kind: "car", mileage: "12.5" }).data).toMatchObject({ name: "Ann", kind: "car", mileage: 12.5, nights: null });
+  });
+
+  it("lists the fields a condition reads", () => {
+    expect(fieldsRead({ and: [{ var: "a.b" }, { missing: ["c"] }, { missing_some: [1, ["d"]] }, { val: [["e"]] }] })).toEqual(new Set(["a", "c", "d", "e"]));
+    expect(fieldsRead({ var: { cat: ["a", "b"] } })).toBeNull();
+  });
+});
