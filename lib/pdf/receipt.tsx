@@ -1,4 +1,5 @@
-import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { renderElement } from "./render-element";
 import { setUpFonts } from "./fonts";
 import { stampMetadata } from "./metadata";
 import { footerTop } from "./page";
@@ -89,6 +90,6 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
       </Page>
     </Document>
   );
-  const pdf = new Uint8Array(await renderToBuffer(doc));
+  const pdf = await renderElement(doc);
   return stampMetadata(pdf, { correlationId: input.correlationId, title: `Intake receipt – ${input.title}` });
 }

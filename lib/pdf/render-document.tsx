@@ -1,4 +1,5 @@
-import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { renderElement } from "./render-element";
 import type { RootContent } from "mdast";
 import { bindBody } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
@@ -29,7 +30,7 @@ export async function renderDocument(
   const body = bindBody(template.body, record);
   const t1 = performance.now();
   const s = template.style;
-  const laidOut = await renderToBuffer(
+  const laidOut = await renderElement(
     <Document title={meta.title} producer="Sealpost" creator="Sealpost">
       <Page size={s.pageSize} style={{ padding: 48, fontFamily: "Helvetica", fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
@@ -43,7 +44,7 @@ export async function renderDocument(
     </Document>,
   );
   const t2 = performance.now();
-  const pdf = await stampMetadata(new Uint8Array(laidOut), meta);
+  const pdf = await stampMetadata(laidOut, meta);
   const t3 = performance.now();
   return { pdf, timings: { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: t3 - t2, totalMs: t3 - t0 } };
 }

@@ -1,4 +1,5 @@
-import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
+import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { renderElement } from "./render-element";
 import { setUpFonts } from "./fonts";
 import { stampMetadata } from "./metadata";
 import { footerTop } from "./page";
@@ -110,6 +111,6 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
       </Page>
     </Document>
   );
-  const pdf = new Uint8Array(await renderToBuffer(doc));
+  const pdf = await renderElement(doc);
   return stampMetadata(pdf, { correlationId: input.correlationId, title, documentId: input.documentId, templateVersion: input.templateVersion });
 }

@@ -5,13 +5,18 @@ import { workflowStates } from "./states";
 
 const idString = z.string().trim().min(1).max(200);
 
+// One check, not `.url().refine(...)`: zod runs every refinement even after `.url()` has failed, and
+// `new URL` would then throw on the text that failed it.
 const httpUrl = z
   .string()
   .max(2000)
-  .url()
-  .refine((u) => /^https?:$/.test(new URL(u).protocol), "must be an http or https URL")
-  // Credentials in a URL would be stored and sent in clear; receivers check the signature instead.
-  .refine((u) => !new URL(u).username && !new URL(u).password, "must not contain a user name or password");
+  .superRefine((text, ctx) => {
+    const url = URL.canParse(text) ? new URL(text) : null;
+    if (!url) ctx.addIssue({ code: "custom", message: "must be an absolute http or https URL" });
+    else if (url.protocol !== "http:" && url.protocol !== "https:") ctx.addIssue({ code: "custom", message: "must be an http or https URL" });
+    // Credentials in a URL would be stored and sent in clear; receivers check the signature instead.
+    else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "must not contain a user name or password" });
+  });
 
 /** POST /api/workflow (spec: Workflow create request). */
 export const createWorkflowBody = z

@@ -1,4 +1,6 @@
 import path from "node:path";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import type { Nodes, Parent } from "mdast";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,4 +109,22 @@ describe("PDF pipeline", () => {
     const huge = await receipt(5000);
     expect((await PDFDocument.load(huge)).getPageCount()).toBeLessThan((await PDFDocument.load(big)).getPageCount());
   });
+});
+
+describe("a render thread under steady load", () => {
+  it("keeps no memory per document when documents follow each other without a pause", async () => {
+    // As in a busy piscina thread: each render starts as the last ends, the event loop never idles.
+    v8.setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const template = await loadTemplate("notice.md");
+    const render = (i: number) => renderDocument(template, { ...notice, customerId: `C${1000 + i}`, customerName: `Customer ${i}` }, { correlationId: `leak-${i}`, title: "Notice" });
+    for (let i = 0; i < 20; i++) await render(i);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 20; i < 170; i++) await render(i);
+    gc();
+    const grownMb = (process.memoryUsage().heapUsed - before) / 1048576;
+    // Holding each document's React tree grew the heap by 10–25 MB over these 150 documents.
+    expect(grownMb).toBeLessThan(4);
+  }, 120_000);
 });
