@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
 import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
+import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
 import { benchDocuments, noticeRecord } from "./documents";
 
@@ -31,11 +32,13 @@ function cpuMs(pid: number): number {
 
 /** The renderer's own limit: the same records through the same render code in `threads` worker threads, no service around it. */
 async function rendererAlone(pool: Piscina<RenderTask, RenderResult>, template: string, record: (i: number) => object, n: number, offset: number) {
+  // As the server's chunks do: by version, so the parsed template is reused and the file not read again.
+  const templateVersion = versionOf(fs.readFileSync(path.join("bench/templates", template), "utf8"));
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      pool.run({ templatePath: template, record: record(offset + i) as Record<string, unknown>, meta: { correlationId: `ref-${offset + i}`, title: "reference", documentId: null } }),
+      pool.run({ templatePath: template, templateVersion, record: record(offset + i) as Record<string, unknown>, meta: { correlationId: `ref-${offset + i}`, title: "reference", documentId: null } }),
     ),
   );
   const seconds = (performance.now() - t0) / 1000;
@@ -119,7 +122,13 @@ async function main() {
   const stack = await startStack({ db: "postgres", env: { BATCH_MAX_RECORDS: "10000", JOB_LEASE_MS: "60000" } });
   for (const f of fs.readdirSync("bench/templates")) fs.copyFileSync(path.join("bench/templates", f), path.join(stack.templatesDir, f));
   process.env.TEMPLATES_DIR = path.resolve("bench/templates");
-  const pool = new Piscina<RenderTask, RenderResult>({ filename: path.resolve("lib/pdf/render-worker.mjs"), minThreads: threads, maxThreads: threads });
+  // The reference threads run as the server's do: React's production build, the same environment.
+  const pool = new Piscina<RenderTask, RenderResult>({
+    filename: path.resolve("lib/pdf/render-worker.mjs"),
+    minThreads: threads,
+    maxThreads: threads,
+    env: { ...stack.env, TEMPLATES_DIR: path.resolve("bench/templates") },
+  });
   const lines: string[] = [`${os.availableParallelism()} cores, ${threads} render threads on both sides; ${RUNS} runs each, median and range`];
   try {
     const pendingApproval = (n: number, offset: number) =>

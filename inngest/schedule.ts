@@ -2,11 +2,15 @@ import { CronExpressionParser } from "cron-parser";
 import type { JobDefinition } from "./define-job";
 import { sendEvent } from "./send-event";
 
-/** The latest time at or before `now` that `cron` (UTC) names. */
-export function lastSlot(cron: string, now: Date): Date {
-  // currentDate one millisecond on, so a slot falling exactly on `now` counts as passed.
-  return CronExpressionParser.parse(cron, { tz: "UTC", currentDate: new Date(now.getTime() + 1) }).prev().toDate();
+/** The latest time at or before `now` that `cron` (UTC) names, and the first one after it. */
+export function slotsAround(cron: string, now: Date): { last: Date; next: Date } {
+  // For `last`, currentDate one millisecond on, so a slot falling exactly on `now` counts as passed.
+  const last = CronExpressionParser.parse(cron, { tz: "UTC", currentDate: new Date(now.getTime() + 1) }).prev().toDate();
+  const next = CronExpressionParser.parse(cron, { tz: "UTC", currentDate: now }).next().toDate();
+  return { last, next };
 }
+
+export const lastSlot = (cron: string, now: Date): Date => slotsAround(cron, now).last;
 
 /**
  * The embedded runner's half of cron jobs (Inngest runs them itself): at each claim round, any job
@@ -16,13 +20,15 @@ export function lastSlot(cron: string, now: Date): Date {
  */
 export function createScheduler(defs: readonly JobDefinition[]) {
   const scheduled = defs.filter((d) => d.cron);
-  const enqueued = new Map<string, number>();
+  // Per job, the next slot still to come once the last one is enqueued: claim rounds (every
+  // JOB_POLL_MS) before it cost a comparison, not a cron parse.
+  const waitUntil = new Map<string, number>();
   return async function enqueueDue(now = new Date()): Promise<void> {
     for (const def of scheduled) {
-      const slot = lastSlot(def.cron!, now);
-      if ((enqueued.get(def.id) ?? 0) >= slot.getTime()) continue;
-      await sendEvent(undefined, { name: def.event, data: {}, id: `cron:${slot.toISOString()}` });
-      enqueued.set(def.id, slot.getTime());
+      if (now.getTime() < (waitUntil.get(def.id) ?? 0)) continue;
+      const { last, next } = slotsAround(def.cron!, now);
+      await sendEvent(undefined, { name: def.event, data: {}, id: `cron:${last.toISOString()}` });
+      waitUntil.set(def.id, next.getTime());
     }
   };
 }

@@ -52,6 +52,7 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).default(250),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   BATCH_CHUNK_RECORDS: z.coerce.number().int().min(1).max(1000).default(50),
+  BATCH_CHUNK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   BATCH_STALL_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
   JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
   HEALTH_STALL_MS: z.coerce.number().int().min(1000).default(120_000),

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { chunkSizeFor } from "@/lib/batch/process/chunk-size";
 import { finalizeBatch } from "@/lib/batch/process/finalize-batch";
 import { chunksOf, renderBatchChunk } from "@/lib/batch/process/render-chunk";
 import { resumeStalledBatches } from "@/lib/batch/process/resume-stalled";
 import { startBatch } from "@/lib/batch/process/start-batch";
-import { env } from "@/lib/env";
 import { defineJob } from "../define-job";
 
 /** Processor pickup of an approved batch: queued → processing, then one render job per chunk of records. */
@@ -13,12 +13,13 @@ export const startBatchJob = defineJob({
   payload: z.object({ batchId: z.string().uuid(), tenantId: z.string() }),
   handler: async ({ payload, step }) => {
     const pending = await step.run("pick-up", () => startBatch(payload.batchId));
-    const chunks = chunksOf(pending, env().BATCH_CHUNK_RECORDS);
+    const size = await step.run("chunk-size", () => chunkSizeFor(payload.batchId));
+    const chunks = chunksOf(pending, size);
     await step.sendEvent(
       "fan-out",
       chunks.map((c) => ({ name: "dispatch/chunk.render", data: { batchId: payload.batchId, ...c }, id: `${payload.batchId}:${c.from}+${c.count}` })),
     );
-    return { records: pending.length, chunks: chunks.length };
+    return { records: pending.length, chunks: chunks.length, chunkSize: size };
   },
 });
 

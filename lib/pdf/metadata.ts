@@ -35,12 +35,6 @@ export function stampDocument(doc: PDFDocument, meta: DocumentMeta, producer = "
   doc.catalog.set(PDFName.of("Metadata"), doc.context.register(stream));
 }
 
-export async function stampMetadata(pdf: Uint8Array, meta: DocumentMeta): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  stampDocument(doc, meta);
-  return doc.save({ updateFieldAppearances: false });
-}
-
 /** Reads a field of Sealpost's XMP namespace back from a PDF (null when absent). */
 export async function readXmpField(pdf: Uint8Array, field: "CorrelationId" | "DocumentId" | "TemplateVersion"): Promise<string | null> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });

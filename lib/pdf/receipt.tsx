@@ -1,8 +1,7 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
 import { setUpFonts } from "./fonts";
-import { stampMetadata } from "./metadata";
-import { footerTop } from "./page";
+import { FooterLabel, finishDocument } from "./footer";
 
 export interface ReceiptInput {
   batchId: string;
@@ -86,10 +85,10 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
         ) : (
           <Text>{`Records ${indexRanges(ready.map((r) => r.index))}: ready`}</Text>
         )}
-        <Text fixed style={{ position: "absolute", top: footerTop("A4"), left: 40, right: 40, fontSize: 7, color: "#777777" }} render={({ pageNumber, totalPages }) => `${input.batchId} · page ${pageNumber} of ${totalPages}`} />
+        <FooterLabel text={input.batchId} margin={40} />
       </Page>
     </Document>
   );
   const pdf = await renderElement(doc);
-  return stampMetadata(pdf, { correlationId: input.correlationId, title: `Intake receipt – ${input.title}` });
+  return finishDocument(pdf, { correlationId: input.correlationId, title: `Intake receipt – ${input.title}` }, 40);
 }

@@ -1,12 +1,14 @@
-import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Page, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
 import type { RootContent } from "mdast";
 import { bindBody } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
 import { setUpFonts } from "./fonts";
 import { Blocks } from "./markdown-view";
-import { stampMetadata, type DocumentMeta } from "./metadata";
-import { footerTop } from "./page";
+import { FooterLabel, finishDocument } from "./footer";
+import type { DocumentMeta } from "./metadata";
+
+const MARGIN = 48;
 
 /** Stages after the template is loaded; render-task.ts adds the template load. */
 export interface LayoutTimings {
@@ -32,19 +34,15 @@ export async function renderDocument(
   const s = template.style;
   const laidOut = await renderElement(
     <Document title={meta.title} producer="Sealpost" creator="Sealpost">
-      <Page size={s.pageSize} style={{ padding: 48, fontFamily: "Helvetica", fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
+      <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: "Helvetica", fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
         <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, images: template.images }} />
-        <Text
-          fixed
-          style={{ position: "absolute", top: footerTop(s.pageSize), left: 48, right: 48, fontSize: 7, color: "#777777" }}
-          render={({ pageNumber, totalPages }) => `${meta.documentId ?? meta.correlationId} · page ${pageNumber} of ${totalPages}`}
-        />
+        <FooterLabel text={meta.documentId ?? meta.correlationId} margin={MARGIN} />
       </Page>
     </Document>,
   );
   const t2 = performance.now();
-  const pdf = await stampMetadata(laidOut, meta);
+  const pdf = await finishDocument(laidOut, meta, MARGIN);
   const t3 = performance.now();
   return { pdf, timings: { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: t3 - t2, totalMs: t3 - t0 } };
 }

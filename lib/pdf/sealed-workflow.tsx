@@ -1,8 +1,7 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
 import { setUpFonts } from "./fonts";
-import { stampMetadata } from "./metadata";
-import { footerTop } from "./page";
+import { FooterLabel, finishDocument } from "./footer";
 
 /** Everything the sealed record of a workflow shows, as plain strings (made by lib/workflow/seal-input.ts). */
 export interface SealedWorkflowInput {
@@ -103,14 +102,10 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
             <Text style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
           </View>
         ))}
-        <Text
-          fixed
-          style={{ position: "absolute", top: footerTop("A4"), left: 40, right: 40, fontSize: 7, color: "#777777" }}
-          render={({ pageNumber, totalPages }) => `${input.correlationId} · sealed ${input.sealedAt} · page ${pageNumber} of ${totalPages}`}
-        />
+        <FooterLabel text={`${input.correlationId} · sealed ${input.sealedAt}`} margin={40} />
       </Page>
     </Document>
   );
   const pdf = await renderElement(doc);
-  return stampMetadata(pdf, { correlationId: input.correlationId, title, documentId: input.documentId, templateVersion: input.templateVersion });
+  return finishDocument(pdf, { correlationId: input.correlationId, title, documentId: input.documentId, templateVersion: input.templateVersion }, 40);
 }

@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineJob } from "@/inngest/define-job";
-import { lastSlot } from "@/inngest/schedule";
+import { lastSlot, slotsAround } from "@/inngest/schedule";
 
 describe("cron slots", () => {
   it("names the latest slot at or before now, in UTC", () => {
     expect(lastSlot("* * * * *", new Date("2026-11-23T10:15:42.500Z")).toISOString()).toBe("2026-11-23T10:15:00.000Z");
     expect(lastSlot("*/5 * * * *", new Date("2026-11-23T10:15:00.000Z")).toISOString()).toBe("2026-11-23T10:15:00.000Z");
     expect(lastSlot("0 3 * * *", new Date("2026-11-23T02:59:59.999Z")).toISOString()).toBe("2026-11-22T03:00:00.000Z");
+  });
+
+  it("names the first slot after now too, so the runner knows when to look again", () => {
+    const at = (iso: string) => slotsAround("*/5 * * * *", new Date(iso));
+    expect(at("2026-11-23T10:15:00.000Z")).toEqual({ last: new Date("2026-11-23T10:15:00.000Z"), next: new Date("2026-11-23T10:20:00.000Z") });
+    expect(at("2026-11-23T10:19:59.999Z")).toEqual({ last: new Date("2026-11-23T10:15:00.000Z"), next: new Date("2026-11-23T10:20:00.000Z") });
+    expect(slotsAround("0 3 * * *", new Date("2026-12-31T03:00:00.001Z")).next).toEqual(new Date("2027-01-01T03:00:00.000Z"));
   });
 
   it("refuses a cron a job cannot run on, when the job is defined", () => {

@@ -11,6 +11,7 @@ import { renderReceipt } from "@/lib/pdf/receipt";
 import { renderDocument } from "@/lib/pdf/render-document";
 import { bindBody, plainText } from "@/lib/templates/bind";
 import { loadTemplate, parseTemplate } from "@/lib/templates/load-template";
+import { pdfPageTexts } from "../support/pdf";
 
 beforeAll(() => {
   process.env.TEMPLATES_DIR = path.resolve("templates");
@@ -86,6 +87,7 @@ describe("PDF pipeline", () => {
     expect(await readCorrelationId(pdf)).toBe("corr-<&>-1");
     expect(timings.totalMs).toBeGreaterThan(0);
     expect(timings.layoutMs).toBeLessThanOrEqual(timings.totalMs);
+    expect(await pdfPageTexts(pdf)).toEqual([expect.stringMatching(/DOC-1 page 1 of 1$/)]);
   });
 
   it("merges documents in order under the batch's correlation id", async () => {
@@ -99,13 +101,17 @@ describe("PDF pipeline", () => {
   it("writes a multi-page receipt for 1,000 records and a compact one for 5,000", async () => {
     const receipt = (n: number) =>
       renderReceipt({
-        batchId: "b", correlationId: `receipt-${n}`, title: "t", templatePath: "notice.md", submittedBy: "a@b.c", submittedAt: new Date().toISOString(),
+        batchId: "batch-0001", correlationId: `receipt-${n}`, title: "t", templatePath: "notice.md", submittedBy: "a@b.c", submittedAt: new Date().toISOString(),
         state: "invalid", readiness: "INVALID", counts: { total: n, ready: n - 2, warning: 1, invalid: 1 },
         records: Array.from({ length: n }, (_, i) => ({ index: i, status: i === 3 ? "invalid" : i === 4 ? "warning" : "ready", messages: i === 3 ? ["amount: must be at most 10"] : i === 4 ? ["nick: too long"] : [], fileName: `f-${i}.pdf` })),
       });
     const big = await receipt(1000);
     expect((await PDFDocument.load(big)).getPageCount()).toBeGreaterThan(5);
     expect(await readCorrelationId(big)).toBe("receipt-1000");
+    // Every page ends with the footer line: the batch id on the left, its page number on the right.
+    const pages = await pdfPageTexts(big);
+    expect(pages).toHaveLength((await PDFDocument.load(big)).getPageCount());
+    pages.forEach((text, i) => expect(text).toMatch(new RegExp(`batch-0001 page ${i + 1} of ${pages.length}$`)));
     const huge = await receipt(5000);
     expect((await PDFDocument.load(huge)).getPageCount()).toBeLessThan((await PDFDocument.load(big)).getPageCount());
   });

@@ -4,6 +4,7 @@ import { auditEvents, batchRecords, batches } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { withLiveJobs } from "@/inngest/job-store";
 import { sendEvent } from "@/inngest/send-event";
+import { chunkSizeFor } from "./chunk-size";
 import { chunksOf } from "./render-chunk";
 
 /** The jobs that move a queued or processing batch on; while one of them waits for a batch, it is not stalled. */
@@ -33,6 +34,8 @@ export async function resumeStalledBatches({ now = new Date(), stallMs = env().B
   const resumed: ResumedBatch[] = [];
   for (const batch of quiet.filter((b) => !queued.has(b.id))) {
     const tag = `resume-${now.getTime()}`;
+    // Read before the transaction: PGlite has one connection, which the transaction holds.
+    const chunkSize = batch.state === "processing" ? await chunkSizeFor(batch.id) : 0;
     const outcome = await db.transaction(async (tx): Promise<ResumedBatch | null> => {
       // Claim the batch for this sweep: a second sweeper (another process) finds it moved and skips it.
       const [claimed] = await tx
@@ -51,7 +54,7 @@ export async function resumeStalledBatches({ now = new Date(), stallMs = env().B
           .from(batchRecords)
           .where(and(eq(batchRecords.batchId, batch.id), eq(batchRecords.status, "pending")))
           .orderBy(asc(batchRecords.recordIndex));
-        const chunks = chunksOf(pending.map((p) => p.index), env().BATCH_CHUNK_RECORDS);
+        const chunks = chunksOf(pending.map((p) => p.index), chunkSize);
         if (chunks.length) {
           await sendEvent(
             tx,
