@@ -46,6 +46,13 @@ async function rendererAlone(pool: Piscina<RenderTask, RenderResult>, template: 
   return { docsPerSecond: n / seconds, cpuMsPerDoc: (cpu.user + cpu.system) / 1000 / n };
 }
 
+/** The notice written by hand in react-pdf (bench/hand-notice.tsx) in the same number of threads. */
+async function handWritten(pool: Piscina<object, number>, n: number, offset: number) {
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: n }, (_, i) => pool.run(noticeRecord(offset + i))));
+  return { docsPerSecond: n / ((performance.now() - t0) / 1000) };
+}
+
 /** Sealpost end to end: one auto-approved batch with secure-email delivery, from the POST until every mail is accepted. */
 async function endToEnd(stack: Stack, template: string, record: (i: number) => object, n: number, offset: number) {
   const pid = stack.serverPid()!;
@@ -129,6 +136,7 @@ async function main() {
     maxThreads: threads,
     env: { ...stack.env, TEMPLATES_DIR: path.resolve("bench/templates") },
   });
+  const handPool = new Piscina<object, number>({ filename: path.resolve("bench/hand-worker.mjs"), minThreads: threads, maxThreads: threads, env: stack.env });
   const lines: string[] = [`${os.availableParallelism()} cores, ${threads} render threads on both sides; ${RUNS} runs each, median and range`];
   try {
     const pendingApproval = (n: number, offset: number) =>
@@ -154,11 +162,15 @@ async function main() {
       // Warm both sides (JIT, fonts, template caches) on a small batch before measuring.
       await rendererAlone(pool, doc.template, doc.record, 50, (offset += 100_000));
       await endToEnd(stack, doc.template, doc.record, 100, (offset += 100_000));
+      const withHand = doc.template === "notice.md";
+      if (withHand) await handWritten(handPool, 50, offset);
       const ref: Array<Awaited<ReturnType<typeof rendererAlone>>> = [];
       const e2e: Array<Awaited<ReturnType<typeof endToEnd>>> = [];
+      const hand: number[] = [];
       for (let r = 0; r < RUNS; r++) {
         ref.push(await rendererAlone(pool, doc.template, doc.record, n, (offset += 100_000)));
         e2e.push(await endToEnd(stack, doc.template, doc.record, n, (offset += 100_000)));
+        if (withHand) hand.push((await handWritten(handPool, n, (offset += 100_000))).docsPerSecond);
       }
       const ratios = e2e.map((e, i) => e.docsPerSecond / ref[i].docsPerSecond);
       const m = (xs: number[]) => median(xs).toFixed(1);
@@ -172,6 +184,10 @@ async function main() {
           `so ${m(e2e.map((e, i) => e.cpuMsPerDoc - ref[i].cpuMsPerDoc))} ms (${range(e2e.map((e, i) => e.cpuMsPerDoc - ref[i].cpuMsPerDoc))}) around the renderer; ` +
           `server RSS now ${procStatus(stack.serverPid()!, "VmRSS").toFixed(0)} MB, peak ${procStatus(stack.serverPid()!, "VmHWM").toFixed(0)} MB`,
       );
+      if (withHand) {
+        const vsHand = e2e.map((e, i) => e.docsPerSecond / hand[i]);
+        lines.push(`  the same page written by hand in react-pdf (render footer), threads alone: ${m(hand)} docs/s (${range(hand)}); Sealpost end to end ÷ that: ${median(vsHand).toFixed(2)} (${range(vsHand, 2)})`);
+      }
     }
     lines.push(`server peak RSS ${procStatus(stack.serverPid()!, "VmHWM").toFixed(0)} MB`);
     if (process.env.BENCH_BIG) {
@@ -180,7 +196,7 @@ async function main() {
     }
   } finally {
     console.log(`\n${lines.join("\n")}`);
-    await pool.destroy();
+    await Promise.all([pool.destroy(), handPool.destroy()]);
     await stack.stop();
   }
 }
