@@ -67,12 +67,14 @@ async function endToEnd(stack: Stack, template: string, record: (i: number) => o
   await res.arrayBuffer();
   if (res.status !== 202) throw new Error(`intake answered ${res.status}`);
   const id = res.headers.get("x-svc-batchid");
+  // The last mail arrives after its record is rendered, so the state is polled only once mail is in:
+  // a client polling ten times a second throughout would be measured as Sealpost's own work.
+  await stack.smtp.waitFor((m) => m.length - mailsBefore >= n, 30 * 60_000);
   await eventually(async () => {
     const d = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}`)).json();
     if (d.state === "partially-failed") throw new Error(`batch ${id} partially failed`);
     return d.state === "completed";
-  }, 30 * 60_000, "batch completion");
-  await stack.smtp.waitFor((m) => m.length - mailsBefore >= n, 10 * 60_000);
+  }, 10 * 60_000, "batch completion");
   const seconds = (performance.now() - t0) / 1000;
   const cpu = cpuMs(pid) - cpu0;
   return { docsPerSecond: n / seconds, cpuMsPerDoc: cpu / n };
@@ -126,7 +128,8 @@ async function intakeLatency(stack: Stack, n: number, runs: number, offset: numb
 }
 
 async function main() {
-  const stack = await startStack({ db: "postgres", env: { BATCH_MAX_RECORDS: "10000", JOB_LEASE_MS: "60000" } });
+  // Production settings where the test stack has its own (tests poll jobs every 50 ms and lease for 3 s).
+  const stack = await startStack({ db: "postgres", env: { BATCH_MAX_RECORDS: "10000", JOB_LEASE_MS: "60000", JOB_POLL_MS: "250" } });
   for (const f of fs.readdirSync("bench/templates")) fs.copyFileSync(path.join("bench/templates", f), path.join(stack.templatesDir, f));
   process.env.TEMPLATES_DIR = path.resolve("bench/templates");
   // The reference threads run as the server's do: React's production build, the same environment.
