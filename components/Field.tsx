@@ -98,14 +98,20 @@ export function Textarea({ id, label, hint, error, note, ...textarea }: Textarea
   );
 }
 
-type SelectProps = FieldText & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & { ref?: Ref<HTMLSelectElement>; options: Array<{ value: string; label: string }> };
+type SelectProps = FieldText &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & {
+    ref?: Ref<HTMLSelectElement>;
+    options: Array<{ value: string; label: string }>;
+    /** The text of the empty first option (its value is ""). */
+    emptyLabel?: string;
+  };
 
-export function Select({ id, label, hint, error, note, options, ...select }: SelectProps) {
+export function Select({ id, label, hint, error, note, options, emptyLabel = "Choose an option", ...select }: SelectProps) {
   const f = { id, label, hint, error, note };
   return (
     <LabelledGroup f={f}>
       <select id={id} className={`${styles.select} ${styles.width20} ${error ? styles.invalid : ""}`} {...describedBy(f)} {...select}>
-        <option value="">Choose an option</option>
+        <option value="">{emptyLabel}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -118,11 +124,20 @@ export function Select({ id, label, hint, error, note, options, ...select }: Sel
 
 type ChoiceInput = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { ref?: Ref<HTMLInputElement> };
 
+export interface RadioOption {
+  value: string;
+  label: string;
+  /** A line under the option's label (GOV.UK radio item hint), described-by on its radio. */
+  hint?: string;
+  /** An option that exists but cannot be chosen now; its hint should say why. */
+  disabled?: boolean;
+}
+
 /**
  * One answer from a few options, as radios in a fieldset. The first radio carries `id`, so that an
  * error summary link lands on the group's first option (GOV.UK does the same).
  */
-export function Radios({ id, label, hint, error, note, options, ...input }: FieldText & ChoiceInput & { options: Array<{ value: string; label: string }> }) {
+export function Radios({ id, label, hint, error, note, options, ...input }: FieldText & ChoiceInput & { options: RadioOption[] }) {
   const f = { id, label, hint, error, note };
   return (
     <fieldset className={groupClass(error)} aria-describedby={describedBy(f)["aria-describedby"]}>
@@ -131,12 +146,20 @@ export function Radios({ id, label, hint, error, note, options, ...input }: Fiel
       <div className={styles.choices}>
         {options.map((o, i) => {
           const optionId = i === 0 ? id : `${id}-${i}`;
+          const hintId = o.hint ? `${optionId}-item-hint` : undefined;
           return (
-            <div className={styles.choice} key={o.value}>
-              <input type="radio" id={optionId} value={o.value} aria-invalid={error ? true : undefined} {...input} />
-              <label className={styles.choiceLabel} htmlFor={optionId}>
-                {o.label}
-              </label>
+            <div className={`${styles.choice} ${o.disabled ? styles.choiceDisabled : ""}`} key={o.value}>
+              <input type="radio" id={optionId} value={o.value} aria-invalid={error ? true : undefined} aria-describedby={hintId} {...input} disabled={o.disabled || input.disabled} />
+              <div>
+                <label className={styles.choiceLabel} htmlFor={optionId}>
+                  {o.label}
+                </label>
+                {o.hint && (
+                  <div id={hintId} className={styles.choiceHint}>
+                    {o.hint}
+                  </div>
+                )}
+              </div>
             </div>
           );
         })}

@@ -6,21 +6,28 @@ export interface SummaryRow {
   label: ReactNode;
   /** The answer as text; null when there is none. */
   value: string | null;
-  change?: { href: string; onClick?: (e: MouseEvent<HTMLAnchorElement>) => void };
+  /** The row's action link; `text` defaults to "Change". */
+  change?: { href: string; onClick?: (e: MouseEvent<HTMLAnchorElement>) => void; text?: string };
+  /** Shown under the answer (a status tag, a previous value). */
+  extra?: ReactNode;
 }
 
-/** GOV.UK summary list (check your answers): question, answer, and a "Change" link named for screen readers. */
+/** GOV.UK summary list (check your answers): question, answer, and an action link ("Change") named for screen readers. */
 export function SummaryList({ rows }: { rows: SummaryRow[] }) {
   return (
     <dl className={styles.list}>
       {rows.map((r) => (
         <div className={styles.row} key={r.key}>
           <dt className={styles.key}>{r.label}</dt>
-          <dd className={`${styles.value} ${r.value === null ? styles.empty : ""}`}>{r.value ?? "Not answered"}</dd>
+          <dd className={styles.value}>
+            <span className={r.value === null ? styles.empty : undefined}>{r.value ?? "Not answered"}</span>
+            {r.extra && <div className={styles.extra}>{r.extra}</div>}
+          </dd>
           {r.change && (
             <dd className={styles.action}>
               <a href={r.change.href} onClick={r.change.onClick}>
-                Change<span className="visually-hidden"> {r.label}</span>
+                {r.change.text ?? "Change"}
+                <span className="visually-hidden"> {r.label}</span>
               </a>
             </dd>
           )}

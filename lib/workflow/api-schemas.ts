@@ -58,10 +58,13 @@ const comment = z.string().max(5000).optional();
 /** Approve / reject body (spec: comment: string); an empty body is allowed. */
 export const decisionBody = z.object({ comment }).default({});
 
-const isoDate = z
+export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO 8601 date (YYYY-MM-DD)")
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "is not a calendar date");
+
+export const changeSeverities = ["error", "warning", "info"] as const;
+export const governanceDecisions = ["approve", "approve-with-exception", "reject"] as const;
 
 /** Request-changes body (spec: changes array of {message, fieldKey?, severity, category?, dueDate?}). */
 export const requestChangesBody = z.object({
@@ -70,7 +73,7 @@ export const requestChangesBody = z.object({
       z.object({
         message: z.string().trim().min(1).max(2000),
         fieldKey: z.string().min(1).max(200).optional(),
-        severity: z.enum(["info", "warning", "error"]).default("error"),
+        severity: z.enum(changeSeverities).default("error"),
         category: z.string().trim().min(1).max(100).optional(),
         dueDate: isoDate.optional(),
       }),
@@ -81,7 +84,7 @@ export const requestChangesBody = z.object({
 
 /** Governance decision body; the justification rule (mandatory for approve-with-exception) is checked with a code of its own. */
 export const governanceBody = z.object({
-  decision: z.enum(["approve", "approve-with-exception", "reject"]),
+  decision: z.enum(governanceDecisions),
   justification: z.string().max(5000).optional(),
   comment,
 });

@@ -5,6 +5,7 @@ import type { ApprovalEntry } from "./approval-types";
 import { changeWorkflow } from "./change-workflow";
 import { decisionResponse, rejection } from "./decide-workflow";
 import { portalActor } from "./events";
+import { blockingRuleIds } from "./review-rules";
 
 export type GovernanceDecision = "approve" | "approve-with-exception" | "reject";
 
@@ -27,8 +28,7 @@ export async function governanceDecision(portal: PortalPrincipal, decision: Gove
   const wf = await changeWorkflow(portal.tenantId, portal.workflowId, "governance-decision", actor, (wf) => {
     if (decision === "reject") return rejection(wf, actor.name, reason ?? comment, "governance");
     // Rules excepted by an earlier stage's approve-with-exception no longer block a later stage's approve.
-    const excepted = new Set(wf.approvalException?.failedRules ?? []);
-    const failed = wf.validationResults.filter((r) => !r.passed && r.severity === "error" && !excepted.has(r.ruleId)).map((r) => r.ruleId);
+    const failed = blockingRuleIds(wf.validationResults, wf.approvalException);
     const stage = Math.max(wf.approvalStage, 1);
     const now = new Date();
     const at = now.toISOString();

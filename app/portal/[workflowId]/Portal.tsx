@@ -3,10 +3,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
 import { PageShell } from "@/components/PageShell";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
-import { changeRequestsOf, failedErrors, otpPending, type Bootstrap } from "./bootstrap";
+import { changeRequestsOf, failedErrors, otpPending, type Bootstrap, type GatedBootstrap } from "./bootstrap";
 import { CheckAnswers } from "./CheckAnswers";
 import { OtpGate } from "./OtpGate";
 import { isTokenProblem, PortalApi, type ApiAnswer } from "./portal-api";
+import { Reviewer } from "./Reviewer";
 import { Confirmation, FinalStatus, ProblemPage } from "./StatusPages";
 import { StepPage } from "./StepPage";
 import { TokenProblem } from "./TokenProblem";
@@ -15,6 +16,7 @@ type View =
   | { kind: "loading" }
   | { kind: "token"; code: string }
   | { kind: "otp" }
+  | { kind: "review" }
   | { kind: "step"; index: number; focusField?: string; returnToCheck?: boolean; key: number }
   | { kind: "check" }
   | { kind: "done" }
@@ -48,13 +50,16 @@ function remember(v: View, push: boolean) {
 }
 
 /**
- * The participant portal: loads the session with the link's token and shows the page its state
- * calls for (a step, check answers, confirmation, final status), the OTP gate, or the clear page for
- * a link that no longer works. Every change goes through the participant API.
+ * The portal: loads the session with the link's token and shows the page its role and state call
+ * for: for a participant a step, check answers, confirmation or final status (or the OTP gate first);
+ * for a reviewer (the approval mail's link) the review pages; for a link that no longer works, a clear
+ * page. Every change goes through the portal API.
  */
 export function Portal({ workflowId }: { workflowId: string }) {
   const [api, setApi] = useState<PortalApi | null>(null);
   const [boot, setBoot] = useState<Bootstrap | null>(null);
+  // The gated bootstrap while a passcode is needed: it has no title, steps or data.
+  const [gate, setGate] = useState<GatedBootstrap | null>(null);
   const [view, setView] = useState<View>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
   // Fields saved since the last final validation: its old result no longer shows next to them.
@@ -90,11 +95,16 @@ export function Portal({ workflowId }: { workflowId: string }) {
   const load = useCallback(
     async (portal: PortalApi, stay?: number) => {
       if (!portal.hasToken) return setView({ kind: "token", code: "portal.token_missing" });
-      const a = await portal.call<Bootstrap>("GET", "");
+      const a = await portal.call<Bootstrap | GatedBootstrap>("GET", "");
       if (!a.ok) return failure(a);
+      if (otpPending(a.body)) {
+        setGate(a.body);
+        return setView({ kind: "otp" });
+      }
+      setGate(null);
       version.current = a.body.workflow.version;
       setBoot(a.body);
-      if (otpPending(a.body)) return setView({ kind: "otp" });
+      if (a.body.role === "reviewer") return setView({ kind: "review" });
       showFor(a.body, stay);
     },
     [failure, showFor],
@@ -123,6 +133,7 @@ export function Portal({ workflowId }: { workflowId: string }) {
   }, [boot, showFor]);
 
   useEffect(() => {
+    if (view.kind === "review") return; // the reviewer's pages name themselves
     const title = boot?.workflow.title ?? "Your form";
     const page =
       view.kind === "step" && boot
@@ -139,16 +150,29 @@ export function Portal({ workflowId }: { workflowId: string }) {
     document.title = [page, title, "Sealpost"].filter(Boolean).join(" – ");
   }, [view, boot]);
 
+  // Stable, so that the reviewer pages' timers (sealing poll) are not restarted by every render.
+  const reload = useCallback(async () => {
+    if (api) await load(api);
+  }, [api, load]);
+
   const moved = (m: Moved) => {
     version.current = m.version;
     setBoot((b) => b && { ...b, workflow: { ...b.workflow, state: m.state, currentStepIndex: m.currentStepIndex, validationOutcome: m.validationOutcome }, validationResults: m.validationResults ?? b.validationResults });
   };
 
+  const organisation = boot?.workflow.organizationName ?? gate?.workflow.organizationName ?? null;
+  if (view.kind === "otp") {
+    return (
+      <PageShell service="Sealpost" organisation={organisation}>
+        {api && <OtpGate api={api} otp={gate?.otp ?? null} organisation={organisation} onVerified={() => load(api)} onTokenProblem={failure} />}
+      </PageShell>
+    );
+  }
   if (!api || !boot || view.kind === "loading" || view.kind === "token" || view.kind === "problem") {
     return (
-      <PageShell service="Sealpost" organisation={boot?.workflow.organizationName}>
+      <PageShell service="Sealpost" organisation={organisation}>
         {view.kind === "token" && api ? (
-          <TokenProblem api={api} code={view.code} organisation={boot?.workflow.organizationName ?? null} />
+          <TokenProblem api={api} code={view.code} organisation={organisation} />
         ) : view.kind === "problem" ? (
           <ProblemPage title={view.title}>
             <p>{view.detail}</p>
@@ -161,6 +185,14 @@ export function Portal({ workflowId }: { workflowId: string }) {
         ) : (
           <p role="status">Loading your form…</p>
         )}
+      </PageShell>
+    );
+  }
+
+  if (view.kind === "review") {
+    return (
+      <PageShell service="Sealpost" organisation={organisation} footer="This page is for the people who review this form. Its link works for 4 hours after it was last used.">
+        <Reviewer api={api} boot={boot} reload={reload} onTokenProblem={failure} />
       </PageShell>
     );
   }
@@ -203,8 +235,7 @@ export function Portal({ workflowId }: { workflowId: string }) {
   };
 
   let content;
-  if (view.kind === "otp") content = <OtpGate api={api} title={boot.workflow.title} onVerified={() => load(api)} />;
-  else if (view.kind === "check") {
+  if (view.kind === "check") {
     content = (
       <CheckAnswers
         boot={boot}

@@ -40,6 +40,9 @@ export interface StepPageProps {
   onTokenProblem: (a: ApiAnswer<unknown> & { ok: false }) => void;
 }
 
+/** How a change request reads next to its field, by the severity the reviewer chose (the reviewer's form names these). */
+export const notePrefix = (severity: string | undefined) => (severity === "warning" ? "Please check" : severity === "info" ? "Note from the reviewer" : "Change requested");
+
 /** One step of the form (GOV.UK question page): fields, autosave while typing, Continue. */
 export function StepPage(p: StepPageProps) {
   const { api, boot, stepIndex } = p;
@@ -142,7 +145,7 @@ export function StepPage(p: StepPageProps) {
   const fieldNotes = (key: string) =>
     p.changeRequests
       .filter((c) => c.fieldKey === key)
-      .map((c) => `Change requested: ${c.message}${c.dueDate ? ` (by ${c.dueDate})` : ""}`)
+      .map((c) => `${notePrefix(c.severity)}: ${c.message}${c.dueDate ? ` (by ${c.dueDate})` : ""}`)
       .join(" ");
   const general = p.changeRequests.filter((c) => !c.fieldKey || !boot.steps.some((s) => s.fields.some((f) => f.key === c.fieldKey)));
 

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
+import { waitText } from "./format";
 import type { PortalApi } from "./portal-api";
 import styles from "./portal.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
@@ -13,7 +14,7 @@ const TITLES: Record<string, string> = {
   "portal.role_forbidden": "This link cannot be used to fill in the form",
 };
 
-type Sent = { kind: "sent" } | { kind: "wait"; minutes: number } | { kind: "unavailable" } | { kind: "failed" };
+type Sent = { kind: "sent" } | { kind: "wait"; wait: string } | { kind: "unavailable" } | { kind: "failed" };
 
 /**
  * The clear page for a link that no longer opens the form (expired, garbled, revoked, for another
@@ -30,9 +31,10 @@ export function TokenProblem({ api, code, organisation }: { api: PortalApi; code
     const a = await api.call("POST", "/resend-invite");
     setBusy(false);
     if (a.ok) return setSent({ kind: "sent" });
-    if (a.status === 429) return setSent({ kind: "wait", minutes: Math.max(1, Math.ceil((a.retryAfterS ?? 60) / 60)) });
-    // 404/405: this server cannot send links (yet); 401/403: it would not for this link.
-    if (a.status === 404 || a.status === 405 || a.status === 401 || a.status === 403) return setSent({ kind: "unavailable" });
+    if (a.status === 429) return setSent({ kind: "wait", wait: waitText(a.retryAfterS ?? 60) });
+    // 401/403: the server would not for this link (too old, another form); 404: no such form;
+    // 409: nobody to send it to (no recipients), or the form is over and waits for nobody.
+    if ([401, 403, 404, 405, 409].includes(a.status)) return setSent({ kind: "unavailable" });
     setSent({ kind: "failed" });
   };
 
@@ -56,7 +58,7 @@ export function TokenProblem({ api, code, organisation }: { api: PortalApi; code
         {sent?.kind === "sent" && <p className={styles.message}>We have sent a new link. It can take a few minutes to arrive; check your spam folder too.</p>}
         {sent?.kind === "wait" && (
           <p className={`${styles.message} ${styles.messageError}`}>
-            A new link was sent a short while ago. Check your email, or ask again in {sent.minutes} minute{sent.minutes === 1 ? "" : "s"}.
+            A new link was sent a short while ago. Check your email, or ask again in {sent.wait}.
           </p>
         )}
         {sent?.kind === "unavailable" && (

@@ -1,9 +1,10 @@
 import type { FieldDef } from "@/lib/templates/types";
+import type { ApprovalEntry, ApprovalException } from "@/lib/workflow/approval-types";
 import type { Rule } from "@/lib/workflow/schema-format";
 import type { WorkflowState } from "@/lib/workflow/states";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
 
-/** The bootstrap payload (README "Workflow sessions"), with what later parts add as optional. */
+/** The bootstrap payload (README "Workflow sessions"); parts a page can do without are optional. */
 export interface Bootstrap {
   workflow: {
     workflowId: string;
@@ -12,22 +13,40 @@ export interface Bootstrap {
     currentStepIndex: number;
     totalSteps: number;
     validationOutcome: "passed" | "failed" | null;
+    currentApprovalStage: number;
+    totalApprovalStages: number;
     version: number;
     title: string;
     organizationName: string | null;
-    otpRequired?: boolean;
-    otpVerified?: boolean;
+    requireOtp: boolean;
   };
   role: "participant" | "reviewer";
   steps: Array<{ stepIndex: number; title: string; description: string | null; fields: FieldDef[]; data: Record<string, unknown> }>;
   rules: Rule[];
   validationResults: ValidationResult[] | null;
+  validatedAt: string | null;
   changeRequests?: unknown;
+  /** Per field, what the participant changed since the reviewer last requested changes. */
+  changesSinceReview?: Array<{ fieldKey: string; label: string; stepIndex: number; before: unknown; after: unknown }>;
+  approvalHistory?: ApprovalEntry[];
+  approvalException?: ApprovalException | null;
   otpRequired?: boolean;
-  otpVerified?: boolean;
+  otpVerified?: boolean | null;
 }
 
-/** A reviewer's request for a change (added by the approval part; shape agreed in issue 8). */
+/**
+ * The bootstrap while the passcode gate is closed (README "OTP"): only what the gate page needs, no
+ * title, schema or data.
+ */
+export interface GatedBootstrap {
+  workflow: { workflowId: string; state: WorkflowState; organizationName: string | null; requireOtp: true };
+  role: "participant";
+  otpRequired: true;
+  otpVerified: false;
+  otp: { sentAt: string | null; expiresAt: string | null; nextSendAt: string | null; lockedUntil: string | null };
+}
+
+/** A reviewer's request for a change, as the participant page shows it. */
 export interface ChangeRequest {
   message: string;
   fieldKey?: string;
@@ -50,9 +69,8 @@ export function changeRequestsOf(boot: Bootstrap): ChangeRequest[] {
   });
 }
 
-/** True when the data stays closed until a one-time passcode is verified (the OTP part adds these flags). */
-export const otpPending = (boot: Bootstrap): boolean =>
-  (boot.workflow.otpRequired ?? boot.otpRequired) === true && (boot.workflow.otpVerified ?? boot.otpVerified) === false;
+/** True for the gated shape: the data stays closed until a one-time passcode is verified. */
+export const otpPending = (boot: Bootstrap | GatedBootstrap): boot is GatedBootstrap => boot.otpRequired === true && boot.otpVerified === false;
 
 /** Failed error-severity results, the ones that block approval. */
 export const failedErrors = (results: ValidationResult[] | null | undefined): ValidationResult[] =>

@@ -44,24 +44,29 @@ export class PortalApi {
     }
   }
 
-  async call<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { accept: "application/json" };
+  private async send(method: string, path: string, body: unknown, accept: string): Promise<Response | null> {
+    const headers: Record<string, string> = { accept };
     if (this.token) headers[TOKEN_HEADER] = this.token;
     if (body !== undefined) headers["content-type"] = "application/json";
-    let res: Response;
     try {
-      res = await fetch(`/api/workflow/${encodeURIComponent(this.workflowId)}${path}`, {
+      const res = await fetch(`/api/workflow/${encodeURIComponent(this.workflowId)}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         cache: "no-store",
         credentials: "same-origin",
       });
+      const fresh = res.headers.get(TOKEN_HEADER);
+      if (fresh) this.keep(fresh);
+      return res;
     } catch {
-      return { ok: false, status: 0, code: "network", detail: "The server could not be reached", body: {} };
+      return null;
     }
-    const fresh = res.headers.get(TOKEN_HEADER);
-    if (fresh) this.keep(fresh);
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    const res = await this.send(method, path, body, "application/json");
+    if (!res) return { ok: false, status: 0, code: "network", detail: "The server could not be reached", body: {} };
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (res.ok) return { ok: true, status: res.status, body: json as T };
     const retryAfter = Number(res.headers.get("retry-after"));
@@ -73,6 +78,15 @@ export class PortalApi {
       body: json,
       retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     };
+  }
+
+  /**
+   * A file (the sealed PDF) fetched with the token in the header, as every call is: a plain link would
+   * have to carry the token in its address, and so in access logs.
+   */
+  async file(path: string): Promise<Blob | null> {
+    const res = await this.send("GET", path, undefined, "application/pdf");
+    return res?.ok ? res.blob() : null;
   }
 }
 

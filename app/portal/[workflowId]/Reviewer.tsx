@@ -1,0 +1,89 @@
+"use client";
+import { useCallback, useEffect, useState } from "react";
+import { NotificationBanner } from "@/components/NotificationBanner";
+import type { Bootstrap } from "./bootstrap";
+import { DecisionPage } from "./DecisionPage";
+import type { ApiAnswer, PortalApi } from "./portal-api";
+import { RequestChangesPage } from "./RequestChangesPage";
+import { reviewerMay, type ReviewAction } from "./review-model";
+import { ReviewPage } from "./ReviewPage";
+import { ReviewStatus } from "./ReviewStatus";
+
+type Page = { kind: "review" } | { kind: "changes"; fieldKey?: string } | { kind: "decide" };
+
+/** The reviewer's pages are history entries of the same address, so the browser's Back returns to the review. */
+const PLACE = "sealpostReview";
+
+const PAGE_TITLES: Record<Page["kind"], string> = { review: "Review the answers", changes: "Ask for changes", decide: "Approve or reject" };
+
+/**
+ * The portal for a reviewer token (the approval mail's link): the review page, asking for changes,
+ * the decision, and the outcome. Every change goes through the reviewer's API (request-changes,
+ * governance-decision); after each the session is loaded again, so the outcome shows what the server
+ * recorded.
+ */
+export function Reviewer({
+  api,
+  boot,
+  reload,
+  onTokenProblem,
+}: {
+  api: PortalApi;
+  boot: Bootstrap;
+  /** Loads the session again (Portal's bootstrap call); resolves once the new payload is shown. */
+  reload: () => Promise<void>;
+  onTokenProblem: (a: ApiAnswer<unknown> & { ok: false }) => void;
+}) {
+  const [page, setPage] = useState<Page>({ kind: "review" });
+  const [outcome, setOutcome] = useState<ReviewAction | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const may = reviewerMay(boot.workflow.state);
+
+  const go = useCallback((p: Page) => {
+    window.history.pushState({ ...(window.history.state ?? {}), [PLACE]: p }, "", window.location.href);
+    setPage(p);
+  }, []);
+
+  useEffect(() => {
+    const onPop = (e: PopStateEvent) => setPage(((e.state as Record<string, unknown> | null)?.[PLACE] as Page | undefined) ?? { kind: "review" });
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+
+  const actionable = (may.decide || may.requestChanges) && !outcome;
+  const shown: Page = !actionable ? { kind: "review" } : page.kind === "changes" && !may.requestChanges ? { kind: "review" } : page;
+
+  useEffect(() => {
+    const name = actionable ? PAGE_TITLES[shown.kind] : "Review outcome";
+    document.title = [name, boot.workflow.title, "Sealpost"].join(" – ");
+  }, [actionable, shown.kind, boot.workflow.title]);
+
+  const done = async (action: ReviewAction) => {
+    await reload();
+    setConflict(false);
+    setOutcome(action);
+  };
+  const onConflict = async () => {
+    await reload();
+    setConflict(true);
+    go({ kind: "review" });
+  };
+  const back = () => go({ kind: "review" });
+  const reloadQuietly = useCallback(() => void reload(), [reload]);
+
+  if (!actionable) return <ReviewStatus key={`${outcome}-${conflict}`} api={api} boot={boot} action={outcome} conflict={conflict} onReload={reloadQuietly} />;
+  if (shown.kind === "changes") {
+    return <RequestChangesPage api={api} boot={boot} fieldKey={shown.fieldKey} onBack={back} onDone={() => done("request-changes")} onConflict={onConflict} onTokenProblem={onTokenProblem} />;
+  }
+  if (shown.kind === "decide") return <DecisionPage api={api} boot={boot} onBack={back} onDone={done} onConflict={onConflict} onTokenProblem={onTokenProblem} />;
+  return (
+    <>
+      {conflict && (
+        <NotificationBanner title="Changed meanwhile" heading="Someone else has acted on this submission">
+          <p>Nothing was changed by you. Review it again as it stands now.</p>
+        </NotificationBanner>
+      )}
+      <ReviewPage boot={boot} onRequestChanges={(fieldKey) => go({ kind: "changes", fieldKey })} onDecide={() => go({ kind: "decide" })} />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { TagColour } from "@/components/StatusTag";
+import type { FieldDef } from "@/lib/templates/types";
+import type { ApprovalEntry } from "@/lib/workflow/approval-types";
+import type { GovernanceDecision } from "@/lib/workflow/review-form";
+import { canDo, type WorkflowState } from "@/lib/workflow/states";
+import type { ValidationResult } from "@/lib/workflow/validation-result";
+import { labelOf, type Bootstrap } from "./bootstrap";
+
+/** What the reviewer just did, for the outcome page. */
+export type ReviewAction = GovernanceDecision | "request-changes";
+
+export interface FieldPlace {
+  field: FieldDef;
+  stepIndex: number;
+  stepTitle: string;
+}
+
+/** Every field of the schema by key, with its step. */
+export const fieldPlaces = (boot: Bootstrap): Map<string, FieldPlace> =>
+  new Map(boot.steps.flatMap((s) => s.fields.map((f) => [f.key, { field: f, stepIndex: s.stepIndex, stepTitle: s.title }] as const)));
+
+/** A field's label, or its key when the schema no longer has it. */
+export const fieldLabel = (places: Map<string, FieldPlace>, key: string | null | undefined): string | null =>
+  key ? (places.has(key) ? labelOf(places.get(key)!.field) : key) : null;
+
+/** What a reviewer token may do in this state (the server's transition table, so the page offers no dead button). */
+export const reviewerMay = (state: WorkflowState) => ({
+  requestChanges: canDo("request-changes", state),
+  decide: canDo("governance-decision", state),
+});
+
+export const STATE_TAGS: Record<WorkflowState, { text: string; colour: TagColour }> = {
+  "in-progress": { text: "Being filled in", colour: "grey" },
+  "pending-approval": { text: "Waiting for review", colour: "blue" },
+  "validation-failed": { text: "Rules failed", colour: "red" },
+  "changes-requested": { text: "Changes requested", colour: "yellow" },
+  sealing: { text: "Approved, being sealed", colour: "green" },
+  complete: { text: "Approved and sealed", colour: "green" },
+  rejected: { text: "Rejected", colour: "red" },
+  cancelled: { text: "Withdrawn", colour: "grey" },
+};
+
+export const results = (boot: Bootstrap): ValidationResult[] => (Array.isArray(boot.validationResults) ? boot.validationResults : []);
+export const history = (boot: Bootstrap): ApprovalEntry[] => (Array.isArray(boot.approvalHistory) ? boot.approvalHistory : []);
+export const changesSince = (boot: Bootstrap) => (Array.isArray(boot.changesSinceReview) ? boot.changesSinceReview : []);
+
+/** Failed error rules first, then failed warnings, then what passed; the server's order within each. */
+export const rank = (r: ValidationResult) => (r.passed ? 2 : r.severity === "error" ? 0 : 1);
+
+const ACTIONS: Record<ApprovalEntry["action"], string> = {
+  approved: "Approved",
+  "approved-with-exception": "Approved with an exception",
+  rejected: "Rejected",
+  "changes-requested": "Changes requested",
+  escalated: "Escalated",
+  "seal-requested": "Sealed without approval",
+};
+
+export const actionText = (a: string): string => ACTIONS[a as ApprovalEntry["action"]] ?? a;
+
+/** `portal:reviewer` is someone holding a reviewer link from the approval mail. */
+export const actorText = (by: string): string => (by === "portal:reviewer" ? "a reviewer (link from the approval email)" : by === "system" ? "Sealpost" : by);

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { ReceivedMail } from "../tests/support/smtp";
+
+/** Screenshots of every page, kept for people to look at (gitignored). */
+export const ARTIFACTS = path.resolve("e2e/artifacts");
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core on the page as it stands: no serious or critical violation. Evaluated through the
+ * DevTools protocol, which the page's strict CSP does not govern (an injected <script> would be refused).
+ */
+export async function expectAccessible(page: Page, what: string) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+  });
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical"), what).toEqual([]);
+}
+
+/** A full-page screenshot at desktop width and, with `narrow`, at 360 px too. */
+export async function shoot(page: Page, name: string, narrow = false) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  if (!narrow) return;
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}-360.png`), fullPage: true });
+  // Nothing wider than the screen: no sideways scrolling at 360 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize(size);
+}
+
+export const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+export const saved = (page: Page) => expect.poll(() => page.locator("[data-save-status]").textContent(), { timeout: 10_000 }).toBe("Saved");
+export const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
+/** The text of the element that has focus (a heading on arrival at a page). */
+export const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
+
+/** The portal link of a received mail (invitation, change requests, approval notification). */
+export function portalLink(mail: ReceivedMail): string {
+  const m = /https?:\/\/\S+\/portal\/[0-9a-f-]{36}\?pt=[\w.-]+/.exec(mail.text);
+  if (!m) throw new Error(`no portal link in the mail "${mail.subject}":\n${mail.text}`);
+  return m[0];
+}
