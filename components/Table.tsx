@@ -13,7 +13,8 @@ export interface Column<T> {
 
 /**
  * A data table (GOV.UK table) with a caption. Below 40rem each row is shown as a stacked block whose
- * cells are labelled by their column, so that nothing scrolls sideways at 360 px.
+ * cells are labelled by their column, so that nothing scrolls sideways at 360 px. Each cell's content
+ * sits in one wrapper, so that it stays one grid item beside its label however many elements it has.
  */
 export function Table<T>({ caption, columns, rows, rowKey, captionHidden }: { caption: ReactNode; columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string; captionHidden?: boolean }) {
   return (
@@ -33,7 +34,7 @@ export function Table<T>({ caption, columns, rows, rowKey, captionHidden }: { ca
           <tr key={rowKey(row)}>
             {columns.map((c) => (
               <td key={c.key} className={c.numeric ? styles.numeric : undefined} data-label={c.label ?? (typeof c.header === "string" ? c.header : "")}>
-                {c.cell(row)}
+                <div className={styles.cell}>{c.cell(row)}</div>
               </td>
             ))}
           </tr>

@@ -82,7 +82,7 @@ export default async function BatchesPage({ searchParams }: { searchParams: Prom
                 <>
                   <StatusTag colour={stateLabel(r.state).colour}>{stateLabel(r.state).label}</StatusTag>
                   {liveStates.includes(r.state) && (
-                    <div style={{ marginTop: "0.5rem" }}>
+                    <div className={styles.progress}>
                       <ProgressBar value={r.processedCount} max={r.documentCount} failed={r.errorCount} label={`Progress of ${r.title}`} />
                     </div>
                   )}

@@ -24,7 +24,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Batch – Sealpost console", robots: { index: false, follow: false } };
 
 const DONE: Record<string, string> = {
-  approve: "You approved this batch. Its documents are being made now.",
+  approve: "You approved this batch.",
   reject: "You rejected this batch. No documents will be made.",
   "request-changes": "You asked for changes. The submitter has been emailed your comments.",
   cancel: "The batch has been cancelled.",
@@ -81,7 +81,7 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
           { key: "template", label: "Template", value: `${batch.templatePath}${batch.templateVersion ? ` (version ${batch.templateVersion.slice(0, 12)})` : ""}` },
           { key: "distribution", label: "Distribution", value: `${distribution.mode ?? "individual"}; delivery ${distribution.deliveryConfig?.mode === "secure-email" ? "by secure email" : "none"}` },
           { key: "approvers", label: "Approvers", value: batch.approvers.join(", ") || "None" },
-          { key: "decision", label: "Decision", value: decisionLine(batch) },
+          { key: "decision", label: "Decision", value: decisionLine(batch) ?? "Not decided yet" },
           { key: "reference", label: "Reference", value: `${batch.correlationId} (batch ${batch.id})` },
         ]}
       />
@@ -138,6 +138,18 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
         )}
         {!batch.combinedKey && !batch.bundleKey && <li>Each document can be downloaded from its record below once it is made.</li>}
       </ul>
+
+      <h2>Activity</h2>
+      <ol className={styles.timeline}>
+        {timeline.map((t, i) => (
+          <li key={i}>
+            <strong>{timelineLabel(t.action)}</strong>
+            {t.actor ? ` by ${t.actor}` : ""}
+            <div className={styles.secondary}>{when(t.at)}</div>
+            {t.comments && <blockquote className={styles.quote}>{t.comments}</blockquote>}
+          </li>
+        ))}
+      </ol>
 
       <h2 id="records">Records</h2>
       {batch.state === "invalid" ? (
@@ -203,17 +215,6 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
       )}
       <Pagination page={records.page} pages={records.pages} href={(p) => href(filter, p)} label="Pages of records" />
 
-      <h2>Activity</h2>
-      <ol className={styles.timeline}>
-        {timeline.map((t, i) => (
-          <li key={i}>
-            <strong>{timelineLabel(t.action)}</strong>
-            {t.actor ? ` by ${t.actor}` : ""}
-            <div className={styles.secondary}>{when(t.at)}</div>
-            {t.comments && <blockquote className={styles.quote}>{t.comments}</blockquote>}
-          </li>
-        ))}
-      </ol>
     </ConsoleShell>
   );
 }
@@ -249,7 +250,7 @@ function recordState(r: RecordRow) {
 function deliveryCell(r: RecordRow) {
   if (r.deliveries.length === 0) return "–";
   return (
-    <ul className={styles.messages}>
+    <ul className={styles.plainList}>
       {r.deliveries.map((d) => (
         <li key={d.recipientEmail}>
           {d.recipientEmail}:{" "}

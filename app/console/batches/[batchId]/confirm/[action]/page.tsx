@@ -74,7 +74,7 @@ export default async function ConfirmPage({ params }: { params: Promise<{ batchI
             rows={[
               { key: "state", label: "State now", value: stateLabel(batch.state).label },
               { key: "submitter", label: "Submitted by", value: batch.submittedBy },
-              { key: "documents", label: "Records", value: `${batch.documentCount.toLocaleString("en-GB")} (${batch.warningCount.toLocaleString("en-GB")} with warnings)` },
+              { key: "documents", label: "Records", value: `${batch.documentCount.toLocaleString("en-GB")}${batch.warningCount ? ` (${batch.warningCount.toLocaleString("en-GB")} with warnings)` : ""}` },
             ]}
           />
           <p>{t.effect(batch)}</p>
