@@ -1,6 +1,6 @@
 import { Auth, setEnvDefaults } from "@auth/core";
 import type { NextRequest } from "next/server";
-import { consoleAuthConfig, consoleEnabled } from "@/lib/console/auth";
+import { consoleAuthConfig, consoleEnabled } from "@/lib/console/auth-config";
 import { env } from "@/lib/env";
 import { AppError, problemResponse } from "@/lib/http/problem";
 
