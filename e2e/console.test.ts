@@ -181,9 +181,26 @@ it("shows a submitter no decision, another tenant's batch as not found, and sign
   await shoot(page, "09-not-found");
   expect((await page.request.get(`${stack.baseUrl}/console/batches/${foreign}/files/receipt`)).status()).toBe(404);
 
+  // A batch that failed validation lists the records with problems and offers no decision.
+  const invalid = await stack.api("submitter", "POST", "/api/render", {
+    templatePath: "letter.md",
+    options: { title: "Batch with a bad record" },
+    dataSource: [record(1), { ...record(2), customerId: "X2", amount: -5 }],
+    features: { svcDispatch: true },
+  });
+  expect(invalid.status).toBe(422);
+  await page.goto(`${stack.baseUrl}/console/batches/${invalid.headers.get("x-svc-batchid")}`);
+  expect(await heading(page).textContent()).toBe("Batch with a bad record");
+  const text = await main.textContent();
+  expect(text).toContain("This batch failed validation");
+  expect(text).toMatch(/customerId/);
+  expect(await page.getByRole("heading", { name: "Decision" }).count()).toBe(0);
+  await expectAccessible(page, "invalid batch");
+  await shoot(page, "12-batch-invalid");
+
   // The list as the submitter sees it, with batches in several states by now.
   await page.goto(`${stack.baseUrl}/console/batches`);
-  expect(await page.getByRole("navigation", { name: "Filter by state" }).textContent()).toMatch(/Rejected \(1\).*Completed \(1\)|Completed \(1\).*Rejected \(1\)/);
+  expect(await page.getByRole("navigation", { name: "Filter by state" }).textContent()).toMatch(/Completed \(1\).*Rejected \(1\).*Invalid \(1\)/);
   await expectAccessible(page, "batches list with several states");
   await shoot(page, "11-batches-several");
 

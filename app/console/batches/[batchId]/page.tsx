@@ -29,6 +29,10 @@ const DONE: Record<string, string> = {
   "request-changes": "You asked for changes. The submitter has been emailed your comments.",
   cancel: "The batch has been cancelled.",
 };
+const NO_DECISION: Record<string, string> = {
+  invalid: "None: the batch failed validation",
+  cancelled: "None: cancelled before a decision",
+};
 const FILTER_LABEL: Record<RecordFilter, string> = { all: "All", pending: "Waiting", rendered: "Made", failed: "Failed" };
 
 /** /console/batches/{id}: the approval mail's link. Summary, decision, downloads, records and timeline. */
@@ -81,7 +85,7 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
           { key: "template", label: "Template", value: `${batch.templatePath}${batch.templateVersion ? ` (version ${batch.templateVersion.slice(0, 12)})` : ""}` },
           { key: "distribution", label: "Distribution", value: `${distribution.mode ?? "individual"}; delivery ${distribution.deliveryConfig?.mode === "secure-email" ? "by secure email" : "none"}` },
           { key: "approvers", label: "Approvers", value: batch.approvers.join(", ") || "None" },
-          { key: "decision", label: "Decision", value: decisionLine(batch) ?? "Not decided yet" },
+          { key: "decision", label: "Decision", value: decisionLine(batch) ?? NO_DECISION[batch.state] ?? "Not decided yet" },
           { key: "reference", label: "Reference", value: `${batch.correlationId} (batch ${batch.id})` },
         ]}
       />
@@ -136,7 +140,9 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
             <a href={`${base}/files/bundle`}>All documents as a ZIP file</a>
           </li>
         )}
-        {!batch.combinedKey && !batch.bundleKey && <li>Each document can be downloaded from its record below once it is made.</li>}
+        {!batch.combinedKey && !batch.bundleKey && !["invalid", "rejected", "cancelled"].includes(batch.state) && (
+          <li>Each document can be downloaded from its record below once it is made.</li>
+        )}
       </ul>
 
       <h2>Activity</h2>
