@@ -233,3 +233,15 @@ it("never sends a browser to another site after sign-in", async () => {
   expect(out.headers()["location"] ?? "").not.toContain("evil.example");
   await context.close();
 });
+
+it("tells a signed-in person whose organisation is not licensed for batches, and shows nothing else", async () => {
+  const { context, page } = await newPage();
+  await page.goto(`${stack.baseUrl}/console/batches`);
+  await signIn(page, "unlicensed");
+  await expect.poll(() => heading(page).textContent()).toBe("You cannot use the console yet");
+  expect(await page.textContent("main")).toContain("licence does not include batch dispatch");
+  expect(await page.getByRole("banner").textContent()).toContain("user@initech.test");
+  await expectAccessible(page, "no access");
+  await shoot(page, "13-no-access");
+  await context.close();
+});
