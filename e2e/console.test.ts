@@ -151,6 +151,18 @@ it("refuses a decision that lost a race in plain words, and asks for a comment b
   await expect.poll(() => summary.textContent()).toContain("This batch is now rejected, so it can no longer be decided or cancelled");
   const detail = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}`)).json();
   expect(detail).toMatchObject({ state: "rejected", decisionComments: "duplicate" });
+
+  // On another batch the request goes through: the submitter is mailed the comment.
+  const other = await submit(2, "submitter", "Batch to correct");
+  await page.goto(`${stack.baseUrl}/console/batches/${other}`);
+  await page.getByRole("link", { name: "Request changes" }).click();
+  await page.getByLabel("What needs to change").fill("Customer 2 moved; use the new address");
+  await page.getByRole("button", { name: "Yes, ask for changes" }).click();
+  await expect.poll(() => page.getByRole("status").first().textContent()).toBe("Changes requested");
+  expect(await page.getByRole("alert").filter({ hasText: "Success" }).textContent()).toContain("You asked for changes");
+  await stack.smtp.waitFor((m) => m.find((x) => x.to.includes("submitter@acme.test") && x.text.includes("Customer 2 moved; use the new address")), 30_000);
+  await expectAccessible(page, "changes requested");
+  await shoot(page, "07b-changes-requested");
   await context.close();
 });
 
