@@ -17,6 +17,7 @@ const nextConfig: NextConfig = {
       },
       // Pages get their policy, with a nonce, from proxy.ts; what is not a page runs no script.
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: resourceCsp() }] },
+      { source: "/console/batches/:batchId/files/:path*", headers: [{ key: "Content-Security-Policy", value: resourceCsp() }] },
       {
         // The recipient page embeds the document from this route in an <object>: same origin only.
         source: "/d/:token/file",

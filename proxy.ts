@@ -6,8 +6,8 @@ import { AppError, problemResponse } from "@/lib/http/problem";
  * Two jobs before routing. API paths: a path Next.js could not percent-decode would fail inside its
  * router with an HTML 500, so it is refused here as the client's mistake. Pages: every page gets a
  * fresh CSP nonce; Next.js reads it from the request's policy header and puts it on its own scripts,
- * so no inline script without it runs. API routes and files keep the script-free policy of
- * next.config.ts.
+ * so no inline script without it runs. API routes and files (documents, console downloads) keep the
+ * script-free policy of next.config.ts.
  */
 export function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith("/api/")) return refuseUndecodablePath(request);
@@ -33,7 +33,7 @@ function refuseUndecodablePath(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|favicon.ico|d/[^/]+/file).*)",
+      source: "/((?!api/|_next/static|_next/image|favicon.ico|d/[^/]+/file|console/batches/[^/]+/files/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -1,8 +1,26 @@
 import type { ReactNode } from "react";
 import styles from "./PageShell.module.css";
 
-/** The frame of every portal page: skip link, header (banner), main, footer (contentinfo). */
-export function PageShell({ service, organisation, children, footer }: { service: string; organisation?: string | null; children: ReactNode; footer?: ReactNode }) {
+/**
+ * The frame of every portal and console page: skip link, header (banner), main, footer (contentinfo).
+ * `nav` sits at the header's end (the console's navigation and sign-out); `wide` lets tables use the
+ * page's full width instead of the reading measure.
+ */
+export function PageShell({
+  service,
+  organisation,
+  children,
+  footer,
+  nav,
+  wide,
+}: {
+  service: string;
+  organisation?: string | null;
+  children: ReactNode;
+  footer?: ReactNode;
+  nav?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={styles.page}>
       <a className={styles.skip} href="#main-content">
@@ -12,10 +30,11 @@ export function PageShell({ service, organisation, children, footer }: { service
         <div className={styles.headerInner}>
           <span className={styles.service}>{service}</span>
           {organisation && <span className={styles.organisation}>{organisation}</span>}
+          {nav}
         </div>
       </header>
       <main className={styles.main} id="main-content">
-        <div className={styles.content}>{children}</div>
+        <div className={wide ? styles.wide : styles.content}>{children}</div>
       </main>
       <footer className={styles.footer}>
         <div className={styles.footerInner}>{footer ?? "Sealpost keeps your answers private to you and the organisation that invited you."}</div>

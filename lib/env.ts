@@ -22,6 +22,15 @@ const envSchema = z.object({
   AUTH_EMAIL_CLAIM: z.string().default("email"),
   AUTH_ALGORITHMS: z.string().default("RS256,PS256,ES256,EdDSA"),
   PUBLIC_BASE_URL: z.string().url().default("http://localhost:3000"),
+  /** The console's OIDC client at AUTH_ISSUER (authorization code + PKCE); the console is off without it. */
+  CONSOLE_CLIENT_ID: optionalString,
+  CONSOLE_CLIENT_SECRET: optionalString,
+  /** Scopes the console asks for; the ID token must carry the tenant, roles and email claims. */
+  CONSOLE_SCOPES: z.string().default("openid email profile"),
+  /** Life of a console session from sign-in, in seconds (8 hours: a working day); then sign in again. */
+  CONSOLE_SESSION_MAX_AGE_S: z.coerce.number().int().min(60).max(7 * 86_400).default(8 * 3600),
+  /** Encrypts the console's session cookie (Auth.js); required (32+ characters) in production when the console is on. */
+  AUTH_SECRET: optionalString,
   TEMPLATES_DIR: z.string().default("templates"),
   SMTP_URL: optionalString.pipe(z.string().url().optional()),
   SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(5),
@@ -83,6 +92,9 @@ export function env(): Env {
   const e = parsed.data;
   if (e.NODE_ENV === "production" && (!e.PORTAL_TOKEN_SECRET || e.PORTAL_TOKEN_SECRET.length < 32)) {
     throw new Error("Invalid environment configuration:\n  PORTAL_TOKEN_SECRET: must be set to at least 32 characters in production");
+  }
+  if (e.NODE_ENV === "production" && e.CONSOLE_CLIENT_ID && (!e.AUTH_SECRET || e.AUTH_SECRET.length < 32)) {
+    throw new Error("Invalid environment configuration:\n  AUTH_SECRET: must be set to at least 32 characters in production when CONSOLE_CLIENT_ID is set");
   }
   cached = e;
   return e;

@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { closeDb } from "@/lib/db/client";
-import { demoClients, startDevIdp } from "@/lib/devidp/provider";
+import { demoClients, demoConsoleClient, demoUsers, startDevIdp } from "@/lib/devidp/provider";
 import { env } from "@/lib/env";
 import { addTenant, getTenant } from "@/lib/tenants";
 
@@ -17,10 +17,16 @@ async function main() {
   process.env.AUTH_ISSUER ??= `http://127.0.0.1:${IDP_PORT}`;
   process.env.PUBLIC_BASE_URL ??= `http://localhost:${APP_PORT}`;
   process.env.PORTAL_TOKEN_SECRET ??= "development-only-portal-secret-change-me";
+  // The console signs in at the dev IdP as this web client (published development values).
+  const consoleClient = demoConsoleClient(process.env.PUBLIC_BASE_URL);
+  process.env.CONSOLE_CLIENT_ID ??= consoleClient.clientId;
+  process.env.CONSOLE_CLIENT_SECRET ??= consoleClient.clientSecret;
+  process.env.AUTH_SECRET ??= "development-only-console-session-secret-change-me";
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   const e = env();
   const clients = demoClients(TENANT);
-  const idp = await startDevIdp({ port: IDP_PORT, audience: e.AUTH_AUDIENCE, clients });
+  const users = demoUsers(TENANT);
+  const idp = await startDevIdp({ port: IDP_PORT, audience: e.AUTH_AUDIENCE, clients, users, webClients: [consoleClient] });
 
   if (!(await getTenant(TENANT))) {
     const approvers = clients.filter((c) => c.clientId.includes("approver")).map((c) => c.claims.email);
@@ -31,6 +37,8 @@ async function main() {
   console.log(`\nSealpost development stack\n  app:      ${e.PUBLIC_BASE_URL}\n  issuer:   ${idp.issuer}\n  mail:     ${e.SMTP_URL ?? `${e.PUBLIC_BASE_URL}/dev/mail (captured)`}\n  tenant:   ${TENANT}\n`);
   console.log("Client-credentials clients (each acts as one demo user):");
   for (const c of clients) console.log(`  ${c.claims.email.padEnd(32)} client_id=${c.clientId} client_secret=${c.clientSecret}`);
+  console.log(`\nConsole: ${e.PUBLIC_BASE_URL}/console, signing in on the IdP's login page as:`);
+  for (const u of users) console.log(`  username ${u.username.padEnd(32)} password ${u.password}`);
   const sample = clients[0];
   console.log(`\nGet a token:\n  curl -s -u ${sample.clientId}:${sample.clientSecret} -d grant_type=client_credentials -d resource=${e.AUTH_AUDIENCE} ${idp.issuer}/token\n`);
 

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { startDevIdp, fetchClientToken, type DevClient } from "@/lib/devidp/provider";
+import { demoConsoleClient, startDevIdp, fetchClientToken, type DevClient, type DevUser } from "@/lib/devidp/provider";
 import { startSmtpServer } from "./smtp";
 import { createTempDataDir, createTestDatabase } from "./test-db";
 
@@ -27,6 +27,15 @@ export const users = {
 } satisfies Record<string, DevClient>;
 export type UserName = keyof typeof users;
 
+/**
+ * The same people as users of the IdP's login page (the console): user name = client id, so that the
+ * outsider (another tenant, same email as the acme approver) is a different login.
+ */
+export const logins: Record<UserName, DevUser> = Object.fromEntries(
+  Object.entries(users).map(([name, c]) => [name, { username: c.clientId, password: `${c.clientId}-password`, claims: { ...c.claims, name: `Test ${name}` } }]),
+) as Record<UserName, DevUser>;
+export const CONSOLE_CLIENT = { id: "sealpost-console-test", secret: "console-test-secret-value" };
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -40,15 +49,16 @@ export async function freePort(): Promise<number> {
 
 export async function startStack(opts: { db?: DbKind; env?: Record<string, string>; pgAdminUrl?: string } = {}) {
   const kind = opts.db ?? dbKind();
-  const idp = await startDevIdp({ port: 0, audience: AUDIENCE, clients: Object.values(users) });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const consoleClient = demoConsoleClient(baseUrl, CONSOLE_CLIENT.id, CONSOLE_CLIENT.secret);
+  const idp = await startDevIdp({ port: 0, audience: AUDIENCE, clients: Object.values(users), users: Object.values(logins), webClients: [consoleClient] });
   const smtp = await startSmtpServer();
   const database = kind === "postgres" ? await createTestDatabase(opts.pgAdminUrl) : null;
   const dataDir = createTempDataDir();
   // Templates are copied so that a test may add or break one without touching the fixtures.
   const templatesDir = path.join(dataDir.dir, "templates");
   fs.cpSync(path.join(root, "tests/fixtures/templates"), templatesDir, { recursive: true });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -60,6 +70,9 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
     PUBLIC_BASE_URL: baseUrl,
     TEMPLATES_DIR: templatesDir,
     PORTAL_TOKEN_SECRET: "test-portal-secret-with-at-least-32-chars",
+    CONSOLE_CLIENT_ID: CONSOLE_CLIENT.id,
+    CONSOLE_CLIENT_SECRET: CONSOLE_CLIENT.secret,
+    AUTH_SECRET: "test-console-session-secret-with-32-chars-or-more",
     JOB_POLL_MS: "50",
     NEXT_TELEMETRY_DISABLED: "1",
     JOB_LEASE_MS: "3000",

@@ -1,0 +1,59 @@
+import type { Principal } from "@/lib/auth/principal";
+import { decideBody } from "@/lib/batch/api-schemas";
+import { cancelBatch } from "@/lib/batch/cancel-batch";
+import { decideBatch, isSubmitter } from "@/lib/batch/decide-batch";
+import { openForDecision, type BatchState, type Decision } from "@/lib/batch/states";
+import type { Batch } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/problem";
+import { unstorableReason } from "@/lib/http/storable";
+
+export const consoleActions = ["approve", "reject", "request-changes", "cancel"] as const;
+export type ConsoleAction = (typeof consoleActions)[number];
+
+/** What the signed-in person may do with a batch: the rules of decideBatch and cancelBatch, asked before showing a button. */
+export function batchPermissions(batch: Batch, principal: Principal) {
+  const open = openForDecision.includes(batch.state as BatchState);
+  const email = principal.email;
+  const approver = Boolean(email && batch.approvers.includes(email));
+  const submitter = Boolean(email && isSubmitter(batch, email));
+  return { open, approver, submitter, canDecide: open && approver && !submitter, canCancel: open };
+}
+
+export type ActionResult = { ok: true; state: string } | { ok: false; message: string; field?: "comments" };
+
+/**
+ * Runs a console action through the same domain functions (and so the same rules) as the API. A
+ * refusal comes back as a sentence for the page, not an exception.
+ */
+export async function runBatchAction(principal: Principal, batchId: string, action: ConsoleAction, rawComments: unknown): Promise<ActionResult> {
+  const comments = typeof rawComments === "string" && rawComments.trim() !== "" ? rawComments.trim() : undefined;
+  if (action === "request-changes" && !comments) return { ok: false, field: "comments", message: "Enter what the submitter needs to change" };
+  if (comments && unstorableReason(comments)) return { ok: false, field: "comments", message: "The comment contains characters that cannot be saved; remove them and try again" };
+  try {
+    if (action === "cancel") return { ok: true, state: (await cancelBatch(principal, batchId)).state };
+    const body = decideBody.safeParse({ decision: action satisfies Decision, comments });
+    if (!body.success) return { ok: false, field: "comments", message: "The comment must be 4,000 characters or fewer" };
+    return { ok: true, state: (await decideBatch(principal, batchId, body.data.decision, body.data.comments)).state };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, message: plainWords(err) };
+    throw err;
+  }
+}
+
+/** The domain's refusal in plain words; its own detail is kept for anything unforeseen. */
+export function plainWords(err: AppError): string {
+  switch (err.code) {
+    case "batch.invalid_state":
+      return `This batch is now ${String(err.extra.state ?? "in another state")}, so it can no longer be decided or cancelled. Someone may have acted on it already.`;
+    case "batch.not_approver":
+      return "You are not one of the approvers of this batch, so you cannot decide it.";
+    case "batch.self_approval":
+      return "You submitted this batch, so another approver has to decide it.";
+    case "batch.not_found":
+      return "This batch does not exist, or it belongs to another organisation.";
+    case "unavailable":
+      return "Sealpost could not reach its database just now. Nothing was changed; try again in a moment.";
+    default:
+      return err.message;
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { Principal } from "@/lib/auth/principal";
+import { batchPermissions, plainWords, runBatchAction } from "@/lib/console/batch-actions";
+import type { Batch } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/problem";
+
+const batch = (over: Partial<Batch> = {}) =>
+  ({ id: "b", state: "pending-approval", approvers: ["ann@acme.test", "bob@acme.test"], submittedBy: "sam@acme.test", options: { submitterEmail: "sam@acme.test" }, ...over }) as Batch;
+const who = (email: string | null) => ({ email, subject: email ?? "svc", roles: [], claims: {}, tenant: { id: "acme" } }) as unknown as Principal;
+
+describe("console batch permissions", () => {
+  it("lets an approver who did not submit decide, anyone of the tenant cancel, only while open", () => {
+    expect(batchPermissions(batch(), who("ann@acme.test"))).toMatchObject({ canDecide: true, canCancel: true });
+    expect(batchPermissions(batch(), who("sam@acme.test"))).toMatchObject({ canDecide: false, canCancel: true, approver: false });
+    expect(batchPermissions(batch(), who(null))).toMatchObject({ canDecide: false, canCancel: true });
+    expect(batchPermissions(batch({ state: "changes-requested" }), who("bob@acme.test")).canDecide).toBe(true);
+    for (const state of ["queued", "processing", "completed", "rejected", "cancelled", "invalid"]) {
+      expect(batchPermissions(batch({ state }), who("ann@acme.test"))).toMatchObject({ canDecide: false, canCancel: false });
+    }
+  });
+
+  it("never lets the submitter decide, even when listed as an approver or submitting under another name", () => {
+    expect(batchPermissions(batch({ submittedBy: "ann@acme.test" }), who("ann@acme.test"))).toMatchObject({ approver: true, submitter: true, canDecide: false });
+    const viaGeneratedBy = batch({ submittedBy: "crm@acme.test", options: { submitterEmail: "ann@acme.test" } });
+    expect(batchPermissions(viaGeneratedBy, who("ann@acme.test")).canDecide).toBe(false);
+  });
+});
+
+describe("console batch actions", () => {
+  it("asks for a comment before requesting changes, and refuses text that cannot be stored, before touching the batch", async () => {
+    expect(await runBatchAction(who("ann@acme.test"), "b", "request-changes", "  ")).toEqual({ ok: false, field: "comments", message: "Enter what the submitter needs to change" });
+    expect(await runBatchAction(who("ann@acme.test"), "b", "approve", "fine\u0000")).toMatchObject({ ok: false, field: "comments" });
+  });
+
+  it("says the domain's refusals in plain words", () => {
+    expect(plainWords(new AppError("batch.invalid_state", "x", { state: "queued" }))).toBe(
+      "This batch is now queued, so it can no longer be decided or cancelled. Someone may have acted on it already.",
+    );
+    expect(plainWords(new AppError("batch.self_approval"))).toBe("You submitted this batch, so another approver has to decide it.");
+    expect(plainWords(new AppError("batch.not_approver"))).toContain("not one of the approvers");
+    expect(plainWords(new AppError("template.invalid", "Something specific"))).toBe("Something specific");
+  });
+});
