@@ -5,13 +5,22 @@ import { workflowStates } from "./states";
 
 const idString = z.string().trim().min(1).max(200);
 
+/** The URL, or null; zod runs every check even after .url() failed, so the later ones must not throw. */
+const urlOf = (u: string): URL | null => {
+  try {
+    return new URL(u);
+  } catch {
+    return null;
+  }
+};
+
 const httpUrl = z
   .string()
   .max(2000)
   .url()
-  .refine((u) => /^https?:$/.test(new URL(u).protocol), "must be an http or https URL")
+  .refine((u) => { const url = urlOf(u); return !url || /^https?:$/.test(url.protocol); }, "must be an http or https URL")
   // Credentials in a URL would be stored and sent in clear; receivers check the signature instead.
-  .refine((u) => !new URL(u).username && !new URL(u).password, "must not contain a user name or password");
+  .refine((u) => { const url = urlOf(u); return !url || (!url.username && !url.password); }, "must not contain a user name or password");
 
 /** POST /api/workflow (spec: Workflow create request). */
 export const createWorkflowBody = z
