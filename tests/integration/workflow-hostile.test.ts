@@ -116,10 +116,15 @@ async function listings(): Promise<{ rows: Map<string, Summary>; totals: Record<
   const rows = new Map<string, Summary>();
   const totals: Record<string, number> = {};
   for (const [tenant, user] of [["acme", "submitter"], ["globex", "outsider"]] as const) {
-    const list = await expectOk(await stack.api(user, "GET", "/api/workflow?limit=200"));
-    totals[tenant] = list.total;
-    for (const w of list.workflows as Summary[]) rows.set(w.workflowId as string, w);
+    for (let offset = 0; ; offset += 200) {
+      const list = await expectOk(await stack.api(user, "GET", `/api/workflow?limit=200&offset=${offset}`));
+      totals[tenant] = list.total;
+      for (const w of list.workflows as Summary[]) rows.set(w.workflowId as string, w);
+      if (offset + 200 >= list.total) break;
+    }
   }
+  // Every seed must be in the listing, or a change to it would go unseen.
+  for (const s of seeds) expect(rows.has(s.id), `seed ${s.kind} ${s.id} listed`).toBe(true);
   return { rows, totals };
 }
 
