@@ -1,9 +1,12 @@
 /**
  * `npm run bench` (after `npm run build`): Sealpost end to end against the renderer's own limit, on
  * realistic documents (bench/templates: a one-page notice, a three-page statement), in the same run
- * on the same machine, plus intake latency and how long other requests wait behind a large intake.
- * PostgreSQL, the built server with its embedded runner and render threads, a real SMTP server and
- * IdP on loopback, all on this machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch.
+ * on the same machine, plus intake latency and how long other requests wait behind a large intake;
+ * then the workflow section (bench/workflow.ts, on a stack of its own). PostgreSQL, the built server
+ * with its embedded runner and render threads, a real SMTP server and IdP on loopback, all on this
+ * machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch. BENCH_ONLY=responsiveness runs
+ * only the intake checks, BENCH_ONLY=documents the document section, BENCH_ONLY=workflow only the
+ * workflow section.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +16,7 @@ import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
 import { benchDocuments, noticeRecord } from "./documents";
+import { workflowBench } from "./workflow";
 
 const RUNS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -127,7 +131,7 @@ async function intakeLatency(stack: Stack, n: number, runs: number, offset: numb
   return median(times.slice(1)); // the first run warms the server up
 }
 
-async function main() {
+async function documentBench(lines: string[]) {
   // Production settings where the test stack has its own (tests poll jobs every 50 ms and lease for 3 s).
   const stack = await startStack({ db: "postgres", env: { BATCH_MAX_RECORDS: "10000", JOB_LEASE_MS: "60000", JOB_POLL_MS: "250" } });
   for (const f of fs.readdirSync("bench/templates")) fs.copyFileSync(path.join("bench/templates", f), path.join(stack.templatesDir, f));
@@ -140,7 +144,7 @@ async function main() {
     env: { ...stack.env, TEMPLATES_DIR: path.resolve("bench/templates") },
   });
   const handPool = new Piscina<object, number>({ filename: path.resolve("bench/hand-worker.mjs"), minThreads: threads, maxThreads: threads, env: stack.env });
-  const lines: string[] = [`${os.availableParallelism()} cores, ${threads} render threads on both sides; ${RUNS} runs each, median and range`];
+  lines.push(`${os.availableParallelism()} cores, ${threads} render threads on both sides; ${RUNS} runs each, median and range`);
   try {
     const pendingApproval = (n: number, offset: number) =>
       JSON.stringify({
@@ -198,9 +202,25 @@ async function main() {
       lines.push(`10,000-record notice batch: ${big.docsPerSecond.toFixed(1)} docs/s end to end, server peak RSS ${procStatus(stack.serverPid()!, "VmHWM").toFixed(0)} MB (target ≤ 1024)`);
     }
   } finally {
-    console.log(`\n${lines.join("\n")}`);
     await Promise.all([pool.destroy(), handPool.destroy()]);
     await stack.stop();
+  }
+}
+
+const sections = ["responsiveness", "documents", "workflow"];
+
+async function main() {
+  const only = process.env.BENCH_ONLY;
+  if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY must be one of ${sections.join(", ")}`);
+  const lines: string[] = [];
+  try {
+    if (only !== "workflow") await documentBench(lines);
+    if (!only || only === "workflow") {
+      if (lines.length) lines.push("");
+      await workflowBench(lines);
+    }
+  } finally {
+    console.log(`\n${lines.join("\n")}`);
   }
 }
 

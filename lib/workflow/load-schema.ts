@@ -9,6 +9,14 @@ import { schemaFileSchema, templateWorkflowDefaults, type Rule, type WorkflowSch
 
 const MAX_SCHEMA_BYTES = 1 << 20;
 
+/**
+ * Schema files as checked, by real path, until the file changes (size or mtime), as templates are
+ * cached: parsing and checking a 50-rule schema takes tens of milliseconds of YAML work on the event
+ * loop, which every create paid again while other requests waited.
+ */
+const fileCache = new Map<string, { mtimeMs: number; size: number; schema: WorkflowSchema }>();
+const MAX_CACHED_FILES = 500;
+
 /** The template's front matter `workflow:` block, checked (422 workflow.schema_invalid naming the place). */
 export function templateWorkflow(template: Template) {
   const r = templateWorkflowDefaults.safeParse(template.workflow ?? {});
@@ -39,6 +47,10 @@ export async function loadWorkflowSchema(template: Template, schemaPath: string 
     if (err instanceof AppError) throw invalid(schemaPath, [{ path: "templateSettings.workflow.schemaPath", message: err.message }]);
     throw err;
   }
+  const stat = await fs.stat(file);
+  const hit = fileCache.get(file);
+  // A copy: the caller stores it with the new workflow, and no workflow may share its snapshot.
+  if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size && hit.schema.source === schemaPath) return structuredClone(hit.schema);
   const text = await fs.readFile(file, "utf8");
   if (text.length > MAX_SCHEMA_BYTES) throw invalid(schemaPath, [{ path: "(root)", message: `is larger than ${MAX_SCHEMA_BYTES} bytes` }]);
   let raw: unknown;
@@ -50,13 +62,16 @@ export async function loadWorkflowSchema(template: Template, schemaPath: string 
   const parsed = schemaFileSchema.safeParse(raw);
   if (!parsed.success) throw invalid(schemaPath, fieldErrors(parsed.error));
   const s = parsed.data;
-  return checkSchema(schemaPath, {
+  const schema = checkSchema(schemaPath, {
     source: schemaPath,
     steps: s.steps,
     rules: s.rules,
     approval: { stages: s.approval?.stages ?? [], escalateAfterDays: s.approval?.escalateAfterDays },
     autoValidateOnCreate: s.autoValidateOnCreate,
   });
+  if (fileCache.size >= MAX_CACHED_FILES) fileCache.clear();
+  fileCache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, schema: structuredClone(schema) });
+  return schema;
 }
 
 /**

@@ -5,6 +5,31 @@ import { LogicEngine } from "json-logic-engine";
  * dependency: the portal imports it too, so a rule means the same thing in the browser as here.
  */
 const engine = new LogicEngine(undefined, { maxDepth: 64, maxArrayLength: 10_000, maxStringLength: 100_000 });
+// json-logic-engine (5.0.7) runs a condition through an optimizer keyed by the condition object, and
+// after 500 runs in a row of objects it has not seen it switches for good to its plain interpreter,
+// which evaluates differently: a between test on text such as { "<=": [ start, date, end ] } over
+// YYYY-MM-DD dates throws where the optimizer says true. A rule's outcome must not depend on how many
+// rules the process ran before (every request reads the schema afresh, so every run was such a miss),
+// nor differ between the server and the portal: the engine stays on the optimizer.
+Object.defineProperty(engine, "disableInterpretedOptimization", { get: () => false, set: () => {} });
+
+/**
+ * One object per distinct condition, so that the optimizer's work on it is done once per process
+ * instead of on every evaluation (conditions come from the schema snapshot read with each request).
+ */
+const canonical = new Map<string, object>();
+const MAX_CANONICAL = 5_000;
+function canonicalOf(condition: unknown): unknown {
+  if (condition === null || typeof condition !== "object") return condition;
+  const key = JSON.stringify(condition);
+  let c = canonical.get(key);
+  if (!c) {
+    if (canonical.size >= MAX_CANONICAL) canonical.clear();
+    c = JSON.parse(key) as object;
+    canonical.set(key, c);
+  }
+  return c;
+}
 
 /** Operators whose later arguments run once per item, where `var` names the item's keys, not fields. */
 const ITERATORS = new Set(["map", "filter", "reduce", "all", "some", "none", "every"]);
@@ -64,7 +89,7 @@ export function conditionProblems(condition: unknown, fieldKeys: ReadonlySet<str
 /** True when the condition holds for `data` (JSON Logic truthiness); a condition that throws does not hold. */
 export function conditionHolds(condition: unknown, data: Record<string, unknown>): { holds: boolean; error?: string } {
   try {
-    return { holds: Boolean(engine.truthy(engine.run(condition, data))) };
+    return { holds: Boolean(engine.truthy(engine.run(canonicalOf(condition), data))) };
   } catch (err) {
     return { holds: false, error: err instanceof Error ? err.message : JSON.stringify(err) };
   }

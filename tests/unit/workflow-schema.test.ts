@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import YAML from "yaml";
 import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
 import { loadTemplate } from "@/lib/templates/load-template";
@@ -69,6 +70,31 @@ describe("loading a workflow schema", () => {
     const flat = await loadWorkflowSchema(await loadTemplate("flat.md"), undefined);
     expect(flat.steps).toHaveLength(1);
     expect(flat.steps[0].title).toBe("Flat form");
+  });
+
+  it("parses a schema file once until it changes, and gives every caller its own copy", async () => {
+    const yaml = (title: string) => `steps:\n  - title: ${title}\n    fields: [ { key: a } ]\nrules:\n  - { id: r, fieldKey: a, message: m, condition: { "!!": [ { var: a } ] } }\n`;
+    write("workflow/cached.yaml", yaml("First"));
+    const template = await loadTemplate("workflow/bad-rule.md");
+    const parse = vi.spyOn(YAML, "parse");
+    const one = await loadWorkflowSchema(template, "workflow/cached.yaml");
+    one.steps[0].title = "changed by a caller";
+    (one.rules[0].condition as Record<string, unknown>)["!!"] = null;
+    const two = await loadWorkflowSchema(template, "workflow/cached.yaml");
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
+    expect(two.steps[0].title).toBe("First");
+    expect(two.rules[0].condition).toEqual({ "!!": [{ var: "a" }] });
+    // An edit is seen, even one that keeps the size (the mtime moves).
+    const file = path.join(root.dir, "workflow/cached.yaml");
+    write("workflow/cached.yaml", yaml("Fresh"));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect((await loadWorkflowSchema(template, "workflow/cached.yaml")).steps[0].title).toBe("Fresh");
+    write("workflow/cached.yaml", yaml("Longer title"));
+    expect((await loadWorkflowSchema(template, "workflow/cached.yaml")).steps[0].title).toBe("Longer title");
+    // A file that stops being valid is refused again, whatever was cached.
+    write("workflow/cached.yaml", "steps: [");
+    await expect(loadWorkflowSchema(template, "workflow/cached.yaml")).rejects.toMatchObject({ code: "workflow.schema_invalid" });
   });
 
   it("refuses a file that is not YAML, naming the file", async () => {
