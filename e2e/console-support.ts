@@ -1,40 +1,16 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { DevUser } from "@/lib/devidp/provider";
+import { ARTIFACTS as SHARED_ARTIFACTS, expectAccessible, heading, shoot as shootPage } from "./support";
 
-/** Screenshots of every console page, kept for people to look at (gitignored). */
-export const ARTIFACTS = path.resolve("e2e/artifacts/console");
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** The console's screenshots, in a folder of their own beside the portal's (gitignored). */
+export const ARTIFACTS = path.join(SHARED_ARTIFACTS, "console");
 
-/**
- * axe-core on the page as it stands: no serious or critical violation. Evaluated through the
- * DevTools protocol, which the page's strict CSP does not govern (an injected <script> would be refused).
- */
-export async function expectAccessible(page: Page, what: string) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-  });
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical"), what).toEqual([]);
-}
+export { expectAccessible, heading };
 
-/** A full-page screenshot at desktop width and at 360 px, where nothing may scroll sideways. */
-export async function shoot(page: Page, name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}-360.png`), fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 360 px`).toBeLessThanOrEqual(360);
-  await page.setViewportSize(size);
-}
-
-export const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+/** A full-page screenshot of a console page, at desktop width and at 360 px. */
+export const shoot = (page: Page, name: string) => shootPage(page, `console/${name}`, true);
 
 /** Collects Content-Security-Policy complaints of a page's console: there must be none. */
 export function watchCsp(page: Page): string[] {

@@ -23,16 +23,16 @@ export async function expectAccessible(page: Page, what: string) {
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical"), what).toEqual([]);
 }
 
-/** A full-page screenshot at desktop width and, with `narrow`, at 360 px too. */
+/** A full-page screenshot at desktop width and, with `narrow`, at 360 px too. `name` may hold a folder ("console/01-sign-in"). */
 export async function shoot(page: Page, name: string, narrow = false) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  fs.mkdirSync(path.dirname(path.join(ARTIFACTS, name)), { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
   if (!narrow) return;
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}-360.png`), fullPage: true });
   // Nothing wider than the screen: no sideways scrolling at 360 px.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 360 px`).toBeLessThanOrEqual(360);
   await page.setViewportSize(size);
 }
 

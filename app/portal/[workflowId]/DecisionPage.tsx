@@ -10,7 +10,7 @@ import { Caption } from "@/components/PageShell";
 import { decisionForm, toGovernanceBody, type DecisionDraft, type GovernanceDecision } from "@/lib/workflow/review-form";
 import { allowedDecisions, blockingRuleIds } from "@/lib/workflow/review-rules";
 import type { Bootstrap } from "./bootstrap";
-import { isTokenProblem, type ApiAnswer, type PortalApi } from "./portal-api";
+import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
 import { results } from "./review-model";
 import { useHeadingFocus } from "./use-heading-focus";
 
@@ -68,7 +68,7 @@ export function DecisionPage({
     // Someone else decided or asked for changes meanwhile, or the results changed: show where it stands.
     if (a.code === "workflow.invalid_state" || a.code === "workflow.rules_failed" || a.code === "workflow.no_failed_rules") return onConflict();
     if (a.code === "workflow.justification_required") setError("reason", { message: "Explain why you approve although rules failed" });
-    else setProblem(a.status === 0 ? "We could not reach the server. Check your connection and try again." : "Your decision could not be recorded. Try again in a few minutes.");
+    else setProblem(failureText(a, "Your decision could not be recorded. Try again in a few minutes."));
     setAttempt((n) => n + 1);
   };
 

@@ -5,7 +5,7 @@ import { ErrorSummary } from "@/components/ErrorSummary";
 import { TextInput } from "@/components/Field";
 import type { GatedBootstrap } from "./bootstrap";
 import { secondsUntil, timeText, waitText } from "./format";
-import { isTokenProblem, type ApiAnswer, type PortalApi } from "./portal-api";
+import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
 import styles from "./portal.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
 
@@ -86,9 +86,7 @@ export function OtpGate({
           ? `Too many wrong codes were entered. You can ask for a new code in ${wait}.`
           : a.code === "otp.rate_limited"
             ? `A code was sent less than a minute ago. Check your email, or ask for another code in ${wait}.`
-            : a.status === 0
-              ? "We could not reach the server. Check your connection and try again."
-              : "The code could not be sent. Try again in a few minutes.",
+            : failureText(a, "The code could not be sent. Try again in a few minutes."),
     });
   };
 
@@ -121,9 +119,7 @@ export function OtpGate({
             ? "The code has expired. Ask for a new code."
             : a.code === "otp.not_sent"
               ? "There is no code waiting for you (each code works once). Ask for a new code."
-              : a.status === 0
-                ? "We could not reach the server. Check your connection and try again."
-                : "The code could not be checked. Try again in a few minutes.",
+              : failureText(a, "The code could not be checked. Try again in a few minutes."),
     );
   };
 

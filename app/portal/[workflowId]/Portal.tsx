@@ -6,7 +6,7 @@ import type { ValidationResult } from "@/lib/workflow/validation-result";
 import { changeRequestsOf, failedErrors, otpPending, type Bootstrap, type GatedBootstrap } from "./bootstrap";
 import { CheckAnswers } from "./CheckAnswers";
 import { OtpGate } from "./OtpGate";
-import { isTokenProblem, PortalApi, type ApiAnswer } from "./portal-api";
+import { type ApiAnswer, failureText, isTokenProblem, PortalApi } from "./portal-api";
 import { Reviewer } from "./Reviewer";
 import { Confirmation, FinalStatus, ProblemPage } from "./StatusPages";
 import { StepPage } from "./StepPage";
@@ -89,7 +89,7 @@ export function Portal({ workflowId }: { workflowId: string }) {
     if (isTokenProblem(a)) return setView({ kind: "token", code: a.code });
     if (a.status === 403 && a.code.includes("otp")) return setView({ kind: "otp" });
     if (a.status === 404) return setView({ kind: "problem", title: "Form not found", detail: "There is no form at this address. Check that you used the whole link from your email." });
-    setView({ kind: "problem", title: "Sorry, there is a problem", detail: a.status === 0 ? "We could not reach the server. Check your connection and try again." : "Something went wrong on our side. Try again in a few minutes." });
+    setView({ kind: "problem", title: "Sorry, there is a problem", detail: failureText(a, "Something went wrong on our side. Try again in a few minutes.") });
   }, []);
 
   const load = useCallback(

@@ -8,7 +8,7 @@ import { DateInput, Radios, Select, Textarea, TextInput } from "@/components/Fie
 import { Caption } from "@/components/PageShell";
 import { changeRequestForm, emptyChange, MAX_CHANGES, toRequestChangesBody, type ChangeDraft } from "@/lib/workflow/review-form";
 import { labelOf, type Bootstrap } from "./bootstrap";
-import { isTokenProblem, type ApiAnswer, type PortalApi } from "./portal-api";
+import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
 import styles from "./review.module.css";
 import { notePrefix } from "./StepPage";
 import { useHeadingFocus } from "./use-heading-focus";
@@ -97,7 +97,7 @@ export function RequestChangesPage({
         named++;
       }
     }
-    if (!named) setProblem(a.status === 0 ? "We could not reach the server. Check your connection and try again." : "Your requests could not be sent. Try again in a few minutes.");
+    if (!named) setProblem(failureText(a, "Your requests could not be sent. Try again in a few minutes."));
     setAttempt((n) => n + 1);
   };
 
