@@ -26,6 +26,17 @@ export interface PortalPrincipal {
   otpVerified: boolean;
   /** Set only on routes that take expired tokens (resend-invite): such a call gets no fresh token. */
   expired?: true;
+  /**
+   * Reviewer tokens only: the approver the approval mail went to and the stage it asked about
+   * (claims `email`, `stg`). A decision needs that approver to be one of the current stage's, so a
+   * forwarded or old link never decides for someone else or for a later stage.
+   */
+  reviewer?: ReviewerBinding;
+}
+
+export interface ReviewerBinding {
+  email: string;
+  stage: number;
 }
 
 // Its own key, derived from PORTAL_TOKEN_SECRET, so that no other HMAC made with the secret (delivery links) can ever pass as a token.
@@ -34,11 +45,13 @@ const signingKey = () => createHmac("sha256", portalSecret()).update("sealpost p
 const b64 = (s: string | Buffer) => Buffer.from(s).toString("base64url");
 
 /**
- * An HS256 JWT bound to one workflow, one tenant and one role. Signed synchronously (a compact JWS is
+ * An HS256 JWT bound to one workflow, one tenant and one role (a reviewer's also to one approver and stage). Signed synchronously (a compact JWS is
  * one HMAC), so that a link placeholder in queued mail can be turned into a fresh token at the moment
  * the mail is sent: no token is ever stored. Verified with jose.
  */
 export function issuePortalToken(p: Omit<PortalPrincipal, "tokenId" | "otpVerified"> & { otpVerified?: boolean }, nowS = Math.floor(Date.now() / 1000)): string {
+  // A reviewer token without its approver would be refused by verifyPortalToken; fail where it is made instead.
+  if (p.role === "reviewer" && !p.reviewer) throw new Error("a reviewer portal token needs the approver and stage it is for");
   const header = b64(JSON.stringify({ alg: "HS256", typ: "JWT" }));
   const claims = {
     iss: ISSUER,
@@ -46,6 +59,7 @@ export function issuePortalToken(p: Omit<PortalPrincipal, "tokenId" | "otpVerifi
     sub: p.workflowId,
     tid: p.tenantId,
     role: p.role,
+    ...(p.role === "reviewer" && p.reviewer ? { email: p.reviewer.email.trim().toLowerCase(), stg: p.reviewer.stage } : {}),
     ...(p.otpVerified ? { otp: true } : {}),
     jti: randomBytes(16).toString("base64url"),
     iat: nowS,
@@ -62,6 +76,8 @@ const claimsSchema = z.object({
   role: z.enum(portalRoles),
   jti: z.string().min(16),
   otp: z.literal(true).optional(),
+  email: z.string().min(3).max(320).optional(),
+  stg: z.number().int().min(1).max(1000).optional(),
 });
 
 /**
@@ -86,6 +102,10 @@ export async function verifyPortalToken(token: string, expiredGraceS = 0): Promi
   const c = claimsSchema.safeParse(payload);
   if (!c.success) throw new AppError("portal.token_invalid", "The portal token lacks its workflow, tenant or role");
   const p: PortalPrincipal = { workflowId: c.data.sub, tenantId: c.data.tid, role: c.data.role, tokenId: c.data.jti, otpVerified: c.data.otp === true };
+  if (p.role === "reviewer") {
+    if (c.data.email === undefined || c.data.stg === undefined) throw new AppError("portal.token_invalid", "The reviewer token does not name its approver and stage");
+    p.reviewer = { email: c.data.email, stage: c.data.stg };
+  }
   if (payload.exp! <= Math.floor(Date.now() / 1000)) p.expired = true;
   return p;
 }

@@ -39,6 +39,7 @@ export const problemCodes = {
   "workflow.esign_unsupported": { status: 422, title: "E-signature is not available" },
   "workflow.not_approver": { status: 403, title: "Caller is not an approver of the current stage" },
   "workflow.self_approval": { status: 403, title: "The initiator cannot decide their own workflow" },
+  "workflow.review_stage_passed": { status: 409, title: "The review link is for an earlier approval stage" },
   "workflow.not_initiator": { status: 403, title: "Only the initiator or an admin may do this" },
   "workflow.rules_failed": { status: 409, title: "Rules failed; approve needs every rule passed" },
   "workflow.no_failed_rules": { status: 409, title: "No error rule failed; there is nothing to except" },

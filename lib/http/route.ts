@@ -105,13 +105,13 @@ function errorResponse(req: Request, err: unknown): Response {
 }
 
 /**
- * Every answer to a call with a valid portal token carries a fresh one (same workflow, role and OTP
- * verification, 4 more hours). OTP verify marks the principal verified, so its answer's token has the claim.
+ * Every answer to a call with a valid portal token carries a fresh one (same workflow, role, reviewer
+ * binding and OTP verification, 4 more hours). OTP verify marks the principal verified, so its answer's token has the claim.
  */
 function withPortalToken(res: Response, portal: PortalPrincipal | null): Response {
   if (!portal || portal.expired) return res;
-  const { workflowId, tenantId, role, otpVerified } = portal;
-  res.headers.set(PORTAL_TOKEN_HEADER, issuePortalToken({ workflowId, tenantId, role, otpVerified }));
+  const { workflowId, tenantId, role, otpVerified, reviewer } = portal;
+  res.headers.set(PORTAL_TOKEN_HEADER, issuePortalToken({ workflowId, tenantId, role, otpVerified, reviewer }));
   res.headers.set("cache-control", "no-store");
   return res;
 }

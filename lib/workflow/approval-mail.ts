@@ -18,7 +18,8 @@ const subjects: Record<Reason, string> = {
 
 /**
  * The approval notification (spec: Approval notification email), to each of `to`: the reviewer
- * portal link (a placeholder; the reviewer token is made when the mail is sent and never stored) and
+ * portal link of that approver and stage (a placeholder; the reviewer token is made when the mail is
+ * sent and never stored) and
  * the approve/reject API calls. `key` makes each notification unique: a retried change mails once.
  */
 export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: Reason, key: string): Promise<void> {
@@ -39,7 +40,7 @@ export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: 
         ...(reason === "escalated" ? [``, `The approval was escalated to you because it waited too long.`] : []),
         ...(reason === "reminder" ? [``, `It will be escalated to the next approver if it is not decided soon.`] : []),
         ``,
-        `Review the data and the rule results, request changes or decide: ${portalLinkPlaceholder("reviewer", wf.id, wf.tenantId)}`,
+        `Review the data and the rule results, request changes or decide: ${portalLinkPlaceholder(wf.id, wf.tenantId, { email, stage })}`,
         `(the link works for ${PORTAL_TOKEN_TTL_S / 3600} hours from when this message was sent)`,
         ``,
         `Or with your Sealpost access token (Authorization: Bearer <token>):`,
@@ -72,7 +73,7 @@ export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRe
         ``,
         ...lines,
         ``,
-        `Open the form (you will be taken to the first step with a change): ${portalLinkPlaceholder("participant", wf.id, wf.tenantId)}`,
+        `Open the form (you will be taken to the first step with a change): ${portalLinkPlaceholder(wf.id, wf.tenantId)}`,
         ``,
         `Reference: ${wf.correlationId}`,
       ].join("\n"),

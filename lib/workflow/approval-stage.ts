@@ -19,13 +19,14 @@ export const enterApproval = (stage: number, now: Date): Partial<Workflow> => ({
   reminderSentAt: null,
 });
 
-export async function tenantApprovers(tx: Tx, tenantId: string): Promise<string[]> {
+/** The tenant's approvers (the fallback of every stage); `tx` when inside a transaction, since PGlite has one connection. */
+export async function tenantApprovers(tenantId: string, tx?: Tx): Promise<string[]> {
   return (await getTenant(tenantId, tx))?.approvers ?? [];
 }
 
 /** Mails the approvers of the stage the workflow just entered (in the transaction of that change). */
 export async function notifyStage(tx: Tx, wf: Workflow, reason: "stage" | "governance" = "stage"): Promise<void> {
-  const to = stageApprovers(wf, await tenantApprovers(tx, wf.tenantId));
+  const to = stageApprovers(wf, await tenantApprovers(wf.tenantId, tx));
   await mailApprovers(tx, wf, to, reason, `${reason}${wf.approvalStage}:h${wf.approvalHistory.length}:v${wf.version}`);
 }
 

@@ -3,7 +3,7 @@ export interface ApprovalEntry {
   action: "approved" | "approved-with-exception" | "rejected" | "changes-requested" | "escalated" | "seal-requested";
   /** 1-based stage the entry belongs to (0 when the workflow was not in approval, e.g. a governance decision on validation-failed). */
   stage: number;
-  /** The approver's email, `portal:reviewer` for a reviewer link, or the caller of escalate/seal (`system` for the scheduler). */
+  /** The approver's email (a reviewer link's is the approver it was mailed to), or the caller of escalate/seal (`system` for the scheduler). */
   by: string;
   comment: string | null;
   at: string;

@@ -1,3 +1,4 @@
+import type { PortalPrincipal, ReviewerBinding } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 
@@ -42,15 +43,47 @@ export function nextEscalationTarget(wf: Workflow, tenantApprovers: string[]): s
   return routingSequence(wf, tenantApprovers).find((a) => !asked.has(a)) ?? null;
 }
 
-/** 403 unless `email` may decide the current stage: workflow.self_approval for the initiator, workflow.not_approver otherwise. */
-export function assertMayDecide(wf: Workflow, email: string | null, tenantApprovers: string[]): string {
-  if (!email) throw new AppError("workflow.not_approver", "The bearer token carries no email address, so it cannot be matched to an approver");
-  if (isInitiator(wf, email)) throw new AppError("workflow.self_approval", "The initiator of a workflow cannot approve or reject it");
-  const allowed = currentApprovers(wf, tenantApprovers);
-  if (!allowed.includes(lower(email))) {
-    throw new AppError("workflow.not_approver", `${email} is not an approver of stage ${Math.max(wf.approvalStage, 1)} of this workflow`, {
+/** Why `email` may not decide the current stage (workflow.self_approval, workflow.not_approver), or null when it may. */
+export function decisionRefusal(wf: Workflow, email: string | null, tenantApprovers: string[]): AppError | null {
+  if (!email) return new AppError("workflow.not_approver", "The bearer token carries no email address, so it cannot be matched to an approver");
+  if (isInitiator(wf, email)) return new AppError("workflow.self_approval", "The initiator of a workflow cannot approve or reject it");
+  if (!currentApprovers(wf, tenantApprovers).includes(lower(email))) {
+    return new AppError("workflow.not_approver", `${email} is not an approver of stage ${Math.max(wf.approvalStage, 1)} of this workflow`, {
       currentApprovalStage: wf.approvalStage,
     });
   }
-  return lower(email);
+  return null;
+}
+
+/** 403 unless `email` may decide the current stage; the approver as recorded (lower case). */
+export function assertMayDecide(wf: Workflow, email: string | null, tenantApprovers: string[]): string {
+  const refusal = decisionRefusal(wf, email, tenantApprovers);
+  if (refusal) throw refusal;
+  return lower(email!);
+}
+
+/**
+ * Why a reviewer link may not decide (request changes, approve, reject), or null: it must be for the
+ * stage the workflow is at (409 workflow.review_stage_passed, so an earlier stage's link never decides
+ * a later one), and its approver must be one of that stage's now.
+ */
+export function reviewerRefusal(wf: Workflow, reviewer: ReviewerBinding, tenantApprovers: string[]): AppError | null {
+  const stage = Math.max(wf.approvalStage, 1);
+  if (reviewer.stage !== stage) {
+    return new AppError(
+      "workflow.review_stage_passed",
+      `This review link was sent for approval stage ${reviewer.stage}; the workflow is at stage ${stage} now, so it can be read but not decided with this link`,
+      { linkStage: reviewer.stage, currentApprovalStage: wf.approvalStage },
+    );
+  }
+  return decisionRefusal(wf, reviewer.email, tenantApprovers);
+}
+
+/** Throws the reviewerRefusal of a portal caller (only reviewer tokens carry an approver); the approver as recorded. */
+export function assertReviewerMayDecide(wf: Workflow, portal: PortalPrincipal, tenantApprovers: string[]): string {
+  const reviewer = portal.reviewer;
+  if (!reviewer) throw new AppError("portal.role_forbidden", `A ${portal.role} portal token cannot decide; it needs the reviewer link of the approval mail`, { role: portal.role });
+  const refusal = reviewerRefusal(wf, reviewer, tenantApprovers);
+  if (refusal) throw refusal;
+  return lower(reviewer.email);
 }

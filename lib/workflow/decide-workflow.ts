@@ -2,8 +2,8 @@ import type { Principal } from "@/lib/auth/bearer";
 import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
 import type { ApprovalEntry } from "./approval-types";
-import { stageApproved } from "./approval-stage";
-import { assertMayDecide } from "./approvers";
+import { stageApproved, tenantApprovers } from "./approval-stage";
+import { assertMayDecide, assertReviewerMayDecide } from "./approvers";
 import { changeWorkflow, type Change } from "./change-workflow";
 import { bearerActor, portalActor } from "./events";
 import { onWorkflowTerminal } from "./on-terminal";
@@ -50,14 +50,15 @@ export function rejection(wf: Workflow, by: string, comment: string | undefined,
 
 /**
  * POST /api/workflow/{id}/reject. The spec says "approver or reviewer": a bearer caller must be an
- * approver of the current stage (not the initiator); a reviewer portal token (from the approval mail)
- * may reject as well, recorded as `portal:reviewer`.
+ * approver of the current stage (not the initiator); so must the approver a reviewer portal token
+ * (the approval mail's link) was made for, and the link must be for the current stage.
  */
 export async function rejectWorkflow(principal: Principal | null, portal: PortalPrincipal | null, workflowId: string, comment: string | undefined) {
   const tenantId = principal?.tenant.id ?? portal!.tenantId;
   const actor = principal ? bearerActor(principal) : portalActor(portal!);
+  const approvers = principal ? principal.tenant.approvers : await tenantApprovers(tenantId);
   const wf = await changeWorkflow(tenantId, workflowId, "reject", actor, (wf) => {
-    const by = principal ? assertMayDecide(wf, principal.email, principal.tenant.approvers) : actor.name;
+    const by = principal ? assertMayDecide(wf, principal.email, approvers) : assertReviewerMayDecide(wf, portal!, approvers);
     return rejection(wf, by, comment, "reject");
   });
   return decisionResponse(wf);

@@ -4,7 +4,10 @@ import type { Tx } from "@/lib/db/client";
 import { workflowEvents } from "@/lib/db/schema";
 import { hashSecret } from "@/lib/ids";
 
-/** Who made a change: a bearer caller's email (or subject), or `portal:<role>` with the hash of the token's id. */
+/**
+ * Who made a change: a bearer caller's email (or subject); a reviewer link's approver; else
+ * `portal:<role>`. Portal actors also keep the hash of the token's id.
+ */
 export interface Actor {
   name: string;
   tokenIdHash?: string;
@@ -13,7 +16,7 @@ export interface Actor {
 export const bearerActor = (p: Principal): Actor => ({ name: p.email ?? p.subject });
 /** Background work: the scheduler's escalations and reminders, the seal job. */
 export const systemActor: Actor = { name: "system" };
-export const portalActor = (p: PortalPrincipal): Actor => ({ name: `portal:${p.role}`, tokenIdHash: hashSecret(p.tokenId) });
+export const portalActor = (p: PortalPrincipal): Actor => ({ name: p.reviewer?.email ?? `portal:${p.role}`, tokenIdHash: hashSecret(p.tokenId) });
 
 export type WorkflowEventKind =
   | "workflow.created"

@@ -11,7 +11,7 @@ import { portalLinkPlaceholder } from "./portal-link";
 export async function inviteParticipants(tx: Tx, wf: Workflow, sendKey?: string): Promise<string[]> {
   const { recipients, organizationName, message } = wf.settings;
   const from = organizationName ?? "Sealpost";
-  const link = portalLinkPlaceholder("participant", wf.id, wf.tenantId);
+  const link = portalLinkPlaceholder(wf.id, wf.tenantId);
   await enqueueMails(
     tx,
     recipients.map((r) => ({

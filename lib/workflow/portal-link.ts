@@ -1,4 +1,4 @@
-import { issuePortalToken, type PortalRole } from "@/lib/auth/portal-token";
+import { issuePortalToken, type ReviewerBinding } from "@/lib/auth/portal-token";
 import { env } from "@/lib/env";
 
 /** The portal address of a workflow with a token in `pt` (spec: create response portalUrl). */
@@ -11,14 +11,30 @@ export function portalUrl(workflowId: string, token: string): string {
 /**
  * Mail in the outbox carries this placeholder instead of a portal address: the token is made when the
  * mail is handed to the SMTP server (lib/delivery/link-token.ts expands it), so no token is stored and
- * a mail sent late still holds four fresh hours.
+ * a mail sent late still holds four fresh hours. Without `reviewer` it is the participant's link; with
+ * it, the reviewer link of that approver and stage (the email is base64url, so no character of an
+ * address can end the placeholder early).
  */
-export const portalLinkPlaceholder = (role: PortalRole, workflowId: string, tenantId: string): string =>
-  `[[portal-link:${role}:${workflowId}:${tenantId}]]`;
+export const portalLinkPlaceholder = (workflowId: string, tenantId: string, reviewer?: ReviewerBinding): string =>
+  reviewer
+    ? `[[portal-link:reviewer:${reviewer.stage}:${Buffer.from(reviewer.email).toString("base64url")}:${workflowId}:${tenantId}]]`
+    : `[[portal-link:participant:${workflowId}:${tenantId}]]`;
 
-const PLACEHOLDER = /\[\[portal-link:(participant|reviewer):([0-9a-f-]{36}):([A-Za-z0-9][A-Za-z0-9._:-]{0,127})\]\]/g;
+const TENANT = "[A-Za-z0-9][A-Za-z0-9._:-]{0,127}";
+// The tenant id comes last because it may itself hold colons.
+const PLACEHOLDER = new RegExp(String.raw`\[\[portal-link:(?:participant:([0-9a-f-]{36}):(${TENANT})|reviewer:(\d{1,4}):([A-Za-z0-9_-]{1,500}):([0-9a-f-]{36}):(${TENANT}))\]\]`, "g");
 
 export const expandPortalLinks = (text: string): string =>
-  text.replace(PLACEHOLDER, (_, role: PortalRole, workflowId: string, tenantId: string) =>
-    portalUrl(workflowId, issuePortalToken({ workflowId, tenantId, role })),
+  text.replace(PLACEHOLDER, (_, pWorkflow?: string, pTenant?: string, stage?: string, email?: string, rWorkflow?: string, rTenant?: string) =>
+    pWorkflow
+      ? portalUrl(pWorkflow, issuePortalToken({ workflowId: pWorkflow, tenantId: pTenant!, role: "participant" }))
+      : portalUrl(
+          rWorkflow!,
+          issuePortalToken({
+            workflowId: rWorkflow!,
+            tenantId: rTenant!,
+            role: "reviewer",
+            reviewer: { stage: Number(stage), email: Buffer.from(email!, "base64url").toString() },
+          }),
+        ),
   );

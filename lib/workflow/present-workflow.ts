@@ -51,15 +51,24 @@ export function stepEntity(wf: Workflow, stepIndex: number) {
   };
 }
 
+/** What a reviewer link may do, for the reviewer page: decide only when the server would accept it. */
+export interface ReviewerView {
+  email: string;
+  stage: number;
+  mayDecide: boolean;
+  /** Why not, in words, when the state would allow a decision but this link may not make it. */
+  refusal: { code: string; detail: string } | null;
+}
+
 /**
  * GET /api/workflow/{id}?token=…: everything the portal needs to draw the session: the instance, each
  * step with its fields and current data, the cross-field rules (the portal evaluates them with the
  * same JSON Logic library), the last validation and the change requests (all, and per step those of
- * its fields), what changed since the reviewer requested changes, the approval history and any
- * exception.
+ * its fields). A reviewer also gets what changed since the last review, the approval history, any
+ * exception and what its link may do; a participant does not see the approvers' names and comments.
  */
-export function bootstrapPayload(wf: Workflow, role: PortalRole) {
-  return {
+export function bootstrapPayload(wf: Workflow, role: PortalRole, reviewer?: ReviewerView) {
+  const common = {
     workflow: {
       ...workflowStatus(wf),
       title: wf.title,
@@ -77,6 +86,11 @@ export function bootstrapPayload(wf: Workflow, role: PortalRole) {
     validationResults: wf.validationResults,
     validatedAt: iso(wf.validatedAt),
     changeRequests: wf.changeRequests,
+  };
+  if (role === "participant") return common;
+  return {
+    ...common,
+    reviewer: reviewer ?? null,
     changesSinceReview: changesSinceReview(wf),
     approvalHistory: wf.approvalHistory,
     approvalException: wf.approvalException,

@@ -2,6 +2,8 @@ import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { mailChangeRequests } from "./approval-mail";
+import { tenantApprovers } from "./approval-stage";
+import { assertReviewerMayDecide } from "./approvers";
 import type { ChangeRequest } from "./approval-types";
 import { changeWorkflow } from "./change-workflow";
 import { portalActor } from "./events";
@@ -16,7 +18,7 @@ export interface ChangeInput {
 }
 
 /**
- * POST /api/workflow/{id}/request-changes (reviewer portal token): pending-approval →
+ * POST /api/workflow/{id}/request-changes (the reviewer link of an approver of the current stage): pending-approval →
  * changes-requested. Every fieldKey must be a field of the schema (422 workflow.field_unknown naming
  * each). The participant goes back to the first step with a change (step 0 when no change names a
  * field) and is mailed the requests; the data as reviewed is kept, so that the reviewer later sees
@@ -24,7 +26,9 @@ export interface ChangeInput {
  */
 export async function requestChanges(portal: PortalPrincipal, changes: ChangeInput[]) {
   const actor = portalActor(portal);
+  const approvers = await tenantApprovers(portal.tenantId);
   const wf = await changeWorkflow(portal.tenantId, portal.workflowId, "request-changes", actor, (wf) => {
+    const by = assertReviewerMayDecide(wf, portal, approvers);
     const stepOf = stepIndexByField(wf.schema);
     const errors = changes.flatMap((c, i) =>
       c.fieldKey !== undefined && !stepOf.has(c.fieldKey) ? [{ path: `changes.${i}.fieldKey`, message: `${c.fieldKey.slice(0, 100)} is not a field of this workflow` }] : [],
@@ -51,7 +55,7 @@ export async function requestChanges(portal: PortalPrincipal, changes: ChangeInp
         changeRequests: requests,
         reviewSnapshot: flatValues(wf.data),
         approvalRequestedAt: null,
-        approvalHistory: [...wf.approvalHistory, { action: "changes-requested", stage: Math.max(wf.approvalStage, 1), by: actor.name, comment: summary, at: now.toISOString() }],
+        approvalHistory: [...wf.approvalHistory, { action: "changes-requested", stage: Math.max(wf.approvalStage, 1), by, comment: summary, at: now.toISOString() }],
       },
       event: { kind: "changes.requested", detail: { stage: wf.approvalStage, toStep, changes: requests.map((r) => ({ id: r.id, fieldKey: r.fieldKey, severity: r.severity })) } },
       also: async (tx, updated) => {

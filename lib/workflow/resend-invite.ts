@@ -5,7 +5,8 @@ import { workflowEvents, type Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
-import { getTenant } from "@/lib/tenants";
+import { tenantApprovers } from "./approval-stage";
+import { pendingApprovers } from "./approvers";
 import { portalActor, recordEvent } from "./events";
 import { lockWorkflow } from "./get-workflow";
 import { inviteParticipants } from "./invite";
@@ -80,22 +81,15 @@ async function resendToParticipants(tx: Tx, wf: Workflow): Promise<string[]> {
   return inviteParticipants(tx, wf, `resend:${newId()}`);
 }
 
-/** The approvers the workflow waits for: the current stage of the schema, else the tenant's approvers. */
-async function currentApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
-  const stage = wf.schema.approval.stages[wf.approvalStage - 1];
-  if (stage?.length) return stage;
-  return (await getTenant(wf.tenantId, tx))?.approvers ?? [];
-}
-
 /**
  * A reminder to the current approvers with a reviewer link (request-changes, governance decision).
  * The approval notification itself belongs to the approval flow; this only says the workflow waits.
  */
 async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
-  const approvers = await currentApprovers(tx, wf);
+  const approvers = pendingApprovers(wf, await tenantApprovers(wf.tenantId, tx));
   if (!approvers.length) throw new AppError("workflow.no_recipients", "No approver is configured for the current approval stage; there is nobody to remind");
   const from = wf.settings.organizationName ?? "Sealpost";
-  const link = portalLinkPlaceholder("reviewer", wf.id, wf.tenantId);
+  const stage = Math.max(wf.approvalStage, 1);
   const sendKey = newId();
   await enqueueMails(
     tx,
@@ -105,9 +99,9 @@ async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
       to,
       subject: `${from}: "${wf.title}" waits for your review`,
       text: [
-        `"${wf.title}" was submitted and waits for your review (stage ${wf.approvalStage}).`,
+        `"${wf.title}" was submitted and waits for your review (stage ${stage}).`,
         ``,
-        `Review it: ${link}`,
+        `Review it: ${portalLinkPlaceholder(wf.id, wf.tenantId, { email: to, stage })}`,
         ``,
         `Reference: ${wf.correlationId}`,
       ].join("\n"),

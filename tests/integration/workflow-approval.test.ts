@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issuePortalToken } from "@/lib/auth/portal-token";
 import { pdfText, readPdf } from "../support/pdf";
 import type { ReceivedMail } from "../support/smtp";
 import { expectProblem } from "../support/problem";
 import { eventually, type Stack, type UserName } from "../support/stack";
-import { portalCall, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import { portalCall, reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -106,8 +105,20 @@ describe("approval in stages", () => {
     const first = await api("approver", "POST", `/api/workflow/${w.id}/approve`, { comment: "Fine by me" });
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ workflowId: w.id, state: "pending-approval", currentApprovalStage: 2 });
-    await mailTo("second@acme.test", /^Approval needed: Leave request \(stage 2 of 2\)$/, w.id);
+    const stage2 = await mailTo("second@acme.test", /^Approval needed: Leave request \(stage 2 of 2\)$/, w.id);
     await expectProblem(await api("approver", "POST", `/api/workflow/${w.id}/approve`, {}), 403, "workflow.not_approver");
+
+    // Stage 1's link still reads but no longer decides, and says why; stage 2's link names its approver.
+    expect((await bootstrap(w.id, reviewer)).reviewer).toMatchObject({ email: "approver@acme.test", stage: 1, mayDecide: false, refusal: { code: "workflow.review_stage_passed" } });
+    await expectProblem(await portal("POST", `/api/workflow/${w.id}/governance-decision`, reviewer, { decision: "approve" }), 409, "workflow.review_stage_passed");
+    await expectProblem(await portal("POST", `/api/workflow/${w.id}/request-changes`, reviewer, { changes: [{ message: "late" }] }), 409, "workflow.review_stage_passed");
+    await expectProblem(await portal("POST", `/api/workflow/${w.id}/reject`, reviewer, { comment: "late" }), 409, "workflow.review_stage_passed");
+    expect((await bootstrap(w.id, linkToken(stage2))).reviewer).toEqual({ email: "second@acme.test", stage: 2, mayDecide: true, refusal: null });
+    // The participant's portal does not carry the approvers' names and comments.
+    const participantView = await bootstrap(w.id, w.participant);
+    for (const k of ["approvalHistory", "approvalException", "changesSinceReview", "reviewer"]) expect(participantView).not.toHaveProperty(k);
+    expect(JSON.stringify(participantView)).not.toContain("Fine by me");
+    expect((await status(w.id)).state).toBe("pending-approval");
 
     const last = await api("approver2", "POST", `/api/workflow/${w.id}/approve`, { comment: "Enjoy the summer" });
     expect(last.status).toBe(200);
@@ -200,7 +211,7 @@ describe("request-changes", () => {
     expect(boot.workflow).toMatchObject({ state: "changes-requested", currentStepIndex: 0 });
     expect(boot.steps[0].changeRequests).toMatchObject([{ fieldKey: "fullName", message: "Use your full legal name", severity: "error", category: "identity", dueDate: "2026-12-01", stepIndex: 0 }]);
     expect(boot.steps[1].changeRequests).toMatchObject([{ fieldKey: "days", severity: "warning" }]);
-    expect(boot.changesSinceReview).toEqual([]);
+    expect(boot).not.toHaveProperty("changesSinceReview");
     await expectProblem(await api("approver", "POST", `/api/workflow/${w.id}/approve`, {}), 409, "workflow.invalid_state");
 
     expect((await portal("PATCH", `/api/workflow/${w.id}/step/0`, participant, { data: { fullName: "Jane Quinn Roe" } })).status).toBe(200);
@@ -225,7 +236,8 @@ describe("request-changes", () => {
     await expectProblem(await api("submitter", "GET", `/api/workflow/${w.id}/sealed`), 409, "workflow.not_sealed");
     await expectProblem(await portal("POST", path, reviewer, { changes }), 409, "workflow.invalid_state");
     const history = (await bootstrap(w.id, reviewer)).approvalHistory.map((h: { action: string; by: string }) => `${h.action}/${h.by}`);
-    expect(history).toEqual(["changes-requested/portal:reviewer", "rejected/portal:reviewer"]);
+    // A reviewer link decides as the approver it was mailed to.
+    expect(history).toEqual(["changes-requested/approver@acme.test", "rejected/approver@acme.test"]);
   });
 
   it("lets an approver reject with a bearer token, and never the initiator or a participant token", async () => {
@@ -311,7 +323,7 @@ describe("reviewer tokens", () => {
   it("are bound to their workflow: a reviewer token of another workflow is refused", async () => {
     const a = await createLeave();
     await submitLeave(a);
-    const other = issuePortalToken({ workflowId: (await createLeave()).id, tenantId: "acme", role: "reviewer" });
+    const other = reviewerToken((await createLeave()).id);
     await expectProblem(await portal("POST", `/api/workflow/${a.id}/request-changes`, other, { changes: [{ message: "x" }] }), 403, "portal.wrong_workflow");
     await expectProblem(await portal("POST", `/api/workflow/${a.id}/governance-decision`, other, { decision: "reject" }), 403, "portal.wrong_workflow");
     expect((await status(a.id)).state).toBe("pending-approval");

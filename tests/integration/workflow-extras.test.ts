@@ -5,11 +5,12 @@ import { decodeJwt } from "jose";
 import fc from "fast-check";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuePortalToken } from "@/lib/auth/portal-token";
 import { tenantCallbackSecret } from "@/lib/workflow/callback/sign-callback";
 import { encodedSegment, hostileString, hostileValue } from "../support/hostile";
 import { expectProblem, expectWellFormedAnswer } from "../support/problem";
 import { eventually, freePort, type Stack, type UserName } from "../support/stack";
-import { portalCall, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import { portalCall, reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
 const OTP_TTL_MS = 6000;
 
@@ -165,8 +166,7 @@ describe("OTP", () => {
     await expectProblem(await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: "123456" }), 409, "otp.not_required");
     const boot = await (await stack.api(null, "GET", `/api/workflow/${wf.id}?token=${wf.token}`)).json();
     expect(boot).toMatchObject({ otpRequired: false, otpVerified: null });
-    const { issuePortalToken } = await import("@/lib/auth/portal-token");
-    const reviewer = issuePortalToken({ workflowId: wf.id, tenantId: "acme", role: "reviewer" });
+    const reviewer = reviewerToken(wf.id);
     await expectProblem(await portal("POST", `/api/workflow/${wf.id}/otp/send`, reviewer), 403, "portal.role_forbidden");
     const other = await created({ requireOtp: true });
     await expectProblem(await portal("POST", `/api/workflow/${other.id}/otp/send`, wf.token), 403, "portal.wrong_workflow");
@@ -197,7 +197,6 @@ describe("resend-invite", () => {
 
   it("takes a participant token expired less than 7 days ago, and answers it without a fresh token", async () => {
     const wf = await created({ recipients: [{ email: "expired-link@example.test" }] });
-    const { issuePortalToken } = await import("@/lib/auth/portal-token");
     const now = Math.floor(Date.now() / 1000);
     const expired = issuePortalToken({ workflowId: wf.id, tenantId: "acme", role: "participant" }, now - 5 * 3600);
     await expectProblem(await portal("PATCH", `/api/workflow/${wf.id}/step/0`, expired, { data: { fullName: "Pat" } }), 401, "portal.token_expired");

@@ -14,7 +14,7 @@ import { issuePortalToken, PORTAL_TOKEN_TTL_S, type PortalRole } from "@/lib/aut
 import { encodedSegment, hostileString, hostileValue } from "../support/hostile";
 import { expectProblem, expectWellFormedAnswer } from "../support/problem";
 import { eventually, type Stack, type UserName } from "../support/stack";
-import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import { reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
 let stack: Stack;
 
@@ -195,6 +195,7 @@ function mint(t: TokenSpec): string {
   const issuedAt = t.age === "fresh" ? now : t.age === "expired" ? now - PORTAL_TOKEN_TTL_S - 3600 : now - PORTAL_TOKEN_TTL_S - 8 * 86_400;
   const tenantId = t.variant === "foreign-tenant" ? (s.tenant === "acme" ? "globex" : "acme") : s.tenant;
   if (t.variant === "forged") return forged(s.id, s.tenant, t.role);
+  if (t.role === "reviewer") return reviewerToken(s.id, tenantId, { email: s.tenant === "acme" ? "approver@acme.test" : "boss@globex.test", stage: 1 }, issuedAt);
   return issuePortalToken({ workflowId: s.id, tenantId, role: t.role, otpVerified: t.variant === "otp-verified" }, issuedAt);
 }
 
@@ -343,7 +344,7 @@ describe("hostile text", () => {
     // What can be stored is kept as sent and laid out in the sealed record, however hostile.
     const nasty = ["x".repeat(3000), "🙂 \u202eRTL\u202c \uffff \u0085", "<script>alert(1)</script>", "line\r\nbreak\ttab", "'; drop table workflows; --"].join(" ");
     const failed = await create("submitter", governance(9000));
-    const token = issuePortalToken({ workflowId: failed.id, tenantId: "acme", role: "reviewer" });
+    const token = reviewerToken(failed.id);
     const decided = await expectOk(await portalAs(token, "POST", `/api/workflow/${failed.id}/governance-decision`, { decision: "approve-with-exception", justification: nasty, comment: nasty }));
     expect(decided.state).toBe("sealing");
     await waitComplete(failed.id);

@@ -5,7 +5,7 @@ import { issuePortalToken, PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import { encodedSegment, hostileString, hostileValue } from "../support/hostile";
 import { expectProblem, expectWellFormedAnswer } from "../support/problem";
 import type { Stack, UserName } from "../support/stack";
-import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import { reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -326,7 +326,7 @@ describe("portal tokens", () => {
     }
     expect((await bootstrap(b.id, b.token)).workflow.version).toBe(1);
 
-    const reviewer = issuePortalToken({ workflowId: a.id, tenantId: "acme", role: "reviewer" });
+    const reviewer = reviewerToken(a.id);
     expect((await bootstrap(a.id, reviewer)).role).toBe("reviewer");
     await expectProblem(await patch(a.id, 0, reviewer, { fullName: "Reviewer" }), 403, "portal.role_forbidden");
     await expectProblem(await advance(a.id, reviewer), 403, "portal.role_forbidden");
@@ -431,7 +431,7 @@ describe("hostile input", () => {
         .tuple(segment, fc.constantFrom("advance", "fix-validation", "status", "cancel", "activity", "approve", "reject", "request-changes", "governance-decision", "escalate", "seal", "sealed"))
         .map(([w, t]) => `/api/workflow/${w}/${t}`),
     );
-    const reviewer = issuePortalToken({ workflowId: waiting.id, tenantId: "acme", role: "reviewer" });
+    const reviewer = reviewerToken(waiting.id);
     const portalToken = fc.oneof(fc.constant(token), fc.constant(reviewer), fc.constant(other.token), fc.constant(null), hostileString.map((s) => s.replace(/[^\x21-\x7e]/g, "")));
     const request = fc.record({
       method: fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE"),

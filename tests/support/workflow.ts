@@ -1,3 +1,4 @@
+import { issuePortalToken } from "@/lib/auth/portal-token";
 import { resetEnvCache } from "@/lib/env";
 import { startStack, type Stack } from "./stack";
 
@@ -26,3 +27,10 @@ export const uniqueCorrelationId = (label: string) => `${label}-${Date.now()}-${
 /** A portal call with the token in `X-Svc-Portal-Token`, as the portal page sends it. */
 export const portalCall = (stack: Stack, method: string, path: string, token: string, body?: unknown) =>
   stack.api(null, method, path, body, { "x-svc-portal-token": token });
+
+/**
+ * A reviewer token as the approval mail's link carries it: bound to an approver and a stage (by default
+ * the acme tenant's first approver at stage 1, who may decide a workflow whose schema names no approvers).
+ */
+export const reviewerToken = (workflowId: string, tenantId = "acme", reviewer = { email: "approver@acme.test", stage: 1 }, issuedAt?: number) =>
+  issuePortalToken({ workflowId, tenantId, role: "reviewer", reviewer }, issuedAt);

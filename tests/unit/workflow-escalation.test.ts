@@ -5,6 +5,7 @@ import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/s
 import { resetEnvCache } from "@/lib/env";
 import { addTenant } from "@/lib/tenants";
 import { currentApprovers, nextEscalationTarget, pendingApprovers, routingSequence } from "@/lib/workflow/approvers";
+import { portalLinkPlaceholder } from "@/lib/workflow/portal-link";
 import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
 import type { WorkflowSchema } from "@/lib/workflow/schema-format";
 import { useFreshDatabase } from "../support/test-db";
@@ -98,7 +99,8 @@ for (const driver of ["postgres", "pglite"] as const) {
       const kinds = (await events(wf.id)).map(([k, a]) => `${k}/${a}`);
       expect(kinds).toEqual(["approval.reminded/system", "approval.escalated/system", "approval.reminded/system", "approval.escalated/system"]);
       const reviewerLink = (await (await getDb()).select().from(mailOutbox)).find((m) => m.to === "second@acme.test")!.text;
-      expect(reviewerLink).toContain(`[[portal-link:reviewer:${wf.id}:acme]]`);
+      // The escalation mail's link is second@'s own, for the stage it was escalated in.
+      expect(reviewerLink).toContain(portalLinkPlaceholder(wf.id, "acme", { email: "second@acme.test", stage: 1 }));
     });
 
     it("escalates once when two sweeps run at the same time, and leaves other workflows alone", async () => {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { SignJWT, decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticatePortal, issuePortalToken, PORTAL_TOKEN_TTL_S, verifyPortalToken } from "@/lib/auth/portal-token";
@@ -69,7 +70,7 @@ describe("portal tokens", () => {
 
   it("binds a token to its workflow and role, read from the header or the query", async () => {
     const participant = issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant" });
-    const reviewer = issuePortalToken({ workflowId: A, tenantId: "acme", role: "reviewer" });
+    const reviewer = issuePortalToken({ workflowId: A, tenantId: "acme", role: "reviewer", reviewer: { email: "ann@acme.test", stage: 1 } });
     expect(await codeOf(authenticatePortal(req({ "x-svc-portal-token": participant }), A, ["participant"]))).toBe("ok");
     expect(await codeOf(authenticatePortal(req({}, `?token=${participant}`), A, ["participant"]))).toBe("ok");
     expect(await codeOf(authenticatePortal(req({}, `?pt=${participant}`), A, ["participant"]))).toBe("ok");
@@ -80,10 +81,38 @@ describe("portal tokens", () => {
   });
 
   it("turns a link placeholder into a portal address holding a fresh token", async () => {
-    const text = `Open: ${portalLinkPlaceholder("participant", A, "acme:eu")}\nend`;
+    const text = `Open: ${portalLinkPlaceholder(A, "acme:eu")}\nend`;
     const expanded = expandPortalLinks(text);
     const m = /Open: (https:\/\/sealpost\.example\/portal\/([0-9a-f-]{36})\?pt=([\w.-]+))\nend/.exec(expanded);
     expect(m?.[2]).toBe(A);
     expect(await verifyPortalToken(m![3])).toMatchObject({ workflowId: A, tenantId: "acme:eu", role: "participant" });
+  });
+
+  it("binds a reviewer token to the approver and stage it was mailed for, kept through refresh, and never makes one without", async () => {
+    const token = issuePortalToken({ workflowId: A, tenantId: "acme", role: "reviewer", reviewer: { email: " Ann@Acme.TEST ", stage: 2 } });
+    const p = await verifyPortalToken(token);
+    expect(p.reviewer).toEqual({ email: "ann@acme.test", stage: 2 });
+    expect(() => issuePortalToken({ workflowId: A, tenantId: "acme", role: "reviewer" })).toThrow(/approver and stage/);
+    // A participant token never carries a binding, even if asked to.
+    const participant = await verifyPortalToken(issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant", reviewer: { email: "x@y.z", stage: 1 } }));
+    expect(participant.reviewer).toBeUndefined();
+  });
+
+  it("expands reviewer placeholders for any approver address and tenant id, with the binding in the token", async () => {
+    const tenant = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,40}$/);
+    // Addresses as typed into settings: anything printable, including the placeholder's own ]] and colons.
+    const email = fc.oneof(fc.emailAddress(), fc.string({ minLength: 3, maxLength: 60 }).filter((e) => e.trim().length >= 3));
+    await fc.assert(
+      fc.asyncProperty(tenant, email, fc.integer({ min: 1, max: 99 }), async (tenantId, address, stage) => {
+        const expanded = expandPortalLinks(`a ${portalLinkPlaceholder(A, tenantId, { email: address, stage })} b ${portalLinkPlaceholder(B, tenantId)} c`);
+        const links = [...expanded.matchAll(/https:\/\/sealpost\.example\/portal\/([0-9a-f-]{36})\?pt=([\w.-]+)/g)];
+        expect(links.map((l) => l[1])).toEqual([A, B]);
+        const reviewer = await verifyPortalToken(links[0][2]);
+        expect(reviewer).toMatchObject({ workflowId: A, tenantId, role: "reviewer", reviewer: { email: address.trim().toLowerCase(), stage } });
+        expect(await verifyPortalToken(links[1][2])).toMatchObject({ workflowId: B, tenantId, role: "participant" });
+        expect(expanded).not.toContain("[[portal-link");
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -13,7 +13,7 @@ describe("reviewer decisions allowed by the rule results", () => {
     const results = [result("limit", false), result("note", false, "warning"), result("dates", true)];
     expect(blockingRuleIds(results, null)).toEqual(["limit"]);
     expect(allowedDecisions(results, null)).toEqual({ approve: false, "approve-with-exception": true, reject: true });
-    const excepted = { justification: "board said so", failedRules: ["limit"], stage: 1, by: "portal:reviewer", at: "2026-11-23T10:00:00.000Z" };
+    const excepted = { justification: "board said so", failedRules: ["limit"], stage: 1, by: "approver@acme.test", at: "2026-11-23T10:00:00.000Z" };
     expect(blockingRuleIds(results, excepted)).toEqual([]);
     expect(allowedDecisions(results, excepted)).toEqual({ approve: true, "approve-with-exception": false, reject: true });
     expect(allowedDecisions([], null).approve).toBe(true);

@@ -26,7 +26,7 @@ export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstr
   const failedFields = new Set(all.filter((r) => blocking.has(r.ruleId)).map((r) => r.fieldKey));
   const changed = changesSince(boot);
   const changedKeys = new Set(changed.map((c) => c.fieldKey));
-  const may = reviewerMay(workflow.state);
+  const may = reviewerMay(boot);
   const tag = STATE_TAGS[workflow.state];
 
   return (
@@ -45,6 +45,7 @@ export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstr
           </li>
         )}
         <li>Reference: {workflow.correlationId}</li>
+        {boot.reviewer && <li>Reviewing as {boot.reviewer.email}</li>}
         {dateTimeText(boot.validatedAt) && <li>Submitted and checked: {dateTimeText(boot.validatedAt)}</li>}
       </ul>
 

@@ -77,6 +77,11 @@ export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: P
           <p>Nothing was changed by you. This is where it stands now.</p>
         </NotificationBanner>
       )}
+      {!action && boot.reviewer?.refusal && (
+        <NotificationBanner title="Read only" heading="This link can no longer decide">
+          <p>{boot.reviewer.refusal.detail}.</p>
+        </NotificationBanner>
+      )}
       {action && !conflict ? (
         <Panel title={panelTitle(action, boot)} headingRef={heading}>
           Reference

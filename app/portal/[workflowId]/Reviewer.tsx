@@ -37,7 +37,7 @@ export function Reviewer({
   const [page, setPage] = useState<Page>({ kind: "review" });
   const [outcome, setOutcome] = useState<ReviewAction | null>(null);
   const [conflict, setConflict] = useState(false);
-  const may = reviewerMay(boot.workflow.state);
+  const may = reviewerMay(boot);
 
   const go = useCallback((p: Page) => {
     window.history.pushState({ ...(window.history.state ?? {}), [PLACE]: p }, "", window.location.href);

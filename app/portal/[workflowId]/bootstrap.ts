@@ -30,6 +30,8 @@ export interface Bootstrap {
   changesSinceReview?: Array<{ fieldKey: string; label: string; stepIndex: number; before: unknown; after: unknown }>;
   approvalHistory?: ApprovalEntry[];
   approvalException?: ApprovalException | null;
+  /** Reviewer links only: the approver and stage the link was mailed for, and whether it may decide now. */
+  reviewer?: { email: string; stage: number; mayDecide: boolean; refusal: { code: string; detail: string } | null } | null;
   otpRequired?: boolean;
   otpVerified?: boolean | null;
 }

@@ -23,11 +23,17 @@ export const fieldPlaces = (boot: Bootstrap): Map<string, FieldPlace> =>
 export const fieldLabel = (places: Map<string, FieldPlace>, key: string | null | undefined): string | null =>
   key ? (places.has(key) ? labelOf(places.get(key)!.field) : key) : null;
 
-/** What a reviewer token may do in this state (the server's transition table, so the page offers no dead button). */
-export const reviewerMay = (state: WorkflowState) => ({
-  requestChanges: canDo("request-changes", state),
-  decide: canDo("governance-decision", state),
-});
+/**
+ * What this reviewer link may do now: the server's transition table for the state, and the server's
+ * answer on whether the link's approver and stage may decide, so the page offers no dead button.
+ */
+export const reviewerMay = (boot: Bootstrap) => {
+  const link = boot.reviewer?.mayDecide === true;
+  return {
+    requestChanges: link && canDo("request-changes", boot.workflow.state),
+    decide: link && canDo("governance-decision", boot.workflow.state),
+  };
+};
 
 export const STATE_TAGS: Record<WorkflowState, { text: string; colour: TagColour }> = {
   "in-progress": { text: "Being filled in", colour: "grey" },
@@ -58,5 +64,5 @@ const ACTIONS: Record<ApprovalEntry["action"], string> = {
 
 export const actionText = (a: string): string => ACTIONS[a as ApprovalEntry["action"]] ?? a;
 
-/** `portal:reviewer` is someone holding a reviewer link from the approval mail. */
-export const actorText = (by: string): string => (by === "portal:reviewer" ? "a reviewer (link from the approval email)" : by === "system" ? "Sealpost" : by);
+/** Decisions are by an approver's email (bearer token or reviewer link), or by the scheduler. */
+export const actorText = (by: string): string => (by === "system" ? "Sealpost" : by);

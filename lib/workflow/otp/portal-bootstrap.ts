@@ -1,13 +1,28 @@
 import { and, eq } from "drizzle-orm";
-import type { PortalPrincipal } from "@/lib/auth/portal-token";
+import type { PortalPrincipal, ReviewerBinding } from "@/lib/auth/portal-token";
 import { getDb } from "@/lib/db/client";
-import { workflowOtps } from "@/lib/db/schema";
+import { workflowOtps, type Workflow } from "@/lib/db/schema";
 import { getWorkflow } from "../get-workflow";
-import { bootstrapPayload } from "../present-workflow";
+import { tenantApprovers } from "../approval-stage";
+import { reviewerRefusal } from "../approvers";
+import { bootstrapPayload, type ReviewerView } from "../present-workflow";
+import { canDo } from "../states";
 import { OTP_SEND_INTERVAL_MS } from "./otp-code";
 import { otpGateClosed } from "./otp-gate";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The rules of the decision routes (reviewerRefusal), asked in advance so the page offers no button the server refuses. */
+async function reviewerView(wf: Workflow, reviewer: ReviewerBinding): Promise<ReviewerView> {
+  const open = canDo("request-changes", wf.state) || canDo("governance-decision", wf.state);
+  const refusal = open ? reviewerRefusal(wf, reviewer, await tenantApprovers(wf.tenantId)) : null;
+  return {
+    email: reviewer.email,
+    stage: reviewer.stage,
+    mayDecide: open && !refusal,
+    refusal: refusal ? { code: refusal.code, detail: refusal.message } : null,
+  };
+}
 
 /**
  * GET /api/workflow/{id}?token=…: the full payload once the passcode gate is open (or there is none);
@@ -17,7 +32,8 @@ export async function portalBootstrap(portal: PortalPrincipal) {
   const wf = await getWorkflow(portal.tenantId, portal.workflowId);
   const otpRequired = wf.settings.requireOtp;
   if (!otpGateClosed(wf, portal)) {
-    return { ...bootstrapPayload(wf, portal.role), otpRequired, otpVerified: otpRequired ? portal.otpVerified : null };
+    const reviewer = portal.reviewer ? await reviewerView(wf, portal.reviewer) : undefined;
+    return { ...bootstrapPayload(wf, portal.role, reviewer), otpRequired, otpVerified: otpRequired ? portal.otpVerified : null };
   }
   const db = await getDb();
   const [otp] = await db.select().from(workflowOtps).where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId)));
