@@ -31,11 +31,13 @@ export async function changeWorkflow(
     const change = decide(wf);
     if (!change) return wf;
     if (change.set.state) assertOutcome(action, change.set.state as WorkflowState);
-    const [updated] = await tx
-      .update(workflows)
-      .set({ ...change.set, updatedAt: new Date() })
-      .where(eq(workflows.id, wf.id))
-      .returning();
+    // drizzle leaves a key set to undefined unwritten; so must the row kept in memory.
+    const written = Object.entries(change.set).filter(([, v]) => v !== undefined);
+    const set = { ...Object.fromEntries(written), updatedAt: new Date() } as Change["set"] & { updatedAt: Date };
+    await tx.update(workflows).set(set).where(eq(workflows.id, wf.id));
+    // The row is locked, so what was written is the row now: not read back, since its largest
+    // columns (schema snapshot, data) would cost a second transfer and parse on every autosave.
+    const updated: Workflow = { ...wf, ...set };
     await recordEvent(tx, wf, change.event.kind, actor, { from: wf.state, to: updated.state, ...change.event.detail });
     await change.also?.(tx, updated);
     return updated;
