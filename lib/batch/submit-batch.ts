@@ -25,7 +25,11 @@ export interface IntakeResult {
   replayed: boolean;
 }
 
-const INSERT_CHUNK = 500;
+/**
+ * Records per INSERT. drizzle builds a statement on the event loop without a break, about 0.1 ms a
+ * row: 500 rows held other requests up for some 45 ms (measured on a 5,000-record intake).
+ */
+const INSERT_CHUNK = 100;
 
 /** POST /api/render with an array dataSource: validate, write the receipt, persist, notify or enqueue. */
 export async function submitBatch(
