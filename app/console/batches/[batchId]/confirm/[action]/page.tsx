@@ -10,7 +10,8 @@ import { stateLabel } from "@/lib/console/labels";
 import { consoleAccess } from "@/lib/console/session";
 import { ConsoleShell } from "../../../../ConsoleShell";
 import { NoAccess } from "../../../../NoAccess";
-import { ConfirmForm } from "./ConfirmForm";
+import { ConfirmForm } from "../../../../ConfirmForm";
+import { confirmBatchAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Confirm – Sealpost console", robots: { index: false, follow: false } };
@@ -79,13 +80,11 @@ export default async function ConfirmPage({ params }: { params: Promise<{ batchI
           />
           <p>{t.effect(batch)}</p>
           <ConfirmForm
-            batchId={batch.id}
-            action={act}
+            action={confirmBatchAction.bind(null, batch.id, act)}
+            fields={t.commentLabel ? [{ kind: "textarea", name: "comments", label: t.commentLabel, hint: t.commentHint, required: act === "request-changes", maxLength: 4000 }] : []}
             submitLabel={t.submit}
-            commentLabel={t.commentLabel}
-            commentHint={t.commentHint}
-            commentRequired={act === "request-changes"}
             backHref={base}
+            backLabel="No, go back to the batch"
           />
         </>
       ) : (
