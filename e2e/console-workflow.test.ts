@@ -192,6 +192,7 @@ it("asks for a message before requesting changes, refuses one that lost a race i
   await page.getByRole("button", { name: "Yes, ask for changes" }).click();
   await expect.poll(() => errorSummary(page).textContent()).toContain("This workflow is now cancelled, so you can no longer ask for changes to it.");
   expect(await page.getByLabel("What needs to change").inputValue()).toBe("Split the leave in two requests");
+  expect(await page.getByLabel("Which answer is it about? (optional)").inputValue()).toBe("days");
   await shoot(page, "wf-07-request-changes-refused");
 
   // On another workflow the request, about one answer, goes through and the participant is mailed it.

@@ -31,7 +31,9 @@ export function ConfirmForm(props: { action: (prev: ConfirmState, form: FormData
           />
         ) : (
           <Select
-            key={f.name}
+            // A select takes its default only when mounted, and the form is reset after a refusal: a new
+            // key per submitted value mounts it again, so the choice survives like the typed text does.
+            key={`${f.name}:${state.values?.[f.name] ?? ""}`}
             id={f.name}
             name={f.name}
             label={f.label}

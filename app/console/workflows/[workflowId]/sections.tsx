@@ -31,7 +31,7 @@ export function Actions({ wf, base, perms, stages }: { wf: Workflow; base: strin
   const canDecide = perms.can.approve || perms.can["approve-with-exception"] || perms.can.reject;
   return (
     <section aria-labelledby="actions-title">
-      <h2 id="actions-title">Decision</h2>
+      <h2 id="actions-title">{deciding ? "Decision" : "Actions"}</h2>
       {deciding && canDecide ? (
         <p>
           {wf.state === "validation-failed"
@@ -62,9 +62,8 @@ export function CollectedData({ wf }: { wf: Workflow }) {
       <h2 id="data-title">Collected data</h2>
       {collectedData(wf).map((step, i) => (
         <div key={i}>
-          <h3>
-            Step {i + 1}: {step.title}
-          </h3>
+          {/* A schema made from a template's fields names its steps "Step n" already. */}
+          <h3>{step.title === `Step ${i + 1}` ? step.title : `Step ${i + 1}: ${step.title}`}</h3>
           <SummaryList rows={step.fields.map((f) => ({ key: f.key, label: f.label, value: f.value }))} />
         </div>
       ))}
@@ -103,8 +102,15 @@ export function RuleResults({ wf }: { wf: Workflow }) {
               {
                 key: "result",
                 header: "Result",
+                // Only a failed error stops approval: a failed warning, or an excepted error, is marked but not red.
                 cell: (r) =>
-                  r.passed ? <StatusTag colour="green">Passed</StatusTag> : r.excepted ? <StatusTag colour="yellow">Failed, excepted</StatusTag> : <StatusTag colour="red">Failed</StatusTag>,
+                  r.passed ? (
+                    <StatusTag colour="green">Passed</StatusTag>
+                  ) : r.excepted ? (
+                    <StatusTag colour="yellow">Failed, excepted</StatusTag>
+                  ) : (
+                    <StatusTag colour={r.severity === "error" ? "red" : "yellow"}>Failed</StatusTag>
+                  ),
               },
               { key: "severity", header: "Severity", cell: (r) => (r.severity === "error" ? "Error" : "Warning") },
               { key: "field", header: "Field", cell: (r) => r.fieldLabel },
@@ -126,7 +132,7 @@ export function ChangesSinceReview({ wf }: { wf: Workflow }) {
       {wf.changeRequests.length > 0 && (
         <>
           <h3>What the reviewer asked for</h3>
-          <ul className={styles.plainList}>
+          <ul className={styles.downloads}>
             {wf.changeRequests.map((c) => (
               <li key={c.id}>
                 {c.fieldKey ? <strong>{labels.get(c.fieldKey) ?? c.fieldKey}: </strong> : null}
