@@ -1,5 +1,6 @@
 import type { Workflow } from "@/lib/db/schema";
 import type { ApprovalEntry } from "@/lib/workflow/approval-types";
+import { rank } from "@/lib/workflow/approval-words";
 import { stageApprovers } from "@/lib/workflow/approvers";
 import { changesSinceReview } from "@/lib/workflow/changes-since-review";
 import { listActivity } from "@/lib/workflow/list-activity";
@@ -40,7 +41,6 @@ export function collectedData(wf: Workflow) {
 /** Every rule result with its field's label, failed errors first, then failed warnings, then the rest. */
 export function ruleRows(wf: Workflow) {
   const labels = new Map(wf.schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));
-  const rank = (r: Workflow["validationResults"][number]) => (r.passed ? 2 : r.severity === "error" ? 0 : 1);
   return [...wf.validationResults]
     .sort((a, b) => rank(a) - rank(b))
     .map((r) => ({ ...r, fieldLabel: labels.get(r.fieldKey) ?? r.fieldKey, excepted: Boolean(wf.approvalException?.failedRules.includes(r.ruleId)) }));

@@ -1,5 +1,4 @@
 import type { TagColour } from "@/components/StatusTag";
-import type { ApprovalEntry } from "@/lib/workflow/approval-types";
 import type { WorkflowEventKind } from "@/lib/workflow/events";
 import type { WorkflowState } from "@/lib/workflow/states";
 
@@ -47,17 +46,3 @@ const eventLabels: Record<WorkflowEventKind, string> = {
 };
 
 export const eventLabel = (kind: string) => eventLabels[kind as WorkflowEventKind] ?? kind;
-
-const historyLabels: Record<ApprovalEntry["action"], string> = {
-  approved: "Approved",
-  "approved-with-exception": "Approved with an exception",
-  rejected: "Rejected",
-  "changes-requested": "Changes requested",
-  escalated: "Escalated",
-  "seal-requested": "Sealed without approval",
-};
-
-export const historyLabel = (a: string) => historyLabels[a as ApprovalEntry["action"]] ?? a;
-
-/** Who acted, as a person reads it: the reviewer link of the approval mail names no person. */
-export const actorName = (by: string) => (by === "portal:reviewer" ? "a reviewer (approval mail link)" : by === "portal:participant" ? "the participant" : by);

@@ -5,7 +5,8 @@ import type { Workflow } from "@/lib/db/schema";
 import { when } from "@/lib/console/labels";
 import type { workflowPermissions, WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { changedSinceReview, collectedData, ruleRows, type StageRow, type workflowTimeline } from "@/lib/console/workflow-detail";
-import { actorName, eventLabel, historyLabel } from "@/lib/console/workflow-labels";
+import { eventLabel } from "@/lib/console/workflow-labels";
+import { actionText, actorText } from "@/lib/workflow/approval-words";
 import type { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 import styles from "../../console.module.css";
 
@@ -173,7 +174,7 @@ export function Approval({ wf, stages }: { wf: Workflow; stages: StageRow[] }) {
         <ul className={styles.plainList}>
           {s.decisions.map((d, i) => (
             <li key={i}>
-              {historyLabel(d.action)} by {actorName(d.by)}, {when(d.at)}
+              {actionText(d.action)} by {actorText(d.by)}, {when(d.at)}
             </li>
           ))}
         </ul>
@@ -218,7 +219,7 @@ export function History({ wf }: { wf: Workflow }) {
         <ol className={styles.timeline}>
           {wf.approvalHistory.map((e, i) => (
             <li key={i}>
-              <strong>{historyLabel(e.action)}</strong> by {actorName(e.by)}
+              <strong>{actionText(e.action)}</strong> by {actorText(e.by)}
               {e.stage > 0 ? ` (stage ${e.stage})` : ""}
               {e.to ? `, to ${e.to}` : ""}
               <div className={styles.secondary}>{when(e.at)}</div>
@@ -241,7 +242,7 @@ export function Exception({ wf }: { wf: Workflow }) {
         rows={[
           { key: "justification", label: "Justification", value: x.justification },
           { key: "rules", label: "Failed rules overridden", value: x.failedRules.join(", ") },
-          { key: "by", label: "Approved by", value: `${actorName(x.by)} (stage ${x.stage}), ${when(x.at)}` },
+          { key: "by", label: "Approved by", value: `${actorText(x.by)} (stage ${x.stage}), ${when(x.at)}` },
         ]}
       />
     </section>
@@ -286,7 +287,7 @@ export function Timeline({ events }: { events: Awaited<ReturnType<typeof workflo
       <ol className={styles.timeline}>
         {events.map((e) => (
           <li key={e.seq}>
-            <strong>{eventLabel(e.kind)}</strong> by {actorName(e.actor)}
+            <strong>{eventLabel(e.kind)}</strong> by {actorText(e.actor)}
             <div className={styles.secondary}>{when(e.at)}</div>
             {e.summary && <div className={styles.secondary}>{e.summary}</div>}
           </li>
