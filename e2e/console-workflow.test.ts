@@ -267,6 +267,9 @@ it("offers the initiator escalate, seal and cancel but no decision, and shows an
   expect(await page.getByRole("table", { name: /Approval in 2 stages/ }).textContent()).toContain("Escalated to second@acme.test");
   expect(await main(page).textContent()).toMatch(/Escalated by submitter@acme\.test \(stage 1\), to second@acme\.test/);
   await stack.smtp.waitFor((m) => m.find((x) => x.to.includes("second@acme.test") && x.text.includes(own) && x.subject.startsWith("Approval escalated")), 30_000);
+  // The banner's query names only a known action: anything else shows the page without one.
+  expect((await page.goto(`${stack.baseUrl}/console/workflows/${own}?done=__proto__`))!.status()).toBe(200);
+  expect(await page.getByRole("alert").filter({ hasText: "Success" }).count()).toBe(0);
 
   // The list, with workflows in several states by now.
   await page.goto(`${stack.baseUrl}/console/workflows`);

@@ -58,7 +58,8 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
   const can = batchPermissions(batch, principal);
   const live = liveStates.includes(batch.state);
   const state = stateLabel(batch.state);
-  const done = typeof q.done === "string" ? DONE[q.done] : undefined;
+  // Own keys only: ?done=__proto__ must not reach the page as an object.
+  const done = typeof q.done === "string" && Object.hasOwn(DONE, q.done) ? DONE[q.done] : undefined;
   const distribution = batch.distribution as { mode?: string; deliveryConfig?: { mode?: string } };
 
   return (

@@ -53,7 +53,8 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
   const perms = workflowPermissions(wf, principal);
   const stages = approvalStages(wf, principal.tenant.approvers);
   const state = workflowStateLabel(wf.state);
-  const done = typeof q.done === "string" ? DONE[q.done as WorkflowConsoleAction] : undefined;
+  // Own keys only: ?done=__proto__ must not reach the page as an object.
+  const done = typeof q.done === "string" && Object.hasOwn(DONE, q.done) ? DONE[q.done as WorkflowConsoleAction] : undefined;
   const recipients = wf.settings.recipients.map((r) => (r.displayName ? `${r.displayName} <${r.email}>` : r.email)).join(", ");
 
   return (
