@@ -231,15 +231,30 @@ it("a governance review: no plain approval, an exception needs a justification, 
   await expectAccessible(page, "governance review");
   await shoot(page, "wf-09-governance-review");
 
-  await page.getByRole("link", { name: "Approve with an exception" }).click();
+  // By keyboard alone: the action link, the confirmation, the error summary's link to the field, the field, the button.
+  const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent ?? "", id: document.activeElement?.id ?? "", background: getComputedStyle(document.activeElement!).backgroundColor }));
+  await page.getByRole("link", { name: "Approve with an exception" }).focus();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  // The design system's focus: a focused link turns yellow, whatever its colours were.
+  expect(await focused()).toMatchObject({ text: "Approve with an exception", background: "rgb(255, 221, 0)" });
+  await shoot(page, "wf-09b-action-focused");
+  await page.keyboard.press("Enter");
   await expect.poll(() => heading(page).textContent()).toBe("Approve this workflow with an exception?");
-  await page.getByRole("button", { name: "Yes, approve with an exception" }).click();
+  await page.getByRole("button", { name: "Yes, approve with an exception" }).focus();
+  await page.keyboard.press("Enter");
   await expect.poll(() => errorSummary(page).textContent()).toContain("Explain why you approve although rules failed");
   expect(await page.getAttribute("#justification", "aria-invalid")).toBe("true");
   await expectAccessible(page, "exception without justification");
   await shoot(page, "wf-10-exception-error");
-  await page.getByLabel("Why do you approve although rules failed?").fill("One-off purchase agreed by the board");
-  await page.getByRole("button", { name: "Yes, approve with an exception" }).click();
+  // The summary has focus; its link leads to the field.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  expect((await focused()).id).toBe("justification");
+  await page.keyboard.type("One-off purchase agreed by the board");
+  await page.keyboard.press("Tab");
+  expect((await focused()).text).toBe("Yes, approve with an exception");
+  await page.keyboard.press("Enter");
   await expect.poll(() => stateTag(page), { timeout: 60_000, interval: 250 }).toBe("Complete");
   const text = await main(page).textContent();
   expect(text).toContain("One-off purchase agreed by the board");
