@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import type { Workflow } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/problem";
 import { when } from "@/lib/console/labels";
+import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { approvalStages, workflowTimeline } from "@/lib/console/workflow-detail";
@@ -42,13 +41,7 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
   if (!access.ok) return <NoAccess access={access} />;
   const { principal } = access;
 
-  let wf: Workflow;
-  try {
-    wf = await getWorkflow(principal.tenant.id, workflowId);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "workflow.not_found") notFound();
-    throw err;
-  }
+  const wf = await orNotFound(getWorkflow(principal.tenant.id, workflowId), "workflow.not_found");
   const [timeline, callbacks] = await Promise.all([workflowTimeline(wf), wf.callbackUrl ? listCallbackAttempts(wf.tenantId, wf.id) : null]);
   const perms = workflowPermissions(wf, principal);
   const stages = approvalStages(wf, principal.tenant.approvers);

@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { Caption } from "@/components/PageShell";
 import { SummaryList } from "@/components/SummaryList";
 import type { Workflow } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/problem";
 import type { ConfirmField } from "@/lib/console/confirm";
+import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { plainWords, workflowActions, workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { fieldChoices, ruleRows } from "@/lib/console/workflow-detail";
@@ -95,13 +95,7 @@ export default async function ConfirmWorkflowPage({ params }: { params: Promise<
   const base = `/console/workflows/${encodeURIComponent(workflowId)}`;
   const access = await consoleAccess(`${base}/confirm/${act}`, "workflow");
   if (!access.ok) return <NoAccess access={access} />;
-  let wf: Workflow;
-  try {
-    wf = await getWorkflow(access.principal.tenant.id, workflowId);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "workflow.not_found") notFound();
-    throw err;
-  }
+  const wf = await orNotFound(getWorkflow(access.principal.tenant.id, workflowId), "workflow.not_found");
   const perms = workflowPermissions(wf, access.principal);
   const t = TEXT[act];
   return (
