@@ -19,7 +19,8 @@ const subjects: Record<Reason, string> = {
 /**
  * The approval notification (spec: Approval notification email), to each of `to`: the console page
  * of the workflow (sign in, decide by name), the reviewer portal link (a placeholder; the reviewer
- * token is made when the mail is sent and never stored) and the approve/reject API calls. `key` makes each notification unique: a retried change mails once.
+ * token is made when the mail is sent and never stored) and the approve/reject API calls. `key`
+ * makes each notification unique: a retried change mails once.
  */
 export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: Reason, key: string): Promise<void> {
   const api = (verb: string) => new URL(`/api/workflow/${wf.id}/${verb}`, env().PUBLIC_BASE_URL).toString();

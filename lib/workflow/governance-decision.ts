@@ -10,8 +10,8 @@ export type GovernanceDecision = "approve" | "approve-with-exception" | "reject"
 
 /**
  * POST /api/workflow/{id}/governance-decision (reviewer portal token; in the console, an approver of
- * the current stage, see Decider), on pending-approval or
- * validation-failed (a governance workflow whose data failed at creation). approve: no error rule may
+ * the current stage, see Decider), on pending-approval or validation-failed (a governance workflow
+ * whose data failed at creation). approve: no error rule may
  * have failed (409 workflow.rules_failed); approve-with-exception: at least one error rule failed
  * (409 workflow.no_failed_rules) and a justification (422 workflow.justification_required), kept and
  * sealed into the PDF; both then act as approve (next stage, or sealing after the last). reject:
