@@ -6,7 +6,7 @@
  * with its embedded runner and render threads, a real SMTP server and IdP on loopback, all on this
  * machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch. BENCH_ONLY=responsiveness runs
  * only the intake checks, BENCH_ONLY=documents the document section, BENCH_ONLY=workflow only the
- * workflow section.
+ * workflow section, BENCH_ONLY=console only the console section (bench/console.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +15,7 @@ import { Piscina } from "piscina";
 import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
+import { consoleBench } from "./console";
 import { benchDocuments, noticeRecord } from "./documents";
 import { workflowBench } from "./workflow";
 
@@ -207,17 +208,21 @@ async function documentBench(lines: string[]) {
   }
 }
 
-const sections = ["responsiveness", "documents", "workflow"];
+const sections = ["responsiveness", "documents", "workflow", "console"];
 
 async function main() {
   const only = process.env.BENCH_ONLY;
   if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY must be one of ${sections.join(", ")}`);
   const lines: string[] = [];
   try {
-    if (only !== "workflow") await documentBench(lines);
+    if (!only || only === "responsiveness" || only === "documents") await documentBench(lines);
     if (!only || only === "workflow") {
       if (lines.length) lines.push("");
       await workflowBench(lines);
+    }
+    if (!only || only === "console") {
+      if (lines.length) lines.push("");
+      await consoleBench(lines);
     }
   } finally {
     console.log(`\n${lines.join("\n")}`);

@@ -47,7 +47,7 @@ export function percentile(xs: number[], p: number): number {
 }
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
-function line(label: string, xs: number[], refLabel: string, ref: number[], target?: { p99: number }): string {
+export function line(label: string, xs: number[], refLabel: string, ref: number[], target?: { p99: number }): string {
   const [p50, p99, r50, r99] = [percentile(xs, 50), percentile(xs, 99), percentile(ref, 50), percentile(ref, 99)];
   const verdict = target ? `; target p99 ≤ ${target.p99} ms: ${p99 <= target.p99 ? "met" : "NOT met"}` : "";
   return (

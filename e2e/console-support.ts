@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { DevUser } from "@/lib/devidp/provider";
 import { ARTIFACTS as SHARED_ARTIFACTS, expectAccessible, heading, shoot as shootPage } from "./support";
@@ -27,4 +27,18 @@ export async function logInAtIdp(page: Page, issuer: string, user: DevUser) {
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A fresh browser context (its own cookies: one signed-in person) at desktop width, with CSP complaints collected. */
+export async function consolePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; csp: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 850 }, acceptDownloads: true });
+  const page = await context.newPage();
+  return { context, page, csp: watchCsp(page) };
+}
+
+/** Signs in from the console's sign-in page (where any console address sends a browser without a session), through the IdP's login page. */
+export async function signIn(page: Page, issuer: string, user: DevUser) {
+  await expect.poll(() => heading(page).textContent()).toBe("Sign in to the Sealpost console");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await logInAtIdp(page, issuer, user);
 }

@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "../tests/support/browser";
 import { logins, startStack, type Stack, type UserName } from "../tests/support/stack";
-import { ARTIFACTS, expectAccessible, heading, logInAtIdp, shoot, watchCsp } from "./console-support";
+import { ARTIFACTS, consolePage, expectAccessible, heading, logInAtIdp, shoot, signIn as signInAtIdp } from "./console-support";
 
 let stack: Stack;
 let browser: Browser;
@@ -32,18 +32,8 @@ async function submit(count: number, user: UserName = "submitter", title?: strin
   return res.headers.get("x-svc-batchid")!;
 }
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page; csp: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 850 }, acceptDownloads: true });
-  const page = await context.newPage();
-  return { context, page, csp: watchCsp(page) };
-}
-
-/** Signs in from wherever the page is (the console's sign-in page), through the IdP's login page. */
-async function signIn(page: Page, user: UserName) {
-  await expect.poll(() => heading(page).textContent()).toBe("Sign in to the Sealpost console");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await logInAtIdp(page, stack.issuer, logins[user]);
-}
+const newPage = () => consolePage(browser);
+const signIn = (page: Page, user: UserName) => signInAtIdp(page, stack.issuer, logins[user]);
 
 it("an approver opens the mailed link, signs in, lands on the batch, approves after confirming and watches it complete", async () => {
   const batchId = await submit(60, "submitter", "November notices");

@@ -8,11 +8,20 @@ import styles from "./console.module.css";
 /** The console's frame: who is signed in, for which organisation, the navigation and sign-out. */
 export function ConsoleShell({ principal, email, children, wide = true }: { principal?: Principal; email?: string | null; children: ReactNode; wide?: boolean }) {
   const who = principal?.email ?? principal?.subject ?? email ?? null;
+  // Each area only for an organisation licensed for it (without a principal, both: the page says what is missing).
+  const licensed = (feature: string) => !principal || principal.tenant.features.includes(feature);
   const nav = who ? (
     <nav className={styles.nav} aria-label="Console">
-      <a className={styles.navLink} href="/console/batches">
-        Batches
-      </a>
+      {licensed("batchDispatch") && (
+        <a className={styles.navLink} href="/console/batches">
+          Batches
+        </a>
+      )}
+      {licensed("workflow") && (
+        <a className={styles.navLink} href="/console/workflows">
+          Workflows
+        </a>
+      )}
       <span className={styles.who}>
         <span className="visually-hidden">Signed in as </span>
         {who}
@@ -25,7 +34,7 @@ export function ConsoleShell({ principal, email, children, wide = true }: { prin
     </nav>
   ) : null;
   return (
-    <PageShell service="Sealpost console" organisation={principal?.tenant.name} nav={nav} wide={wide} footer="Sealpost console: batches of your organisation only. Every decision is recorded with your name.">
+    <PageShell service="Sealpost console" organisation={principal?.tenant.name} nav={nav} wide={wide} footer="Sealpost console: batches and workflows of your organisation only. Every decision is recorded with your name.">
       {children}
     </PageShell>
   );

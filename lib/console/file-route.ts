@@ -3,21 +3,28 @@ import { AppError, problemResponse } from "@/lib/http/problem";
 import { resourceCsp } from "@/lib/http/csp";
 import { env } from "@/lib/env";
 import { signInPath } from "./callback-path";
-import { consolePrincipal } from "./session";
+import { consolePrincipal, type ConsoleFeature } from "./session";
 
 type Params = Record<string, string>;
 
+/** Where a file of each console area belongs: the page the browser comes back to after signing in. */
+const AREAS: Record<ConsoleFeature, (p: Params) => string> = {
+  batchDispatch: (p) => `/console/batches/${encodeURIComponent(p.batchId ?? "")}`,
+  workflow: (p) => `/console/workflows/${encodeURIComponent(p.workflowId ?? "")}`,
+};
+
 /**
- * A console download (receipt, record PDF, combined PDF, ZIP): the session's principal, then the same
- * domain read as the API route, scoped to the session's tenant. Without a session the browser is sent
- * to sign in and back to the batch. Reading is a GET; nothing changes.
+ * A console download (receipt, record PDF, combined PDF, ZIP; a workflow's export and sealed PDF): the
+ * session's principal, then the same domain read as the API route, scoped to the session's tenant.
+ * Without a session the browser is sent to sign in and back to the batch or workflow. Reading is a
+ * GET; nothing changes.
  */
-export function consoleFile(read: (principal: Principal, params: Params) => Promise<Response>) {
+export function consoleFile(read: (principal: Principal, params: Params) => Promise<Response>, feature: ConsoleFeature = "batchDispatch") {
   return async (_req: Request, segment: { params: Promise<Params> }): Promise<Response> => {
     const params = await segment.params;
-    const principal = await consolePrincipal();
+    const principal = await consolePrincipal(feature);
     if (!principal) {
-      const back = new URL(signInPath(`/console/batches/${encodeURIComponent(params.batchId ?? "")}`), env().PUBLIC_BASE_URL);
+      const back = new URL(signInPath(AREAS[feature](params)), env().PUBLIC_BASE_URL);
       return new Response(null, { status: 303, headers: { location: back.toString(), "cache-control": "no-store" } });
     }
     try {

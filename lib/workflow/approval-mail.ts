@@ -17,13 +17,14 @@ const subjects: Record<Reason, string> = {
 };
 
 /**
- * The approval notification (spec: Approval notification email), to each of `to`: the reviewer
- * portal link of that approver and stage (a placeholder; the reviewer token is made when the mail is
- * sent and never stored) and
- * the approve/reject API calls. `key` makes each notification unique: a retried change mails once.
+ * The approval notification (spec: Approval notification email), to each of `to`: the console page
+ * of the workflow (sign in, decide by name), that approver's reviewer portal link for this stage (a
+ * placeholder; the reviewer token is made when the mail is sent and never stored) and the
+ * approve/reject API calls. `key` makes each notification unique: a retried change mails once.
  */
 export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: Reason, key: string): Promise<void> {
   const api = (verb: string) => new URL(`/api/workflow/${wf.id}/${verb}`, env().PUBLIC_BASE_URL).toString();
+  const consoleLink = new URL(`/console/workflows/${wf.id}`, env().PUBLIC_BASE_URL).toString();
   const stage = Math.max(wf.approvalStage, 1);
   const from = wf.settings.organizationName ?? "Sealpost";
   await enqueueMails(
@@ -40,7 +41,9 @@ export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: 
         ...(reason === "escalated" ? [``, `The approval was escalated to you because it waited too long.`] : []),
         ...(reason === "reminder" ? [``, `It will be escalated to the next approver if it is not decided soon.`] : []),
         ``,
-        `Review the data and the rule results, request changes or decide: ${portalLinkPlaceholder(wf.id, wf.tenantId, { email, stage })}`,
+        `Review and decide in the Sealpost console (sign in with your company account): ${consoleLink}`,
+        ``,
+        `Or review the data and the rule results, request changes or decide without signing in: ${portalLinkPlaceholder(wf.id, wf.tenantId, { email, stage })}`,
         `(the link works for ${PORTAL_TOKEN_TTL_S / 3600} hours from when this message was sent)`,
         ``,
         `Or with your Sealpost access token (Authorization: Bearer <token>):`,

@@ -2,18 +2,21 @@ import type { PortalPrincipal, ReviewerBinding } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 
+/** What the approver rules read of a workflow (the console's list reads no more than this). */
+export type ApprovalView = Pick<Workflow, "approvalStage" | "escalatedTo" | "createdBy"> & { schema: Pick<Workflow["schema"], "approval"> };
+
 const lower = (s: string) => s.trim().toLowerCase();
 const unique = (xs: string[]) => [...new Set(xs.map(lower))];
 
 /** The initiator never approves their own workflow (DESIGN §6), nor is it mailed or escalated to. */
-export const isInitiator = (wf: Workflow, email: string | null | undefined): boolean => !!email && lower(email) === lower(wf.createdBy);
+export const isInitiator = (wf: Pick<Workflow, "createdBy">, email: string | null | undefined): boolean => !!email && lower(email) === lower(wf.createdBy);
 
 /**
  * The approvers of 1-based `stage`: the schema's `approval.stages`, else the tenant's approvers;
  * never the initiator. A stage whose only approver is the initiator falls back to the tenant's
  * approvers, so that a stage never waits on nobody.
  */
-export function stageApprovers(wf: Workflow, tenantApprovers: string[], stage = Math.max(wf.approvalStage, 1)): string[] {
+export function stageApprovers(wf: ApprovalView, tenantApprovers: string[], stage = Math.max(wf.approvalStage, 1)): string[] {
   const others = (xs: string[]) => unique(xs).filter((a) => !isInitiator(wf, a));
   const named = others(wf.schema.approval.stages[stage - 1] ?? []);
   return named.length ? named : others(tenantApprovers);
@@ -23,28 +26,28 @@ export function stageApprovers(wf: Workflow, tenantApprovers: string[], stage = 
  * The routing sequence of a stage: its approvers in order, then the tenant's approvers. Escalation
  * walks it: the pending approval moves to the first one not asked yet in this stage.
  */
-export function routingSequence(wf: Workflow, tenantApprovers: string[]): string[] {
+export function routingSequence(wf: ApprovalView, tenantApprovers: string[]): string[] {
   return unique([...stageApprovers(wf, tenantApprovers), ...tenantApprovers]).filter((a) => !isInitiator(wf, a));
 }
 
 /** Who may decide the current stage: its approvers and everyone it was escalated to (asked earlier keeps the right). */
-export function currentApprovers(wf: Workflow, tenantApprovers: string[]): string[] {
+export function currentApprovers(wf: ApprovalView, tenantApprovers: string[]): string[] {
   return unique([...stageApprovers(wf, tenantApprovers), ...wf.escalatedTo]);
 }
 
 /** Who is waited on now: the approver escalated to last, else the stage's approvers (reminded before escalation). */
-export function pendingApprovers(wf: Workflow, tenantApprovers: string[]): string[] {
+export function pendingApprovers(wf: ApprovalView, tenantApprovers: string[]): string[] {
   return wf.escalatedTo.length ? [wf.escalatedTo.at(-1)!] : stageApprovers(wf, tenantApprovers);
 }
 
 /** The next approver of the routing sequence not asked yet in this stage, or null when everyone was. */
-export function nextEscalationTarget(wf: Workflow, tenantApprovers: string[]): string | null {
+export function nextEscalationTarget(wf: ApprovalView, tenantApprovers: string[]): string | null {
   const asked = new Set(currentApprovers(wf, tenantApprovers));
   return routingSequence(wf, tenantApprovers).find((a) => !asked.has(a)) ?? null;
 }
 
 /** Why `email` may not decide the current stage (workflow.self_approval, workflow.not_approver), or null when it may. */
-export function decisionRefusal(wf: Workflow, email: string | null, tenantApprovers: string[]): AppError | null {
+export function decisionRefusal(wf: ApprovalView, email: string | null, tenantApprovers: string[]): AppError | null {
   if (!email) return new AppError("workflow.not_approver", "The bearer token carries no email address, so it cannot be matched to an approver");
   if (isInitiator(wf, email)) return new AppError("workflow.self_approval", "The initiator of a workflow cannot approve or reject it");
   if (!currentApprovers(wf, tenantApprovers).includes(lower(email))) {
@@ -56,7 +59,7 @@ export function decisionRefusal(wf: Workflow, email: string | null, tenantApprov
 }
 
 /** 403 unless `email` may decide the current stage; the approver as recorded (lower case). */
-export function assertMayDecide(wf: Workflow, email: string | null, tenantApprovers: string[]): string {
+export function assertMayDecide(wf: ApprovalView, email: string | null, tenantApprovers: string[]): string {
   const refusal = decisionRefusal(wf, email, tenantApprovers);
   if (refusal) throw refusal;
   return lower(email!);
@@ -67,7 +70,7 @@ export function assertMayDecide(wf: Workflow, email: string | null, tenantApprov
  * stage the workflow is at (409 workflow.review_stage_passed, so an earlier stage's link never decides
  * a later one), and its approver must be one of that stage's now.
  */
-export function reviewerRefusal(wf: Workflow, reviewer: ReviewerBinding, tenantApprovers: string[]): AppError | null {
+export function reviewerRefusal(wf: ApprovalView, reviewer: ReviewerBinding, tenantApprovers: string[]): AppError | null {
   const stage = Math.max(wf.approvalStage, 1);
   if (reviewer.stage !== stage) {
     return new AppError(
@@ -80,7 +83,7 @@ export function reviewerRefusal(wf: Workflow, reviewer: ReviewerBinding, tenantA
 }
 
 /** Throws the reviewerRefusal of a portal caller (only reviewer tokens carry an approver); the approver as recorded. */
-export function assertReviewerMayDecide(wf: Workflow, portal: PortalPrincipal, tenantApprovers: string[]): string {
+export function assertReviewerMayDecide(wf: ApprovalView, portal: PortalPrincipal, tenantApprovers: string[]): string {
   const reviewer = portal.reviewer;
   if (!reviewer) throw new AppError("portal.role_forbidden", `A ${portal.role} portal token cannot decide; it needs the reviewer link of the approval mail`, { role: portal.role });
   const refusal = reviewerRefusal(wf, reviewer, tenantApprovers);

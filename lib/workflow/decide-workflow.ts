@@ -2,10 +2,9 @@ import type { Principal } from "@/lib/auth/bearer";
 import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
 import type { ApprovalEntry } from "./approval-types";
-import { stageApproved, tenantApprovers } from "./approval-stage";
-import { assertMayDecide, assertReviewerMayDecide } from "./approvers";
+import { stageApproved } from "./approval-stage";
 import { changeWorkflow, type Change } from "./change-workflow";
-import { bearerActor, portalActor } from "./events";
+import { personDecider, reviewerDecider } from "./decider";
 import { onWorkflowTerminal } from "./on-terminal";
 
 /** The answer of approve, reject and governance-decision: where the workflow is now. */
@@ -30,8 +29,9 @@ const entry = (wf: Workflow, action: ApprovalEntry["action"], by: string, commen
 
 /** POST /api/workflow/{id}/approve: an approver of the current stage (never the initiator) approves it. */
 export async function approveWorkflow(principal: Principal, workflowId: string, comment: string | undefined) {
-  const wf = await changeWorkflow(principal.tenant.id, workflowId, "approve", bearerActor(principal), (wf) => {
-    const by = assertMayDecide(wf, principal.email, principal.tenant.approvers);
+  const d = personDecider(principal);
+  const wf = await changeWorkflow(d.tenantId, workflowId, "approve", d.actor, (wf) => {
+    const by = d.by(wf);
     const now = new Date();
     return stageApproved(wf, entry(wf, "approved", by, comment, now), now);
   });
@@ -51,15 +51,11 @@ export function rejection(wf: Workflow, by: string, comment: string | undefined,
 /**
  * POST /api/workflow/{id}/reject. The spec says "approver or reviewer": a bearer caller must be an
  * approver of the current stage (not the initiator); so must the approver a reviewer portal token
- * (the approval mail's link) was made for, and the link must be for the current stage.
+ * (the approval mail's link) was made for, with the link for the current stage. The console rejects
+ * as the signed-in person.
  */
 export async function rejectWorkflow(principal: Principal | null, portal: PortalPrincipal | null, workflowId: string, comment: string | undefined) {
-  const tenantId = principal?.tenant.id ?? portal!.tenantId;
-  const actor = principal ? bearerActor(principal) : portalActor(portal!);
-  const approvers = principal ? principal.tenant.approvers : await tenantApprovers(tenantId);
-  const wf = await changeWorkflow(tenantId, workflowId, "reject", actor, (wf) => {
-    const by = principal ? assertMayDecide(wf, principal.email, approvers) : assertReviewerMayDecide(wf, portal!, approvers);
-    return rejection(wf, by, comment, "reject");
-  });
+  const d = principal ? personDecider(principal) : await reviewerDecider(portal!);
+  const wf = await changeWorkflow(d.tenantId, workflowId, "reject", d.actor, (wf) => rejection(wf, d.by(wf), comment, "reject"));
   return decisionResponse(wf);
 }

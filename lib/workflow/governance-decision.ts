@@ -1,34 +1,37 @@
-import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import { AppError } from "@/lib/http/problem";
-import { stageApproved, tenantApprovers } from "./approval-stage";
-import { assertReviewerMayDecide } from "./approvers";
+import { stageApproved } from "./approval-stage";
 import type { ApprovalEntry } from "./approval-types";
 import { changeWorkflow } from "./change-workflow";
+import type { Decider } from "./decider";
 import { decisionResponse, rejection } from "./decide-workflow";
-import { portalActor } from "./events";
 import { blockingRuleIds } from "./review-rules";
 
 export type GovernanceDecision = "approve" | "approve-with-exception" | "reject";
 
 /**
- * POST /api/workflow/{id}/governance-decision (the reviewer link of an approver of the current stage), on pending-approval or
- * validation-failed (a governance workflow whose data failed at creation). approve: no error rule may
+ * POST /api/workflow/{id}/governance-decision (reviewer portal token; in the console, an approver of
+ * the current stage, see Decider), on pending-approval or validation-failed (a governance workflow
+ * whose data failed at creation). approve: no error rule may
  * have failed (409 workflow.rules_failed); approve-with-exception: at least one error rule failed
  * (409 workflow.no_failed_rules) and a justification (422 workflow.justification_required), kept and
  * sealed into the PDF; both then act as approve (next stage, or sealing after the last). reject:
  * rejected, no PDF.
  */
-export async function governanceDecision(portal: PortalPrincipal, decision: GovernanceDecision, justification: string | undefined, comment: string | undefined) {
-  const actor = portalActor(portal);
+export async function governanceDecision(
+  decider: Decider,
+  workflowId: string,
+  decision: GovernanceDecision,
+  justification: string | undefined,
+  comment: string | undefined,
+) {
   const reason = justification?.trim() || undefined;
   if (decision === "approve-with-exception" && !reason) {
     throw new AppError("workflow.justification_required", "approve-with-exception needs a written justification (justification)", {
       errors: [{ path: "justification", message: "is required for approve-with-exception" }],
     });
   }
-  const approvers = await tenantApprovers(portal.tenantId);
-  const wf = await changeWorkflow(portal.tenantId, portal.workflowId, "governance-decision", actor, (wf) => {
-    const by = assertReviewerMayDecide(wf, portal, approvers);
+  const wf = await changeWorkflow(decider.tenantId, workflowId, "governance-decision", decider.actor, (wf) => {
+    const by = decider.by(wf);
     if (decision === "reject") return rejection(wf, by, reason ?? comment, "governance");
     // Rules excepted by an earlier stage's approve-with-exception no longer block a later stage's approve.
     const failed = blockingRuleIds(wf.validationResults, wf.approvalException);

@@ -1,12 +1,9 @@
-import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { mailChangeRequests } from "./approval-mail";
-import { tenantApprovers } from "./approval-stage";
-import { assertReviewerMayDecide } from "./approvers";
 import type { ChangeRequest } from "./approval-types";
 import { changeWorkflow } from "./change-workflow";
-import { portalActor } from "./events";
+import type { Decider } from "./decider";
 import { flatValues, stepIndexByField } from "./step-data";
 
 export interface ChangeInput {
@@ -18,17 +15,16 @@ export interface ChangeInput {
 }
 
 /**
- * POST /api/workflow/{id}/request-changes (the reviewer link of an approver of the current stage): pending-approval →
+ * POST /api/workflow/{id}/request-changes (reviewer portal token; in the console, an approver of the
+ * current stage, see Decider): pending-approval →
  * changes-requested. Every fieldKey must be a field of the schema (422 workflow.field_unknown naming
  * each). The participant goes back to the first step with a change (step 0 when no change names a
  * field) and is mailed the requests; the data as reviewed is kept, so that the reviewer later sees
  * what changed since (see changesSinceReview).
  */
-export async function requestChanges(portal: PortalPrincipal, changes: ChangeInput[]) {
-  const actor = portalActor(portal);
-  const approvers = await tenantApprovers(portal.tenantId);
-  const wf = await changeWorkflow(portal.tenantId, portal.workflowId, "request-changes", actor, (wf) => {
-    const by = assertReviewerMayDecide(wf, portal, approvers);
+export async function requestChanges(decider: Decider, workflowId: string, changes: ChangeInput[]) {
+  const wf = await changeWorkflow(decider.tenantId, workflowId, "request-changes", decider.actor, (wf) => {
+    const by = decider.by(wf);
     const stepOf = stepIndexByField(wf.schema);
     const errors = changes.flatMap((c, i) =>
       c.fieldKey !== undefined && !stepOf.has(c.fieldKey) ? [{ path: `changes.${i}.fieldKey`, message: `${c.fieldKey.slice(0, 100)} is not a field of this workflow` }] : [],

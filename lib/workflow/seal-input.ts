@@ -16,8 +16,8 @@ export function displayValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** One line per audit event: the state change, and the step or fields it touched. */
-function summary(e: EventRow): string {
+/** One line per audit event: the state change, and the step or fields it touched (also the console's timeline). */
+export function eventSummary(e: Pick<EventRow, "detail">): string {
   const d = e.detail;
   const parts: string[] = [];
   if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to) parts.push(`${d.from} to ${d.to}`);
@@ -47,6 +47,6 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): Sea
     validationOutcome: wf.validationOutcome ?? "not run",
     history: wf.approvalHistory,
     exception: wf.approvalException,
-    audit: events.map((e) => ({ at: e.at, kind: e.kind, actor: e.actor, summary: summary(e) })),
+    audit: events.map((e) => ({ at: e.at, kind: e.kind, actor: e.actor, summary: eventSummary(e) })),
   };
 }

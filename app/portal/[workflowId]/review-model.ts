@@ -50,19 +50,4 @@ export const results = (boot: Bootstrap): ValidationResult[] => (Array.isArray(b
 export const history = (boot: Bootstrap): ApprovalEntry[] => (Array.isArray(boot.approvalHistory) ? boot.approvalHistory : []);
 export const changesSince = (boot: Bootstrap) => (Array.isArray(boot.changesSinceReview) ? boot.changesSinceReview : []);
 
-/** Failed error rules first, then failed warnings, then what passed; the server's order within each. */
-export const rank = (r: ValidationResult) => (r.passed ? 2 : r.severity === "error" ? 0 : 1);
-
-const ACTIONS: Record<ApprovalEntry["action"], string> = {
-  approved: "Approved",
-  "approved-with-exception": "Approved with an exception",
-  rejected: "Rejected",
-  "changes-requested": "Changes requested",
-  escalated: "Escalated",
-  "seal-requested": "Sealed without approval",
-};
-
-export const actionText = (a: string): string => ACTIONS[a as ApprovalEntry["action"]] ?? a;
-
-/** Decisions are by an approver's email (bearer token or reviewer link), or by the scheduler. */
-export const actorText = (by: string): string => (by === "system" ? "Sealpost" : by);
+export { actionText, actorText, rank } from "@/lib/workflow/approval-words";

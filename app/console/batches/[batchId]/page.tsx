@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { Pagination } from "@/components/Pagination";
@@ -9,11 +8,11 @@ import { SummaryList } from "@/components/SummaryList";
 import { Table } from "@/components/Table";
 import { getBatch } from "@/lib/batch/get-batch";
 import type { Batch } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/problem";
 import { batchPermissions } from "@/lib/console/batch-actions";
 import { batchRecordsPage, batchTimeline, recordFilters, type RecordFilter, type RecordRow } from "@/lib/console/batch-detail";
 import { liveStates, stateLabel, timelineLabel, when } from "@/lib/console/labels";
 import { pageNumber } from "@/lib/console/query";
+import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { AutoRefresh } from "../../AutoRefresh";
 import { ConsoleShell } from "../../ConsoleShell";
@@ -47,18 +46,13 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
   if (!access.ok) return <NoAccess access={access} />;
   const { principal } = access;
 
-  let batch: Batch;
-  try {
-    batch = await getBatch(principal.tenant.id, batchId);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "batch.not_found") notFound();
-    throw err;
-  }
+  const batch = await orNotFound(getBatch(principal.tenant.id, batchId), "batch.not_found");
   const [records, timeline] = await Promise.all([batchRecordsPage(batch, { page, filter }), batchTimeline(batch)]);
   const can = batchPermissions(batch, principal);
   const live = liveStates.includes(batch.state);
   const state = stateLabel(batch.state);
-  const done = typeof q.done === "string" ? DONE[q.done] : undefined;
+  // Own keys only: ?done=__proto__ must not reach the page as an object.
+  const done = typeof q.done === "string" && Object.hasOwn(DONE, q.done) ? DONE[q.done] : undefined;
   const distribution = batch.distribution as { mode?: string; deliveryConfig?: { mode?: string } };
 
   return (

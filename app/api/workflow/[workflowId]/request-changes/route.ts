@@ -1,11 +1,12 @@
 import { methods, route } from "@/lib/http/route";
 import { requestChangesBody, workflowIdParams } from "@/lib/workflow/api-schemas";
+import { reviewerDecider } from "@/lib/workflow/decider";
 import { requestChanges } from "@/lib/workflow/request-changes";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "portal", portalRoles: ["reviewer"], params: workflowIdParams, body: requestChangesBody }, ({ portal, body }) =>
-  requestChanges(portal, body.changes),
+const post = route({ auth: "portal", portalRoles: ["reviewer"], params: workflowIdParams, body: requestChangesBody }, async ({ portal, body }) =>
+  requestChanges(await reviewerDecider(portal), portal.workflowId, body.changes),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

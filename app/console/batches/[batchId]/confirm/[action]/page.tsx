@@ -4,13 +4,14 @@ import { Caption } from "@/components/PageShell";
 import { SummaryList } from "@/components/SummaryList";
 import { getBatch } from "@/lib/batch/get-batch";
 import type { Batch } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/problem";
 import { batchPermissions, consoleActions, type ConsoleAction } from "@/lib/console/batch-actions";
 import { stateLabel } from "@/lib/console/labels";
+import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { ConsoleShell } from "../../../../ConsoleShell";
 import { NoAccess } from "../../../../NoAccess";
-import { ConfirmForm } from "./ConfirmForm";
+import { ConfirmForm } from "../../../../ConfirmForm";
+import { confirmBatchAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Confirm – Sealpost console", robots: { index: false, follow: false } };
@@ -54,13 +55,7 @@ export default async function ConfirmPage({ params }: { params: Promise<{ batchI
   const base = `/console/batches/${encodeURIComponent(batchId)}`;
   const access = await consoleAccess(`${base}/confirm/${act}`);
   if (!access.ok) return <NoAccess access={access} />;
-  let batch: Batch;
-  try {
-    batch = await getBatch(access.principal.tenant.id, batchId);
-  } catch (err) {
-    if (err instanceof AppError && err.code === "batch.not_found") notFound();
-    throw err;
-  }
+  const batch = await orNotFound(getBatch(access.principal.tenant.id, batchId), "batch.not_found");
   const can = batchPermissions(batch, access.principal);
   const allowed = act === "cancel" ? can.canCancel : can.canDecide;
   const t = TEXT[act];
@@ -79,13 +74,11 @@ export default async function ConfirmPage({ params }: { params: Promise<{ batchI
           />
           <p>{t.effect(batch)}</p>
           <ConfirmForm
-            batchId={batch.id}
-            action={act}
+            action={confirmBatchAction.bind(null, batch.id, act)}
+            fields={t.commentLabel ? [{ kind: "textarea", name: "comments", label: t.commentLabel, hint: t.commentHint, required: act === "request-changes", maxLength: 4000 }] : []}
             submitLabel={t.submit}
-            commentLabel={t.commentLabel}
-            commentHint={t.commentHint}
-            commentRequired={act === "request-changes"}
             backHref={base}
+            backLabel="No, go back to the batch"
           />
         </>
       ) : (

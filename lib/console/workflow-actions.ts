@@ -1,0 +1,187 @@
+import type { Principal } from "@/lib/auth/principal";
+import type { Workflow } from "@/lib/db/schema";
+import { AppError, type ProblemCode } from "@/lib/http/problem";
+import { unstorableReason } from "@/lib/http/storable";
+import { decisionBody, governanceBody, requestChangesBody } from "@/lib/workflow/api-schemas";
+import { isInitiator, nextEscalationTarget } from "@/lib/workflow/approvers";
+import { cancelWorkflow } from "@/lib/workflow/cancel-workflow";
+import { approveWorkflow, rejectWorkflow } from "@/lib/workflow/decide-workflow";
+import { personDecider } from "@/lib/workflow/decider";
+import { escalateByCaller } from "@/lib/workflow/escalate-workflow";
+import { governanceDecision } from "@/lib/workflow/governance-decision";
+import { requestChanges } from "@/lib/workflow/request-changes";
+import { mayManage, requestSealByCaller } from "@/lib/workflow/request-seal";
+import { allowedDecisions } from "@/lib/workflow/review-rules";
+import { getWorkflow } from "@/lib/workflow/get-workflow";
+import { assertCan, type WorkflowAction } from "@/lib/workflow/states";
+import { plainWords as batchPlainWords } from "./batch-actions";
+import { workflowStateLabel } from "./workflow-labels";
+
+export const workflowActions = ["approve", "approve-with-exception", "reject", "request-changes", "escalate", "cancel", "seal"] as const;
+export type WorkflowConsoleAction = (typeof workflowActions)[number];
+
+/** The fields each action's form posts (all text). */
+export const actionFields: Record<WorkflowConsoleAction, readonly string[]> = {
+  approve: ["comment"],
+  "approve-with-exception": ["justification"],
+  reject: ["comment"],
+  "request-changes": ["fieldKey", "severity", "message"],
+  escalate: [],
+  cancel: [],
+  seal: [],
+};
+
+/** The first of `rules` that refuses (throws one of the domain's errors), or null when all pass. */
+function firstRefusal(...rules: Array<() => unknown>): AppError | null {
+  for (const rule of rules) {
+    try {
+      rule();
+    } catch (err) {
+      if (err instanceof AppError) return err;
+      throw err;
+    }
+  }
+  return null;
+}
+
+const refuseUnless = (ok: boolean, code: ProblemCode) => () => {
+  if (!ok) throw new AppError(code);
+};
+
+/**
+ * What the signed-in person may do with a workflow now, and why not, asked of the rules the API's
+ * actions apply: the state table (assertCan), who may decide the current stage (the approver check of
+ * approve, reject, request-changes and governance decisions), which governance decision the rule
+ * results allow (allowedDecisions), who may escalate and seal (initiator or admin, mayManage) and
+ * whom escalation can still reach. Each action's domain function checks the same again under the lock.
+ */
+export function workflowPermissions(wf: Workflow, principal: Principal) {
+  const state = (a: WorkflowAction) => () => assertCan(a, wf.state);
+  const decide = () => personDecider(principal).by(wf);
+  const manager = mayManage(wf, principal);
+  const manage = refuseUnless(manager, "workflow.not_initiator");
+  const decisions = allowedDecisions(wf.validationResults, wf.approvalException);
+  const refusals: Record<WorkflowConsoleAction, AppError | null> = {
+    approve: firstRefusal(state("approve"), decide, refuseUnless(decisions.approve, "workflow.rules_failed")),
+    "approve-with-exception": firstRefusal(state("governance-decision"), decide, refuseUnless(decisions["approve-with-exception"], "workflow.no_failed_rules")),
+    reject: firstRefusal(state(rejectVia(wf.state)), decide),
+    "request-changes": firstRefusal(state("request-changes"), decide),
+    escalate: firstRefusal(state("escalate"), manage, refuseUnless(nextEscalationTarget(wf, principal.tenant.approvers) !== null, "workflow.no_escalation_target")),
+    cancel: firstRefusal(state("cancel")),
+    seal: firstRefusal(state("seal"), manage),
+  };
+  const can = Object.fromEntries(workflowActions.map((a) => [a, refusals[a] === null])) as Record<WorkflowConsoleAction, boolean>;
+  return { can, refusals, manager, initiator: isInitiator(wf, principal.email ?? principal.subject) };
+}
+
+/** A governance review (validation-failed) is rejected through the governance decision, as the reviewer link does; otherwise through reject. */
+const rejectVia = (state: string): "reject" | "governance-decision" => (state === "validation-failed" ? "governance-decision" : "reject");
+
+export type ActionResult = { ok: true; state: string } | { ok: false; message: string; field?: string };
+
+const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() : undefined);
+
+/**
+ * Runs a console action through the domain function the API route calls for it (and so its rules,
+ * checked again under the row lock). The form's text is checked with the API's own body schemas; a
+ * refusal comes back as a sentence for the page, naming the field it is about.
+ */
+export async function runWorkflowAction(principal: Principal, workflowId: string, action: WorkflowConsoleAction, input: Record<string, string>): Promise<ActionResult> {
+  for (const name of actionFields[action]) {
+    if (input[name] && unstorableReason(input[name])) return { ok: false, field: name, message: "This text contains characters that cannot be saved; remove them and try again" };
+  }
+  try {
+    return { ok: true, state: (await run(principal, workflowId, action, input)).state };
+  } catch (err) {
+    if (err instanceof FormRefusal) return { ok: false, field: err.field, message: err.message };
+    if (err instanceof AppError) return { ok: false, ...plainWords(err, action) };
+    throw err;
+  }
+}
+
+/** The form's text refused before the domain is asked. */
+class FormRefusal extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const refuse = (field: string, message: string): never => {
+  throw new FormRefusal(field, message);
+};
+
+async function run(principal: Principal, workflowId: string, action: WorkflowConsoleAction, input: Record<string, string>): Promise<{ state: string }> {
+  switch (action) {
+    case "approve":
+    case "reject": {
+      const body = decisionBody.safeParse({ comment: text(input.comment) });
+      if (!body.success) return refuse("comment", "The comment must be 5,000 characters or fewer");
+      if (action === "approve") return approveWorkflow(principal, workflowId, body.data.comment);
+      // The state decides which of the two the API would use; the domain checks it again under the lock.
+      if (rejectVia((await getWorkflow(principal.tenant.id, workflowId)).state) === "reject") return rejectWorkflow(principal, null, workflowId, body.data.comment);
+      return governanceDecision(personDecider(principal), workflowId, "reject", undefined, body.data.comment);
+    }
+    case "approve-with-exception": {
+      const body = governanceBody.safeParse({ decision: action, justification: text(input.justification) });
+      if (!body.success) return refuse("justification", "The justification must be 5,000 characters or fewer");
+      return governanceDecision(personDecider(principal), workflowId, action, body.data.justification, undefined);
+    }
+    case "request-changes": {
+      const change = { message: input.message ?? "", severity: input.severity || undefined, ...(input.fieldKey ? { fieldKey: input.fieldKey } : {}) };
+      const body = requestChangesBody.safeParse({ changes: [change] });
+      if (!body.success) {
+        const path = body.error.issues[0]?.path.at(-1);
+        if (path === "severity") return refuse("severity", "Choose how important the change is");
+        if (path === "fieldKey") return refuse("fieldKey", "Choose a question from the list");
+        return text(input.message) ? refuse("message", "The message must be 2,000 characters or fewer") : refuse("message", "Enter what needs to change");
+      }
+      return requestChanges(personDecider(principal), workflowId, body.data.changes);
+    }
+    case "escalate":
+      return escalateByCaller(principal, workflowId);
+    case "cancel":
+      return cancelWorkflow(principal, workflowId);
+    case "seal":
+      return requestSealByCaller(principal, workflowId);
+  }
+}
+
+/** The domain's refusal in plain words, with the field it is about; its own detail is kept for anything unforeseen. */
+export function plainWords(err: AppError, action: WorkflowConsoleAction): { message: string; field?: string } {
+  switch (err.code) {
+    case "workflow.invalid_state":
+      return { message: `This workflow is now ${workflowStateLabel(String(err.extra.state ?? "")).label.toLowerCase()}, so you can no longer ${verbs[action]} it. Someone may have acted on it already.` };
+    case "workflow.not_approver":
+      return { message: "You are not an approver of this workflow's current stage, so you cannot decide it." };
+    case "workflow.self_approval":
+      return { message: "You started this workflow, so another approver has to decide it." };
+    case "workflow.not_initiator":
+      return { message: `Only the person who started this workflow, or an administrator, can ${verbs[action]} it.` };
+    case "workflow.no_escalation_target":
+      return { message: "Everyone this approval can be escalated to has been asked already." };
+    case "workflow.rules_failed":
+      return { message: "Some rules failed, so it cannot simply be approved: approve it with an exception (with a justification), or reject it." };
+    case "workflow.no_failed_rules":
+      return { message: "No rule failed, so there is nothing to make an exception for: approve it instead." };
+    case "workflow.justification_required":
+      return { field: "justification", message: "Explain why you approve although rules failed" };
+    case "workflow.field_unknown":
+      return { field: "fieldKey", message: "Choose a question from the list" };
+    case "workflow.not_found":
+      return { message: "This workflow does not exist, or it belongs to another organisation." };
+    default:
+      return { message: batchPlainWords(err) };
+  }
+}
+
+const verbs: Record<WorkflowConsoleAction, string> = {
+  approve: "approve",
+  "approve-with-exception": "approve",
+  reject: "reject",
+  "request-changes": "ask for changes to",
+  escalate: "escalate",
+  cancel: "cancel",
+  seal: "seal",
+};
