@@ -7,7 +7,7 @@ import { layoutFacts, TAG, type LaidOutNode } from "./layout-facts";
 type Position = RootContent["position"];
 const MARKUP = /[*_`#<>[\]!|]/;
 
-function valueType(value: unknown, found: boolean): TokenFact["valueType"] {
+export function valueType(value: unknown, found: boolean): TokenFact["valueType"] {
   if (!found) return "missing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
