@@ -1,5 +1,6 @@
 import { env, usesInngest } from "@/lib/env";
 import { startMailPump } from "@/lib/mail/pump";
+import { settleTraceWrites } from "@/lib/explain/store";
 import { closeRenderPool } from "@/lib/pdf/render-pool";
 import { startRunner } from "./runner";
 
@@ -36,6 +37,8 @@ async function start(force: boolean): Promise<Stop> {
   const pump = await startMailPump({ intervalMs: e.JOB_POLL_MS });
   return async () => {
     await Promise.all([runner.stop(), pump.stop()]);
+    // Traces of renders that already returned are still being written: let them land.
+    await settleTraceWrites();
     await closeRenderPool();
     holder.__sealpostBackground = undefined;
   };

@@ -73,6 +73,9 @@ const envSchema = z.object({
   // at 830 MB over 10,000 notices, but a thread near its cap slowed in GC and 59 of them failed (see README).
   RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(0),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+  // Explain trace retention (spec defaults): compressed under explain/archive/ after this many days, deleted after these years.
+  EXPLAIN_ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  EXPLAIN_RETENTION_YEARS: z.coerce.number().positive().max(100).default(2),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DEV_MAIL_PAGE: bool,
 });

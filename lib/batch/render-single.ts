@@ -1,4 +1,6 @@
 import type { Principal } from "@/lib/auth/bearer";
+import { explainRequestedBy } from "@/lib/explain/settings";
+import { recordTrace } from "@/lib/explain/store";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { renderFromTemplate } from "@/lib/pdf/render-pool";
@@ -8,23 +10,40 @@ import type { RenderRequest } from "./request-schema";
 
 /** An object dataSource renders one document synchronously (no batch, no approval). */
 export async function renderSingle(
-  _principal: Principal,
+  principal: Principal,
   request: RenderRequest,
   data: Record<string, unknown>,
   template: Template,
 ): Promise<{ pdf: Uint8Array; correlationId: string }> {
-  const result = validateRecord(template, data);
-  const errors = result.issues.filter((i) => i.severity === "error");
+  const validation = validateRecord(template, data);
+  const errors = validation.issues.filter((i) => i.severity === "error");
   if (errors.length) {
     throw new AppError("record.invalid", `The record failed validation: ${errors.map((e) => e.message).join("; ")}`, {
       errors: errors.map((e) => ({ path: `dataSource.${e.fieldKey}`, message: e.message })),
     });
   }
   const correlationId = request.options.correlationId ?? newId();
-  const { pdf } = await renderFromTemplate({
-    templatePath: template.path,
-    record: data,
-    meta: { correlationId, title: request.options.title ?? template.title, documentId: request.options.documentId ?? null },
-  });
-  return { pdf, correlationId };
+  const requestedBy = explainRequestedBy(principal.tenant, request, template);
+  const trace = requestedBy && {
+    correlationId,
+    tenantId: principal.tenant.id,
+    kind: "single" as const,
+    requestedBy,
+    recordWarnings: validation.issues.filter((i) => i.severity === "warning"),
+    createdAt: new Date(),
+  };
+  try {
+    const result = await renderFromTemplate({
+      templatePath: template.path,
+      record: data,
+      meta: { correlationId, title: request.options.title ?? template.title, documentId: request.options.documentId ?? null },
+      explain: requestedBy !== null,
+    });
+    if (trace) recordTrace({ ...trace, template: result.template ?? null, timings: result.timings, facts: result.explain });
+    return { pdf: result.pdf, correlationId };
+  } catch (err) {
+    // A render that fails is traced too: why it failed is what its author needs most.
+    if (trace) recordTrace({ ...trace, template: { path: template.path, version: template.version, title: template.title }, failure: (err as Error).message });
+    throw err;
+  }
 }

@@ -6,6 +6,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { activityItems, auditEvents, batches, batchRecords, type Batch } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
+import { explainRequestedBy } from "@/lib/explain/settings";
 import { requireFeature } from "@/lib/http/require-feature";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/inngest/send-event";
@@ -92,6 +93,7 @@ export async function submitBatch(
     receiptKey: null,
     combinedKey: null,
     bundleKey: null,
+    explainRequestedBy: explainRequestedBy(principal.tenant, request, template),
     createdAt: now,
     updatedAt: now,
   };

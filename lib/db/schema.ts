@@ -67,6 +67,8 @@ export const batches = pgTable(
     receiptKey: text("receipt_key"),
     combinedKey: text("combined_key"),
     bundleKey: text("bundle_key"),
+    /** Set when each record's render is traced: the setting that asked (see lib/explain/settings.ts). */
+    explainRequestedBy: text("explain_requested_by"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -339,6 +341,30 @@ export const workflowCallbackAttempts = pgTable(
   ],
 );
 
+/**
+ * One explain trace per traced render, written after the render returned. The trace JSON is a blob
+ * (`blob_key`, under explain/traces/; gzip under explain/archive/ once archived).
+ */
+export const explainTraces = pgTable(
+  "explain_traces",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    correlationId: text("correlation_id").notNull(),
+    renderKind: text("render_kind", { enum: ["single", "batch-record", "sealed-workflow"] }).notNull(),
+    /** The batch of a batch record, the workflow of a sealed PDF. */
+    referenceId: text("reference_id"),
+    blobKey: text("blob_key").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    createdAt: createdAt(),
+    archivedAt: ts("archived_at"),
+  },
+  (t) => [
+    index("explain_traces_tenant_correlation").on(t.tenantId, t.correlationId, t.createdAt),
+    index("explain_traces_created").on(t.createdAt),
+  ],
+);
+
 export type Tenant = typeof tenants.$inferSelect;
 export type Batch = typeof batches.$inferSelect;
 export type BatchRecord = typeof batchRecords.$inferSelect;
@@ -351,3 +377,4 @@ export type Workflow = typeof workflows.$inferSelect;
 export type WorkflowEvent = typeof workflowEvents.$inferSelect;
 export type WorkflowOtp = typeof workflowOtps.$inferSelect;
 export type WorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferSelect;
+export type ExplainTrace = typeof explainTraces.$inferSelect;

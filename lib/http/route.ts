@@ -5,7 +5,7 @@ import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
 import { authenticatePortal, issuePortalToken, PORTAL_TOKEN_HEADER, portalRoles, type PortalPrincipal, type PortalRole } from "@/lib/auth/portal-token";
 import { AppError, problemResponse } from "./problem";
 import { readJsonBody } from "./read-body";
-import { requireFeature } from "./require-feature";
+import { requireFeature, requireTier } from "./require-feature";
 import { assertStorable } from "./storable";
 import { clientIp } from "./visitor";
 import { parseOrThrow } from "./zod-errors";
@@ -22,6 +22,8 @@ interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undef
   auth: AuthMode;
   /** Licence feature the tenant must hold (bearer callers only). */
   feature?: Feature;
+  /** Licence tiers allowed (bearer callers only). */
+  tiers?: readonly string[];
   /** Portal token roles accepted (portal callers only); default both. */
   portalRoles?: readonly PortalRole[];
   /** Also accept portal tokens expired less than this many seconds ago (the call then gets no fresh token). */
@@ -69,6 +71,7 @@ export function route<
       const usePortal = spec.auth === "portal" || (spec.auth === "bearer-or-portal" && !req.headers.has("authorization"));
       const principal = spec.auth === "bearer" || (spec.auth === "bearer-or-portal" && !usePortal) ? await authenticateBearer(req) : null;
       if (principal && spec.feature) requireFeature(principal, spec.feature);
+      if (principal && spec.tiers) requireTier(principal, spec.tiers);
       if (usePortal) portal = await authenticatePortal(req, rawParams.workflowId, spec.portalRoles ?? portalRoles, spec.expiredPortalGraceS);
       assertStorable(rawParams, "path");
       const params = spec.params ? parseOrThrow(spec.params, rawParams, "resource.not_found", "path") : rawParams;

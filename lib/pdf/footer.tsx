@@ -16,10 +16,10 @@ const BASELINE = 26;
 /** react-pdf places a text box by its top: ascent (0.9 em, react-pdf's Helvetica) above the baseline. */
 const TOP_FROM_BOTTOM = BASELINE + 0.9 * SIZE;
 
-/** The left half of the footer; `fixed`, so on every page. `margin` is the page's side padding. */
-export function FooterLabel({ text, margin }: { text: string; margin: number }) {
+/** The left half of the footer; `fixed`, so on every page. `margin` is the page's side padding; `tag` marks it for explain traces. */
+export function FooterLabel({ text, margin, tag }: { text: string; margin: number; tag?: Record<string, string> }) {
   return (
-    <Text fixed style={{ position: "absolute", bottom: TOP_FROM_BOTTOM - SIZE, left: margin, right: margin, fontSize: SIZE, lineHeight: 1, color: "#777777" }}>
+    <Text fixed {...tag} style={{ position: "absolute", bottom: TOP_FROM_BOTTOM - SIZE, left: margin, right: margin, fontSize: SIZE, lineHeight: 1, color: "#777777" }}>
       {text}
     </Text>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Image, Link, Text, View } from "@react-pdf/renderer";
-import type { Nodes, Parent, RootContent } from "mdast";
+import type { Image as ImageNode, Nodes, Parent, RootContent } from "mdast";
+import type { ExplainCapture } from "@/lib/explain/capture";
 import type { TemplateStyle } from "@/lib/templates/types";
 
 interface Ctx {
@@ -8,6 +9,8 @@ interface Ctx {
   images: Map<string, Buffer>;
   /** Inside a tight list (no blank lines between items): paragraphs take no space after them. */
   tight?: boolean;
+  /** Set only for traced renders: each block is registered and tagged for the layout read-back. */
+  explain?: ExplainCapture;
 }
 
 const inlineChildren = (n: Parent, ctx: Ctx): ReactNode[] => n.children.map((c, i) => inline(c as Nodes, ctx, i));
@@ -44,10 +47,11 @@ export function Blocks({ nodes, ctx }: { nodes: RootContent[]; ctx: Ctx }) {
 
 function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
   const base = ctx.style.fontSize;
+  const x = ctx.explain;
   switch (n.type) {
     case "heading":
       return (
-        <Text key={key} style={{ fontFamily: "Helvetica-Bold", fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
+        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} style={{ fontFamily: "Helvetica-Bold", fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
           {inlineChildren(n, ctx)}
         </Text>
       );
@@ -55,11 +59,11 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       return n.children.length === 1 && n.children[0].type === "image" ? (
         block(n.children[0] as unknown as RootContent, ctx, key)
       ) : (
-        <Text key={key} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
+        <Text key={key} {...x?.tag("paragraph", n)} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
       );
     case "list":
       return (
-        <View key={key} style={{ marginBottom: base * 0.6 }}>
+        <View key={key} {...x?.tag("list", n)} style={{ marginBottom: base * 0.6 }}>
           {n.children.map((item, i) => (
             <View key={i} style={{ flexDirection: "row" }}>
               <Text style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
@@ -72,7 +76,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "table":
       return (
-        <View key={key} style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}>
+        <View key={key} {...x?.tag("table", n)} style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}>
           {n.children.map((row, r) => (
             <View key={r} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
               {row.children.map((cell, c) => (
@@ -87,17 +91,21 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "blockquote":
       return (
-        <View key={key} style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}>
+        <View key={key} {...x?.tag("blockquote", n)} style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}>
           <Blocks nodes={n.children as RootContent[]} ctx={ctx} />
         </View>
       );
     case "code":
-      return <Text key={key} style={{ fontFamily: "Courier", fontSize: base * 0.9, marginBottom: base * 0.6 }}>{n.value}</Text>;
+      return <Text key={key} {...x?.tag("code", n)} style={{ fontFamily: "Courier", fontSize: base * 0.9, marginBottom: base * 0.6 }}>{n.value}</Text>;
     case "thematicBreak":
-      return <View key={key} style={{ borderBottom: "0.5pt solid #999999", marginVertical: base * 0.6 }} />;
+      return <View key={key} {...x?.tag("rule", n)} style={{ borderBottom: "0.5pt solid #999999", marginVertical: base * 0.6 }} />;
     default: {
-      const img = (n as Nodes).type === "image" ? ctx.images.get((n as unknown as { url: string }).url) : undefined;
-      return img ? <Image key={key} src={img} style={{ maxWidth: 200, marginBottom: base * 0.6 }} /> : null;
+      if ((n as Nodes).type !== "image") return null;
+      const { url, alt } = n as unknown as ImageNode;
+      const img = ctx.images.get(url);
+      // Left-out images are registered too: the trace says which and why.
+      const tag = x?.tag("image", n as Nodes, { url, alt: alt ?? "", included: img !== undefined });
+      return img ? <Image key={key} {...tag} src={img} style={{ maxWidth: 200, marginBottom: base * 0.6 }} /> : null;
     }
   }
 }

@@ -1,6 +1,8 @@
 import { Document, Page, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
 import type { RootContent } from "mdast";
+import type { ExplainCapture } from "@/lib/explain/capture";
+import type { RenderFacts } from "@/lib/explain/facts";
 import { bindBody } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
 import { setUpFonts } from "./fonts";
@@ -20,29 +22,33 @@ export interface LayoutTimings {
 
 /**
  * One record through one template: bind data into the parsed body, lay it out with react-pdf, then
- * stamp title, producer and the correlation id (XMP). Stage timings feed explain traces.
+ * stamp title, producer and the correlation id (XMP). Stage timings feed explain traces; with `explain`
+ * (a traced render) the binding, the blocks and the laid-out tree are also read into its facts.
  */
 export async function renderDocument(
   template: Template,
   record: Record<string, unknown>,
   meta: DocumentMeta,
-): Promise<{ pdf: Uint8Array; timings: LayoutTimings }> {
+  explain?: ExplainCapture,
+): Promise<{ pdf: Uint8Array; timings: LayoutTimings; explain?: RenderFacts }> {
   setUpFonts();
   const t0 = performance.now();
-  const body = bindBody(template.body, record);
+  const body = bindBody(template.body, record, explain);
+  explain?.noteInlineImages(body);
   const t1 = performance.now();
   const s = template.style;
   const laidOut = await renderElement(
-    <Document title={meta.title} producer="Sealpost" creator="Sealpost">
+    <Document title={meta.title} producer="Sealpost" creator="Sealpost" onRender={explain?.onRender}>
       <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: "Helvetica", fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
-        <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, images: template.images }} />
-        <FooterLabel text={meta.documentId ?? meta.correlationId} margin={MARGIN} />
+        <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, images: template.images, explain }} />
+        <FooterLabel text={meta.documentId ?? meta.correlationId} margin={MARGIN} tag={explain?.tag("footer")} />
       </Page>
     </Document>,
   );
   const t2 = performance.now();
   const pdf = await finishDocument(laidOut, meta, MARGIN);
   const t3 = performance.now();
-  return { pdf, timings: { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: t3 - t2, totalMs: t3 - t0 } };
+  const timings = { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: t3 - t2, totalMs: t3 - t0 };
+  return explain ? { pdf, timings, explain: explain.facts() } : { pdf, timings };
 }

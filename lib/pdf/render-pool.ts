@@ -31,6 +31,11 @@ export async function renderSealedWorkflowPdf(input: SealedWorkflowInput): Promi
   return inRenderThread("renderSealedWorkflow", input, async () => (await import("./sealed-workflow")).renderSealedWorkflow(input));
 }
 
+/** The sealed record with the facts of its layout, for an explain trace. */
+export async function renderSealedWorkflowPdfTraced(input: SealedWorkflowInput) {
+  return inRenderThread("renderSealedWorkflowTraced", input, async () => (await import("./sealed-workflow")).renderSealedWorkflowTraced(input));
+}
+
 async function inRenderThread<T>(name: string, input: unknown, here: () => Promise<T>): Promise<T> {
   const pool = renderPool();
   if (!pool) return here();

@@ -1,3 +1,5 @@
+import { ExplainCapture, templateFacts } from "@/lib/explain/capture";
+import type { RenderFacts, TemplateFacts } from "@/lib/explain/facts";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { loadTemplateVersion } from "@/lib/templates/snapshot";
 import { renderDocument, type LayoutTimings } from "./render-document";
@@ -9,6 +11,8 @@ export interface RenderTask {
   templateVersion?: string;
   record: Record<string, unknown>;
   meta: DocumentMeta;
+  /** A traced render: the result also carries the facts of the render (see lib/explain). */
+  explain?: boolean;
 }
 
 /** The pipeline's stage timings (ms), kept per record for explain traces. */
@@ -19,13 +23,20 @@ export interface RenderTimings extends LayoutTimings {
 export interface RenderResult {
   pdf: Uint8Array;
   timings: RenderTimings;
+  /** Only on traced renders. */
+  explain?: RenderFacts;
+  /** The template that was rendered, as the trace names it (traced renders only). */
+  template?: TemplateFacts;
 }
 
 /** One document from a template path: the template is loaded (cached per version) and timed. */
-export default async function renderTask({ templatePath, templateVersion, record, meta }: RenderTask): Promise<RenderResult> {
+export default async function renderTask({ templatePath, templateVersion, record, meta, explain }: RenderTask): Promise<RenderResult> {
   const t0 = performance.now();
   const template = templateVersion ? await loadTemplateVersion(templatePath, templateVersion) : await loadTemplate(templatePath);
   const templateLoadMs = performance.now() - t0;
-  const { pdf, timings } = await renderDocument(template, record, { ...meta, templateVersion: template.version });
-  return { pdf, timings: { ...timings, templateLoadMs, totalMs: timings.totalMs + templateLoadMs } };
+  const capture = explain ? new ExplainCapture(template) : undefined;
+  const out = await renderDocument(template, record, { ...meta, templateVersion: template.version }, capture);
+  const timings = { ...out.timings, templateLoadMs, totalMs: out.timings.totalMs + templateLoadMs };
+  if (!out.explain) return { pdf: out.pdf, timings };
+  return { pdf: out.pdf, timings, explain: out.explain, template: templateFacts(template) };
 }

@@ -40,3 +40,9 @@ export async function renderSealedWorkflow(input) {
   const pdf = await sealed.renderSealedWorkflow(input);
   return withMovedPdf(pdf, pdf);
 }
+
+/** Named task: the sealed record of a workflow, traced (explain). */
+export async function renderSealedWorkflowTraced(input) {
+  const result = await sealed.renderSealedWorkflowTraced(input);
+  return withMovedPdf(result, result.pdf);
+}

@@ -1,4 +1,6 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { ExplainCapture } from "@/lib/explain/capture";
+import type { RenderFacts } from "@/lib/explain/facts";
 import { renderElement } from "./render-element";
 import { setUpFonts } from "./fonts";
 import { FooterLabel, finishDocument } from "./footer";
@@ -37,12 +39,25 @@ function Pair({ k, v }: { k: string; v: string }) {
 
 /** The sealed record of a workflow: collected data by step, rule results, approval history, exception, audit trail. */
 export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<Uint8Array> {
+  return (await layOut(input)).pdf;
+}
+
+/** The same document, traced: its headings are tagged and the laid-out tree read (see lib/explain). */
+export async function renderSealedWorkflowTraced(input: SealedWorkflowInput): Promise<{ pdf: Uint8Array; facts: RenderFacts; layoutMs: number; postProcessingMs: number }> {
+  const capture = new ExplainCapture({ source: "", bodyLine: 1 });
+  const { pdf, layoutMs, postProcessingMs } = await layOut(input, capture);
+  return { pdf, facts: capture.facts(), layoutMs, postProcessingMs };
+}
+
+async function layOut(input: SealedWorkflowInput, x?: ExplainCapture) {
   setUpFonts();
   const title = `Sealed record – ${input.title}`;
+  const heading = (depth: number, excerpt: string) => x?.tag("heading", undefined, { depth, excerpt });
+  const t0 = performance.now();
   const doc = (
-    <Document title={title} producer="Sealpost" creator="Sealpost">
+    <Document title={title} producer="Sealpost" creator="Sealpost" onRender={x?.onRender}>
       <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: "Helvetica", fontSize: 9, lineHeight: 1.3 }}>
-        <Text style={{ fontSize: 16, fontFamily: "Helvetica-Bold", marginBottom: 4 }}>Sealed workflow record</Text>
+        <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: "Helvetica-Bold", marginBottom: 4 }}>Sealed workflow record</Text>
         <Text style={{ fontSize: 11, marginBottom: 8 }}>{input.title}</Text>
         <Pair k="Workflow id" v={input.workflowId} />
         <Pair k="Correlation id" v={input.correlationId} />
@@ -51,10 +66,10 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
         <Pair k="Initiated by" v={`${input.initiator}, ${input.createdAt}`} />
         <Pair k="Sealed at" v={input.sealedAt} />
 
-        <Text style={h2}>Collected data</Text>
+        <Text {...heading(2, "Collected data")} style={h2}>Collected data</Text>
         {input.steps.map((s, i) => (
           <View key={i} style={{ marginBottom: 6 }}>
-            <Text style={{ fontFamily: "Helvetica-Bold", marginBottom: 2 }}>{`Step ${i + 1}: ${s.title}`}</Text>
+            <Text {...heading(3, `Step ${i + 1}`)} style={{ fontFamily: "Helvetica-Bold", marginBottom: 2 }}>{`Step ${i + 1}: ${s.title}`}</Text>
             {s.fields.map((f) => (
               <View key={f.key} style={row} wrap={false}>
                 <Text style={{ width: 170, color: grey }}>{f.label}</Text>
@@ -64,7 +79,7 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
           </View>
         ))}
 
-        <Text style={h2}>{`Rule results (validation ${input.validationOutcome})`}</Text>
+        <Text {...heading(2, "Rule results")} style={h2}>{`Rule results (validation ${input.validationOutcome})`}</Text>
         {input.results.length === 0 ? <Text>No rules were evaluated.</Text> : null}
         {input.results.map((r, i) => (
           <View key={i} style={row} wrap={false}>
@@ -77,14 +92,14 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
 
         {input.exception ? (
           <View>
-            <Text style={h2}>Approved with exception</Text>
+            <Text {...heading(2, "Approved with exception")} style={h2}>Approved with exception</Text>
             <Pair k="Failed rules" v={input.exception.failedRules.join(", ")} />
             <Pair k="Decided by" v={`${input.exception.by}, stage ${input.exception.stage}, ${input.exception.at}`} />
             <Pair k="Justification" v={input.exception.justification} />
           </View>
         ) : null}
 
-        <Text style={h2}>Approval history</Text>
+        <Text {...heading(2, "Approval history")} style={h2}>Approval history</Text>
         {input.history.length === 0 ? <Text>No approval decisions (sealed without the approval gate).</Text> : null}
         {input.history.map((h, i) => (
           <View key={i} style={row} wrap={false}>
@@ -94,7 +109,7 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
           </View>
         ))}
 
-        <Text style={h2}>Audit trail</Text>
+        <Text {...heading(2, "Audit trail")} style={h2}>Audit trail</Text>
         {input.audit.map((e, i) => (
           <View key={i} style={row} wrap={false}>
             <Text style={{ width: 120 }}>{e.at}</Text>
@@ -102,10 +117,12 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
             <Text style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
           </View>
         ))}
-        <FooterLabel text={`${input.correlationId} · sealed ${input.sealedAt}`} margin={40} />
+        <FooterLabel text={`${input.correlationId} · sealed ${input.sealedAt}`} margin={40} tag={x?.tag("footer")} />
       </Page>
     </Document>
   );
-  const pdf = await renderElement(doc);
-  return finishDocument(pdf, { correlationId: input.correlationId, title, documentId: input.documentId, templateVersion: input.templateVersion }, 40);
+  const laidOut = await renderElement(doc);
+  const t1 = performance.now();
+  const pdf = await finishDocument(laidOut, { correlationId: input.correlationId, title, documentId: input.documentId, templateVersion: input.templateVersion }, 40);
+  return { pdf, layoutMs: t1 - t0, postProcessingMs: performance.now() - t1 };
 }

@@ -5,6 +5,19 @@ const TOKEN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}/g;
 const SECTION = /^\{\{\s*([#/])\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}$/;
 
 type Scope = Array<Record<string, unknown>>;
+type Position = RootContent["position"];
+
+/**
+ * Watches a binding for explain traces. Only passed when a trace is wanted, so a render without
+ * explain takes none of these calls.
+ */
+export interface BindRecorder {
+  /** `depth` is the scope that had the key: 0 the innermost section item, scope.length - 1 the record; -1 none. */
+  token(key: string, value: unknown, depth: number, text: string, at: Position | undefined): void;
+  section(key: string, value: unknown, at: Position | undefined, closed: boolean): void;
+  enterItem(key: string, index: number): void;
+  leaveItem(): void;
+}
 
 /**
  * Inserts record data into an already parsed body. Data only ever lands in text values, so a value
@@ -12,8 +25,8 @@ type Scope = Array<Record<string, unknown>>;
  * `{{#list}}` … `{{/list}}`, each marker in a paragraph of its own, repeats the blocks between them
  * for every item of the array `list`; inside, keys resolve on the item first, then the record.
  */
-export function bindBody(body: Root, record: Record<string, unknown>): Root {
-  return { ...body, children: bindChildren(body.children, [record]) } as Root;
+export function bindBody(body: Root, record: Record<string, unknown>, rec?: BindRecorder): Root {
+  return { ...body, children: bindChildren(body.children, [record], rec) } as Root;
 }
 
 function sectionMarker(n: RootContent): { open: boolean; key: string } | null {
@@ -32,24 +45,31 @@ function resolve(scope: Scope, key: string): unknown {
   return undefined;
 }
 
-function bindChildren(children: RootContent[], scope: Scope): RootContent[] {
+function depthOf(scope: Scope, key: string): number {
+  return scope.findIndex((s) => lookup(s, key) !== undefined);
+}
+
+function bindChildren(children: RootContent[], scope: Scope, rec: BindRecorder | undefined): RootContent[] {
   const out: RootContent[] = [];
   for (let i = 0; i < children.length; i++) {
     const marker = sectionMarker(children[i]);
     if (marker?.open) {
       const end = children.findIndex((c, j) => j > i && sectionMarker(c)?.key === marker.key && !sectionMarker(c)!.open);
+      rec?.section(marker.key, resolve(scope, marker.key), children[i].position, end > i);
       if (end > i) {
         const inner = children.slice(i + 1, end);
         const items = resolve(scope, marker.key);
-        for (const item of Array.isArray(items) ? items : []) {
+        for (const [n, item] of (Array.isArray(items) ? items : []).entries()) {
           const itemScope = item !== null && typeof item === "object" ? (item as Record<string, unknown>) : { ".": item };
-          for (const bound of bindChildren(inner, [itemScope, ...scope])) appendMerging(out, bound);
+          rec?.enterItem(marker.key, n);
+          for (const bound of bindChildren(inner, [itemScope, ...scope], rec)) appendMerging(out, bound);
+          rec?.leaveItem();
         }
         i = end;
         continue;
       }
     }
-    out.push(bindNode(children[i], scope) as RootContent);
+    out.push(bindNode(children[i], scope, rec) as RootContent);
   }
   return out;
 }
@@ -62,13 +82,22 @@ function appendMerging(out: RootContent[], node: RootContent): void {
   } else out.push(node);
 }
 
-function bindNode(node: Nodes, scope: Scope): Nodes {
+function bindNode(node: Nodes, scope: Scope, rec: BindRecorder | undefined): Nodes {
   if (node.type === "text" || node.type === "inlineCode" || node.type === "code") {
-    return { ...node, value: node.value.replace(TOKEN, (_, key: string) => displayValue(resolve(scope, key))) };
+    const fill = rec
+      ? (_: string, key: string) => {
+          const depth = depthOf(scope, key);
+          const value = depth < 0 ? undefined : lookup(scope[depth], key);
+          const text = displayValue(value);
+          rec.token(key, value, depth, text, node.position);
+          return text;
+        }
+      : (_: string, key: string) => displayValue(resolve(scope, key));
+    return { ...node, value: node.value.replace(TOKEN, fill) };
   }
   if ("children" in node) {
     const parent = node as Parent;
-    return { ...parent, children: bindChildren(parent.children as RootContent[], scope) } as Nodes;
+    return { ...parent, children: bindChildren(parent.children as RootContent[], scope, rec) } as Nodes;
   }
   return { ...node };
 }

@@ -49,6 +49,8 @@ export async function parseTemplate(templatePath: string, source: string): Promi
     }
   }
   // Tables are the one GFM extension templates get; autolinks are left out so text stays text.
+  // Body positions count from the line after the front matter; traces name lines of the file.
+  const bodyLine = source.slice(0, source.length - m[2].length).split("\n").length;
   const body = fromMarkdown(m[2], { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
   joinSoftBreaks(body);
   return {
@@ -62,6 +64,8 @@ export async function parseTemplate(templatePath: string, source: string): Promi
     workflow: fm.workflow,
     explainDocument: fm.explainDocument,
     style: fm.style,
+    bodyLine,
+    explicitStyle: Object.keys(fm.style).filter((k) => Object.hasOwn(Object(Object(raw).style), k)),
     body,
     images: await loadImages(body),
   };

@@ -19,7 +19,11 @@ export interface Template {
   workflow?: Record<string, unknown>;
   explainDocument?: boolean;
   style: TemplateStyle;
+  /** The style keys the front matter sets itself (the others are built-in defaults): explain traces name the source. */
+  explicitStyle: string[];
   body: Root;
+  /** The file line (1-based) where the body starts: body positions are relative to it. */
+  bodyLine: number;
   /** Image bytes by the image's URL in the body, only for images inside TEMPLATES_DIR. */
   images: Map<string, Buffer>;
 }

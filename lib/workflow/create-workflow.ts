@@ -3,6 +3,7 @@ import { issuePortalToken } from "@/lib/auth/portal-token";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { workflows, type Workflow } from "@/lib/db/schema";
+import { explainRequestedBy } from "@/lib/explain/settings";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { loadTemplate } from "@/lib/templates/load-template";
@@ -58,6 +59,7 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     esign: ts.esign,
     delivery: ts.delivery,
     options: req.options,
+    explainRequestedBy: explainRequestedBy(principal.tenant, { templateSettings: ts }, template),
   };
   const now = new Date();
   const data = req.initialData ? initialData(schema, req.initialData, now.toISOString()) : emptyData(schema);

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
 import { workflows } from "@/lib/db/schema";
-import { renderSealedWorkflowPdf } from "@/lib/pdf/render-pool";
+import { sealedTrace } from "@/lib/explain/sealed-trace";
+import { recordTrace } from "@/lib/explain/store";
+import { renderSealedWorkflowPdf, renderSealedWorkflowPdfTraced } from "@/lib/pdf/render-pool";
 import { deliverSealed } from "./deliver-sealed";
 import { recordEvent, systemActor } from "./events";
 import { getWorkflow, lockWorkflow } from "./get-workflow";
@@ -29,10 +31,13 @@ export async function sealWorkflow(tenantId: string, workflowId: string, now = n
   if (wf.sealedSha256) return { sealed: true, sha256: wf.sealedSha256, already: true };
   if (!canDo("seal-complete", wf.state)) return { sealed: false, state: wf.state };
   const { events } = await listActivity(tenantId, workflowId);
-  const pdf = await renderSealedWorkflowPdf(sealInput(wf, events, now));
+  const input = sealInput(wf, events, now);
+  const requestedBy = wf.settings.explainRequestedBy;
+  const traced = requestedBy ? await renderSealedWorkflowPdfTraced(input) : null;
+  const pdf = traced ? traced.pdf : await renderSealedWorkflowPdf(input);
   const sha256 = createHash("sha256").update(pdf).digest("hex");
   const db = await getDb();
-  return db.transaction(async (tx): Promise<SealOutcome> => {
+  const outcome = await db.transaction(async (tx): Promise<SealOutcome> => {
     const locked = await lockWorkflow(tx, tenantId, workflowId);
     if (locked.sealedSha256) return { sealed: true, sha256: locked.sealedSha256, already: true };
     if (!canDo("seal-complete", locked.state)) return { sealed: false, state: locked.state };
@@ -48,4 +53,7 @@ export async function sealWorkflow(tenantId: string, workflowId: string, now = n
     await onWorkflowTerminal(tx, done);
     return { sealed: true, sha256, already: false };
   });
+  // Only the run whose PDF was published is traced.
+  if (traced && requestedBy && outcome.sealed && !outcome.already) recordTrace(sealedTrace(wf, requestedBy, traced, now));
+  return outcome;
 }

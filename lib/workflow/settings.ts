@@ -22,6 +22,8 @@ export const workflowTemplateSettings = z
     delivery: z
       .object({ enabled: z.boolean().default(false), recipients: z.array(z.union([email, recipientSchema])).max(50).optional() })
       .optional(),
+    /** Trace the sealed PDF's render (spec: explain settings); overrides the template's front matter. */
+    explainDocument: z.boolean().optional(),
   })
   .loose()
   .default({ workflow: { recipients: [], requireOtp: false } });
@@ -35,4 +37,6 @@ export interface WorkflowSettings {
   esign?: { enabled: boolean; signers?: unknown[]; signingMode?: string };
   delivery?: { enabled: boolean; recipients?: Array<string | { email: string; displayName?: string }> };
   options: { documentId?: string; docType?: string };
+  /** Set when the sealed PDF's render is traced: the setting that asked (lib/explain/settings.ts). */
+  explainRequestedBy?: string | null;
 }

@@ -200,7 +200,7 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
   const batchId = seed.headers.get("x-svc-batchid")!;
   const segment = fc.oneof(fc.constant(batchId), encodedSegment);
   const path = fc.oneof(
-    fc.constantFrom("/api/render", "/api/dispatch/batch", "/api/dispatch/activity", "/api/delivery-sessions", "/api/health"),
+    fc.constantFrom("/api/render", "/api/dispatch/batch", "/api/dispatch/activity", "/api/delivery-sessions", "/api/health", "/api/explain/trace"),
     segment.map((s) => `/api/dispatch/batch/${s}`),
     fc.tuple(segment, fc.constantFrom("decide", "cancel", "receipt", "documents", "combined", "bundle")).map(([s, tail]) => `/api/dispatch/batch/${s}/${tail}`),
     fc.tuple(segment, encodedSegment).map(([s, i]) => `/api/dispatch/batch/${s}/documents/${i}`),
@@ -209,7 +209,7 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
   );
   const query = fc.oneof(
     fc.constant(""),
-    fc.dictionary(fc.oneof(fc.constantFrom("state", "limit", "offset", "correlationId", "batchId"), hostileString), hostileString, { maxKeys: 3 }).map(
+    fc.dictionary(fc.oneof(fc.constantFrom("state", "limit", "offset", "correlationId", "batchId", "id"), hostileString), hostileString, { maxKeys: 3 }).map(
       (q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, "x"), v.replace(/[\ud800-\udfff]/g, "x")])).toString()}`,
     ),
     fc.constantFrom("?state=%00", "?correlationId=%ED%A0%80", "?limit=-1&offset=1e99", "?batchId=%ZZ", "?state=completed&state=queued"),
@@ -244,3 +244,25 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
   expect(await listTotal("submitter")).toBe(intakes.get("acme")?.size ?? 0);
   expect(await listTotal("outsider")).toBe(intakes.get("globex")?.size ?? 0);
 }, 600_000);
+
+it("answers every generated trace query with JSON or problem+json, never 5xx, and no trace to a licence without explain", async () => {
+  const query = fc.oneof(
+    fc.dictionary(fc.oneof(fc.constantFrom("id", "correlationId"), hostileString), fc.oneof(fc.constant("no-such-trace"), hostileString), { maxKeys: 3 }).map(
+      (q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, "x"), v.replace(/[\ud800-\udfff]/g, "x")])).toString()}`,
+    ),
+    encodedSegment.map((s) => `?id=${s}`),
+    fc.constantFrom("", "?id=", "?id=%00", "?correlationId=%ED%A0%80", "?id=a&id=b", "?id=a&correlationId=b", `?id=${"x".repeat(5000)}`),
+  );
+  await fc.assert(
+    fc.asyncProperty(query, fc.constantFrom<UserName | null>("submitter", "outsider", "unlicensed", null), fc.constantFrom("GET", "POST", "DELETE"), async (q, user, method) => {
+      const res = await call(user, method, `/api/explain/trace${q}`);
+      const text = Buffer.from(await res.arrayBuffer()).toString("utf8");
+      const what = `${method} /api/explain/trace${q} as ${user} → ${res.status} ${text.slice(0, 300)}`;
+      expectWellFormedAnswer(res, text, what);
+      if (res.status === 200 && method === "GET") expect(JSON.parse(text).schema, what).toBe("sealpost.explain-trace/1");
+      if (res.status === 404) expect(res.headers.get("retry-after"), what).toBe("2");
+      if (user !== "submitter") expect(res.status, what).not.toBe(200);
+    }),
+    { numRuns: 200 },
+  );
+}, 300_000);

@@ -3,6 +3,7 @@ import { getBlobStore } from "@/lib/blob/store";
 import { getDb, rowsOf } from "@/lib/db/client";
 import { activityItems, auditEvents, batchRecords, batches, type Batch, type BatchRecord } from "@/lib/db/schema";
 import { createDeliverySessions } from "@/lib/delivery/create-sessions";
+import { recordTrace } from "@/lib/explain/store";
 import { newId } from "@/lib/ids";
 import { renderFromTemplate, type RenderResult } from "@/lib/pdf/render-pool";
 import { sendEvent } from "@/inngest/send-event";
@@ -49,6 +50,7 @@ export async function renderBatchChunk({ batchId, from, count }: Chunk): Promise
   const blobs = getBlobStore();
   await Promise.all(outcomes.map((o) => (o.result ? blobs.put(recordBlobKey(batchId, o.record.recordIndex), o.result.pdf, "application/pdf") : null)));
   const committed = await commitChunk(batch, outcomes);
+  if (batch.explainRequestedBy) traceRecords(batch, batch.explainRequestedBy, committed);
   const failed = committed.filter((o) => o.failure !== null).length;
   return { rendered: committed.length - failed, failed, skipped: count - committed.length };
 }
@@ -60,12 +62,33 @@ async function renderOne(batch: Batch, record: BatchRecord): Promise<Rendered> {
       templateVersion: batch.templateVersion ?? undefined,
       record: record.data,
       meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
+      explain: batch.explainRequestedBy !== null,
     });
     return { record, result, failure: null };
   } catch (err) {
     // A render error is the record's own (its data, its template version gone, a layout past
     // RENDER_TIMEOUT_MS): retrying would fail the same way, so it is recorded, not retried.
     return { record, result: null, failure: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Only committed records are traced: a retried chunk's records that an earlier run committed were traced by it. */
+function traceRecords(batch: Batch, requestedBy: string, committed: Rendered[]): void {
+  const createdAt = new Date();
+  for (const o of committed) {
+    recordTrace({
+      correlationId: o.record.correlationId,
+      tenantId: batch.tenantId,
+      kind: "batch-record",
+      referenceId: batch.id,
+      recordIndex: o.record.recordIndex,
+      requestedBy,
+      template: o.result?.template ?? { path: batch.templatePath, version: batch.templateVersion ?? "", title: batch.title },
+      timings: o.result?.timings,
+      facts: o.result?.explain,
+      failure: o.failure,
+      createdAt,
+    });
   }
 }
 

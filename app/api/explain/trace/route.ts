@@ -1,0 +1,15 @@
+import { traceQuery } from "@/lib/explain/api-schemas";
+import { getTrace } from "@/lib/explain/get-trace";
+import { EXPLAIN_TIERS } from "@/lib/explain/settings";
+import { methods, route } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+const get = route({ auth: "bearer", tiers: EXPLAIN_TIERS, query: traceQuery }, async ({ principal, query }) => {
+  const json = await getTrace(principal, query.correlationId);
+  return new Response(json as BodyInit, {
+    headers: { "content-type": "application/json", "cache-control": "private, no-store" },
+  });
+});
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

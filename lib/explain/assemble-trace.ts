@@ -1,0 +1,183 @@
+import type { RenderTimings } from "@/lib/pdf/render-task";
+import { contrastLevel, contrastRatio, isLargeText, worstLevel } from "./contrast";
+import type { RenderFacts, TemplateFacts } from "./facts";
+import { checkHeadings } from "./headings";
+import { layoutEvents, type LayoutEvent } from "./layout-events";
+import { styleDecisions } from "./styling";
+
+export const TRACE_SCHEMA = "sealpost.explain-trace/1";
+
+export type RenderKind = "single" | "batch-record" | "sealed-workflow";
+
+export interface TraceMessage {
+  severity: "error" | "warning" | "info";
+  code: string;
+  message: string;
+  line?: number;
+  elementId?: string;
+  /** What the renderer did instead of failing. */
+  recovery?: string;
+}
+
+export interface TraceInput {
+  correlationId: string;
+  tenantId: string;
+  kind: RenderKind;
+  /** The batch (batch records) or workflow (sealed PDFs) the render belongs to. */
+  referenceId?: string | null;
+  recordIndex?: number | null;
+  /** Which setting asked for the trace. */
+  requestedBy: string;
+  template: TemplateFacts | { path: string; version: string; title: string } | null;
+  timings?: RenderTimings | null;
+  facts?: RenderFacts | null;
+  /** The render failed: no PDF, and the trace says why. */
+  failure?: string | null;
+  /** Field-rule warnings of the record (severity warning) found before rendering. */
+  recordWarnings?: Array<{ fieldKey: string; message: string }>;
+  createdAt: Date;
+}
+
+/** "page n of m" is drawn by pdf-lib after layout (lib/pdf/footer.tsx), so react-pdf's tree does not hold it. */
+const PAGE_NUMBER_COLOURS = { foreground: "#777777", background: "#ffffff", minFontSize: 7, bold: false, runs: 1, ids: ["page-number"] };
+
+const ms = (n: number | undefined) => (n === undefined ? null : Math.round(n * 100) / 100);
+const isFullTemplate = (t: TraceInput["template"]): t is TemplateFacts => !!t && "fields" in t;
+
+/**
+ * The trace JSON of one render, built from the facts its render thread returned. Pure: the same
+ * facts give the same trace; storing it is record-trace.ts's business.
+ */
+export function assembleTrace(input: TraceInput) {
+  const t0 = performance.now();
+  const f = input.facts ?? null;
+  const messages: TraceMessage[] = [];
+  const warn = (m: Omit<TraceMessage, "severity">, severity: TraceMessage["severity"] = "warning") => messages.push({ severity, ...m });
+
+  if (input.failure) warn({ code: "render.failed", message: input.failure }, "error");
+  for (const w of input.recordWarnings ?? []) warn({ code: "record.field_warning", message: w.message });
+
+  const tokens = f?.binding.tokens ?? [];
+  const missing = [...new Set(tokens.filter((t) => t.valueType === "missing").map((t) => t.token))];
+  const empty = [...new Set(tokens.filter((t) => t.valueType !== "missing" && t.length === 0).map((t) => t.token))];
+  for (const key of missing) {
+    const first = tokens.find((t) => t.token === key)!;
+    warn({ code: "binding.missing", message: `{{${key}}} has no value in the record; it was left blank`, line: first.line, recovery: "rendered as empty text" });
+  }
+  for (const key of empty) warn({ code: "binding.empty", message: `{{${key}}} is empty in the record`, line: tokens.find((t) => t.token === key)!.line }, "info");
+  for (const t of tokens.filter((x) => x.valueType === "object" || x.valueType === "array")) {
+    warn({ code: "binding.structured_value", message: `{{${t.token}}} holds ${t.valueType === "array" ? "a list" : "an object"}; it was written as JSON text`, line: t.line }, "info");
+  }
+  for (const s of f?.binding.sections ?? []) {
+    if (s.status === "expanded" || s.status === "empty") continue;
+    const why = { missing: "has no value in the record", "not-a-list": "is not a list", unclosed: `has no closing {{/${s.key}}}` }[s.status];
+    warn({ code: `binding.section_${s.status.replace(/-/g, "_")}`, message: `Section {{#${s.key}}} ${why}`, line: s.line, recovery: s.status === "unclosed" ? "its marker was printed as text" : "nothing was repeated" });
+  }
+
+  const elements = f?.elements ?? [];
+  const events: LayoutEvent[] = f ? layoutEvents(f.layout, elements) : [];
+  const severityOf: Record<LayoutEvent["kind"], TraceMessage["severity"]> = {
+    "wrapped-across-pages": "info", "moved-to-next-page": "info", "image-scaled": "info",
+    "orphaned-heading": "warning", "text-overflow": "warning", clipped: "warning", "image-omitted": "warning",
+  };
+  for (const e of events) {
+    warn({
+      code: `layout.${e.kind.replace(/-/g, "_")}`,
+      message: `${e.element}: ${e.detail}`,
+      line: e.line,
+      elementId: e.elementId,
+      ...(e.kind === "image-omitted" ? { recovery: "the document was rendered without it" } : {}),
+    }, severityOf[e.kind]);
+  }
+
+  const headings = checkHeadings(elements.filter((e) => e.kind === "heading").map((e) => ({ depth: e.depth ?? 1, text: e.excerpt, line: e.line })));
+  for (const s of headings.skippedLevels) warn({ code: "a11y.heading_level_skipped", message: `Heading "${s.text ?? ""}" is level ${s.to} after level ${s.from}`, line: s.line });
+  if (headings.topLevelCount > 1) warn({ code: "a11y.multiple_top_headings", message: `${headings.topLevelCount} level-1 headings; a document has one` });
+
+  const images = elements.filter((e) => e.kind === "image");
+  const withoutAlt = images.filter((e) => !e.alt?.trim());
+  for (const img of withoutAlt) warn({ code: "a11y.image_without_alt", message: `Image ${img.url} has no alt text`, line: img.line, elementId: img.id });
+
+  const colourFacts = f ? [...f.layout.colours, ...(f.layout.pages.length ? [PAGE_NUMBER_COLOURS] : [])] : [];
+  const pairs = colourFacts.map((c) => {
+    const ratio = contrastRatio(c.foreground, c.background);
+    const largeText = isLargeText(c.minFontSize, c.bold);
+    const level = contrastLevel(ratio, largeText);
+    return { foreground: c.foreground, background: c.background, ratio, largeText, smallestFontSizePt: c.minFontSize, bold: c.bold, aa: level !== "FAIL", aaa: level === "AAA", level, runs: c.runs, elementIds: c.ids };
+  });
+  for (const p of pairs.filter((x) => !x.aa)) {
+    warn({ code: "a11y.contrast_insufficient", message: `Text ${p.foreground} on ${p.background} has contrast ${p.ratio}:1; AA needs ${p.largeText ? 3 : 4.5}:1 for ${p.largeText ? "large" : "normal"} text`, elementId: p.elementIds[0] });
+  }
+
+  const layoutMs = input.timings?.layoutMs ?? 0;
+  const totalNodes = f?.layout.pages.reduce((n, p) => n + p.nodeCount, 0) ?? 0;
+  const template = input.template;
+  const trace = {
+    schema: TRACE_SCHEMA,
+    correlationId: input.correlationId,
+    render: { kind: input.kind, referenceId: input.referenceId ?? null, recordIndex: input.recordIndex ?? null, requestedBy: input.requestedBy },
+    createdAt: input.createdAt.toISOString(),
+    outcome: input.failure ? "failed" : "rendered",
+    template: template && {
+      path: template.path,
+      version: template.version,
+      title: template.title,
+      ...(isFullTemplate(template) ? { fields: template.fields } : {}),
+      loadMs: ms(input.timings?.templateLoadMs),
+    },
+    dataBinding: {
+      tokens,
+      missing,
+      empty,
+      sections: f?.binding.sections ?? [],
+      // The binder never shortens a value; markup in a value is kept as literal text.
+      valuesCut: [] as string[],
+      valuesKeptLiteral: [...new Set(tokens.filter((t) => t.markupKeptLiteral).map((t) => t.token))],
+      ms: ms(input.timings?.dataBindingMs),
+    },
+    layout: {
+      pageCount: f?.layout.pages.length ?? 0,
+      pages: (f?.layout.pages ?? []).map((p) => ({
+        page: p.page,
+        elementCount: p.elementCount,
+        nodeCount: p.nodeCount,
+        // react-pdf lays out the whole document in one pass: a page's time is its share of the nodes.
+        layoutMsShare: totalNodes ? ms((layoutMs * p.nodeCount) / totalNodes) : null,
+        usedHeightPt: Math.round((p.usedBottom - p.contentTop) * 10) / 10,
+        availableHeightPt: Math.round((p.contentBottom - p.contentTop) * 10) / 10,
+      })),
+      events,
+      ms: ms(input.timings?.layoutMs),
+    },
+    styling: isFullTemplate(template) && f ? styleDecisions(template, elements, f.layout.styles) : null,
+    accessibility: {
+      headings,
+      images: {
+        total: images.length,
+        withAlt: images.length - withoutAlt.length,
+        withoutAlt: withoutAlt.map((i) => ({ elementId: i.id, url: i.url, line: i.line })),
+        altCoveragePercent: images.length ? Math.round(((images.length - withoutAlt.length) / images.length) * 1000) / 10 : null,
+      },
+      contrast: { pairs, worst: worstLevel(pairs.map((p) => p.level)) },
+    },
+    performance: {
+      templateLoadMs: ms(input.timings?.templateLoadMs),
+      dataBindingMs: ms(input.timings?.dataBindingMs),
+      layoutMs: ms(input.timings?.layoutMs),
+      postProcessingMs: ms(input.timings?.postProcessingMs),
+      captureInRenderMs: ms(f?.captureMs),
+      assembleMs: 0,
+      totalMs: ms(input.timings?.totalMs),
+    },
+    messages,
+    summary: {
+      errors: messages.filter((m) => m.severity === "error").length,
+      warnings: messages.filter((m) => m.severity === "warning").length,
+      infos: messages.filter((m) => m.severity === "info").length,
+    },
+  };
+  trace.performance.assembleMs = ms(performance.now() - t0)!;
+  return trace;
+}
+
+export type Trace = ReturnType<typeof assembleTrace>;

@@ -1,0 +1,109 @@
+import type { LayoutFacts } from "./facts";
+
+/** The parts of react-pdf's laid-out node (`@react-pdf/layout`) read here; the package does not export the type. */
+export interface LaidOutNode {
+  type: string;
+  box?: { top: number; left: number; width: number; height: number };
+  style?: Record<string, unknown>;
+  props?: Record<string, unknown>;
+  children?: LaidOutNode[];
+  lines?: Array<{ string: string; xAdvance: number; runs?: Array<{ attributes?: Record<string, unknown> }> }>;
+  image?: { width: number; height: number };
+}
+
+export const TAG = "data-explain";
+const WHITE = "#ffffff";
+/** A line may end in a space wider than its box (react-pdf keeps it); more than that is overflow. */
+const spaceSlack = (fontSize: number) => 0.3 * fontSize + 0.5;
+const STYLE_KEYS = ["fontSize", "fontFamily", "color", "backgroundColor", "marginTop", "marginBottom", "textAlign", "maxWidth", "width"];
+
+const num = (v: unknown, fallback = 0) => (typeof v === "number" ? v : fallback);
+const colour = (v: unknown): string | null => (typeof v === "string" && /^#[0-9a-f]{6}$/i.test(v) ? v.toLowerCase() : null);
+
+function fontName(font: unknown): string {
+  const f = Array.isArray(font) ? font[0] : font;
+  const o = f as { postscriptName?: string; fullName?: string; name?: string } | undefined;
+  return typeof f === "string" ? f : (o?.postscriptName ?? o?.fullName ?? o?.name ?? "");
+}
+
+/**
+ * Reads what the layout decided from react-pdf's laid-out document (its `onRender` hands it over):
+ * where each tagged element landed on which page, lines wider than their box, content below the
+ * page's bottom margin, images drawn at another size than their pixels, and the colour of every text
+ * run on the background behind it. Positions are absolute points from the page's top edge.
+ */
+export function layoutFacts(doc: LaidOutNode): LayoutFacts {
+  const facts: LayoutFacts = { pages: [], placements: {}, order: [], overflows: [], clipped: [], images: [], colours: [], styles: {} };
+  const colours = new Map<string, LayoutFacts["colours"][number]>();
+
+  (doc.children ?? []).forEach((pageNode, i) => {
+    const page = i + 1;
+    const style = pageNode.style ?? {};
+    const contentTop = num(style.paddingTop);
+    const contentBottom = num(pageNode.box?.height) - num(style.paddingBottom);
+    const onPage = new Set<string>();
+    let nodeCount = 0;
+    let usedBottom = contentTop;
+
+    const walk = (n: LaidOutNode, top: number, bg: string, owner: string | null, pinned: boolean) => {
+      if (n.type === "TEXT_INSTANCE") return;
+      nodeCount++;
+      const absTop = top + num(n.box?.top);
+      const bottom = absTop + num(n.box?.height);
+      const id = typeof n.props?.[TAG] === "string" ? (n.props[TAG] as string) : null;
+      const here = id ?? owner;
+      const s = n.style ?? {};
+      // Absolutely placed and fixed nodes (footer, header rule) sit in the margins on purpose.
+      const inFlow = !pinned && s.position !== "absolute" && n.props?.fixed !== true;
+      // A split can leave an empty fragment at the foot of a page (no line of it there): not a placement.
+      if (id && bottom - absTop >= 0.5) {
+        onPage.add(id);
+        (facts.placements[id] ??= []).push({ page, top: round(absTop), bottom: round(bottom) });
+        if (!facts.styles[id]) {
+          facts.order.push(id);
+          facts.styles[id] = Object.fromEntries(STYLE_KEYS.filter((k) => typeof s[k] === "string" || typeof s[k] === "number").map((k) => [k, s[k] as string | number]));
+        }
+      }
+      if (inFlow) {
+        usedBottom = Math.max(usedBottom, bottom);
+        if (here && bottom > contentBottom + 0.5) facts.clipped.push({ id: here, page, beyondPt: round(bottom - contentBottom) });
+      }
+      const background = colour(s.backgroundColor) ?? bg;
+      if (n.lines) readLines(n, background, here, page);
+      if (n.image && here) {
+        facts.images.push({ id: here, page, intrinsicWidth: n.image.width, intrinsicHeight: n.image.height, width: round(num(n.box?.width)), height: round(num(n.box?.height)) });
+      }
+      for (const c of n.children ?? []) walk(c, absTop, background, here, !inFlow);
+    };
+
+    const readLines = (n: LaidOutNode, background: string, id: string | null, pageNo: number) => {
+      const width = num(n.box?.width);
+      let worst: { over: number; line: string } | null = null;
+      for (const line of n.lines ?? []) {
+        for (const run of line.runs ?? []) {
+          const a = run.attributes ?? {};
+          const fg = colour(a.color) ?? "#000000";
+          const size = num(a.fontSize, 12);
+          const key = `${fg}|${background}`;
+          const entry = colours.get(key) ?? { foreground: fg, background, minFontSize: size, bold: false, runs: 0, ids: [] };
+          entry.minFontSize = Math.min(entry.minFontSize, size);
+          entry.bold ||= /bold/i.test(fontName(a.font));
+          entry.runs++;
+          if (id && !entry.ids.includes(id) && entry.ids.length < 20) entry.ids.push(id);
+          colours.set(key, entry);
+        }
+        const size = num(line.runs?.[0]?.attributes?.fontSize, 12);
+        const over = line.xAdvance - width;
+        if (over > spaceSlack(size) && (!worst || over > worst.over)) worst = { over, line: line.string };
+      }
+      if (worst && id) facts.overflows.push({ id, page: pageNo, overflowPt: round(worst.over), lineExcerpt: worst.line.trim().slice(0, 60) });
+    };
+
+    for (const c of pageNode.children ?? []) walk(c, 0, colour(style.backgroundColor) ?? WHITE, null, false);
+    facts.pages.push({ page, elementCount: onPage.size, nodeCount, contentTop: round(contentTop), contentBottom: round(contentBottom), usedBottom: round(usedBottom) });
+  });
+  facts.colours = [...colours.values()];
+  return facts;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;

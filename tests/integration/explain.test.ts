@@ -1,0 +1,177 @@
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Trace } from "@/lib/explain/assemble-trace";
+import { readCorrelationId } from "@/lib/pdf/metadata";
+import { expectProblem } from "../support/problem";
+import { eventually, type UserName } from "../support/stack";
+import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import type { Stack } from "../support/stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startWorkflowStack();
+});
+afterAll(async () => stack?.stop());
+
+const items = Array.from({ length: 60 }, (_, i) => ({ label: `Item ${i + 1}`, amount: i * 10, currency: "EUR" }));
+const auditRecord = { customerId: "C100", name: "Ann Smith", items, terms: "These terms apply. ".repeat(30) };
+const traceUrl = (id: string, param = "correlationId") => `/api/explain/trace?${param}=${encodeURIComponent(id)}`;
+
+async function render(body: Record<string, unknown>, user: UserName = "submitter") {
+  const res = await stack.api(user, "POST", "/api/render", body);
+  expect(res.status).toBe(200);
+  return { res, pdf: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** The trace once stored: until then the endpoint answers 404 with Retry-After, which is checked on the way. */
+async function storedTrace(correlationId: string, user: UserName = "submitter"): Promise<Trace> {
+  return eventually(async () => {
+    const res = await stack.api(user, "GET", traceUrl(correlationId));
+    if (res.status === 404) {
+      expect(res.headers.get("retry-after")).toBe("2");
+      expect((await expectProblem(res)).code).toBe("explain.trace_not_found");
+      return null;
+    }
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    return (await res.json()) as Trace;
+  }, 30_000, `trace of ${correlationId}`);
+}
+
+describe("a traced single render", () => {
+  it("stores a trace whose every section holds the true facts of the fixture", async () => {
+    const correlationId = uniqueCorrelationId("explain-single");
+    const { res, pdf } = await render({ templatePath: "explain-audit.md", dataSource: auditRecord, options: { correlationId } });
+    expect(res.headers.get("x-svc-correlationid")).toBe(correlationId);
+    expect(await readCorrelationId(pdf)).toBe(correlationId); // the XMP CorrelationId names the trace
+    const pages = (await PDFDocument.load(pdf)).getPageCount();
+
+    const trace = await storedTrace(correlationId);
+    expect(trace).toMatchObject({ schema: "sealpost.explain-trace/1", correlationId, outcome: "rendered", render: { kind: "single", requestedBy: "front matter explainDocument" } });
+    expect(trace.template).toMatchObject({ path: "explain-audit.md", title: "Explain audit" });
+    expect(trace.template!.version).toMatch(/^[0-9a-f]{64}$/);
+    // missing field
+    expect(trace.dataBinding.missing).toEqual(["nickname"]);
+    expect(trace.messages).toContainEqual(expect.objectContaining({ code: "binding.missing", line: 29, severity: "warning" }));
+    expect(trace.dataBinding.tokens.filter((t) => t.token === "amount")).toHaveLength(60);
+    expect(trace.dataBinding.tokens.find((t) => t.token === "amount")!.source).toBe("items[0].amount");
+    // skipped heading level
+    expect(trace.accessibility.headings.result).toBe("FAIL");
+    expect(trace.accessibility.headings.skippedLevels).toEqual([{ from: 1, to: 3, text: "### Details", line: 27 }]);
+    // image without alt text
+    expect(trace.accessibility.images).toMatchObject({ total: 2, withAlt: 1, altCoveragePercent: 50, withoutAlt: [{ url: "images/banner.png", line: 25 }] });
+    // low-contrast colour pair: the front matter's heading colour on the white page
+    const low = trace.accessibility.contrast.pairs.find((p) => p.foreground === "#b8b8b8")!;
+    expect(low).toMatchObject({ background: "#ffffff", ratio: 1.98, largeText: true, level: "FAIL", aa: false, aaa: false });
+    expect(trace.styling!.page.headingColor).toEqual({ value: "#b8b8b8", from: "front matter style.headingColor" });
+    // a block split over pages, and pages as the PDF has them
+    expect(trace.layout.pageCount).toBe(pages);
+    expect(trace.layout.events).toContainEqual(expect.objectContaining({ kind: "wrapped-across-pages", line: 33, pages: [1, 2] }));
+    expect(trace.layout.pages.every((p) => p.elementCount > 0 && p.nodeCount > 0)).toBe(true);
+    expect(trace.performance.layoutMs).toBeGreaterThan(0);
+    expect(JSON.stringify(trace)).not.toContain("Ann Smith"); // record values stay out of traces
+  });
+
+  it("accepts id as the correlation id's other name, and writes no trace for an untraced or opted-out render", async () => {
+    const traced = uniqueCorrelationId("explain-id");
+    await render({ templatePath: "letter.md", dataSource: { customerId: "C101", name: "Bo" }, options: { correlationId: traced }, features: { explainDocument: true } });
+    const trace = await storedTrace(traced);
+    expect(trace.render.requestedBy).toBe("features.explainDocument");
+    const byId = await stack.api("submitter", "GET", traceUrl(traced, "id"));
+    expect(byId.status).toBe(200);
+
+    const plain = uniqueCorrelationId("explain-off");
+    const optedOut = uniqueCorrelationId("explain-opted-out");
+    await render({ templatePath: "letter.md", dataSource: { customerId: "C102", name: "Cy" }, options: { correlationId: plain } });
+    await render({ templatePath: "explain-audit.md", dataSource: auditRecord, options: { correlationId: optedOut }, templateSettings: { explainDocument: false } });
+    // A traced render issued after both is stored: the untraced ones had every chance to be.
+    const after = uniqueCorrelationId("explain-after");
+    await render({ templatePath: "letter.md", dataSource: { customerId: "C103", name: "Di" }, options: { correlationId: after }, features: { explainDocument: true } });
+    await storedTrace(after);
+    for (const id of [plain, optedOut]) {
+      const res = await stack.api("submitter", "GET", traceUrl(id));
+      await expectProblem(res, 404, "explain.trace_not_found");
+      expect(res.headers.get("retry-after")).toBe("2");
+    }
+  });
+});
+
+describe("batch records and sealed workflows", () => {
+  it("traces every record of a batch under its own correlation id", async () => {
+    const res = await stack.api("submitter", "POST", "/api/render", {
+      templatePath: "letter.md",
+      dataSource: [{ customerId: "C201", name: "Ed" }, { customerId: "C202", name: "Flo" }],
+      features: { svcDispatch: true, explainDocument: true },
+      templateSettings: { distribution: { requireApproval: false, deliveryConfig: { mode: "none" } } },
+    });
+    expect(res.status).toBe(202);
+    const batchId = res.headers.get("x-svc-batchid")!;
+    const docs = await eventually(async () => {
+      const body = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
+      return body.documents.every((d: { status: string }) => d.status === "rendered") ? body.documents : null;
+    }, 60_000, "batch rendered");
+    for (const [i, doc] of (docs as Array<{ correlationId: string }>).entries()) {
+      const trace = await storedTrace(doc.correlationId);
+      expect(trace.render).toEqual({ kind: "batch-record", referenceId: batchId, recordIndex: i, requestedBy: "features.explainDocument" });
+      expect(trace.dataBinding.missing).toEqual(["amount"]);
+      const pdf = new Uint8Array(await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents/${i}`)).arrayBuffer());
+      expect(await readCorrelationId(pdf)).toBe(doc.correlationId);
+    }
+  });
+
+  it("traces the sealed PDF of a workflow", async () => {
+    const correlationId = uniqueCorrelationId("explain-seal");
+    const created = await stack.api("submitter", "POST", "/api/workflow", {
+      templatePath: "workflow/governance.md",
+      correlationId,
+      templateSettings: { workflow: { recipients: [{ email: "gov@example.test" }] }, explainDocument: true },
+      initialData: { amount: 120.5, costCentre: "OPS" },
+    });
+    const { workflowId } = await created.json();
+    expect((await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`)).status).toBe(200);
+    const trace = await storedTrace(correlationId);
+    expect(trace.render).toMatchObject({ kind: "sealed-workflow", referenceId: workflowId, requestedBy: "templateSettings.explainDocument" });
+    expect(trace.template).toMatchObject({ path: "workflow/governance.md" });
+    expect(trace.dataBinding.tokens).toContainEqual(expect.objectContaining({ token: "costCentre", valueType: "string", length: 3 }));
+    expect(trace.accessibility.headings.outline[0]).toMatchObject({ depth: 1, text: "Sealed workflow record" });
+    expect(trace.layout.pageCount).toBeGreaterThan(0);
+  });
+});
+
+/** PGlite admits one process per data directory: there the admin CLI runs while the server is stopped. */
+async function setGlobexTier(tier: string) {
+  if (stack.kind === "pglite") await stack.stopServer();
+  await stack.admin("tenant", "update", "--id", "globex", "--tier", tier);
+  if (stack.kind === "pglite") await stack.startServer();
+}
+
+describe("who may read a trace", () => {
+  it("keeps traces to their tenant and to premium and enterprise licences", async () => {
+    const correlationId = uniqueCorrelationId("explain-tenant");
+    await render({ templatePath: "letter.md", dataSource: { customerId: "C301", name: "Gus" }, options: { correlationId }, features: { explainDocument: true } });
+    await storedTrace(correlationId);
+
+    // globex is on the standard tier: refused before anything is looked up.
+    await expectProblem(await stack.api("outsider", "GET", traceUrl(correlationId)), 403, "licence.tier_required");
+    await expectProblem(await stack.api("unlicensed", "GET", traceUrl(correlationId)), 403, "licence.tier_required");
+    await expectProblem(await stack.api(null, "GET", traceUrl(correlationId)), 401, "auth.token_missing");
+    // On a licence that allows traces, another tenant's trace is one it has not got.
+    await setGlobexTier("enterprise");
+    try {
+      const res = await stack.api("outsider", "GET", traceUrl(correlationId));
+      await expectProblem(res, 404, "explain.trace_not_found");
+    } finally {
+      await setGlobexTier("standard");
+    }
+  });
+
+  it("answers bad input with problem+json codes", async () => {
+    await expectProblem(await stack.api("submitter", "GET", "/api/explain/trace"), 400, "request.invalid");
+    await expectProblem(await stack.api("submitter", "GET", "/api/explain/trace?id=a&correlationId=b"), 400, "request.invalid");
+    await expectProblem(await stack.api("submitter", "GET", `/api/explain/trace?id=${"x".repeat(201)}`), 400, "request.invalid");
+    await expectProblem(await stack.api("submitter", "GET", "/api/explain/trace?id=%00"), 400, "request.invalid_characters");
+    const post = await stack.api("submitter", "POST", "/api/explain/trace", {});
+    await expectProblem(post, 405, "request.method_not_allowed");
+    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+});
