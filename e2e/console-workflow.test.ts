@@ -126,6 +126,19 @@ it("an approver opens the mailed console link, signs in, sees data and rules, ap
   await expectAccessible(page, "refused approval");
   await shoot(page, "wf-04-cannot-approve");
 
+  // The stage-1 mail's reviewer link (no sign-in) still shows the workflow, read only, and says why.
+  const reviewerLink = /(http:\S+\/portal\/\S+)/.exec(mail.text)![1];
+  const stale = await newPage();
+  await stale.page.goto(reviewerLink);
+  await expect.poll(() => heading(stale.page).textContent()).toBe("Waiting for the next approval stage");
+  const readOnly = stale.page.getByRole("region", { name: "Read only" });
+  expect(await readOnly.textContent()).toContain("This link can no longer decide");
+  expect(await readOnly.textContent()).toContain("This review link was sent for approval stage 1; the workflow is at stage 2 now");
+  expect(await stale.page.getByRole("button", { name: /Approve|Ask for changes/ }).count()).toBe(0);
+  await expectAccessible(stale.page, "stale reviewer link");
+  await shoot(stale.page, "wf-04b-stale-reviewer-link");
+  await stale.context.close();
+
   // The second stage's approver approves; the page follows sealing to Complete without a reload.
   const second = await newPage();
   await second.page.goto(link);
