@@ -91,7 +91,9 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await reviewer.goto(portalLink(await nthMail(1, "approver@acme.test", workflowId, /^Approval needed: Travel expense claim \(stage 1 of 1\)$/)));
   await expect.poll(() => heading(reviewer).textContent()).toBe("Review the answers");
   expect(await focusedText(reviewer)).toBe("Review the answers");
-  expect(await reviewer.title()).toBe("Review the answers – Travel expense claim – Sealpost");
+  // The page names itself in an effect; Next.js's own <title> (the route's metadata) may commit just
+  // after it on a fast load, so the title is awaited like the heading (a CI run on PGlite read it early).
+  await expect.poll(() => reviewer.title()).toBe("Review the answers – Travel expense claim – Sealpost");
   const answers = reviewer.getByRole("region", { name: "Answers" });
   for (const text of ["Your trip", "Costs", "Casey Traveller", "10 March 2027", "Gdansk", "14 March 2027", "train", "120.5", "Yes"]) expect(await answers.textContent()).toContain(text);
   const rules = reviewer.getByRole("region", { name: "Rule results" });
@@ -170,7 +172,7 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await reviewer.getByLabel("Comment (optional)").fill("Receipts match now");
   await reviewer.getByRole("button", { name: "Confirm decision" }).click();
   await expect.poll(() => heading(reviewer).textContent()).toBe("Submission approved");
-  expect(await reviewer.title()).toBe("Review outcome – Travel expense claim – Sealpost");
+  await expect.poll(() => reviewer.title()).toBe("Review outcome – Travel expense claim – Sealpost");
   await expectAccessible(reviewer, "approved");
   await shoot(reviewer, "story-09-approved", true);
 
