@@ -21,6 +21,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page's server action and redirect can take seconds on a loaded 2-core machine; the
+          // default poll gives up after one second (a CI run failed there, not in the product).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -6,7 +6,8 @@
  * with its embedded runner and render threads, a real SMTP server and IdP on loopback, all on this
  * machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch. BENCH_ONLY=responsiveness runs
  * only the intake checks, BENCH_ONLY=documents the document section, BENCH_ONLY=workflow only the
- * workflow section, BENCH_ONLY=console only the console section (bench/console.ts).
+ * workflow section, BENCH_ONLY=console only the console section (bench/console.ts), BENCH_ONLY=explain
+ * only the explain section (bench/explain.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -16,6 +17,7 @@ import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
 import { consoleBench } from "./console";
+import { explainBench } from "./explain";
 import { benchDocuments, noticeRecord } from "./documents";
 import { workflowBench } from "./workflow";
 
@@ -208,7 +210,7 @@ async function documentBench(lines: string[]) {
   }
 }
 
-const sections = ["responsiveness", "documents", "workflow", "console"];
+const sections = ["responsiveness", "documents", "workflow", "console", "explain"];
 
 async function main() {
   const only = process.env.BENCH_ONLY;
@@ -223,6 +225,10 @@ async function main() {
     if (!only || only === "console") {
       if (lines.length) lines.push("");
       await consoleBench(lines);
+    }
+    if (!only || only === "explain") {
+      if (lines.length) lines.push("");
+      await explainBench(lines);
     }
   } finally {
     console.log(`\n${lines.join("\n")}`);

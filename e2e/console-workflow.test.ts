@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { pdfText } from "../tests/support/pdf";
 import { launchChromium } from "../tests/support/browser";
 import { eventually, logins, startStack, type Stack, type UserName } from "../tests/support/stack";
 import { ARTIFACTS, consolePage, expectAccessible, heading, shoot, signIn as signInAtIdp } from "./console-support";
@@ -69,7 +70,11 @@ async function leaveRequest(user: UserName = "submitter", over: Record<string, u
 
 it("an approver opens the mailed console link, signs in, sees data and rules, approves; the second stage approves and it is sealed", async () => {
   const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  const id = await leaveRequest("submitter", { callbackUrl });
+  const id = await leaveRequest("submitter", {
+    callbackUrl,
+    // Traced: the page then links the sealed PDF's explain reports.
+    templateSettings: { workflow: { recipients: [{ email: "pat@example.test", displayName: "Pat Employee" }], autoValidateOnCreate: true }, explainDocument: true },
+  });
   const mail = await stack.smtp.waitFor((m) => m.find((x) => x.to.includes("approver@acme.test") && x.text.includes(id) && x.subject.startsWith("Approval needed")), 30_000);
   const link = mail.text.match(/https?:\/\/\S+\/console\/workflows\/[0-9a-f-]{36}/)![0];
   expect(link).toBe(`${stack.baseUrl}/console/workflows/${id}`);
@@ -167,6 +172,14 @@ it("an approver opens the mailed console link, signs in, sees data and rules, ap
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(await csv.text()).toContain("employeeId,Employee number,E1234");
   expect((await second.page.request.get(`${stack.baseUrl}/console/workflows/${id}/files/export/xml`)).status()).toBe(400);
+  // The explain reports of the sealed PDF, linked from the page (the trace is stored just after the seal).
+  expect(await second.page.getByRole("link", { name: "detailed" }).getAttribute("href")).toBe(`/console/workflows/${id}/files/explain/detailed`);
+  const report = await eventually(async () => {
+    const r = await second.page.request.get(`${stack.baseUrl}/console/workflows/${id}/files/explain/summary`);
+    return r.status() === 200 ? r : null;
+  }, 30_000, "explain report of the sealed PDF");
+  expect(report.headers()["content-type"]).toBe("application/pdf");
+  expect(await pdfText(new Uint8Array(await report.body()))).toContain(`Sealed PDF of workflow ${id}`);
 
   // The callback went out; its attempts are listed. The history holds both decisions with the comment.
   await eventually(async () => callbacks.some((c) => (c as { workflowId?: string }).workflowId === id), 30_000, "callback delivered");

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "../tests/support/browser";
-import { logins, startStack, type Stack, type UserName } from "../tests/support/stack";
+import { pdfText } from "../tests/support/pdf";
+import { eventually, logins, startStack, type Stack, type UserName } from "../tests/support/stack";
 import { ARTIFACTS, consolePage, expectAccessible, heading, logInAtIdp, shoot, signIn as signInAtIdp } from "./console-support";
 
 let stack: Stack;
@@ -221,6 +222,45 @@ it("shows a submitter no decision, another tenant's batch as not found, and sign
   await expect.poll(() => page.url()).toContain(`${stack.issuer}/interaction/`);
   expect(await page.getByLabel("Password").count()).toBe(1);
   expect(csp).toEqual([]);
+  await context.close();
+});
+
+it("links each record of a traced batch to its explain reports, served as PDFs to the signed-in tenant only", async () => {
+  const res = await stack.api("submitter", "POST", "/api/render", {
+    templatePath: "letter.md",
+    options: { title: "Traced letters" },
+    dataSource: [record(1), record(2)],
+    features: { svcDispatch: true, explainDocument: true },
+    templateSettings: { distribution: { requireApproval: false, deliveryConfig: { mode: "none" } } },
+  });
+  expect(res.status).toBe(202);
+  const batchId = res.headers.get("x-svc-batchid")!;
+  const { context, page, csp } = await newPage();
+  await page.goto(`${stack.baseUrl}/console/batches/${batchId}`);
+  await signIn(page, "approver");
+  await expect.poll(() => heading(page).textContent()).toBe("Traced letters");
+  await expect.poll(() => page.getByRole("link", { name: "summary of record 2" }).count(), { timeout: 60_000 }).toBe(1);
+  await expectAccessible(page, "traced batch with explain links");
+  await shoot(page, "13-batch-explain-links");
+  const href = (await page.getByRole("link", { name: "detailed of record 2" }).getAttribute("href"))!;
+  expect(href).toBe(`/console/batches/${batchId}/files/explain/1/detailed`);
+  const report = await eventually(async () => {
+    const r = await page.request.get(`${stack.baseUrl}${href}`);
+    return r.status() === 200 ? r : null; // the trace is stored a moment after the record
+  }, 30_000, "explain report");
+  expect(report.headers()["content-type"]).toBe("application/pdf");
+  const text = await pdfText(new Uint8Array(await report.body()));
+  expect(text).toContain("Explain report: detailed");
+  expect(text).toContain(`Record 2 of batch ${batchId}`);
+  expect((await page.request.get(`${stack.baseUrl}/console/batches/${batchId}/files/explain/1/everything`)).status()).toBe(404);
+
+  // Another tenant's person gets nothing: globex's licence has no explain, and the batch is not theirs.
+  const other = await newPage();
+  await other.page.goto(`${stack.baseUrl}/console/batches/${batchId}`);
+  await signIn(other.page, "outsider");
+  expect((await other.page.request.get(`${stack.baseUrl}${href}`)).status()).toBe(403);
+  expect(csp).toEqual([]);
+  await other.context.close();
   await context.close();
 });
 

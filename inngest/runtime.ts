@@ -37,8 +37,9 @@ async function start(force: boolean): Promise<Stop> {
   const pump = await startMailPump({ intervalMs: e.JOB_POLL_MS });
   return async () => {
     await Promise.all([runner.stop(), pump.stop()]);
-    // Traces of renders that already returned are still being written: let them land.
-    await settleTraceWrites();
+    // Traces of renders that already returned are still being written: let them land, but not for
+    // the minutes a write may keep trying while neither the blob store nor the job runner answers.
+    await settleTraceWrites(10_000);
     await closeRenderPool();
     holder.__sealpostBackground = undefined;
   };

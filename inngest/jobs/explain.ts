@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { handedOffTrace, STORE_TRACE_EVENT, takeHandedOff } from "@/lib/explain/hand-off";
 import { archiveTraces, deleteExpiredTraces } from "@/lib/explain/retention";
+import { storeTrace } from "@/lib/explain/store";
 import { defineJob } from "../define-job";
 
-/** Every hour: traces past EXPLAIN_ARCHIVE_AFTER_DAYS are compressed into cold storage (still readable). */
+/** Every hour: traces past their archive moment are compressed into cold storage (still readable). */
 export const archiveTracesJob = defineJob({
   id: "explain-archive-traces",
   event: "explain/traces.archive",
@@ -12,7 +14,7 @@ export const archiveTracesJob = defineJob({
   handler: () => archiveTraces(),
 });
 
-/** Every day: traces past EXPLAIN_RETENTION_YEARS are deleted. */
+/** Every day: traces past their delete moment are deleted. */
 export const deleteTracesJob = defineJob({
   id: "explain-delete-traces",
   event: "explain/traces.expire",
@@ -22,4 +24,21 @@ export const deleteTracesJob = defineJob({
   handler: () => deleteExpiredTraces(),
 });
 
-export const explainJobs = [archiveTracesJob, deleteTracesJob];
+/**
+ * A trace its render's process could not store (blob store or database away), stored from the bytes
+ * it was handed. Repeating it writes the same blob and finds the row there, so a retry, a reclaimed
+ * lease or a doubled delivery never makes a second trace. The embedded runner's 21 attempts (1 s
+ * doubling to 5 min) span about an hour; a job that fails for good keeps the trace in its payload.
+ */
+export const storeTraceJob = defineJob({
+  id: "explain-store-trace",
+  event: STORE_TRACE_EVENT,
+  retries: 20,
+  payload: handedOffTrace,
+  handler: ({ payload }) => {
+    const { row, bytes } = takeHandedOff(payload);
+    return storeTrace(row, bytes);
+  },
+});
+
+export const explainJobs = [archiveTracesJob, deleteTracesJob, storeTraceJob];

@@ -86,3 +86,15 @@ export async function batchActivity(tenantId: string, batchId: string) {
     })),
   };
 }
+
+/** The correlation id of one record of a batch (its explain trace's name). */
+export async function recordCorrelationId(tenantId: string, batchId: string, index: number): Promise<string> {
+  const batch = await getBatch(tenantId, batchId);
+  const db = await getDb();
+  const [row] = await db
+    .select({ correlationId: batchRecords.correlationId })
+    .from(batchRecords)
+    .where(and(eq(batchRecords.batchId, batch.id), eq(batchRecords.tenantId, tenantId), eq(batchRecords.recordIndex, index)));
+  if (!row) throw new AppError("resource.not_found", `Batch ${batchId} has no record ${index}`);
+  return row.correlationId;
+}

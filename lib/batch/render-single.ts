@@ -1,5 +1,5 @@
 import type { Principal } from "@/lib/auth/bearer";
-import { explainRequestedBy } from "@/lib/explain/settings";
+import { explainSettings } from "@/lib/explain/settings";
 import { recordTrace } from "@/lib/explain/store";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
@@ -15,6 +15,7 @@ export async function renderSingle(
   data: Record<string, unknown>,
   template: Template,
 ): Promise<{ pdf: Uint8Array; correlationId: string }> {
+  const { requestedBy, retention } = explainSettings(principal.tenant, request, template);
   const validation = validateRecord(template, data);
   const errors = validation.issues.filter((i) => i.severity === "error");
   if (errors.length) {
@@ -23,12 +24,12 @@ export async function renderSingle(
     });
   }
   const correlationId = request.options.correlationId ?? newId();
-  const requestedBy = explainRequestedBy(principal.tenant, request, template);
   const trace = requestedBy && {
     correlationId,
     tenantId: principal.tenant.id,
     kind: "single" as const,
     requestedBy,
+    retention,
     recordWarnings: validation.issues.filter((i) => i.severity === "warning"),
     createdAt: new Date(),
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { retentionFields } from "@/lib/explain/retention-fields";
 import { distributionSettingsSchema } from "@/lib/templates/front-matter";
 
 const idString = z.string().trim().min(1).max(200);
@@ -24,10 +25,10 @@ export const renderRequestSchema = z.object({
     error: "dataSource must be an array of records (batch) or one object (single document)",
   }),
   templateSettings: z
-    .object({ distribution: distributionSettingsSchema.optional(), explainDocument: z.boolean().optional() })
+    .object({ distribution: distributionSettingsSchema.optional(), explainDocument: z.boolean().optional(), ...retentionFields })
     .loose()
     .default({}),
-  features: z.object({ svcDispatch: z.boolean().optional(), explainDocument: z.boolean().optional() }).loose().default({}),
+  features: z.object({ svcDispatch: z.boolean().optional(), explainDocument: z.boolean().optional(), ...retentionFields }).loose().default({}),
 })
   .refine((r) => r.templatePath ?? r.templateId, { message: "templatePath is required", path: ["templatePath"] })
   .superRefine((r, ctx) => {

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { activityItems, auditEvents, batches, batchRecords, type Batch } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
-import { explainRequestedBy } from "@/lib/explain/settings";
+import { explainSettings } from "@/lib/explain/settings";
 import { requireFeature } from "@/lib/http/require-feature";
 import { newId } from "@/lib/ids";
 import { sendEvent } from "@/inngest/send-event";
@@ -46,6 +46,7 @@ export async function submitBatch(
   if (records.length > max) {
     throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, { maxRecords: max });
   }
+  const explain = explainSettings(principal.tenant, request, template);
   const tenantId = principal.tenant.id;
   const correlationId = request.options.correlationId ?? newId();
   const earlier = await findByCorrelationId(tenantId, correlationId);
@@ -93,7 +94,8 @@ export async function submitBatch(
     receiptKey: null,
     combinedKey: null,
     bundleKey: null,
-    explainRequestedBy: explainRequestedBy(principal.tenant, request, template),
+    explainRequestedBy: explain.requestedBy,
+    explainRetention: explain.retention,
     createdAt: now,
     updatedAt: now,
   };

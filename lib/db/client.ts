@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./pglite-lock";
 
@@ -23,6 +23,13 @@ const holder = globalThis as unknown as { __sealpostDb?: Promise<DbHandle> };
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 7_402_118; // any constant; serialises migrations across API and worker processes
 
+/**
+ * Deployment settings a migration reads with current_setting() on its session: 0006 backfills the
+ * archive and delete moments of existing explain traces from them.
+ */
+const migrationSettings = (e: Env) => [e.EXPLAIN_ARCHIVE_AFTER_DAYS, Math.round(e.EXPLAIN_RETENTION_YEARS * 12)].map(String);
+const SET_MIGRATION_SETTINGS = "select set_config('sealpost.explain_archive_after_days', $1, false), set_config('sealpost.explain_retention_months', $2, false)";
+
 async function open(): Promise<DbHandle> {
   const e = env();
   if (e.DATABASE_URL) {
@@ -33,6 +40,7 @@ async function open(): Promise<DbHandle> {
     const migrator = postgres(e.DATABASE_URL, { max: 1, onnotice: () => {} });
     try {
       await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrator.unsafe(SET_MIGRATION_SETTINGS, migrationSettings(e));
       await migrate(drizzle(migrator), { migrationsFolder: MIGRATIONS });
     } finally {
       await migrator.end({ timeout: 5 });
@@ -61,6 +69,7 @@ async function open(): Promise<DbHandle> {
   try {
     client = await PGlite.create(dir);
     db = drizzle(client, { schema });
+    await client.query(SET_MIGRATION_SETTINGS, migrationSettings(e));
     await migrate(db, { migrationsFolder: MIGRATIONS });
   } catch (err) {
     release();

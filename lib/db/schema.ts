@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ExplainRetention } from "@/lib/explain/retention-fields";
 import type { RenderTimings } from "@/lib/pdf/render-task";
 import type { ApprovalEntry, ApprovalException, ChangeRequest } from "@/lib/workflow/approval-types";
 import type { WorkflowSchema } from "@/lib/workflow/schema-format";
@@ -69,6 +70,8 @@ export const batches = pgTable(
     bundleKey: text("bundle_key"),
     /** Set when each record's render is traced: the setting that asked (see lib/explain/settings.ts). */
     explainRequestedBy: text("explain_requested_by"),
+    /** How long each record's trace is kept, fixed at intake; null: untraced, or a batch from before it was kept. */
+    explainRetention: jsonb("explain_retention").$type<ExplainRetention>(),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -358,11 +361,34 @@ export const explainTraces = pgTable(
     byteSize: integer("byte_size").notNull(),
     createdAt: createdAt(),
     archivedAt: ts("archived_at"),
+    /** When the hourly job moves it to cold storage, and when the daily one deletes it: decided when it is written. */
+    archiveAfter: ts("archive_after").notNull(),
+    deleteAfter: ts("delete_after").notNull(),
   },
   (t) => [
     index("explain_traces_tenant_correlation").on(t.tenantId, t.correlationId, t.createdAt),
-    index("explain_traces_created").on(t.createdAt),
+    index("explain_traces_archive_due").on(t.archiveAfter).where(sql`${t.archivedAt} is null`),
+    index("explain_traces_delete_due").on(t.deleteAfter),
   ],
+);
+
+/**
+ * The explain reports made from a trace, kept one hour (then made again): one row per trace and
+ * variant (mode, with or without the accessibility scorecard, report format).
+ */
+export const explainReports = pgTable(
+  "explain_reports",
+  {
+    traceId: uuid("trace_id")
+      .notNull()
+      .references(() => explainTraces.id, { onDelete: "cascade" }),
+    variant: text("variant").notNull(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    blobKey: text("blob_key").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    generatedAt: ts("generated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.traceId, t.variant] })],
 );
 
 export type Tenant = typeof tenants.$inferSelect;
@@ -378,3 +404,4 @@ export type WorkflowEvent = typeof workflowEvents.$inferSelect;
 export type WorkflowOtp = typeof workflowOtps.$inferSelect;
 export type WorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferSelect;
 export type ExplainTrace = typeof explainTraces.$inferSelect;
+export type ExplainReport = typeof explainReports.$inferSelect;

@@ -1,4 +1,6 @@
 import type { RenderTimings } from "@/lib/pdf/render-task";
+import type { ExplainRetention } from "./retention-fields";
+import { retentionMoments } from "./settings";
 import { contrastLevel, contrastRatio, isLargeText, worstLevel } from "./contrast";
 import type { RenderFacts, TemplateFacts } from "./facts";
 import { checkHeadings } from "./headings";
@@ -28,6 +30,8 @@ export interface TraceInput {
   recordIndex?: number | null;
   /** Which setting asked for the trace. */
   requestedBy: string;
+  /** How long the trace is kept; the deployment's defaults when null or absent. */
+  retention?: ExplainRetention | null;
   template: TemplateFacts | { path: string; version: string; title: string } | null;
   timings?: RenderTimings | null;
   facts?: RenderFacts | null;
@@ -41,7 +45,21 @@ export interface TraceInput {
 /** "page n of m" is drawn by pdf-lib after layout (lib/pdf/footer.tsx), so react-pdf's tree does not hold it. */
 const PAGE_NUMBER_COLOURS = { foreground: "#777777", background: "#ffffff", minFontSize: 7, bold: false, runs: 1, ids: ["page-number"] };
 
+/** The laid-out colour pairs plus the page numbers' own; the same pair (the footer label's grey) is one entry. */
+function withPageNumbers(colours: RenderFacts["layout"]["colours"], hasPages: boolean): RenderFacts["layout"]["colours"] {
+  if (!hasPages) return colours;
+  const p = PAGE_NUMBER_COLOURS;
+  const same = colours.find((c) => c.foreground === p.foreground && c.background === p.background);
+  if (!same) return [...colours, p];
+  const merged = { ...same, minFontSize: Math.min(same.minFontSize, p.minFontSize), runs: same.runs + p.runs, ids: [...same.ids, ...p.ids] };
+  return colours.map((c) => (c === same ? merged : c));
+}
+
 const ms = (n: number | undefined) => (n === undefined ? null : Math.round(n * 100) / 100);
+const isoMoments = (createdAt: Date, r: ExplainRetention) => {
+  const m = retentionMoments(createdAt, r);
+  return { archiveAfter: m.archiveAfter.toISOString(), deleteAfter: m.deleteAfter.toISOString() };
+};
 const isFullTemplate = (t: TraceInput["template"]): t is TemplateFacts => !!t && "fields" in t;
 
 /**
@@ -98,7 +116,7 @@ export function assembleTrace(input: TraceInput) {
   const withoutAlt = images.filter((e) => !e.alt?.trim());
   for (const img of withoutAlt) warn({ code: "a11y.image_without_alt", message: `Image ${img.url} has no alt text`, line: img.line, elementId: img.id });
 
-  const colourFacts = f ? [...f.layout.colours, ...(f.layout.pages.length ? [PAGE_NUMBER_COLOURS] : [])] : [];
+  const colourFacts = f ? withPageNumbers(f.layout.colours, f.layout.pages.length > 0) : [];
   const pairs = colourFacts.map((c) => {
     const ratio = contrastRatio(c.foreground, c.background);
     const largeText = isLargeText(c.minFontSize, c.bold);
@@ -117,6 +135,7 @@ export function assembleTrace(input: TraceInput) {
     correlationId: input.correlationId,
     render: { kind: input.kind, referenceId: input.referenceId ?? null, recordIndex: input.recordIndex ?? null, requestedBy: input.requestedBy },
     createdAt: input.createdAt.toISOString(),
+    retention: input.retention ? { ...input.retention, ...isoMoments(input.createdAt, input.retention) } : null,
     outcome: input.failure ? "failed" : "rendered",
     template: template && {
       path: template.path,

@@ -66,7 +66,8 @@ export interface Placement {
 
 /** What react-pdf's layout decided, read from its laid-out tree (see layout-facts.ts). */
 export interface LayoutFacts {
-  pages: Array<{ page: number; elementCount: number; nodeCount: number; contentTop: number; contentBottom: number; usedBottom: number }>;
+  /** `flowEnd`: where the next block would have started (the lowest bottom margin); absent in hand-made facts. */
+  pages: Array<{ page: number; elementCount: number; nodeCount: number; contentTop: number; contentBottom: number; usedBottom: number; flowEnd?: number }>;
   /** Per tagged element, each page it occupies (two or more: it was split across pages). */
   placements: Record<string, Placement[]>;
   /** Tagged elements in document order (top level and nested). */

@@ -43,8 +43,9 @@ export function layoutEvents(layout: LayoutFacts, elements: ElementFact[]): Layo
     const prevLast = prev ? layout.placements[prev].at(-1) : undefined;
     if (prevLast && first.page === prevLast.page + 1 && placed.length === 1 && first.top <= firstTopOn(first.page) + 0.5) {
       const before = pageOf(prevLast.page);
-      const gap = before ? before.contentBottom - before.usedBottom : 0;
-      if (gap >= GAP_PT) add("moved-to-next-page", id, [first.page], `did not fit in the ${gap.toFixed(1)} pt left on page ${prevLast.page} and cannot be split, so it starts page ${first.page}`);
+      // The space left counts from below the last block's bottom margin: the next block starts there.
+      const gap = before ? before.contentBottom - (before.flowEnd ?? before.usedBottom) : 0;
+      if (gap >= GAP_PT) add("moved-to-next-page", id, [first.page], `did not fit in the ${gap.toFixed(1)} pt left on page ${prevLast.page} and could not be split there, so it starts page ${first.page}`);
     }
     const next = flow[i + 1];
     const e = byId.get(id);
@@ -60,11 +61,23 @@ export function layoutEvents(layout: LayoutFacts, elements: ElementFact[]): Layo
     seen.beyond = Math.max(seen.beyond, c.beyondPt);
     clipped.set(c.id, seen);
   }
-  for (const [id, c] of clipped) add("clipped", id, c.pages, `reaches ${c.beyond} pt below the bottom margin: taller than a page and not allowed to split, its end is cut off`);
+  for (const [id, c] of clipped) {
+    add("clipped", id, c.pages, `runs ${c.beyond} pt below the bottom margin of page ${c.pages.join(", ")}: drawn over the footer, and what passes the page's edge is cut off`);
+  }
   for (const img of layout.images) {
+    const drawn = `${img.width}×${img.height} pt from ${img.intrinsicWidth}×${img.intrinsicHeight} px`;
+    // A block react-pdf keeps whole at the foot of a page gets the space left there, and an image in it is squeezed into that.
+    if (img.width < 1 || img.height < 1) {
+      add("image-omitted", img.id, [img.page], `squeezed to ${drawn} into the space left on page ${img.page}, so it does not show`);
+      continue;
+    }
     if (Math.abs(img.width - img.intrinsicWidth) < 0.5 && Math.abs(img.height - img.intrinsicHeight) < 0.5) continue;
-    const pct = Math.round((img.width / img.intrinsicWidth) * 100);
-    add("image-scaled", img.id, [img.page], `drawn ${img.width}×${img.height} pt from ${img.intrinsicWidth}×${img.intrinsicHeight} px (${pct} %): images are at most 200 pt wide`);
+    const [sx, sy] = [img.width / img.intrinsicWidth, img.height / img.intrinsicHeight];
+    const pct = (s: number) => `${Math.round(s * 100)} %`;
+    // The view draws images 200 pt wide (react-pdf stretches narrower ones), at most as tall as the room they get.
+    add("image-scaled", img.id, [img.page], Math.abs(sx - sy) > 0.01 * Math.max(sx, sy)
+      ? `drawn ${drawn} (${pct(sx)} wide, ${pct(sy)} high): out of proportion, drawn ${img.width} pt wide but given only ${img.height} pt of height on page ${img.page}`
+      : `drawn ${drawn} (${pct(sx)}): images are drawn ${img.width} pt wide, whatever their size in pixels`);
   }
   for (const e of elements) {
     if (e.kind !== "image" || e.included !== false) continue;

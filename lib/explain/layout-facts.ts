@@ -3,13 +3,16 @@ import type { LayoutFacts } from "./facts";
 /** The parts of react-pdf's laid-out node (`@react-pdf/layout`) read here; the package does not export the type. */
 export interface LaidOutNode {
   type: string;
-  box?: { top: number; left: number; width: number; height: number };
+  box?: { top: number; left: number; width: number; height: number } & Partial<Record<BoxEdge, number>>;
   style?: Record<string, unknown>;
   props?: Record<string, unknown>;
   children?: LaidOutNode[];
-  lines?: Array<{ string: string; xAdvance: number; runs?: Array<{ attributes?: Record<string, unknown> }> }>;
+  /** A line's `y` counts from the text's first line before any split, so only differences between lines mean anything. */
+  lines?: Array<{ string: string; xAdvance: number; box?: { y: number; height: number }; runs?: Array<{ attributes?: Record<string, unknown> }> }>;
   image?: { width: number; height: number };
 }
+
+type BoxEdge = "paddingTop" | "paddingRight" | "paddingLeft" | "borderRightWidth" | "borderLeftWidth" | "marginBottom";
 
 export const TAG = "data-explain";
 const WHITE = "#ffffff";
@@ -44,12 +47,15 @@ export function layoutFacts(doc: LaidOutNode): LayoutFacts {
     const onPage = new Set<string>();
     let nodeCount = 0;
     let usedBottom = contentTop;
+    let flowEnd = contentTop;
 
     const walk = (n: LaidOutNode, top: number, bg: string, owner: string | null, pinned: boolean) => {
       if (n.type === "TEXT_INSTANCE") return;
       nodeCount++;
       const absTop = top + num(n.box?.top);
-      const bottom = absTop + num(n.box?.height);
+      // Lines are drawn where text layout put them even when the box ends sooner: react-pdf forces
+      // the height of a block it splits, and a text inside it can be left with a box of 0 pt.
+      const bottom = Math.max(absTop + num(n.box?.height), linesBottom(n, absTop));
       const id = typeof n.props?.[TAG] === "string" ? (n.props[TAG] as string) : null;
       const here = id ?? owner;
       const s = n.style ?? {};
@@ -66,6 +72,7 @@ export function layoutFacts(doc: LaidOutNode): LayoutFacts {
       }
       if (inFlow) {
         usedBottom = Math.max(usedBottom, bottom);
+        flowEnd = Math.max(flowEnd, bottom + num(n.box?.marginBottom));
         if (here && bottom > contentBottom + 0.5) facts.clipped.push({ id: here, page, beyondPt: round(bottom - contentBottom) });
       }
       const background = colour(s.backgroundColor) ?? bg;
@@ -77,7 +84,9 @@ export function layoutFacts(doc: LaidOutNode): LayoutFacts {
     };
 
     const readLines = (n: LaidOutNode, background: string, id: string | null, pageNo: number) => {
-      const width = num(n.box?.width);
+      // Lines are broken to the content box (a table cell's padding is not theirs to fill).
+      const b = n.box;
+      const width = num(b?.width) - num(b?.paddingLeft) - num(b?.paddingRight) - num(b?.borderLeftWidth) - num(b?.borderRightWidth);
       let worst: { over: number; line: string } | null = null;
       for (const line of n.lines ?? []) {
         for (const run of line.runs ?? []) {
@@ -100,10 +109,21 @@ export function layoutFacts(doc: LaidOutNode): LayoutFacts {
     };
 
     for (const c of pageNode.children ?? []) walk(c, 0, colour(style.backgroundColor) ?? WHITE, null, false);
-    facts.pages.push({ page, elementCount: onPage.size, nodeCount, contentTop: round(contentTop), contentBottom: round(contentBottom), usedBottom: round(usedBottom) });
+    facts.pages.push({ page, elementCount: onPage.size, nodeCount, contentTop: round(contentTop), contentBottom: round(contentBottom), usedBottom: round(usedBottom), flowEnd: round(flowEnd) });
   });
   facts.colours = [...colours.values()];
   return facts;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Where a text's last line is drawn to (absolute), or its top when it has none. react-pdf draws the
+ * first line at the content top, whatever its `y` (the second part of a split text keeps the `y`s it
+ * had before the split).
+ */
+function linesBottom(n: LaidOutNode, absTop: number): number {
+  const first = n.lines?.[0]?.box;
+  const last = n.lines?.at(-1)?.box;
+  return first && last ? absTop + num(n.box?.paddingTop) + last.y + last.height - first.y : absTop;
+}

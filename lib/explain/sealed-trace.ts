@@ -27,6 +27,7 @@ export function sealedTrace(wf: Workflow, requestedBy: string, traced: TracedSea
     kind: "sealed-workflow",
     referenceId: wf.id,
     requestedBy,
+    retention: wf.settings.explainRetention ?? null,
     template: { path: wf.templatePath, version: wf.templateVersion, title: wf.title },
     timings: {
       templateLoadMs: 0,

@@ -66,6 +66,7 @@ export const problemCodes = {
   "portal.role_forbidden": { status: 403, title: "Portal token role does not allow this" },
   "resource.not_found": { status: 404, title: "Not found" },
   "delivery.not_found": { status: 404, title: "Delivery session not found" },
+  "explain.retention_conflict": { status: 400, title: "Traces would be deleted before they are archived" },
   "explain.trace_not_found": { status: 404, title: "Explain trace not found (yet)" },
   "delivery.expired": { status: 410, title: "Delivery link expired" },
   "delivery.revoked": { status: 410, title: "Delivery link revoked" },

@@ -10,30 +10,32 @@ import { stampDocument, type DocumentMeta } from "./metadata";
  */
 
 const SIZE = 7;
-const GREY = 0x77 / 0xff;
+/** Documents keep the grey they always had (4.47:1, a contrast FAIL the explain trace reports); reports pass AAA. */
+export const FOOTER_GREY = "#777777";
 /** Distance from the page's bottom edge to the footer's baseline, in points. */
 const BASELINE = 26;
 /** react-pdf places a text box by its top: ascent (0.9 em, react-pdf's Helvetica) above the baseline. */
 const TOP_FROM_BOTTOM = BASELINE + 0.9 * SIZE;
 
 /** The left half of the footer; `fixed`, so on every page. `margin` is the page's side padding; `tag` marks it for explain traces. */
-export function FooterLabel({ text, margin, tag }: { text: string; margin: number; tag?: Record<string, string> }) {
+export function FooterLabel({ text, margin, tag, colour = FOOTER_GREY }: { text: string; margin: number; tag?: Record<string, string>; colour?: string }) {
   return (
-    <Text fixed {...tag} style={{ position: "absolute", bottom: TOP_FROM_BOTTOM - SIZE, left: margin, right: margin, fontSize: SIZE, lineHeight: 1, color: "#777777" }}>
+    <Text fixed {...tag} style={{ position: "absolute", bottom: TOP_FROM_BOTTOM - SIZE, left: margin, right: margin, fontSize: SIZE, lineHeight: 1, color: colour }}>
       {text}
     </Text>
   );
 }
 
 /** Numbers the pages ("page n of m", right-aligned at the margin), stamps the metadata and saves. */
-export async function finishDocument(laidOut: Uint8Array, meta: DocumentMeta, margin: number): Promise<Uint8Array> {
+export async function finishDocument(laidOut: Uint8Array, meta: DocumentMeta, margin: number, colour = FOOTER_GREY): Promise<Uint8Array> {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 0xff);
   const doc = await PDFDocument.load(laidOut, { updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     const text = `page ${i + 1} of ${pages.length}`;
     const x = page.getWidth() - margin - font.widthOfTextAtSize(text, SIZE);
-    page.drawText(text, { x, y: BASELINE, size: SIZE, font, color: rgb(GREY, GREY, GREY) });
+    page.drawText(text, { x, y: BASELINE, size: SIZE, font, color: rgb(r, g, b) });
   });
   stampDocument(doc, meta);
   return doc.save({ updateFieldAppearances: false });

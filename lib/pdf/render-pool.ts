@@ -2,6 +2,7 @@ import path from "node:path";
 import pLimit, { type LimitFunction } from "p-limit";
 import { Piscina } from "piscina";
 import { env } from "@/lib/env";
+import type { ReportInput } from "@/lib/explain/report/report-document";
 import type { ReceiptInput } from "./receipt";
 import type { SealedWorkflowInput } from "./sealed-workflow";
 import type { RenderResult, RenderTask } from "./render-task";
@@ -34,6 +35,11 @@ export async function renderSealedWorkflowPdf(input: SealedWorkflowInput): Promi
 /** The sealed record with the facts of its layout, for an explain trace. */
 export async function renderSealedWorkflowPdfTraced(input: SealedWorkflowInput) {
   return inRenderThread("renderSealedWorkflowTraced", input, async () => (await import("./sealed-workflow")).renderSealedWorkflowTraced(input));
+}
+
+/** An explain report, laid out in a render thread: a detailed report is a few hundred ms of layout. */
+export async function renderExplainReportPdf(input: ReportInput): Promise<Uint8Array> {
+  return inRenderThread("renderExplainReport", input, async () => (await import("@/lib/explain/report/render-report")).renderExplainReport(input));
 }
 
 async function inRenderThread<T>(name: string, input: unknown, here: () => Promise<T>): Promise<T> {

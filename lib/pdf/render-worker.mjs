@@ -7,6 +7,7 @@ register();
 const task = await import("./render-task.ts");
 const receipt = await import("./receipt.tsx");
 const sealed = await import("./sealed-workflow.tsx");
+const report = await import("../explain/report/render-report.tsx");
 
 /** True when the bytes own their whole buffer, so moving the buffer moves nothing else with it. */
 const ownsBuffer = (bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
@@ -45,4 +46,10 @@ export async function renderSealedWorkflow(input) {
 export async function renderSealedWorkflowTraced(input) {
   const result = await sealed.renderSealedWorkflowTraced(input);
   return withMovedPdf(result, result.pdf);
+}
+
+/** Named task: an explain report (summary or detailed) of a stored trace. */
+export async function renderExplainReport(input) {
+  const pdf = await report.renderExplainReport(input);
+  return withMovedPdf(pdf, pdf);
 }

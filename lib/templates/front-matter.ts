@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { retentionFields } from "@/lib/explain/retention-fields";
+import { retentionConflict } from "@/lib/explain/settings";
 
 export const fieldTypes = ["string", "number", "integer", "boolean", "date", "email", "enum"] as const;
 
@@ -43,14 +45,23 @@ export const styleSchema = z
   })
   .default({ pageSize: "A4", primaryColor: "#1f3a5f", headingColor: "#1f3a5f", textColor: "#1a1a1a", fontSize: 10.5 });
 
-export const frontMatterSchema = z.object({
-  title: z.string().min(1),
-  fields: z.array(fieldSchema).default([]),
-  distribution: distributionSettingsSchema.optional(),
-  workflow: z.record(z.string(), z.unknown()).optional(),
-  explainDocument: z.boolean().optional(),
-  style: styleSchema,
-});
+export const frontMatterSchema = z
+  .object({
+    title: z.string().min(1),
+    fields: z.array(fieldSchema).default([]),
+    distribution: distributionSettingsSchema.optional(),
+    workflow: z.record(z.string(), z.unknown()).optional(),
+    explainDocument: z.boolean().optional(),
+    ...retentionFields,
+    style: styleSchema,
+  })
+  .superRefine((fm, ctx) => {
+    // Runs even when a field failed its own check: only two valid numbers are compared.
+    const { autoArchiveAfterDays: days, traceRetentionYears: years } = fm;
+    if (!Number.isInteger(days) || !Number.isInteger(years)) return;
+    const conflict = retentionConflict({ autoArchiveAfterDays: days!, traceRetentionYears: years! });
+    if (conflict) ctx.addIssue({ code: "custom", path: ["autoArchiveAfterDays"], message: conflict });
+  });
 
 export type FieldDef = z.infer<typeof fieldSchema>;
 export type TemplateStyle = z.infer<typeof styleSchema>;

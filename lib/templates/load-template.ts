@@ -63,6 +63,8 @@ export async function parseTemplate(templatePath: string, source: string): Promi
     distribution: fm.distribution,
     workflow: fm.workflow,
     explainDocument: fm.explainDocument,
+    autoArchiveAfterDays: fm.autoArchiveAfterDays,
+    traceRetentionYears: fm.traceRetentionYears,
     style: fm.style,
     bodyLine,
     explicitStyle: Object.keys(fm.style).filter((k) => Object.hasOwn(Object(Object(raw).style), k)),

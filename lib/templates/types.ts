@@ -18,6 +18,9 @@ export interface Template {
   distribution?: FrontMatter["distribution"];
   workflow?: Record<string, unknown>;
   explainDocument?: boolean;
+  /** Retention of this template's traces when the request does not set it (lib/explain/settings.ts). */
+  autoArchiveAfterDays?: number;
+  traceRetentionYears?: number;
   style: TemplateStyle;
   /** The style keys the front matter sets itself (the others are built-in defaults): explain traces name the source. */
   explicitStyle: string[];

@@ -3,7 +3,7 @@ import { issuePortalToken } from "@/lib/auth/portal-token";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { workflows, type Workflow } from "@/lib/db/schema";
-import { explainRequestedBy } from "@/lib/explain/settings";
+import { explainSettings } from "@/lib/explain/settings";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { loadTemplate } from "@/lib/templates/load-template";
@@ -51,6 +51,7 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
   const template = await loadTemplate((req.templatePath ?? req.templateId)!);
   const defaults = templateWorkflow(template);
   const schema = await loadWorkflowSchema(template, ts.workflow.schemaPath ?? defaults.schemaPath);
+  const explain = explainSettings(principal.tenant, { templateSettings: ts }, template);
   const settings: WorkflowSettings = {
     recipients: ts.workflow.recipients,
     requireOtp: ts.workflow.requireOtp,
@@ -59,7 +60,8 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     esign: ts.esign,
     delivery: ts.delivery,
     options: req.options,
-    explainRequestedBy: explainRequestedBy(principal.tenant, { templateSettings: ts }, template),
+    explainRequestedBy: explain.requestedBy,
+    explainRetention: explain.retention,
   };
   const now = new Date();
   const data = req.initialData ? initialData(schema, req.initialData, now.toISOString()) : emptyData(schema);

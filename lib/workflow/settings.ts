@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { retentionFields, type ExplainRetention } from "@/lib/explain/retention-fields";
 
 const email = z.string().trim().toLowerCase().max(320).pipe(z.email("is not a valid email address"));
 export const recipientSchema = z.object({ email, displayName: z.string().trim().max(200).optional() });
@@ -24,6 +25,7 @@ export const workflowTemplateSettings = z
       .optional(),
     /** Trace the sealed PDF's render (spec: explain settings); overrides the template's front matter. */
     explainDocument: z.boolean().optional(),
+    ...retentionFields,
   })
   .loose()
   .default({ workflow: { recipients: [], requireOtp: false } });
@@ -39,4 +41,6 @@ export interface WorkflowSettings {
   options: { documentId?: string; docType?: string };
   /** Set when the sealed PDF's render is traced: the setting that asked (lib/explain/settings.ts). */
   explainRequestedBy?: string | null;
+  /** How long the sealed PDF's trace is kept, fixed at creation; absent on workflows created before it was kept. */
+  explainRetention?: ExplainRetention | null;
 }

@@ -2,6 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Trace } from "@/lib/explain/assemble-trace";
 import { readCorrelationId } from "@/lib/pdf/metadata";
+import { pdfText } from "../support/pdf";
 import { expectProblem } from "../support/problem";
 import { eventually, type UserName } from "../support/stack";
 import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
@@ -138,12 +139,94 @@ describe("batch records and sealed workflows", () => {
   });
 });
 
+describe("reports", () => {
+  const reportUrl = (id: string, mode?: string) => `/api/explain/generate-pdf?id=${encodeURIComponent(id)}${mode ? `&mode=${mode}` : ""}`;
+
+  it("makes the summary and the detailed report of a trace, caches them, and reads back as text", async () => {
+    const correlationId = uniqueCorrelationId("explain-report");
+    await render({ templatePath: "explain-audit.md", dataSource: auditRecord, options: { correlationId } });
+    await storedTrace(correlationId);
+
+    const first = await stack.api("submitter", "GET", reportUrl(correlationId)); // mode defaults to summary
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("application/pdf");
+    expect(first.headers.get("content-disposition")).toMatch(/^inline; filename="explain-summary.pdf"/);
+    expect(first.headers.get("x-svc-correlationid")).toBe(correlationId);
+    expect(first.headers.get("x-svc-report-cache")).toBe("miss");
+    const summary = new Uint8Array(await first.arrayBuffer());
+    expect(await readCorrelationId(summary)).toBe(correlationId);
+    const text = await pdfText(summary);
+    expect(text).toContain("Explain report: summary");
+    expect(text).toContain("WARNING binding.missing {{nickname}} has no value in the record; it was left blank Template line 29: Customer {{customerId}} ({{nickname}}) has the following items.");
+    expect(text).toContain("WARNING a11y.heading_level_skipped");
+    expect(text).toContain("comes with the accessibility feature"); // acme's licence has no accessibility feature
+    expect(text).not.toContain("Ann Smith");
+
+    const again = await stack.api("submitter", "GET", reportUrl(correlationId, "summary"));
+    expect(again.headers.get("x-svc-report-cache")).toBe("hit");
+    expect(again.headers.get("last-modified")).toBe(first.headers.get("last-modified"));
+    expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(summary))).toBe(true);
+
+    const detailed = await stack.api("submitter", "POST", "/api/explain/generate-pdf", { correlationId, mode: "detailed" });
+    expect(detailed.status).toBe(200);
+    expect(detailed.headers.get("content-disposition")).toMatch(/^inline; filename="explain-detailed.pdf"/);
+    const detailedText = await pdfText(new Uint8Array(await detailed.arrayBuffer()));
+    for (const heading of ["Explain report: detailed", "All messages", "Data binding", "Layout", "Styling decisions", "Accessibility details"]) expect(detailedText).toContain(heading);
+    expect(detailedText).toContain("{{amount}} items[0].amount … items[59].amount (60 times), number");
+    expect(detailedText).toContain("wrapped across pages on page 1, 2");
+  });
+
+  it("adds the accessibility scorecard for a licence with the accessibility feature, failing each fault of the fixture", async () => {
+    const correlationId = uniqueCorrelationId("explain-scorecard");
+    await render({ templatePath: "explain-audit.md", dataSource: auditRecord, options: { correlationId } });
+    await storedTrace(correlationId);
+    await setTenant("acme", ["--features", "batchDispatch,explain,workflow,accessibility"]);
+    try {
+      const res = await stack.api("submitter", "GET", reportUrl(correlationId, "summary"));
+      expect(res.status).toBe(200);
+      const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+      expect(text).toContain("Heading hierarchy FAIL level 3 follows level 1 (line 27)");
+      expect(text).toMatch(/Text contrast FAIL lowest #b8b8b8 on #ffffff: 1\.98:1/);
+      expect(text).toContain("Alt-text coverage 50 % FAIL 1 of 2 images described");
+    } finally {
+      await setTenant("acme", ["--features", "batchDispatch,explain,workflow"]);
+    }
+  });
+
+  it("checks token, licence, tenant and input on GET and POST", async () => {
+    const correlationId = uniqueCorrelationId("explain-report-guard");
+    await render({ templatePath: "letter.md", dataSource: { customerId: "C401", name: "Hal" }, options: { correlationId }, features: { explainDocument: true } });
+    await storedTrace(correlationId);
+    await expectProblem(await stack.api(null, "GET", reportUrl(correlationId)), 401, "auth.token_missing");
+    await expectProblem(await stack.api("outsider", "GET", reportUrl(correlationId)), 403, "licence.tier_required");
+    await expectProblem(await stack.api("unlicensed", "POST", "/api/explain/generate-pdf", { correlationId }), 403, "licence.tier_required");
+    const unknown = await stack.api("submitter", "GET", reportUrl("no-such-trace"));
+    await expectProblem(unknown, 404, "explain.trace_not_found");
+    expect(unknown.headers.get("retry-after")).toBe("2");
+    await setGlobexTier("enterprise");
+    try {
+      await expectProblem(await stack.api("outsider", "POST", "/api/explain/generate-pdf", { correlationId, mode: "summary" }), 404, "explain.trace_not_found");
+    } finally {
+      await setGlobexTier("standard");
+    }
+    await expectProblem(await stack.api("submitter", "GET", reportUrl(correlationId, "full")), 400, "request.invalid");
+    await expectProblem(await stack.api("submitter", "GET", "/api/explain/generate-pdf?mode=summary"), 400, "request.invalid");
+    await expectProblem(await stack.api("submitter", "POST", "/api/explain/generate-pdf", { mode: "summary" }), 400, "request.invalid");
+    await expectProblem(await stack.api("submitter", "POST", "/api/explain/generate-pdf", { correlationId, mode: 3 }), 400, "request.invalid");
+    await expectProblem(await stack.api("submitter", "POST", "/api/explain/generate-pdf", "{"), 400);
+    const put = await stack.api("submitter", "PUT", "/api/explain/generate-pdf", { correlationId });
+    await expectProblem(put, 405, "request.method_not_allowed");
+    expect(put.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+  });
+});
+
 /** PGlite admits one process per data directory: there the admin CLI runs while the server is stopped. */
-async function setGlobexTier(tier: string) {
+async function setTenant(id: string, args: string[]) {
   if (stack.kind === "pglite") await stack.stopServer();
-  await stack.admin("tenant", "update", "--id", "globex", "--tier", tier);
+  await stack.admin("tenant", "update", "--id", id, ...args);
   if (stack.kind === "pglite") await stack.startServer();
 }
+const setGlobexTier = (tier: string) => setTenant("globex", ["--tier", tier]);
 
 describe("who may read a trace", () => {
   it("keeps traces to their tenant and to premium and enterprise licences", async () => {

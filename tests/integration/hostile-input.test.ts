@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodedSegment, hostileString, hostileValue } from "../support/hostile";
 import { expectProblem, expectWellFormedAnswer } from "../support/problem";
-import { startStack, users, type Stack, type UserName } from "../support/stack";
+import { eventually, startStack, users, type Stack, type UserName } from "../support/stack";
 
 let stack: Stack;
 /** Batches this file's requests created, per tenant: each list total must equal these at the end, whatever was refused. */
@@ -265,4 +265,50 @@ it("answers every generated trace query with JSON or problem+json, never 5xx, an
     }),
     { numRuns: 200 },
   );
+}, 300_000);
+
+it("answers every generated report request (GET query, POST body) with a PDF or problem+json, never 5xx, and no report to a licence without explain", async () => {
+  // A traced render under an id no header can carry as it is: the render answers it percent-encoded.
+  const tracedId = `crm ✓ 中 %41 ${Date.now()}`;
+  const rendered = await call("submitter", "POST", "/api/render", JSON.stringify({ templatePath: "letter.md", dataSource: { customerId: "C101", name: "Ann" }, options: { correlationId: tracedId }, features: { explainDocument: true } }), { "content-type": "application/json" });
+  expect(rendered.status, await rendered.clone().text()).toBe(200);
+  expect(decodeURIComponent(rendered.headers.get("x-svc-correlationid")!)).toBe(tracedId);
+  await eventually(async () => (await call("submitter", "GET", `/api/explain/trace?id=${encodeURIComponent(tracedId)}`)).status === 200, 30_000, "trace stored");
+
+  const id = fc.oneof(fc.constant(tracedId), fc.constant("no-such-trace"), hostileString);
+  const mode = fc.oneof(fc.constantFrom("summary", "detailed"), hostileValue);
+  const clean = (s: string) => s.replace(/[\ud800-\udfff]/g, "x");
+  const query = fc.oneof(
+    fc.record({ id, mode: mode.map((m) => (typeof m === "string" ? m : JSON.stringify(m) ?? "")) }, { requiredKeys: [] }).map((q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, clean(v)])).toString()}`),
+    fc.constantFrom("", "?mode=summary", "?id=%00", "?id=a&correlationId=b", "?id=x&mode=", `?id=${"x".repeat(5000)}`),
+  );
+  const body = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ correlationId: fc.oneof(id, hostileValue), mode }, { requiredKeys: [] }).map((b) => JSON.stringify(b)) },
+    { weight: 1, arbitrary: hostileValue.map((v) => JSON.stringify(v) ?? "null") },
+    { weight: 1, arbitrary: hostileString },
+  );
+  const request = fc.oneof(
+    fc.record({ method: fc.constant("GET"), q: query, raw: fc.constant(undefined) }),
+    fc.record({ method: fc.constantFrom("POST", "PUT"), q: fc.constant(""), raw: body }),
+  );
+  let reports = 0;
+  await fc.assert(
+    fc.asyncProperty(request, fc.constantFrom<UserName | null>("submitter", "outsider", "unlicensed", null), async (r, user) => {
+      const res = await call(user, r.method, `/api/explain/generate-pdf${r.q}`, r.raw, r.raw === undefined ? {} : { "content-type": "application/json" });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const what = `${r.method} /api/explain/generate-pdf${r.q} ${String(r.raw).slice(0, 200)} as ${user} → ${res.status} ${bytes.subarray(0, 300).toString("utf8")}`;
+      if (res.status === 200) {
+        reports++;
+        expect(res.headers.get("content-type"), what).toBe("application/pdf");
+        expect(bytes.subarray(0, 5).toString("latin1"), what).toBe("%PDF-");
+        expect(decodeURIComponent(res.headers.get("x-svc-correlationid")!), what).toBe(tracedId);
+        expect(user, what).toBe("submitter");
+      } else {
+        expectWellFormedAnswer(res, bytes.toString("utf8"), what);
+      }
+      if (res.status === 404) expect(res.headers.get("retry-after"), what).toBe("2");
+    }),
+    { numRuns: 150 },
+  );
+  expect(reports).toBeGreaterThan(0); // the generated requests do reach a report, not only refusals
 }, 300_000);

@@ -35,6 +35,9 @@ export async function startPgCluster(port: number) {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     /** `pg_ctl restart -m fast`: every session is cut, the server comes back on the same port. */
     restart: () => ctl("-m", "fast", "-o", opts, "restart"),
+    /** `pg_ctl stop -m fast`: the server is away (connections refused) until resume(). */
+    pause: () => ctl("-m", "fast", "stop"),
+    resume: () => ctl("-o", opts, "start"),
     async stop() {
       await ctl("-m", "immediate", "stop").catch(() => {});
       fs.rmSync(dir, { recursive: true, force: true });

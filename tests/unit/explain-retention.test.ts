@@ -1,44 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/bearer";
 import { getBlobStore } from "@/lib/blob/store";
 import { closeDb, getDb } from "@/lib/db/client";
-import { explainTraces, type Tenant } from "@/lib/db/schema";
+import { explainTraces } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import type { TraceInput } from "@/lib/explain/assemble-trace";
 import { getTrace } from "@/lib/explain/get-trace";
 import { archiveTraces, deleteExpiredTraces } from "@/lib/explain/retention";
 import { recordTrace, settleTraceWrites } from "@/lib/explain/store";
-import { addTenant } from "@/lib/tenants";
+import { newId } from "@/lib/ids";
+import { useTraceStore } from "../support/explain-db";
 import { createTempDataDir, useFreshDatabase } from "../support/test-db";
 
 const DAY = 86_400_000;
 
 describe.each(["pglite", "postgres"] as const)("trace retention on %s", (driver) => {
-  let cleanup: () => Promise<void> = async () => {};
-  let principal: Principal;
+  const store = useTraceStore(driver);
+  const principal = (): Principal => ({ tenant: store.tenant(), subject: "s", email: null, roles: [], claims: {} });
 
-  beforeAll(async () => {
-    // Blobs go to DATA_DIR with either driver: a fresh one each, removed afterwards.
-    const blobs = createTempDataDir();
-    process.env.DATA_DIR = blobs.dir;
-    const drop = await useFreshDatabase(driver);
-    cleanup = async () => {
-      await drop();
-      blobs.remove();
-    };
-    resetEnvCache();
-    const tenant: Tenant = await addTenant({ id: "acme", name: "Acme", tier: "premium" });
-    principal = { tenant, subject: "s", email: null, roles: [], claims: {} };
-  });
-  afterAll(async () => {
-    await closeDb();
-    await cleanup();
-    delete process.env.DATABASE_URL;
-    resetEnvCache();
-  });
-
-  const traceAt = (correlationId: string, createdAt: Date) =>
-    recordTrace({ correlationId, tenantId: "acme", kind: "single", requestedBy: "features.explainDocument", template: { path: "t.md", version: "v", title: "T" }, createdAt });
-  const read = async (id: string) => JSON.parse(Buffer.from(await getTrace(principal, id)).toString("utf8"));
+  const base = (correlationId: string, createdAt: Date): TraceInput => ({ correlationId, tenantId: "acme", kind: "single", requestedBy: "features.explainDocument", template: { path: "t.md", version: "v", title: "T" }, createdAt });
+  const traceAt = (correlationId: string, createdAt: Date) => recordTrace(base(correlationId, createdAt));
+  const read = async (id: string) => JSON.parse(Buffer.from(await getTrace(principal(), id)).toString("utf8"));
 
   it("archives after 30 days into compressed cold storage that still reads, and deletes after 2 years", async () => {
     const t0 = new Date("2026-01-10T12:00:00.000Z");
@@ -66,8 +57,83 @@ describe.each(["pglite", "postgres"] as const)("trace retention on %s", (driver)
     twoYears.setUTCFullYear(t0.getUTCFullYear() + 2);
     expect(await deleteExpiredTraces(new Date(twoYears.getTime() - DAY))).toEqual({ deleted: 0 });
     expect(await deleteExpiredTraces(twoYears)).toEqual({ deleted: 1 });
-    await expect(getTrace(principal, "old")).rejects.toMatchObject({ code: "explain.trace_not_found" });
+    await expect(getTrace(principal(), "old")).rejects.toMatchObject({ code: "explain.trace_not_found" });
     expect(await getBlobStore().exists(rows.old.blobKey)).toBe(false);
     expect((await read("young")).correlationId).toBe("young");
+  });
+
+  it("archives and deletes each trace at the moments its own settings gave when it was written", async () => {
+    const t1 = new Date("2025-03-01T08:00:00.000Z");
+    recordTrace({ ...base("short-lived", t1), retention: { autoArchiveAfterDays: 7, traceRetentionYears: 1 } });
+    recordTrace(base("by-default", t1));
+    await settleTraceWrites();
+    const row = async (id: string) => (await (await getDb()).select().from(explainTraces).where(eq(explainTraces.correlationId, id)))[0];
+    expect(await row("short-lived")).toMatchObject({ archiveAfter: new Date("2025-03-08T08:00:00.000Z"), deleteAfter: new Date("2026-03-01T08:00:00.000Z") });
+    expect(await row("by-default")).toMatchObject({ archiveAfter: new Date("2025-03-31T08:00:00.000Z"), deleteAfter: new Date("2027-03-01T08:00:00.000Z") });
+    expect((await read("short-lived")).retention).toEqual({ autoArchiveAfterDays: 7, traceRetentionYears: 1, archiveAfter: "2025-03-08T08:00:00.000Z", deleteAfter: "2026-03-01T08:00:00.000Z" });
+    expect((await read("by-default")).retention).toMatchObject({ autoArchiveAfterDays: 30, traceRetentionYears: 2 });
+
+    expect(await archiveTraces(new Date(t1.getTime() + 7 * DAY - 1))).toEqual({ archived: 0 });
+    expect(await archiveTraces(new Date(t1.getTime() + 7 * DAY))).toEqual({ archived: 1 });
+    expect((await row("short-lived")).archivedAt).not.toBeNull();
+    expect((await row("by-default")).archivedAt).toBeNull();
+    expect(await deleteExpiredTraces(new Date("2026-03-01T07:59:59.999Z"))).toEqual({ deleted: 0 });
+    expect(await deleteExpiredTraces(new Date("2026-03-01T08:00:00.000Z"))).toEqual({ deleted: 1 });
+    expect(await row("short-lived")).toBeUndefined();
+    expect((await read("by-default")).correlationId).toBe("by-default");
+  });
+});
+
+/** The migrations folder cut after `last` (its journal too), to make a database as an older release left it. */
+function migrationsUpTo(last: number): { dir: string; remove: () => void } {
+  const tmp = createTempDataDir();
+  fs.cpSync(path.resolve("drizzle"), tmp.dir, { recursive: true });
+  const journalFile = path.join(tmp.dir, "meta/_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= last);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return tmp;
+}
+
+describe.each(["pglite", "postgres"] as const)("migration 0006 on %s", (driver) => {
+  afterAll(async () => {
+    await closeDb();
+    delete process.env.DATABASE_URL;
+    delete process.env.EXPLAIN_ARCHIVE_AFTER_DAYS;
+    delete process.env.EXPLAIN_RETENTION_YEARS;
+    resetEnvCache();
+  });
+
+  it("dates the traces already stored from their created_at and the deployment's settings", async () => {
+    const data = createTempDataDir();
+    process.env.DATA_DIR = data.dir;
+    const drop = await useFreshDatabase(driver);
+    const old = migrationsUpTo(5);
+    const insert = `insert into tenants (id, name, tier) values ('acme', 'Acme', 'premium');
+      insert into explain_traces (id, tenant_id, correlation_id, render_kind, blob_key, byte_size, created_at)
+      values ('${newId()}', 'acme', 'before-0006', 'single', 'explain/traces/x.json', 10, '2026-01-31T10:00:00Z')`;
+    try {
+      if (driver === "postgres") {
+        const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder: old.dir });
+        await client.unsafe(insert);
+        await client.end();
+      } else {
+        const client = await PGlite.create(path.join(process.env.DATA_DIR!, "pglite"));
+        await migratePglite(drizzlePglite(client), { migrationsFolder: old.dir });
+        await client.exec(insert);
+        await client.close();
+      }
+      process.env.EXPLAIN_ARCHIVE_AFTER_DAYS = "10";
+      process.env.EXPLAIN_RETENTION_YEARS = "1.5";
+      resetEnvCache();
+      const [row] = await (await getDb()).select().from(explainTraces);
+      expect(row).toMatchObject({ correlationId: "before-0006", archiveAfter: new Date("2026-02-10T10:00:00.000Z"), deleteAfter: new Date("2027-07-31T10:00:00.000Z") });
+    } finally {
+      await closeDb();
+      await drop();
+      old.remove();
+      data.remove();
+    }
   });
 });

@@ -2,13 +2,14 @@ import { handleRenderRequest } from "@/lib/batch/handle-render-request";
 import { renderRequestSchema } from "@/lib/batch/request-schema";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
+import { correlationHeader } from "@/lib/http/id-header";
 
 export const dynamic = "force-dynamic";
 
 const post = route({ auth: "bearer", body: renderRequestSchema }, async ({ principal, body }) => {
   const outcome = await handleRenderRequest(principal, body);
   if (outcome.kind === "single") {
-    return pdfResponse(outcome.pdf, { status: 200, headers: { "X-Svc-CorrelationId": outcome.correlationId } });
+    return pdfResponse(outcome.pdf, { status: 200, headers: correlationHeader(outcome.correlationId) });
   }
   const { batch, receipt, replayed } = outcome.intake;
   return pdfResponse(receipt, {
@@ -16,7 +17,7 @@ const post = route({ auth: "bearer", body: renderRequestSchema }, async ({ princ
     filename: `receipt-${batch.id}.pdf`,
     headers: {
       "X-Svc-BatchId": batch.id,
-      "X-Svc-CorrelationId": batch.correlationId,
+      ...correlationHeader(batch.correlationId),
       "X-Svc-DispatchReadiness": batch.readiness,
       "X-Svc-Idempotent-Replay": String(replayed),
     },

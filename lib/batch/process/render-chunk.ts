@@ -83,6 +83,7 @@ function traceRecords(batch: Batch, requestedBy: string, committed: Rendered[]):
       referenceId: batch.id,
       recordIndex: o.record.recordIndex,
       requestedBy,
+      retention: batch.explainRetention,
       template: o.result?.template ?? { path: batch.templatePath, version: batch.templateVersion ?? "", title: batch.title },
       timings: o.result?.timings,
       facts: o.result?.explain,

@@ -14,6 +14,7 @@ import { liveStates, stateLabel, timelineLabel, when } from "@/lib/console/label
 import { pageNumber } from "@/lib/console/query";
 import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
+import { tierAllowsExplain } from "@/lib/explain/settings";
 import { AutoRefresh } from "../../AutoRefresh";
 import { ConsoleShell } from "../../ConsoleShell";
 import { NoAccess } from "../../NoAccess";
@@ -53,6 +54,8 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
   const state = stateLabel(batch.state);
   // Own keys only: ?done=__proto__ must not reach the page as an object.
   const done = typeof q.done === "string" && Object.hasOwn(DONE, q.done) ? DONE[q.done] : undefined;
+  // Every record of a traced batch has an explain trace (a failed render too).
+  const explained = !!batch.explainRequestedBy && tierAllowsExplain(principal.tenant);
   const distribution = batch.distribution as { mode?: string; deliveryConfig?: { mode?: string } };
 
   return (
@@ -201,14 +204,29 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
             {
               key: "download",
               header: "Download",
-              cell: (r) =>
-                r.status === "rendered" ? (
-                  <a href={`${base}/files/documents/${r.index}`}>
-                    PDF<span className="visually-hidden"> of record {r.index + 1}</span>
-                  </a>
-                ) : (
-                  "–"
-                ),
+              cell: (r) => (
+                <>
+                  {r.status === "rendered" ? (
+                    <a href={`${base}/files/documents/${r.index}`}>
+                      PDF<span className="visually-hidden"> of record {r.index + 1}</span>
+                    </a>
+                  ) : (
+                    "–"
+                  )}
+                  {explained && (r.status === "rendered" || r.status === "failed") && (
+                    <div className={styles.secondary}>
+                      Explain:{" "}
+                      <a href={`${base}/files/explain/${r.index}/summary`}>
+                        summary<span className="visually-hidden"> of record {r.index + 1}</span>
+                      </a>
+                      ,{" "}
+                      <a href={`${base}/files/explain/${r.index}/detailed`}>
+                        detailed<span className="visually-hidden"> of record {r.index + 1}</span>
+                      </a>
+                    </div>
+                  )}
+                </>
+              ),
             },
           ]}
         />

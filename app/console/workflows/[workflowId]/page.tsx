@@ -5,6 +5,7 @@ import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import type { Workflow } from "@/lib/db/schema";
 import { when } from "@/lib/console/labels";
+import { tierAllowsExplain } from "@/lib/explain/settings";
 import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
@@ -88,7 +89,14 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
               SHA-256: <code className={styles.hash}>{wf.sealedSha256}</code>
             </div>
           </li>
-        ) : (
+        ) : null}
+        {wf.sealedKey && wf.settings.explainRequestedBy && tierAllowsExplain(principal.tenant) ? (
+          <li>
+            Why the sealed PDF came out as it did: explain report, <a href={`${base}/files/explain/summary`}>summary</a> or{" "}
+            <a href={`${base}/files/explain/detailed`}>detailed</a> (PDF)
+          </li>
+        ) : null}
+        {wf.sealedKey && wf.sealedSha256 ? null : (
           <li>{wf.state === "sealing" ? "The sealed PDF is being made; this page updates itself." : "No sealed PDF: it is made once the workflow is approved."}</li>
         )}
         <li>

@@ -2,12 +2,13 @@ import { batchIdParams } from "@/lib/batch/api-schemas";
 import { readBatchArtifact } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
+import { correlationHeader } from "@/lib/http/id-header";
 
 export const dynamic = "force-dynamic";
 
 const get = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) => {
   const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "combined");
-  return pdfResponse(bytes, { filename: `batch-${batch.id}.pdf`, headers: { "X-Svc-CorrelationId": batch.correlationId } });
+  return pdfResponse(bytes, { filename: `batch-${batch.id}.pdf`, headers: correlationHeader(batch.correlationId) });
 });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -3,6 +3,7 @@ import { decimalInteger } from "@/lib/http/decimal-integer";
 import { readDocument } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
+import { correlationHeader } from "@/lib/http/id-header";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +11,7 @@ const params = z.object({ batchId: z.string().uuid(), index: decimalInteger({ ma
 
 const get = route({ auth: "bearer", feature: "batchDispatch", params }, async ({ principal, params }) => {
   const doc = await readDocument(principal.tenant.id, params.batchId, params.index);
-  return pdfResponse(doc.pdf, { filename: doc.fileName, headers: { "X-Svc-CorrelationId": doc.correlationId } });
+  return pdfResponse(doc.pdf, { filename: doc.fileName, headers: correlationHeader(doc.correlationId) });
 });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

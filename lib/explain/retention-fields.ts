@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/**
+ * The spec's per-render retention settings, accepted wherever explainDocument is (request
+ * templateSettings and features, workflow templateSettings, front matter). Whole units only: a
+ * trace holds no record values, so nothing asks for retention finer than a day or a year, and whole
+ * years make "archived before deleted" a plain comparison (a year has at least 365 days).
+ *
+ * A module of its own with nothing but zod: request schemas that pages also use (the portal's
+ * review forms reach lib/workflow/settings.ts) must not pull server configuration into a browser
+ * bundle (lib/env reads `os`, and the portal page failed to load on it).
+ */
+export const retentionFields = {
+  autoArchiveAfterDays: z.number().int("must be a whole number of days").min(1).max(3650).optional(),
+  traceRetentionYears: z.number().int("must be a whole number of years").min(1).max(10).optional(),
+};
+
+/** What a trace is kept under, fixed when the render is asked for. */
+export interface ExplainRetention {
+  autoArchiveAfterDays: number;
+  traceRetentionYears: number;
+}
