@@ -3,7 +3,7 @@ import { resourceCsp } from "./lib/http/csp";
 
 const nextConfig: NextConfig = {
   // These packages load native/wasm assets or spawn workers at run time; bundling them breaks that.
-  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "postgres", "nodemailer", "oidc-provider", "inngest", "piscina"],
+  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "fontkit", "postgres", "nodemailer", "oidc-provider", "inngest", "piscina"],
   poweredByHeader: false,
   async headers() {
     return [

@@ -67,7 +67,10 @@ export function layoutFacts(doc: LaidOutNode): LayoutFacts {
         (facts.placements[id] ??= []).push({ page, top: round(absTop), bottom: round(bottom) });
         if (!facts.styles[id]) {
           facts.order.push(id);
-          facts.styles[id] = Object.fromEntries(STYLE_KEYS.filter((k) => typeof s[k] === "string" || typeof s[k] === "number").map((k) => [k, s[k] as string | number]));
+          facts.styles[id] = Object.fromEntries(
+            STYLE_KEYS.map((k) => [k, Array.isArray(s[k]) ? s[k][0] : s[k]]) // a font stack is named by its first font; the fallback is the same for all
+              .filter(([, v]) => typeof v === "string" || typeof v === "number"),
+          );
         }
       }
       if (inFlow) {

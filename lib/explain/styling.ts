@@ -42,7 +42,7 @@ export function styleDecisions(template: TemplateFacts, elements: ElementFact[],
       case "fontFamily":
         if (e.kind === "heading") return rule("headings are Helvetica-Bold");
         if (e.kind === "code") return rule("code is Courier");
-        return "built-in default: Helvetica (built-in PDF font, nothing embedded)";
+        return "built-in default: Helvetica (built-in PDF font, nothing embedded; characters it lacks come from DejaVu Sans, embedded as used)";
       case "maxWidth":
         return rule("images are at most 200 pt wide");
       default:

@@ -3,6 +3,7 @@ import { Image, Link, Text, View } from "@react-pdf/renderer";
 import type { Image as ImageNode, Nodes, Parent, RootContent } from "mdast";
 import type { ExplainCapture } from "@/lib/explain/capture";
 import type { TemplateStyle } from "@/lib/templates/types";
+import { drawable, FONT } from "./fonts";
 
 interface Ctx {
   style: TemplateStyle;
@@ -18,13 +19,13 @@ const inlineChildren = (n: Parent, ctx: Ctx): ReactNode[] => n.children.map((c, 
 function inline(n: Nodes, ctx: Ctx, key: number): ReactNode {
   switch (n.type) {
     case "text":
-      return n.value;
+      return drawable(n.value);
     case "strong":
-      return <Text key={key} style={{ fontFamily: "Helvetica-Bold" }}>{inlineChildren(n, ctx)}</Text>;
+      return <Text key={key} style={{ fontFamily: FONT.bold }}>{inlineChildren(n, ctx)}</Text>;
     case "emphasis":
-      return <Text key={key} style={{ fontFamily: "Helvetica-Oblique" }}>{inlineChildren(n, ctx)}</Text>;
+      return <Text key={key} style={{ fontFamily: FONT.italic }}>{inlineChildren(n, ctx)}</Text>;
     case "inlineCode":
-      return <Text key={key} style={{ fontFamily: "Courier" }}>{n.value}</Text>;
+      return <Text key={key} style={{ fontFamily: FONT.mono }}>{drawable(n.value)}</Text>;
     case "break":
       return "\n";
     case "link":
@@ -51,7 +52,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
   switch (n.type) {
     case "heading":
       return (
-        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} style={{ fontFamily: "Helvetica-Bold", fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
+        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} style={{ fontFamily: FONT.bold, fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
           {inlineChildren(n, ctx)}
         </Text>
       );
@@ -81,7 +82,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
             <View key={r} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
               {row.children.map((cell, c) => (
                 // GFM column alignment (`|---:|`): amounts line up on the right.
-                <Text key={c} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? "Helvetica-Bold" : "Helvetica", textAlign: n.align?.[c] ?? "left" }}>
+                <Text key={c} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? FONT.bold : FONT.regular, textAlign: n.align?.[c] ?? "left" }}>
                   {inlineChildren(cell, ctx)}
                 </Text>
               ))}
@@ -96,7 +97,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
         </View>
       );
     case "code":
-      return <Text key={key} {...x?.tag("code", n)} style={{ fontFamily: "Courier", fontSize: base * 0.9, marginBottom: base * 0.6 }}>{n.value}</Text>;
+      return <Text key={key} {...x?.tag("code", n)} style={{ fontFamily: FONT.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}>{drawable(n.value)}</Text>;
     case "thematicBreak":
       return <View key={key} {...x?.tag("rule", n)} style={{ borderBottom: "0.5pt solid #999999", marginVertical: base * 0.6 }} />;
     default: {

@@ -1,6 +1,6 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
-import { setUpFonts } from "./fonts";
+import { drawableStrings, FONT, setUpFonts } from "./fonts";
 import { FooterLabel, finishDocument } from "./footer";
 
 export interface ReceiptInput {
@@ -39,7 +39,7 @@ function Row({ r }: { r: ReceiptInput["records"][number] }) {
   return (
     <View style={{ flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 }} wrap={false}>
       <Text style={{ width: 40 }}>{r.index + 1}</Text>
-      <Text style={{ width: 50, color: colour[r.status], fontFamily: "Helvetica-Bold" }}>{r.status}</Text>
+      <Text style={{ width: 50, color: colour[r.status], fontFamily: FONT.bold }}>{r.status}</Text>
       <Text style={{ width: 150 }}>{r.fileName ?? "–"}</Text>
       <Text style={{ flex: 1 }}>{r.messages.join("\n")}</Text>
     </View>
@@ -47,16 +47,17 @@ function Row({ r }: { r: ReceiptInput["records"][number] }) {
 }
 
 /** The intake receipt: what was submitted and how every record was classed, as a PDF. */
-export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
+export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
   setUpFonts();
+  const input = drawableStrings(given); // drawn; the metadata keeps the given text
   const flagged = input.records.filter((r) => r.status !== "ready");
   const ready = input.records.filter((r) => r.status === "ready");
   const listReady = ready.length <= MAX_LISTED_READY;
   const c = input.counts;
   const doc = (
     <Document title={`Intake receipt – ${input.title}`} producer="Sealpost" creator="Sealpost">
-      <Page size="A4" style={{ padding: 40, fontFamily: "Helvetica", fontSize: 8.5, lineHeight: 1.3 }}>
-        <Text style={{ fontSize: 16, fontFamily: "Helvetica-Bold", marginBottom: 4 }}>Batch intake receipt</Text>
+      <Page size="A4" style={{ padding: 40, fontFamily: FONT.regular, fontSize: 8.5, lineHeight: 1.3 }}>
+        <Text style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Batch intake receipt</Text>
         <Text style={{ fontSize: 11, marginBottom: 10 }}>{input.title}</Text>
         {[
           ["Batch id", input.batchId],
@@ -69,15 +70,15 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
         ].map(([k, v]) => (
           <View key={k} style={{ flexDirection: "row" }}>
             <Text style={{ width: 100, color: "#555555" }}>{k}</Text>
-            <Text style={{ fontFamily: k === "Dispatch readiness" ? "Helvetica-Bold" : "Helvetica" }}>{v}</Text>
+            <Text style={{ fontFamily: k === "Dispatch readiness" ? FONT.bold : FONT.regular }}>{v}</Text>
           </View>
         ))}
         <Text style={{ marginVertical: 10, fontSize: 10 }}>
           {`${c.total} records: ${c.ready} ready, ${c.warning} with warnings, ${c.invalid} invalid`}
         </Text>
-        {flagged.length > 0 && <Text style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginVertical: 4 }}>Records needing attention</Text>}
+        {flagged.length > 0 && <Text style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>Records needing attention</Text>}
         {flagged.map((r) => <Row key={r.index} r={r} />)}
-        <Text style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginVertical: 4 }}>Ready records</Text>
+        <Text style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>Ready records</Text>
         {ready.length === 0 ? (
           <Text>None</Text>
         ) : listReady ? (
@@ -90,5 +91,5 @@ export async function renderReceipt(input: ReceiptInput): Promise<Uint8Array> {
     </Document>
   );
   const pdf = await renderElement(doc);
-  return finishDocument(pdf, { correlationId: input.correlationId, title: `Intake receipt – ${input.title}` }, 40);
+  return finishDocument(pdf, { correlationId: given.correlationId, title: `Intake receipt – ${given.title}` }, 40);
 }

@@ -2,7 +2,7 @@ import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { ExplainCapture } from "@/lib/explain/capture";
 import type { RenderFacts } from "@/lib/explain/facts";
 import { renderElement } from "./render-element";
-import { setUpFonts } from "./fonts";
+import { drawableStrings, FONT, setUpFonts } from "./fonts";
 import { FooterLabel, finishDocument } from "./footer";
 
 /** Everything the sealed record of a workflow shows, as plain strings (made by lib/workflow/seal-input.ts). */
@@ -25,7 +25,7 @@ export interface SealedWorkflowInput {
 }
 
 const grey = "#555555";
-const h2 = { fontSize: 11, fontFamily: "Helvetica-Bold", marginTop: 12, marginBottom: 4 } as const;
+const h2 = { fontSize: 11, fontFamily: FONT.bold, marginTop: 12, marginBottom: 4 } as const;
 const row = { flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 } as const;
 
 function Pair({ k, v }: { k: string; v: string }) {
@@ -49,15 +49,16 @@ export async function renderSealedWorkflowTraced(input: SealedWorkflowInput): Pr
   return { pdf, facts: capture.facts(), layoutMs, postProcessingMs };
 }
 
-async function layOut(input: SealedWorkflowInput, x?: ExplainCapture) {
+async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
   setUpFonts();
-  const title = `Sealed record – ${input.title}`;
+  const title = `Sealed record – ${given.title}`;
+  const input = drawableStrings(given); // drawn; the metadata keeps the given text
   const heading = (depth: number, excerpt: string) => x?.tag("heading", undefined, { depth, excerpt });
   const t0 = performance.now();
   const doc = (
     <Document title={title} producer="Sealpost" creator="Sealpost" onRender={x?.onRender}>
-      <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: "Helvetica", fontSize: 9, lineHeight: 1.3 }}>
-        <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: "Helvetica-Bold", marginBottom: 4 }}>Sealed workflow record</Text>
+      <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
+        <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Sealed workflow record</Text>
         <Text style={{ fontSize: 11, marginBottom: 8 }}>{input.title}</Text>
         <Pair k="Workflow id" v={input.workflowId} />
         <Pair k="Correlation id" v={input.correlationId} />
@@ -69,7 +70,7 @@ async function layOut(input: SealedWorkflowInput, x?: ExplainCapture) {
         <Text {...heading(2, "Collected data")} style={h2}>Collected data</Text>
         {input.steps.map((s, i) => (
           <View key={i} style={{ marginBottom: 6 }}>
-            <Text {...heading(3, `Step ${i + 1}`)} style={{ fontFamily: "Helvetica-Bold", marginBottom: 2 }}>{`Step ${i + 1}: ${s.title}`}</Text>
+            <Text {...heading(3, `Step ${i + 1}`)} style={{ fontFamily: FONT.bold, marginBottom: 2 }}>{`Step ${i + 1}: ${s.title}`}</Text>
             {s.fields.map((f) => (
               <View key={f.key} style={row} wrap={false}>
                 <Text style={{ width: 170, color: grey }}>{f.label}</Text>
@@ -83,7 +84,7 @@ async function layOut(input: SealedWorkflowInput, x?: ExplainCapture) {
         {input.results.length === 0 ? <Text>No rules were evaluated.</Text> : null}
         {input.results.map((r, i) => (
           <View key={i} style={row} wrap={false}>
-            <Text style={{ width: 45, fontFamily: "Helvetica-Bold", color: r.passed ? "#1b7a3a" : "#b3261e" }}>{r.passed ? "passed" : "FAILED"}</Text>
+            <Text style={{ width: 45, fontFamily: FONT.bold, color: r.passed ? "#1b7a3a" : "#b3261e" }}>{r.passed ? "passed" : "FAILED"}</Text>
             <Text style={{ width: 45 }}>{r.severity}</Text>
             <Text style={{ width: 130 }}>{r.ruleId}</Text>
             <Text style={{ flex: 1 }}>{`${r.message} (${r.fieldKey})`}</Text>
@@ -104,7 +105,7 @@ async function layOut(input: SealedWorkflowInput, x?: ExplainCapture) {
         {input.history.map((h, i) => (
           <View key={i} style={row} wrap={false}>
             <Text style={{ width: 120 }}>{h.at}</Text>
-            <Text style={{ width: 120, fontFamily: "Helvetica-Bold" }}>{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
+            <Text style={{ width: 120, fontFamily: FONT.bold }}>{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
             <Text style={{ flex: 1 }}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
           </View>
         ))}
@@ -123,6 +124,6 @@ async function layOut(input: SealedWorkflowInput, x?: ExplainCapture) {
   );
   const laidOut = await renderElement(doc);
   const t1 = performance.now();
-  const pdf = await finishDocument(laidOut, { correlationId: input.correlationId, title, documentId: input.documentId, templateVersion: input.templateVersion }, 40);
+  const pdf = await finishDocument(laidOut, { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion }, 40);
   return { pdf, layoutMs: t1 - t0, postProcessingMs: performance.now() - t1 };
 }

@@ -1,0 +1,84 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Encodings } from "@pdf-lib/standard-fonts";
+import fc from "fast-check";
+import * as fontkit from "fontkit";
+import { expect, it } from "vitest";
+import { drawable } from "@/lib/pdf/fonts";
+import { renderDocument } from "@/lib/pdf/render-document";
+import { renderSealedWorkflow } from "@/lib/pdf/sealed-workflow";
+import { loadTemplate } from "@/lib/templates/load-template";
+import { pdfText, readPdf } from "../support/pdf";
+import { useTemplatesDir } from "../support/templates-dir";
+
+useTemplatesDir();
+
+/** The fonts a PDF embeds, as poppler's pdffonts lists them. */
+async function embeddedFonts(pdf: Uint8Array): Promise<string[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), "sealpost-fonts-"));
+  try {
+    await writeFile(path.join(dir, "d.pdf"), pdf);
+    const { stdout } = await promisify(execFile)("pdffonts", [path.join(dir, "d.pdf")]);
+    return stdout.split("\n").slice(2).filter(Boolean).map((line) => line.split(/\s+/)[0]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const names = ["Жанна Петрова", "Ωμέγα Παπαδοπούλου", "Łódź Wróbel", "İsmail Çelik", "Nguyễn Thị Hương", "Zoë Brontë"];
+
+it("prints names in Cyrillic, Greek, Polish, Turkish and Vietnamese as written, and embeds a font only when a name needs one", async () => {
+  const letter = await loadTemplate("letter.md");
+  for (const name of names) {
+    const { pdf } = await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-1", title: "Letter" });
+    expect(await pdfText(pdf)).toContain(`Dear ${name}, your balance`);
+    const fonts = await embeddedFonts(pdf);
+    if (/^[\x20-\xff]*$/.test(name)) expect(fonts.every((f) => f.startsWith("Helvetica"))).toBe(true); // Latin-1: built-in fonts only
+    else expect(fonts.some((f) => f.endsWith("+DejaVuSans"))).toBe(true); // a subset, of the glyphs used
+  }
+});
+
+it("draws characters no font has (CJK, emoji) as U+FFFD, never as other letters, in documents and sealed records", async () => {
+  const letter = await loadTemplate("letter.md");
+  const { pdf } = await renderDocument(letter, { customerId: "C1", name: "李小龍 🙂 Ann" }, { correlationId: "fonts-2", title: "Letter" });
+  expect(await pdfText(pdf)).toContain("Dear \ufffd\ufffd\ufffd \ufffd Ann, your balance");
+
+  const sealed = await renderSealedWorkflow({
+    workflowId: "00000000-0000-4000-8000-000000000001",
+    correlationId: "fonts-3",
+    title: "Заявка",
+    documentId: null,
+    exception: null,
+    templatePath: "workflow/leave.md",
+    templateVersion: "0".repeat(64),
+    initiator: "submitter@acme.test",
+    createdAt: "2026-11-23T10:00:00.000Z",
+    sealedAt: "2026-11-23T11:00:00.000Z",
+    steps: [{ title: "Сотрудник", fields: [{ key: "name", label: "Имя", value: "Жанна 李" }] }],
+    validationOutcome: "passed",
+    results: [],
+    history: [],
+    audit: [],
+  });
+  const sealedText = await pdfText(sealed);
+  expect(sealedText).toContain("Заявка");
+  expect(sealedText).toContain("Имя Жанна \ufffd");
+  expect((await readPdf(sealed)).title).toBe("Sealed record – Заявка"); // the metadata keeps the text as given
+});
+
+it("keeps every character the fonts can draw and replaces each other one by exactly one U+FFFD", () => {
+  const dejavu = new Set((fontkit.openSync(path.resolve("node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf")) as fontkit.Font).characterSet);
+  const drawn = (code: number) => code < 0x20 || Encodings.WinAnsi.canEncodeUnicodeCodePoint(code) || dejavu.has(code);
+  fc.assert(
+    fc.property(fc.string({ unit: fc.oneof(fc.constantFrom("a", "é", "Ж", "ω", "€", "李", "🙂", "\ud800", "\u202e", "\n"), fc.string({ unit: "binary", maxLength: 1 })) }), (s) => {
+      const out = [...drawable(s)];
+      const given = [...s];
+      expect(out).toHaveLength(given.length);
+      out.forEach((ch, i) => expect(ch).toBe(drawn(given[i].codePointAt(0)!) ? given[i] : "\ufffd"));
+    }),
+    { numRuns: 500 },
+  );
+});
