@@ -44,6 +44,17 @@ export type WorkflowEventKind =
   | "otp.locked"
   | "invite.resent";
 
+/** The activity record of one change, as it is stored. */
+export function eventRow(wf: { id: string; tenantId: string }, kind: WorkflowEventKind, actor: Actor, detail: Record<string, unknown> = {}) {
+  return {
+    workflowId: wf.id,
+    tenantId: wf.tenantId,
+    kind,
+    actor: actor.name,
+    detail: actor.tokenIdHash ? { ...detail, tokenIdHash: actor.tokenIdHash } : detail,
+  };
+}
+
 /** Appends to the workflow's activity in the caller's transaction. */
 export async function recordEvent(
   tx: Tx,
@@ -52,11 +63,5 @@ export async function recordEvent(
   actor: Actor,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  await tx.insert(workflowEvents).values({
-    workflowId: wf.id,
-    tenantId: wf.tenantId,
-    kind,
-    actor: actor.name,
-    detail: actor.tokenIdHash ? { ...detail, tokenIdHash: actor.tokenIdHash } : detail,
-  });
+  await tx.insert(workflowEvents).values(eventRow(wf, kind, actor, detail));
 }

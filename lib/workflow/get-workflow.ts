@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { workflows, type Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
@@ -12,6 +12,18 @@ export async function getWorkflow(tenantId: string, workflowId: string, tx?: Tx)
   if (!uuid.test(workflowId)) throw notFound(workflowId);
   const db = tx ?? (await getDb());
   const [row] = await db.select().from(workflows).where(and(eq(workflows.id, workflowId), eq(workflows.tenantId, tenantId)));
+  if (!row) throw notFound(workflowId);
+  return row;
+}
+
+/** The workflow with its row version (PostgreSQL's xmin, changed by every write), for a write that applies only if nobody wrote since. */
+export async function readWorkflowVersion(tenantId: string, workflowId: string): Promise<{ workflow: Workflow; rowVersion: string }> {
+  if (!uuid.test(workflowId)) throw notFound(workflowId);
+  const db = await getDb();
+  const [row] = await db
+    .select({ workflow: workflows, rowVersion: sql<string>`${workflows}.xmin::text` })
+    .from(workflows)
+    .where(and(eq(workflows.id, workflowId), eq(workflows.tenantId, tenantId)));
   if (!row) throw notFound(workflowId);
   return row;
 }

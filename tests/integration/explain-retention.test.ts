@@ -5,7 +5,7 @@ import type { Trace } from "@/lib/explain/assemble-trace";
 import { pdfText } from "../support/pdf";
 import { expectProblem } from "../support/problem";
 import { queryStackDb } from "../support/stack-db";
-import { eventually, type Stack } from "../support/stack";
+import { eventually, renderedDocuments, type Stack } from "../support/stack";
 import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
 let stack: Stack;
@@ -66,10 +66,7 @@ describe("retention settings per render", () => {
     });
     expect(res.status).toBe(202);
     const batchId = res.headers.get("x-svc-batchid")!;
-    const docs = await eventually(async () => {
-      const body = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
-      return body.documents.every((d: { status: string }) => d.status === "rendered") && (body.documents as Array<{ correlationId: string }>);
-    }, 60_000, "batch rendered");
+    const docs = await renderedDocuments(stack, batchId);
     for (const doc of docs) {
       const trace = await storedTrace(doc.correlationId);
       expect(trace.retention).toEqual({ autoArchiveAfterDays: 3, traceRetentionYears: 2, archiveAfter: addDays(trace.createdAt, 3), deleteAfter: addYears(trace.createdAt, 2) });
@@ -132,10 +129,7 @@ describe("bad retention settings", () => {
     expect([accepted.status, accepted.headers.get("x-svc-idempotent-replay")]).toEqual([202, "false"]);
     // Its record's trace is stored before the next test takes the store away: a write in flight then
     // would leave its temporary file inside the moved folder (a CI run on PGlite found one).
-    const docs = await eventually(async () => {
-      const body = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${accepted.headers.get("x-svc-batchid")}/documents`)).json();
-      return body.documents.every((d: { status: string }) => d.status === "rendered") && (body.documents as Array<{ correlationId: string }>);
-    }, 60_000, "batch rendered");
+    const docs = await renderedDocuments(stack, accepted.headers.get("x-svc-batchid"));
     for (const doc of docs) await storedTrace(doc.correlationId);
 
     const wfCorrelation = uniqueCorrelationId("retention-conflict-wf");

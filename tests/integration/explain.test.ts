@@ -4,7 +4,7 @@ import type { Trace } from "@/lib/explain/assemble-trace";
 import { readCorrelationId } from "@/lib/pdf/metadata";
 import { pdfText } from "../support/pdf";
 import { expectProblem } from "../support/problem";
-import { eventually, type UserName } from "../support/stack";
+import { eventually, renderedDocuments, type UserName } from "../support/stack";
 import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 import type { Stack } from "../support/stack";
 
@@ -107,11 +107,8 @@ describe("batch records and sealed workflows", () => {
     });
     expect(res.status).toBe(202);
     const batchId = res.headers.get("x-svc-batchid")!;
-    const docs = await eventually(async () => {
-      const body = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
-      return body.documents.every((d: { status: string }) => d.status === "rendered") ? body.documents : null;
-    }, 60_000, "batch rendered");
-    for (const [i, doc] of (docs as Array<{ correlationId: string }>).entries()) {
+    const docs = await renderedDocuments(stack, batchId);
+    for (const [i, doc] of docs.entries()) {
       const trace = await storedTrace(doc.correlationId);
       expect(trace.render).toEqual({ kind: "batch-record", referenceId: batchId, recordIndex: i, requestedBy: "features.explainDocument" });
       expect(trace.dataBinding.missing).toEqual(["amount"]);

@@ -217,6 +217,28 @@ describe("participant portal", () => {
     expect(cleared.data).not.toHaveProperty("email");
   });
 
+  it("keeps every one of many autosaves sent at once: each is written once with its activity record, and of those naming the same version exactly one wins", async () => {
+    const { id, token } = await created();
+    const fields = [{ fullName: "Pat Doe" }, { employeeId: "E77" }, { email: "pat@example.test" }];
+    // Twelve saves at once without a version (three tabs typing): all of them land, merged.
+    const free = await Promise.all(Array.from({ length: 12 }, (_, i) => patch(id, 0, token, fields[i % 3])));
+    expect(free.map((r) => r.status)).toEqual(Array(12).fill(200));
+    const versions = (await Promise.all(free.map((r) => r.json()))).map((b) => b.version).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: 12 }, (_, i) => i + 2)); // each write bumped the version once
+    // Eight saves at once naming the version they read: one wins, the others are told it is stale.
+    const named = await Promise.all(Array.from({ length: 8 }, (_, i) => patch(id, 0, token, { fullName: `Tab ${i}` }, 13)));
+    const statuses = named.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+    const winner = await named[statuses.indexOf(200)].json();
+    const boot = await bootstrap(id, token);
+    expect(boot.workflow.version).toBe(14);
+    expect(boot.steps[0].data).toEqual({ fullName: winner.data.fullName, employeeId: "E77", email: "pat@example.test" });
+    const activity = await (await stack.api("submitter", "GET", `/api/workflow/${id}/activity`)).json();
+    const saved = activity.events.filter((e: { kind: string }) => e.kind === "step.saved");
+    expect(saved.map((e: { detail: { version: number } }) => e.detail.version).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 13 }, (_, i) => i + 2));
+  });
+
   it("advances, fails the final validation with results, goes back to the failing step, and passes to pending-approval", async () => {
     const { id, token } = await created();
     await patch(id, 0, token, { fullName: "Pat Doe", employeeId: "E1234", email: "pat@example.test" });

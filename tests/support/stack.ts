@@ -162,3 +162,10 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
   }
   throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
 }
+
+/** A batch's documents once every one is rendered (the submitter's view). */
+export const renderedDocuments = (stack: Stack, batchId: string | null) =>
+  eventually(async () => {
+    const body = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
+    return body.documents.every((d: { status: string }) => d.status === "rendered") && (body.documents as Array<{ correlationId: string }>);
+  }, 60_000, "batch rendered");
