@@ -7,7 +7,8 @@
  * machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch. BENCH_ONLY=responsiveness runs
  * only the intake checks, BENCH_ONLY=documents the document section, BENCH_ONLY=workflow only the
  * workflow section, BENCH_ONLY=console only the console section (bench/console.ts), BENCH_ONLY=explain
- * only the explain section (bench/explain.ts).
+ * only the explain section (bench/explain.ts). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
+ * BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to every server the bench starts.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -167,7 +168,7 @@ async function documentBench(lines: string[]) {
     lines.push(`intake of 1,000 records: p50 ${(await intakeLatency(stack, 1000, 6, 4_000_000)).toFixed(0)} ms (target ≤ 2000)`);
 
     let offset = 10_000_000;
-    for (const doc of benchDocuments) {
+    for (const doc of benchDocuments.filter((d) => !process.env.BENCH_DOCUMENT || d.template === process.env.BENCH_DOCUMENT)) {
       const n = doc.template === "notice.md" ? 1000 : 300;
       // Warm both sides (JIT, fonts, template caches) on a small batch before measuring.
       await rendererAlone(pool, doc.template, doc.record, 50, (offset += 100_000));

@@ -89,7 +89,11 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
   let server: ChildProcess | null = null;
   let log = "";
   const startServer = async () => {
-    const proc = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const next = path.join(root, "node_modules/next/dist/bin/next");
+    // BENCH_SERVER_NODE_ARGS: Node options (such as --cpu-prof) that NODE_OPTIONS cannot carry, for profiling the server under a bench.
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    const args = [...nodeArgs, next, "start", "-p", String(port), "-H", "127.0.0.1"];
+    const proc = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     server = proc;
     proc.stdout!.on("data", (d) => (log += d));
     proc.stderr!.on("data", (d) => (log += d));
