@@ -61,11 +61,35 @@ async function handWritten(pool: Piscina<object, number>, n: number, offset: num
   return { docsPerSecond: n / ((performance.now() - t0) / 1000) };
 }
 
+/** CPU time of every PostgreSQL process on this machine, in ms: the service's queries cost there too. */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres")) total += cpuMs(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** The machine's busy and total CPU ticks (all cores), from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/).slice(1).map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+
 /** Sealpost end to end: one auto-approved batch with secure-email delivery, from the POST until every mail is accepted. */
 async function endToEnd(stack: Stack, template: string, record: (i: number) => object, n: number, offset: number) {
   const pid = stack.serverPid()!;
   const mailsBefore = stack.smtp.messages.length;
   const cpu0 = cpuMs(pid);
+  const pg0 = postgresCpuMs();
+  const bench0 = process.cpuUsage();
+  const machine0 = machineTicks();
   const t0 = performance.now();
   const res = await stack.api("submitter", "POST", "/api/render", {
     templatePath: template,
@@ -85,7 +109,16 @@ async function endToEnd(stack: Stack, template: string, record: (i: number) => o
   }, 10 * 60_000, "batch completion");
   const seconds = (performance.now() - t0) / 1000;
   const cpu = cpuMs(pid) - cpu0;
-  return { docsPerSecond: n / seconds, cpuMsPerDoc: cpu / n };
+  const bench = process.cpuUsage(bench0);
+  const machine1 = machineTicks();
+  return {
+    docsPerSecond: n / seconds,
+    cpuMsPerDoc: cpu / n,
+    postgresMsPerDoc: (postgresCpuMs() - pg0) / n,
+    // This process: the SMTP server receiving every mail, and the client.
+    benchMsPerDoc: (bench.user + bench.system) / 1000 / n,
+    machineBusy: (machine1.busy - machine0.busy) / (machine1.total - machine0.total),
+  };
 }
 
 /**
@@ -194,6 +227,9 @@ async function documentBench(lines: string[]) {
         `  CPU per record: Sealpost server ${m(e2e.map((e) => e.cpuMsPerDoc))} ms, render threads alone ${m(ref.map((r) => r.cpuMsPerDoc))} ms, ` +
           `so ${m(e2e.map((e, i) => e.cpuMsPerDoc - ref[i].cpuMsPerDoc))} ms (${range(e2e.map((e, i) => e.cpuMsPerDoc - ref[i].cpuMsPerDoc))}) around the renderer; ` +
           `server RSS now ${procStatus(stack.serverPid()!, "VmRSS").toFixed(0)} MB, peak ${procStatus(stack.serverPid()!, "VmHWM").toFixed(0)} MB`,
+        // On a machine whose cores are all busy, every ms of CPU outside layout is taken from the render threads.
+        `  besides the server: PostgreSQL ${m(e2e.map((e) => e.postgresMsPerDoc))} ms, the SMTP server and client (this process) ${m(e2e.map((e) => e.benchMsPerDoc))} ms per record; ` +
+          `machine busy ${(100 * median(e2e.map((e) => e.machineBusy))).toFixed(0)}% of ${os.availableParallelism()} cores during the end-to-end runs`,
       );
       if (withHand) {
         const vsHand = e2e.map((e, i) => e.docsPerSecond / hand[i]);

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import * as fontkit from "fontkit";
 import { expect, it } from "vitest";
 import { drawable } from "@/lib/pdf/fonts";
+import { renderReceipt } from "@/lib/pdf/receipt";
 import { renderDocument } from "@/lib/pdf/render-document";
 import { renderSealedWorkflow } from "@/lib/pdf/sealed-workflow";
 import { loadTemplate } from "@/lib/templates/load-template";
@@ -67,6 +68,28 @@ it("draws characters no font has (CJK, emoji) as U+FFFD, never as other letters,
   expect(sealedText).toContain("Заявка");
   expect(sealedText).toContain("Имя Жанна \ufffd");
   expect((await readPdf(sealed)).title).toBe("Sealed record – Заявка"); // the metadata keeps the text as given
+});
+
+it("prints an intake receipt's non-Latin title, file names and messages as written", async () => {
+  const receipt = await renderReceipt({
+    batchId: "batch-0002",
+    correlationId: "fonts-4",
+    title: "Счета за ноябрь",
+    templatePath: "notice.md",
+    submittedBy: "Zoë@example.test",
+    submittedAt: "2026-11-24T10:00:00.000Z",
+    state: "invalid",
+    readiness: "PARTIAL",
+    counts: { total: 3, ready: 1, warning: 1, invalid: 1 },
+    records: [
+      { index: 0, status: "ready", messages: [], fileName: "Жанна-Петрова.pdf" },
+      { index: 1, status: "warning", messages: ["имя: слишком длинное"], fileName: "Ωμέγα.pdf" },
+      { index: 2, status: "invalid", messages: ["amount: 李 is not a number"], fileName: "Łódź.pdf" },
+    ],
+  });
+  const text = await pdfText(receipt);
+  for (const written of ["Счета за ноябрь", "Ωμέγα.pdf", "имя: слишком длинное", "Łódź.pdf", "amount: \ufffd is not a number"]) expect(text).toContain(written);
+  expect((await readPdf(receipt)).title).toBe("Intake receipt – Счета за ноябрь");
 });
 
 it("keeps every character the fonts can draw and replaces each other one by exactly one U+FFFD", () => {
