@@ -13,6 +13,7 @@ export function PageShell({
   footer,
   nav,
   wide,
+  title,
 }: {
   service: string;
   organisation?: string | null;
@@ -20,9 +21,15 @@ export function PageShell({
   footer?: ReactNode;
   nav?: ReactNode;
   wide?: boolean;
+  /**
+   * The document's title, for pages that name themselves from their own state (the portal): React
+   * puts it in <head> and keeps it there, the only title of the page. Route metadata names the others.
+   */
+  title?: string;
 }) {
   return (
     <div className={styles.page}>
+      {title && <title>{title}</title>}
       <a className={styles.skip} href="#main-content">
         Skip to main content
       </a>

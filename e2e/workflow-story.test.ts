@@ -56,6 +56,8 @@ it("participant submits, the reviewer asks for a change, the participant changes
   const participant = await newPage();
   await participant.goto(portalLink(await nthMail(1, "casey@example.test", workflowId, /please complete "Travel expense claim"/)));
   await expect.poll(() => heading(participant).textContent()).toBe("Your trip");
+  // The page's one title names the step (the portal renders it; the route has none of its own to race it).
+  await expect.poll(() => participant.title()).toBe("Step 1 of 2: Your trip – Travel expense claim – Sealpost");
   await expectAccessible(participant, "participant step 1");
   await shoot(participant, "story-01-participant-step-one", true);
   await participant.getByLabel("Your full name").fill("Casey Traveller");
@@ -73,6 +75,7 @@ it("participant submits, the reviewer asks for a change, the participant changes
 
   // The final submit fails the rule across the steps; the participant fixes the date and submits.
   await expect.poll(() => heading(participant).textContent()).toBe("Check your answers before submitting");
+  await expect.poll(() => participant.title()).toBe("Check your answers – Travel expense claim – Sealpost");
   await participant.getByRole("button", { name: "Submit" }).click();
   await expect.poll(() => errorSummary(participant).textContent()).toContain("The date you came back must be on or after the date you left");
   await expectAccessible(participant, "submit failed");
@@ -91,8 +94,6 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await reviewer.goto(portalLink(await nthMail(1, "approver@acme.test", workflowId, /^Approval needed: Travel expense claim \(stage 1 of 1\)$/)));
   await expect.poll(() => heading(reviewer).textContent()).toBe("Review the answers");
   expect(await focusedText(reviewer)).toBe("Review the answers");
-  // The page names itself in an effect; Next.js's own <title> (the route's metadata) may commit just
-  // after it on a fast load, so the title is awaited like the heading (a CI run on PGlite read it early).
   await expect.poll(() => reviewer.title()).toBe("Review the answers – Travel expense claim – Sealpost");
   const answers = reviewer.getByRole("region", { name: "Answers" });
   for (const text of ["Your trip", "Costs", "Casey Traveller", "10 March 2027", "Gdansk", "14 March 2027", "train", "120.5", "Yes"]) expect(await answers.textContent()).toContain(text);

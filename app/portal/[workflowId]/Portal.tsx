@@ -132,23 +132,22 @@ export function Portal({ workflowId }: { workflowId: string }) {
     return () => window.removeEventListener("popstate", onPop);
   }, [boot, showFor]);
 
-  useEffect(() => {
-    if (view.kind === "review") return; // the reviewer's pages name themselves
-    const title = boot?.workflow.title ?? "Your form";
-    const page =
-      view.kind === "step" && boot
-        ? `Step ${view.index + 1} of ${boot.steps.length}: ${boot.steps[view.index].title}`
-        : view.kind === "check"
-          ? "Check your answers"
-          : view.kind === "token"
-            ? "Link problem"
-            : view.kind === "otp"
-              ? "Check your email"
-              : view.kind === "done"
-                ? boot?.workflow.state ?? ""
-                : "";
-    document.title = [page, title, "Sealpost"].filter(Boolean).join(" – ");
-  }, [view, boot]);
+  // The reviewer's pages name themselves (Reviewer); the page's only title is the one rendered here,
+  // never set after the fact, so nothing Next.js adds later can replace it.
+  const workflowTitle = boot?.workflow.title ?? "Your form";
+  const pageName =
+    view.kind === "step" && boot
+      ? `Step ${view.index + 1} of ${boot.steps.length}: ${boot.steps[view.index].title}`
+      : view.kind === "check"
+        ? "Check your answers"
+        : view.kind === "token"
+          ? "Link problem"
+          : view.kind === "otp"
+            ? "Check your email"
+            : view.kind === "done"
+              ? boot?.workflow.state ?? ""
+              : "";
+  const documentTitle = [pageName, workflowTitle, "Sealpost"].filter(Boolean).join(" – ");
 
   // Stable, so that the reviewer pages' timers (sealing poll) are not restarted by every render.
   const reload = useCallback(async () => {
@@ -163,14 +162,14 @@ export function Portal({ workflowId }: { workflowId: string }) {
   const organisation = boot?.workflow.organizationName ?? gate?.workflow.organizationName ?? null;
   if (view.kind === "otp") {
     return (
-      <PageShell service="Sealpost" organisation={organisation}>
+      <PageShell service="Sealpost" organisation={organisation} title={documentTitle}>
         {api && <OtpGate api={api} otp={gate?.otp ?? null} organisation={organisation} onVerified={() => load(api)} onTokenProblem={failure} />}
       </PageShell>
     );
   }
   if (!api || !boot || view.kind === "loading" || view.kind === "token" || view.kind === "problem") {
     return (
-      <PageShell service="Sealpost" organisation={organisation}>
+      <PageShell service="Sealpost" organisation={organisation} title={documentTitle}>
         {view.kind === "token" && api ? (
           <TokenProblem api={api} code={view.code} organisation={organisation} />
         ) : view.kind === "problem" ? (
@@ -273,7 +272,7 @@ export function Portal({ workflowId }: { workflowId: string }) {
     );
   }
   return (
-    <PageShell service="Sealpost" organisation={boot.workflow.organizationName}>
+    <PageShell service="Sealpost" organisation={boot.workflow.organizationName} title={documentTitle}>
       {content}
     </PageShell>
   );

@@ -53,10 +53,8 @@ export function Reviewer({
   const actionable = (may.decide || may.requestChanges) && !outcome;
   const shown: Page = !actionable ? { kind: "review" } : page.kind === "changes" && !may.requestChanges ? { kind: "review" } : page;
 
-  useEffect(() => {
-    const name = actionable ? PAGE_TITLES[shown.kind] : "Review outcome";
-    document.title = [name, boot.workflow.title, "Sealpost"].join(" – ");
-  }, [actionable, shown.kind, boot.workflow.title]);
+  // Rendered, not set in an effect: see Portal's documentTitle.
+  const documentTitle = [actionable ? PAGE_TITLES[shown.kind] : "Review outcome", boot.workflow.title, "Sealpost"].join(" – ");
 
   const done = async (action: ReviewAction) => {
     await reload();
@@ -71,13 +69,34 @@ export function Reviewer({
   const back = () => go({ kind: "review" });
   const reloadQuietly = useCallback(() => void reload(), [reload]);
 
-  if (!actionable) return <ReviewStatus key={`${outcome}-${conflict}`} api={api} boot={boot} action={outcome} conflict={conflict} onReload={reloadQuietly} />;
-  if (shown.kind === "changes") {
-    return <RequestChangesPage api={api} boot={boot} fieldKey={shown.fieldKey} onBack={back} onDone={() => done("request-changes")} onConflict={onConflict} onTokenProblem={onTokenProblem} />;
+  const title = <title>{documentTitle}</title>;
+  if (!actionable) {
+    return (
+      <>
+        {title}
+        <ReviewStatus key={`${outcome}-${conflict}`} api={api} boot={boot} action={outcome} conflict={conflict} onReload={reloadQuietly} />
+      </>
+    );
   }
-  if (shown.kind === "decide") return <DecisionPage api={api} boot={boot} onBack={back} onDone={done} onConflict={onConflict} onTokenProblem={onTokenProblem} />;
+  if (shown.kind === "changes") {
+    return (
+      <>
+        {title}
+        <RequestChangesPage api={api} boot={boot} fieldKey={shown.fieldKey} onBack={back} onDone={() => done("request-changes")} onConflict={onConflict} onTokenProblem={onTokenProblem} />
+      </>
+    );
+  }
+  if (shown.kind === "decide") {
+    return (
+      <>
+        {title}
+        <DecisionPage api={api} boot={boot} onBack={back} onDone={done} onConflict={onConflict} onTokenProblem={onTokenProblem} />
+      </>
+    );
+  }
   return (
     <>
+      {title}
       {conflict && (
         <NotificationBanner title="Changed meanwhile" heading="Someone else has acted on this submission">
           <p>Nothing was changed by you. Review it again as it stands now.</p>

@@ -5,7 +5,10 @@ import { Portal } from "./Portal";
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
-  title: "Your form – Sealpost",
+  // No route title: the portal renders its own (<title> in Portal and Reviewer, from the step or
+  // review page shown). A route title as well was a second one, which Next.js could add after the
+  // portal had named the page and so replace that name.
+  title: null,
   robots: { index: false, follow: false },
   // The address holds the portal token: never send it to another site.
   referrer: "no-referrer",
