@@ -88,6 +88,7 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await expect.poll(() => heading(participant).textContent()).toBe("Check your answers before submitting");
   await participant.getByRole("button", { name: "Submit" }).click();
   await expect.poll(() => heading(participant).textContent()).toBe("Your answers have been submitted");
+  await expect.poll(() => participant.title()).toBe("Waiting for review – Travel expense claim – Sealpost");
 
   // The reviewer opens the link of the approval mail: the answers by step and every rule result.
   const reviewer = await newPage();

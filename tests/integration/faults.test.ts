@@ -260,7 +260,7 @@ describe.skipIf(dbKind() === "pglite")("PostgreSQL stopped and restarted while p
     await typing;
     if (failed) throw failed;
 
-    for (const t of typists) {
+    for (const [i, t] of typists.entries()) {
       const status = await (await portal(t, "GET", `/api/workflow/${t.id}/status`)).json();
       const boot = await (await stack.api(null, "GET", `/api/workflow/${t.id}?token=${encodeURIComponent(t.token)}`)).json();
       const activity = await (await stack.api("submitter", "GET", `/api/workflow/${t.id}/activity`)).json();
@@ -271,7 +271,7 @@ describe.skipIf(dbKind() === "pglite")("PostgreSQL stopped and restarted while p
       expect(t.acked.every((a) => saved.includes(a.version))).toBe(true);
       const last = t.acked.at(-1)!;
       if (last.version === status.version) expect(boot.steps[0].data.fullName).toBe(last.value);
-      else expect(boot.steps[0].data.fullName).toMatch(/^Typist \d+ \d+$/); // a later save written without its answer (the restart cut it)
+      else expect(boot.steps[0].data.fullName).toMatch(new RegExp(`^Typist ${i} \\d+$`)); // this typist's later save, written without its answer (the restart cut it)
     }
     console.log(`[faults] autosave outage: ${typists.map((t) => `${t.acked.length} saved, ${t.refused} refused, ${t.stale} stale`).join("; ")}`);
   });

@@ -7,6 +7,7 @@ import { changeRequestsOf, failedErrors, otpPending, type Bootstrap, type GatedB
 import { CheckAnswers } from "./CheckAnswers";
 import { OtpGate } from "./OtpGate";
 import { type ApiAnswer, failureText, isTokenProblem, PortalApi } from "./portal-api";
+import { STATE_TAGS } from "./review-model";
 import { Reviewer } from "./Reviewer";
 import { Confirmation, FinalStatus, ProblemPage } from "./StatusPages";
 import { StepPage } from "./StepPage";
@@ -144,8 +145,8 @@ export function Portal({ workflowId }: { workflowId: string }) {
           ? "Link problem"
           : view.kind === "otp"
             ? "Check your email"
-            : view.kind === "done"
-              ? boot?.workflow.state ?? ""
+            : view.kind === "done" && boot
+              ? STATE_TAGS[boot.workflow.state].text // the words the participant reads, not the API's state name
               : "";
   const documentTitle = [pageName, workflowTitle, "Sealpost"].filter(Boolean).join(" – ");
 
