@@ -1,4 +1,5 @@
 import { getDb, type Tx } from "@/lib/db/client";
+import { insertMany } from "@/lib/db/insert-many";
 import { jobs } from "@/lib/db/schema";
 import { usesInngest } from "@/lib/env";
 import { newId } from "@/lib/ids";
@@ -9,7 +10,6 @@ import { JOBS_CHANNEL, notifyChannel, wakeLocal } from "./notify";
 import { jobDefinitions } from "./registry";
 import { relayJob } from "./relay";
 
-const INSERT_CHUNK = 500; // 6 parameters a row × 500 rows stays far below PostgreSQL's limit of 65,535
 const RELAY_CHUNK = 100; // events per relay job: keeps each inngest.send request small
 
 type JobRow = typeof jobs.$inferInsert;
@@ -39,9 +39,7 @@ export async function sendEvent(tx: Tx | undefined, events: EventInput | EventIn
 }
 
 async function insertRows(tx: Tx, rows: JobRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await tx.insert(jobs).values(rows.slice(i, i + INSERT_CHUNK)).onConflictDoNothing();
-  }
+  await insertMany(tx, jobs, rows, { onConflictDoNothing: true });
   await notifyChannel(tx, JOBS_CHANNEL);
 }
 

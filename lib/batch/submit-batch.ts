@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "@/lib/auth/bearer";
 import { getBlobStore } from "@/lib/blob/store";
+import { insertMany } from "@/lib/db/insert-many";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { activityItems, auditEvents, batches, batchRecords, type Batch } from "@/lib/db/schema";
@@ -27,10 +28,11 @@ export interface IntakeResult {
 }
 
 /**
- * Records per INSERT. drizzle builds a statement on the event loop without a break, about 0.1 ms a
- * row: 500 rows held other requests up for some 45 ms (measured on a 5,000-record intake).
+ * Records per INSERT. Each statement's rows are turned into one JSON text on the event loop without
+ * a break (insertMany): 1,000 notice records are a few ms, yet a request's data may be far larger,
+ * so the pause other requests see stays bounded by the chunk, not by the request.
  */
-const INSERT_CHUNK = 100;
+const INSERT_CHUNK = 1000;
 
 /** POST /api/render with an array dataSource: validate, write the receipt, persist, notify or enqueue. */
 export async function submitBatch(
@@ -130,7 +132,7 @@ async function persist(batch: Batch, check: IntakeCheck): Promise<void> {
         documentId: r.documentId,
         fileName: r.fileName ?? `document-${r.index + 1}.pdf`,
       }));
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(batchRecords).values(rows.slice(i, i + INSERT_CHUNK));
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insertMany(tx, batchRecords, rows.slice(i, i + INSERT_CHUNK));
     }
     await tx.insert(activityItems).values({
       id: batch.activityItemId,

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { assertBlobKey } from "./keys";
 import type { BlobStore } from "./store";
 
@@ -22,8 +24,12 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, data: Uint8Array): Promise<void> {
     const file = this.file(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    // A render thread writes the PDF it has just laid out: waiting there blocks no request, and five
+    // calls through libuv's thread pool (mkdir, open, write, close, rename) cost more CPU than the
+    // write itself. The event loop's thread never waits on the disk.
+    if (!isMainThread) return putSync(file, tmp, data);
+    await fs.mkdir(path.dirname(file), { recursive: true });
     try {
       await fs.writeFile(tmp, data);
       await fs.rename(tmp, file);
@@ -54,5 +60,16 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.file(key), { force: true });
+  }
+}
+
+function putSync(file: string, tmp: string, data: Uint8Array): void {
+  fsSync.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fsSync.writeFileSync(tmp, data);
+    fsSync.renameSync(tmp, file);
+  } catch (err) {
+    fsSync.rmSync(tmp, { force: true });
+    throw err;
   }
 }

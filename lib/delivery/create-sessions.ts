@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { insertMany } from "@/lib/db/insert-many";
 import { deliverySessions } from "@/lib/db/schema";
 import { hashSecret, newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
@@ -17,9 +18,6 @@ export interface NewDeliveries {
   fileName: string;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
-const CHUNK = 500;
-
 /**
  * One session per recipient address of each record, each with its own link (see link-token.ts), for
  * any number of records in a few multi-row statements. Only the link's hash is stored; the session rows
@@ -32,27 +30,23 @@ export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): 
     return d.recipients.map((recipient) => ({ id: newId(), recipient, d, expiresAt }));
   });
   if (drafts.length === 0) return 0;
-  const fresh = new Set<string>();
-  for (let i = 0; i < drafts.length; i += CHUNK) {
-    const inserted = await tx
-      .insert(deliverySessions)
-      .values(
-        drafts.slice(i, i + CHUNK).map(({ id, recipient, d, expiresAt }) => ({
-          id,
-          tenantId: d.tenantId,
-          batchId: d.batchId,
-          recordIndex: d.recordIndex,
-          recordCorrelationId: d.recordCorrelationId,
-          recipientEmail: recipient.email,
-          recipientName: recipient.name,
-          tokenHash: hashSecret(deliveryToken(id)),
-          expiresAt,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: deliverySessions.id });
-    for (const r of inserted) fresh.add(r.id);
-  }
+  const inserted = await insertMany(
+    tx,
+    deliverySessions,
+    drafts.map(({ id, recipient, d, expiresAt }) => ({
+      id,
+      tenantId: d.tenantId,
+      batchId: d.batchId,
+      recordIndex: d.recordIndex,
+      recordCorrelationId: d.recordCorrelationId,
+      recipientEmail: recipient.email,
+      recipientName: recipient.name,
+      tokenHash: hashSecret(deliveryToken(id)),
+      expiresAt,
+    })),
+    { onConflictDoNothing: true, returning: deliverySessions.id },
+  );
+  const fresh = new Set(inserted as string[]);
   await enqueueMails(
     tx,
     drafts

@@ -1,5 +1,6 @@
 import { mailOutbox } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/client";
+import { insertMany } from "@/lib/db/insert-many";
 import { newId } from "@/lib/ids";
 import { MAIL_CHANNEL, notifyChannel, wakeLocal } from "@/inngest/notify";
 
@@ -13,28 +14,19 @@ export interface OutgoingMail {
   tenantId?: string | null;
 }
 
-const CHUNK = 500;
-
 /**
  * Queues mail in the caller's transaction (the mail exists if and only if the change that caused it
  * commits); the pump sends it after the commit. Returns how many were new.
  */
 export async function enqueueMails(tx: Tx, msgs: OutgoingMail[]): Promise<number> {
   if (!msgs.length) return 0;
-  let added = 0;
-  for (let i = 0; i < msgs.length; i += CHUNK) {
-    const rows = msgs.slice(i, i + CHUNK).map((m) => ({
-      id: newId(),
-      tenantId: m.tenantId ?? null,
-      dedupeKey: m.dedupeKey,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html ?? null,
-    }));
-    const inserted = await tx.insert(mailOutbox).values(rows).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
-    added += inserted.length;
-  }
+  const inserted = await insertMany(
+    tx,
+    mailOutbox,
+    msgs.map((m) => ({ id: newId(), tenantId: m.tenantId ?? null, dedupeKey: m.dedupeKey, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })),
+    { onConflictDoNothing: true, returning: mailOutbox.id },
+  );
+  const added = inserted.length;
   // Delivered at commit to every pump listening, in this process or another.
   if (added) await notifyChannel(tx, MAIL_CHANNEL);
   return added;

@@ -5,9 +5,9 @@ import { env } from "@/lib/env";
 import type { ReportInput } from "@/lib/explain/report/report-document";
 import type { ReceiptInput } from "./receipt";
 import type { SealedWorkflowInput } from "./sealed-workflow";
-import type { RenderResult, RenderTask } from "./render-task";
+import type { RenderResult, RenderTask, StoredRender, StoredRenderTask } from "./render-task";
 
-export type { RenderResult, RenderTask, RenderTimings } from "./render-task";
+export type { RenderResult, RenderTask, RenderTimings, StoredRender, StoredRenderTask } from "./render-task";
 
 // Per process, on globalThis: Next's dev server re-evaluates modules, and a second pool would only
 // double the threads.
@@ -20,6 +20,11 @@ const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina; __seal
  */
 export async function renderFromTemplate(task: RenderTask): Promise<RenderResult> {
   return inRenderThread("default", task, async () => (await import("./render-task")).default(task));
+}
+
+/** A batch record laid out and written to the blob store in a render thread (see renderAndStore). */
+export async function renderToBlob(task: StoredRenderTask): Promise<StoredRender | { storageError: string }> {
+  return inRenderThread("renderAndStore", task, async () => (await import("./render-task")).renderAndStore(task));
 }
 
 /** The intake receipt, laid out in a render thread too: a batch of 5,000 records must not hold the event loop. */

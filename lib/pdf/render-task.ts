@@ -1,3 +1,4 @@
+import { getBlobStore } from "@/lib/blob/store";
 import { ExplainCapture, templateFacts } from "@/lib/explain/capture";
 import type { RenderFacts, TemplateFacts } from "@/lib/explain/facts";
 import { loadTemplate } from "@/lib/templates/load-template";
@@ -39,4 +40,28 @@ export default async function renderTask({ templatePath, templateVersion, record
   const timings = { ...out.timings, templateLoadMs, totalMs: out.timings.totalMs + templateLoadMs };
   if (!out.explain) return { pdf: out.pdf, timings };
   return { pdf: out.pdf, timings, explain: out.explain, template: templateFacts(template) };
+}
+
+/** A batch record's render: the PDF is written to the blob store by the render thread itself. */
+export interface StoredRenderTask extends RenderTask {
+  blobKey: string;
+}
+
+/** What the calling thread gets back: everything but the bytes, which are already stored. */
+export type StoredRender = Omit<RenderResult, "pdf"> & { byteSize: number };
+
+/**
+ * Renders and stores under `blobKey` in the same thread, so the bytes never cross threads and the
+ * write costs no hop through the event loop and libuv's pool (see LocalBlobStore). A storage error
+ * is not the record's: it comes back as `storageError` (the caller retries the chunk) instead of
+ * being thrown like a render error, which is the record's own.
+ */
+export async function renderAndStore(task: StoredRenderTask): Promise<StoredRender | { storageError: string }> {
+  const { pdf, ...rest } = await renderTask(task);
+  try {
+    await getBlobStore().put(task.blobKey, pdf, "application/pdf");
+  } catch (err) {
+    return { storageError: err instanceof Error ? err.message : String(err) };
+  }
+  return { ...rest, byteSize: pdf.byteLength };
 }

@@ -30,7 +30,12 @@ export default async function renderTask(input) {
   return withMovedPdf(result, result.pdf);
 }
 
-/** Named task (piscina's `name`): the batch intake receipt. */
+/** Named task (piscina's `name`): a batch record, rendered and stored by this thread; nothing to move. */
+export function renderAndStore(input) {
+  return task.renderAndStore(input);
+}
+
+/** Named task: the batch intake receipt. */
 export async function renderReceipt(input) {
   const pdf = await receipt.renderReceipt(input);
   return withMovedPdf(pdf, pdf);

@@ -1,14 +1,19 @@
+import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { readCorrelationId, readXmpField } from "@/lib/pdf/metadata";
 import { loadTemplate } from "@/lib/templates/load-template";
-import { closeRenderPool, renderFromTemplate } from "@/lib/pdf/render-pool";
+import { closeRenderPool, renderFromTemplate, renderToBlob } from "@/lib/pdf/render-pool";
+import { createTempDataDir } from "../support/test-db";
 
 const letter = (i: number) => ({ customerId: `C${i}`, name: `Customer ${i}`, amount: i, recipientEmail: `r${i}@example.test` });
 
+// Before the pool starts: its threads take the environment they start with (where they store PDFs).
+const data = createTempDataDir();
 beforeAll(() => {
+  process.env.DATA_DIR = data.dir;
   process.env.TEMPLATES_DIR = path.resolve("tests/fixtures/templates");
   process.env.RENDER_THREADS = "2";
   resetEnvCache();
@@ -17,7 +22,9 @@ afterAll(async () => {
   await closeRenderPool();
   delete process.env.TEMPLATES_DIR;
   delete process.env.RENDER_THREADS;
+  delete process.env.DATA_DIR;
   resetEnvCache();
+  data.remove();
 });
 
 describe("render pool (worker threads)", () => {
@@ -79,5 +86,32 @@ describe("render pool (worker threads)", () => {
     await expect(renderFromTemplate({ templatePath: "../package.json", record: letter(1), meta: { correlationId: "x", title: "x" } })).rejects.toThrow();
     const ok = await renderFromTemplate({ templatePath: "letter.md", record: letter(9), meta: { correlationId: "after", title: "t" } });
     expect(await readCorrelationId(ok.pdf)).toBe("after");
+  });
+
+  it("stores a batch record's PDF from the render thread, whole and under its key, and reports a storage failure apart from render errors", async () => {
+    const records = path.join(data.dir, "blobs/batches/b-pool/records");
+    const stored = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        renderToBlob({ templatePath: "letter.md", record: letter(i), meta: { correlationId: `blob-${i}`, title: "t" }, blobKey: `batches/b-pool/records/${i}.pdf` }),
+      ),
+    );
+    // Only the four documents: every temporary file was renamed into place.
+    expect(fs.readdirSync(records).sort()).toEqual(["0.pdf", "1.pdf", "2.pdf", "3.pdf"]);
+    for (const [i, r] of stored.entries()) {
+      const bytes = fs.readFileSync(path.join(records, `${i}.pdf`));
+      expect(r).toMatchObject({ byteSize: bytes.byteLength });
+      expect(r).not.toHaveProperty("pdf");
+      expect(await readCorrelationId(new Uint8Array(bytes))).toBe(`blob-${i}`);
+    }
+
+    // The store's folder is a file: the write fails, and the caller learns it was the store, not the record.
+    fs.writeFileSync(path.join(data.dir, "blobs/batches/b-blocked"), "not a folder");
+    const blocked = await renderToBlob({ templatePath: "letter.md", record: letter(5), meta: { correlationId: "blocked", title: "t" }, blobKey: "batches/b-blocked/records/0.pdf" });
+    expect(blocked).toEqual({ storageError: expect.stringMatching(/ENOTDIR|EEXIST/) });
+    // A render error still rejects, as the record's own.
+    await expect(renderToBlob({ templatePath: "missing.md", record: letter(6), meta: { correlationId: "x", title: "x" }, blobKey: "batches/b-pool/records/9.pdf" })).rejects.toThrow(
+      "No template missing.md",
+    );
+    expect(fs.existsSync(path.join(records, "9.pdf"))).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import { getBlobStore } from "@/lib/blob/store";
 import { getDb, rowsOf } from "@/lib/db/client";
+import { insertMany } from "@/lib/db/insert-many";
 import { activityItems, auditEvents, batchRecords, batches, type Batch, type BatchRecord } from "@/lib/db/schema";
 import { createDeliverySessions } from "@/lib/delivery/create-sessions";
 import { recordTrace } from "@/lib/explain/store";
 import { newId } from "@/lib/ids";
-import { renderFromTemplate, type RenderResult } from "@/lib/pdf/render-pool";
+import { renderToBlob, type StoredRender } from "@/lib/pdf/render-pool";
 import { sendEvent } from "@/inngest/send-event";
 import { parseRecipients } from "../recipients";
 import type { Distribution } from "../resolve-distribution";
@@ -25,7 +25,7 @@ export interface ChunkOutcome {
   skipped: number;
 }
 
-type Rendered = { record: BatchRecord; result: RenderResult; failure: null } | { record: BatchRecord; result: null; failure: string };
+type Rendered = { record: BatchRecord; result: StoredRender; failure: null } | { record: BatchRecord; result: null; failure: string };
 
 /**
  * Renders the pending records of one chunk of a processing batch, all at once across the render
@@ -45,10 +45,13 @@ export async function renderBatchChunk({ batchId, from, count }: Chunk): Promise
     .orderBy(asc(batchRecords.recordIndex));
   if (!pending.length) return { rendered: 0, failed: 0, skipped: count };
 
-  const outcomes = await Promise.all(pending.map((record) => renderOne(batch, record)));
-  // A storage error is not the records' fault: it propagates and the chunk is retried.
-  const blobs = getBlobStore();
-  await Promise.all(outcomes.map((o) => (o.result ? blobs.put(recordBlobKey(batchId, o.record.recordIndex), o.result.pdf, "application/pdf") : null)));
+  // Every record is rendered and stored before a storage error fails the chunk: a chunk must not be
+  // retried while its other renders still write (the retry would race them for the same keys).
+  const settled = await Promise.allSettled(pending.map((record) => renderOne(batch, record)));
+  const outcomes = settled.map((o) => {
+    if (o.status === "rejected") throw o.reason;
+    return o.value;
+  });
   const committed = await commitChunk(batch, outcomes);
   if (batch.explainRequestedBy) traceRecords(batch, batch.explainRequestedBy, committed);
   const failed = committed.filter((o) => o.failure !== null).length;
@@ -56,20 +59,24 @@ export async function renderBatchChunk({ batchId, from, count }: Chunk): Promise
 }
 
 async function renderOne(batch: Batch, record: BatchRecord): Promise<Rendered> {
+  let result: Awaited<ReturnType<typeof renderToBlob>>;
   try {
-    const result = await renderFromTemplate({
+    result = await renderToBlob({
       templatePath: batch.templatePath,
       templateVersion: batch.templateVersion ?? undefined,
       record: record.data,
       meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
       explain: batch.explainRequestedBy !== null,
+      blobKey: recordBlobKey(batch.id, record.recordIndex),
     });
-    return { record, result, failure: null };
   } catch (err) {
     // A render error is the record's own (its data, its template version gone, a layout past
     // RENDER_TIMEOUT_MS): retrying would fail the same way, so it is recorded, not retried.
     return { record, result: null, failure: err instanceof Error ? err.message : String(err) };
   }
+  // A storage error is not the record's fault: it fails the chunk, which is retried.
+  if ("storageError" in result) throw new Error(`Storing the PDF of record ${record.recordIndex} failed: ${result.storageError}`);
+  return { record, result, failure: null };
 }
 
 /** Only committed records are traced: a retried chunk's records that an earlier run committed were traced by it. */
@@ -101,7 +108,7 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
       status: o.result ? "rendered" : "failed",
       error: o.failure,
       blob_key: o.result ? recordBlobKey(batch.id, o.record.recordIndex) : null,
-      byte_size: o.result?.pdf.byteLength ?? null,
+      byte_size: o.result?.byteSize ?? null,
       timings: o.result?.timings ?? null,
     }));
     // One statement for the whole chunk, guarded by the status: only records still pending change.
@@ -119,7 +126,9 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
     if (!done.length) return done;
 
     const distribution = batch.distribution as Distribution;
-    await tx.insert(activityItems).values(
+    await insertMany(
+      tx,
+      activityItems,
       done.map((o) => ({
         id: newId(),
         tenantId: batch.tenantId,
@@ -131,7 +140,9 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
         detail: { recordIndex: o.record.recordIndex, documentId: o.record.documentId, error: o.failure },
       })),
     );
-    await tx.insert(auditEvents).values(
+    await insertMany(
+      tx,
+      auditEvents,
       done.map((o) => ({
         tenantId: batch.tenantId,
         subjectType: "record",
