@@ -23,8 +23,17 @@ export async function renderFromTemplate(task: RenderTask): Promise<RenderResult
 }
 
 /** A batch record laid out and written to the blob store in a render thread (see renderAndStore). */
-export async function renderToBlob(task: StoredRenderTask): Promise<StoredRender | { storageError: string }> {
-  return inRenderThread("renderAndStore", task, async () => (await import("./render-task")).renderAndStore(task));
+export async function renderToBlob(task: Omit<StoredRenderTask, "laidOut">): Promise<StoredRender | { storageError: string }> {
+  // The thread raises this flag once layout is done: a thread stopped after that (a write that hung
+  // past RENDER_TIMEOUT_MS) is the store's failure, to be retried with the chunk, not the record's.
+  const laidOut = new Int32Array(new SharedArrayBuffer(4));
+  const input: StoredRenderTask = { ...task, laidOut };
+  try {
+    return await inRenderThread("renderAndStore", input, async () => (await import("./render-task")).renderAndStore(input));
+  } catch (err) {
+    if (Atomics.load(laidOut, 0) !== 1) throw err;
+    return { storageError: `the PDF was laid out but not stored: ${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 /** The intake receipt, laid out in a render thread too: a batch of 5,000 records must not hold the event loop. */
