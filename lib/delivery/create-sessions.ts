@@ -20,7 +20,7 @@ export interface NewDeliveries {
 
 /**
  * One session per recipient address of each record, each with its own link (see link-token.ts), for
- * any number of records in a few multi-row statements. Only the link's hash is stored; the session rows
+ * any number of records in one statement (insertMany). Only the link's hash is stored; the session rows
  * and their notification mails commit together, and the unique (batch, record, recipient) key makes a
  * retried record create neither a second session nor a second mail.
  */
