@@ -47,7 +47,17 @@ export function statementRecord(i: number) {
   };
 }
 
+/**
+ * The title Sealpost gives a batch record's PDF (its batch's title, which is the template's, and the
+ * record's file name from the template's fileNameTemplate), so the renderer alone lays out and stamps
+ * exactly the document the service does.
+ */
 export const benchDocuments = [
-  { name: "one-page notice", template: "notice.md", record: noticeRecord },
-  { name: "three-page statement (60-item list)", template: "statement.md", record: statementRecord },
+  { name: "one-page notice", template: "notice.md", record: noticeRecord, title: (i: number) => `Payment notice – notice-${noticeRecord(i).customerId}.pdf` },
+  {
+    name: "three-page statement (60-item list)",
+    template: "statement.md",
+    record: statementRecord,
+    title: (i: number) => `Account statement – statement-${statementRecord(i).accountId}.pdf`,
+  },
 ] as const;

@@ -10,6 +10,7 @@
  * only the explain section (bench/explain.ts). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
  * BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to every server the bench starts.
  */
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,8 @@ import { eventually, startStack, type Stack } from "../tests/support/stack";
 import { consoleBench } from "./console";
 import { explainBench } from "./explain";
 import { benchDocuments, noticeRecord } from "./documents";
+
+type BenchDocument = (typeof benchDocuments)[number];
 import { workflowBench } from "./workflow";
 
 /**
@@ -43,15 +46,20 @@ function cpuMs(pid: number, thread?: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
 }
 
-/** The renderer's own limit: the same records through the same render code in `threads` worker threads, no service around it. */
-async function rendererAlone(pool: Piscina<RenderTask, RenderResult>, template: string, record: (i: number) => object, n: number, offset: number) {
+/**
+ * The renderer's own limit: the same records through the same render code in `threads` worker
+ * threads, no service around it. Each document is the one Sealpost makes of the record: its title,
+ * and a correlation id (a UUID, drawn in the footer and stamped in the metadata) of its own.
+ */
+async function rendererAlone(pool: Piscina<RenderTask, RenderResult>, doc: BenchDocument, n: number, offset: number) {
+  const { template, record, title } = doc;
   // As the server's chunks do: by version, so the parsed template is reused and the file not read again.
   const templateVersion = versionOf(fs.readFileSync(path.join("bench/templates", template), "utf8"));
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      pool.run({ templatePath: template, templateVersion, record: record(offset + i) as Record<string, unknown>, meta: { correlationId: `ref-${offset + i}`, title: "reference", documentId: null } }),
+      pool.run({ templatePath: template, templateVersion, record: record(offset + i) as Record<string, unknown>, meta: { correlationId: randomUUID(), title: title(offset + i), documentId: null } }),
     ),
   );
   const seconds = (performance.now() - t0) / 1000;
@@ -212,7 +220,7 @@ async function documentBench(lines: string[]) {
     for (const doc of benchDocuments.filter((d) => !process.env.BENCH_DOCUMENT || d.template === process.env.BENCH_DOCUMENT)) {
       const n = doc.template === "notice.md" ? 1000 : 300;
       // Warm both sides (JIT, fonts, template caches) on a small batch before measuring.
-      await rendererAlone(pool, doc.template, doc.record, 50, (offset += 100_000));
+      await rendererAlone(pool, doc, 50, (offset += 100_000));
       await endToEnd(stack, doc.template, doc.record, 100, (offset += 100_000));
       const withHand = doc.template === "notice.md";
       if (withHand) await handWritten(handPool, 50, offset);
@@ -220,7 +228,7 @@ async function documentBench(lines: string[]) {
       const e2e: Array<Awaited<ReturnType<typeof endToEnd>>> = [];
       const hand: number[] = [];
       for (let r = 0; r < RUNS; r++) {
-        const alone = () => rendererAlone(pool, doc.template, doc.record, n, (offset += 100_000)).then((x) => ref.push(x));
+        const alone = () => rendererAlone(pool, doc, n, (offset += 100_000)).then((x) => ref.push(x));
         const sealpost = () => endToEnd(stack, doc.template, doc.record, n, (offset += 100_000)).then((x) => e2e.push(x));
         if (r % 2) await sealpost().then(alone);
         else await alone().then(sealpost);

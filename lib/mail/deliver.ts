@@ -4,6 +4,7 @@ import { mailOutbox } from "@/lib/db/schema";
 import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { expandDeliveryLinks } from "@/lib/delivery/link-token";
+import { composeMail } from "./compose";
 import { closeMailTransport, mailFrom, mailTransport } from "./transport";
 
 /** After this many refusals of the message itself a message is marked failed; with the backoff below that is about two days. */
@@ -92,14 +93,14 @@ async function sendClaimed(
   const results = await Promise.allSettled(
     claimed.map((m) =>
       withDeadline(
-        transport.sendMail({
+        composeMail({
           from,
           to: String(m.to),
           subject: String(m.subject),
           text: expandDeliveryLinks(String(m.text)),
           html: m.html == null ? undefined : String(m.html),
           messageId: `<${m.id}@sealpost.mail>`,
-        }),
+        }).then((composed) => transport.sendMail(composed)),
         deadlines.sendMs,
         "the SMTP server",
       ),

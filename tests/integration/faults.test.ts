@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chunksOf } from "@/lib/batch/process/render-chunk";
 import { startPgCluster } from "../support/pg-cluster";
 import { expectProblem } from "../support/problem";
 import { startSilentServer, type ReceivedMail } from "../support/smtp";
@@ -114,7 +115,9 @@ describe("blob store outage during a batch", () => {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     fs.writeFileSync(dir, "not a folder");
     const id = await submit(stack, 200, "blobs");
-    await eventually(async () => (stack.log().match(/\(dispatch-render-chunk\) failed for good/g) ?? []).length === 4, 90_000, "every chunk to give up");
+    // The first batch of its template: chunks of BATCH_CHUNK_RECORDS (50), the last 50 split finer.
+    const chunks = chunksOf(Array.from({ length: 200 }, (_, i) => i), 50).length;
+    await eventually(async () => (stack.log().match(/\(dispatch-render-chunk\) failed for good/g) ?? []).length === chunks, 90_000, "every chunk to give up");
     expect(stack.log()).toMatch(/dispatch-render-chunk\) attempt \d+\/\d+ failed, retry/);
     expect((await detail(stack, id)).processedCount).toBe(0);
     fs.rmSync(dir);
@@ -126,7 +129,7 @@ describe("blob store outage during a batch", () => {
       return ["completed", "partially-failed"].includes(d.state) && d;
     }, 180_000, "the batch to finish");
     expect(done).toMatchObject({ state: "completed", processedCount: 200, errorCount: 0 });
-    expect(stack.log()).toContain(`batch ${id} had stalled: chunks sent again (4 chunks)`);
+    expect(stack.log()).toContain(`batch ${id} had stalled: chunks sent again (${chunks} chunks)`);
     const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json();
     expect(docs.documents.filter((d: { status: string }) => d.status === "rendered")).toHaveLength(200);
     for (const index of [0, 99, 199]) {

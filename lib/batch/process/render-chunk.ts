@@ -189,15 +189,26 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
 }
 
 /**
+ * The last chunk of a batch is rendered with nothing left to overlap its commit and its mail: the
+ * render threads wait for them. So the last `size` pending records go in ranges this many times
+ * smaller, which shortens that wait as much (a 1,000-notice batch: ~60 ms of mail to ~15).
+ */
+const TAIL_SPLIT = 4;
+
+/**
  * The pending indexes cut into index ranges of at most `size` records: consecutive indexes share a
- * range, so a first run (every record pending) makes ranges of exactly `size`.
+ * range, so a first run (every record pending) makes ranges of exactly `size`, then smaller ranges
+ * for its last `size` records (see TAIL_SPLIT).
  */
 export function chunksOf(pending: number[], size: number): Array<{ from: number; count: number }> {
   const chunks: Array<{ from: number; count: number }> = [];
-  for (const i of pending) {
+  const tailStart = pending.length - size;
+  const tailSize = Math.max(1, Math.ceil(size / TAIL_SPLIT));
+  pending.forEach((i, position) => {
     const last = chunks.at(-1);
-    if (last && i < last.from + size) last.count = i - last.from + 1;
+    const limit = position >= tailStart ? tailSize : size;
+    if (last && position !== tailStart && i < last.from + limit) last.count = i - last.from + 1;
     else chunks.push({ from: i, count: 1 });
-  }
+  });
   return chunks;
 }
