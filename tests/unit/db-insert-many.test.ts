@@ -1,7 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
+import { closeDb, getDb, rowsOf } from "@/lib/db/client";
 import { insertMany } from "@/lib/db/insert-many";
 import { deliverySessions, jobs, mailOutbox } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -34,7 +34,12 @@ describe("insertMany (rows as one JSON parameter)", () => {
           await insertMany(tx, jobs, rows.map((r) => ({ id: r.id, functionId: "f", event: "e", payload: r.payload as object })));
         });
         const mails = await db.select().from(mailOutbox).where(inArray(mailOutbox.id, rows.map((r) => r.id)));
-        const stored = await db.select().from(jobs).where(inArray(jobs.id, rows.map((r) => r.id)));
+        // The stored JSON is read as text: drizzle's jsonb reader parses a string value once more when
+        // the driver has already parsed it (PGlite), so a stored JSON string "0" would read back as 0.
+        const stored = rowsOf(await db.execute(sql`select id, payload::text as payload from jobs where id in ${rows.map((r) => r.id)}`)).map((j) => ({
+          id: String(j.id),
+          payload: JSON.parse(String(j.payload)) as unknown,
+        }));
         for (const r of rows) {
           const mail = mails.find((m) => m.id === r.id)!;
           expect({ to: mail.to, subject: mail.subject, text: mail.text, dedupeKey: mail.dedupeKey }).toEqual({ to: r.to, subject: r.subject, text: r.text, dedupeKey: r.dedupeKey });
@@ -43,7 +48,8 @@ describe("insertMany (rows as one JSON parameter)", () => {
           expect(stored.find((j) => j.id === r.id)!.payload).toEqual(JSON.parse(JSON.stringify(r.payload)));
         }
       }),
-      { numRuns: 60 },
+      // A JSON string that is itself JSON text once came back as a number (see the read above).
+      { numRuns: 60, examples: [[[{ to: "", subject: "", text: "", payload: "0" }]]] },
     );
   });
 
