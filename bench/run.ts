@@ -21,9 +21,9 @@ import { eventually, startStack, type Stack } from "../tests/support/stack";
 import { consoleBench } from "./console";
 import { explainBench } from "./explain";
 import { benchDocuments, noticeRecord } from "./documents";
+import { workflowBench } from "./workflow";
 
 type BenchDocument = (typeof benchDocuments)[number];
-import { workflowBench } from "./workflow";
 
 /**
  * Paired runs per document (Sealpost end to end, and the renderer alone just before or after it). On a
