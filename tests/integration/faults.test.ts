@@ -99,6 +99,22 @@ describe("SMTP server outages during a batch", () => {
   });
 });
 
+/**
+ * Makes one of the blob store's top folders a file, so that every write under it fails as a refusing
+ * store's would; returns the call that brings the folder (and whatever it held) back.
+ */
+function breakStoreFolder(stack: Stack, folder: string): () => void {
+  const dir = path.join(stack.env.DATA_DIR!, "blobs", folder);
+  const away = fs.existsSync(dir);
+  if (away) fs.renameSync(dir, `${dir}.away`);
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  fs.writeFileSync(dir, "not a folder");
+  return () => {
+    fs.rmSync(dir);
+    if (away) fs.renameSync(`${dir}.away`, dir);
+  };
+}
+
 describe("blob store outage during a batch", () => {
   let stack: Stack;
   beforeAll(async () => {
@@ -109,19 +125,14 @@ describe("blob store outage during a batch", () => {
   it("outlasts every chunk retry and still finishes: every document readable, every recipient mailed once", async () => {
     // The store's folder for batch documents is a file while the batch starts: every write of a PDF
     // fails until every chunk has spent its retries (1 + 2 + 4 + 8 s and the renders), then the store is back.
-    const dir = path.join(stack.env.DATA_DIR!, "blobs", "batches");
-    const away = fs.existsSync(dir);
-    if (away) fs.renameSync(dir, `${dir}.away`);
-    fs.mkdirSync(path.dirname(dir), { recursive: true });
-    fs.writeFileSync(dir, "not a folder");
+    const restore = breakStoreFolder(stack, "batches");
     const id = await submit(stack, 200, "blobs");
     // The first batch of its template: chunks of BATCH_CHUNK_RECORDS (50), the last 50 split finer.
     const chunks = chunksOf(Array.from({ length: 200 }, (_, i) => i), 50).length;
     await eventually(async () => (stack.log().match(/\(dispatch-render-chunk\) failed for good/g) ?? []).length === chunks, 90_000, "every chunk to give up");
     expect(stack.log()).toMatch(/dispatch-render-chunk\) attempt \d+\/\d+ failed, retry/);
     expect((await detail(stack, id)).processedCount).toBe(0);
-    fs.rmSync(dir);
-    if (away) fs.renameSync(`${dir}.away`, dir);
+    restore();
 
     // The every-minute sweep finds the batch stalled with no job queued, and sends its chunks again.
     const done = await eventually(async () => {
@@ -138,6 +149,33 @@ describe("blob store outage during a batch", () => {
       expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
     }
     await expectMailedOnceEach(stack, "blobs", 200, 60_000);
+  });
+
+  // After the batch above: that test needs the first batch of its template (its chunk count follows from that).
+  it("refuses an intake whose receipt cannot be stored with 503, keeps nothing of it, and takes the same request once the store is back", async () => {
+    const restore = breakStoreFolder(stack, "receipts");
+    const body = {
+      templatePath: "letter.md",
+      dataSource: records(20, "receipt-away"),
+      features: { svcDispatch: true },
+      templateSettings: { distribution: { requireApproval: false } },
+      options: { correlationId: "receipt-store-away" },
+    };
+    const total = async () => (await (await stack.api("submitter", "GET", "/api/dispatch/batch?limit=1")).json()).total;
+    const before = await total();
+    const refused = await stack.api("submitter", "POST", "/api/render", body);
+    await expectProblem(refused, 503, "unavailable");
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(await total()).toBe(before);
+    restore();
+
+    // Nothing was kept, so the same request is a first submission (not a replay) and runs to the end.
+    const accepted = await stack.api("submitter", "POST", "/api/render", body);
+    expect([accepted.status, accepted.headers.get("x-svc-idempotent-replay")]).toEqual([202, "false"]);
+    expect(Buffer.from(await accepted.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const id = accepted.headers.get("x-svc-batchid")!;
+    await eventually(async () => (await detail(stack, id)).state === "completed", 60_000, "the batch to complete");
+    await expectMailedOnceEach(stack, "receipt-away", 20, 30_000);
   });
 });
 
