@@ -22,8 +22,28 @@ export interface BlobStore {
 /** A blob call not done in this time fails (and its job is retried) instead of holding a loop for ever. */
 const BLOB_DEADLINE_MS = 30_000;
 
+const UNAVAILABLE = "BlobStoreUnavailable";
+
+/**
+ * True for a store call that failed on the store's side (a refused write or read, a full disk, a call
+ * past its deadline): nobody's request was at fault, and the same call may work shortly. Checked by
+ * name, not instanceof: the store is shared through globalThis by modules bundled more than once.
+ */
+export function isBlobStoreUnavailable(err: unknown): boolean {
+  return err instanceof Error && err.name === UNAVAILABLE;
+}
+
+/** System errors (an errno code, or the deadline's ETIMEDOUT) become BlobStoreUnavailable; a bad key stays the bug it is. */
+function asUnavailable(err: unknown): unknown {
+  if (!(err instanceof Error) || typeof (err as NodeJS.ErrnoException).code !== "string") return err;
+  return Object.assign(new Error(err.message, { cause: err }), { name: UNAVAILABLE });
+}
+
 function withDeadlines(store: BlobStore): BlobStore {
-  const within = <T>(work: Promise<T>, what: string, key: string) => withDeadline(work, BLOB_DEADLINE_MS, `blob store ${what} of ${key}`);
+  const within = <T>(work: Promise<T>, what: string, key: string) =>
+    withDeadline(work, BLOB_DEADLINE_MS, `blob store ${what} of ${key}`).catch((err: unknown) => {
+      throw asUnavailable(err);
+    });
   return {
     put: (key, data, type) => within(store.put(key, data, type), "put", key),
     get: (key) => within(store.get(key), "get", key),

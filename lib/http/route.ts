@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isBlobStoreUnavailable } from "@/lib/blob/store";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
@@ -102,6 +103,10 @@ function errorResponse(req: Request, err: unknown): Response {
   if (isDatabaseUnavailable(err)) {
     console.error(`[${req.method} ${new URL(req.url).pathname}] database unavailable: ${(err as Error).message}`);
     return problemResponse(new AppError("unavailable", "The database is not answering; try again shortly", { headers: { "retry-after": "5" } }));
+  }
+  if (isBlobStoreUnavailable(err)) {
+    console.error(`[${req.method} ${new URL(req.url).pathname}] blob store unavailable: ${(err as Error).message}`);
+    return problemResponse(new AppError("unavailable", "The document store is not answering; try again shortly", { headers: { "retry-after": "5" } }));
   }
   console.error(`[${req.method} ${new URL(req.url).pathname}]`, err);
   return problemResponse(new AppError("internal", "An unexpected error occurred; it has been logged"));
