@@ -6,6 +6,7 @@ import type { ReportInput } from "@/lib/explain/report/report-document";
 import type { ReceiptInput } from "./receipt";
 import type { SealedWorkflowInput } from "./sealed-workflow";
 import type { RenderResult, RenderTask, StoredRender, StoredRenderTask } from "./render-task";
+import { newTaskProgress, readProgress, TaskPhase, type TaskProgress } from "./task-progress";
 
 export type { RenderResult, RenderTask, RenderTimings, StoredRender, StoredRenderTask } from "./render-task";
 
@@ -23,15 +24,15 @@ export async function renderFromTemplate(task: RenderTask): Promise<RenderResult
 }
 
 /** A batch record laid out and written to the blob store in a render thread (see renderAndStore). */
-export async function renderToBlob(task: Omit<StoredRenderTask, "laidOut">): Promise<StoredRender | { storageError: string }> {
-  // The thread raises this flag once layout is done: a thread stopped after that (a write that hung
-  // past RENDER_TIMEOUT_MS) is the store's failure, to be retried with the chunk, not the record's.
-  const laidOut = new Int32Array(new SharedArrayBuffer(4));
-  const input: StoredRenderTask = { ...task, laidOut };
+export async function renderToBlob(task: Omit<StoredRenderTask, "progress">): Promise<StoredRender | { storageError: string }> {
+  const progress = newTaskProgress();
+  const input: StoredRenderTask = { ...task, progress };
   try {
-    return await inRenderThread("renderAndStore", input, async () => (await import("./render-task")).renderAndStore(input));
+    return await inRenderThread("renderAndStore", input, async () => (await import("./render-task")).renderAndStore(input), progress);
   } catch (err) {
-    if (Atomics.load(laidOut, 0) !== 1) throw err;
+    // A thread stopped once layout was done (a write that hung past RENDER_TIMEOUT_MS) is the store's
+    // failure, to be retried with the chunk, not the record's.
+    if (readProgress(progress).phase !== TaskPhase.storing) throw err;
     return { storageError: `the PDF was laid out but not stored: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
@@ -56,24 +57,52 @@ export async function renderExplainReportPdf(input: ReportInput): Promise<Uint8A
   return inRenderThread("renderExplainReport", input, async () => (await import("@/lib/explain/report/render-report")).renderExplainReport(input));
 }
 
-async function inRenderThread<T>(name: string, input: unknown, here: () => Promise<T>): Promise<T> {
+async function inRenderThread<T>(name: string, input: object, here: () => Promise<T>, progress = newTaskProgress()): Promise<T> {
   const pool = renderPool();
   if (!pool) return here();
-  // Tasks are admitted two per thread, so the render timeout runs from (about) the start of a
-  // layout: with every chunk's records queued in the pool at once, a document could time out
-  // waiting behind others (a 3-page statement queue of 400 is 50 s of layout on 2 cores).
+  // Two tasks per thread at a time (see render-worker.mjs): one laid out, the next waiting in the
+  // thread; the rest wait here, in order.
   holder.__sealpostRenderAdmission ??= pLimit(pool.options.maxThreads * 2);
   return holder.__sealpostRenderAdmission(async () => {
-    // A document whose layout never ends (a runaway record) must not hold a thread for ever: the
-    // thread is stopped, replaced, and the render fails with a reason.
-    const timeoutMs = env().RENDER_TIMEOUT_MS;
-    try {
-      return (await pool.run(input, { name, signal: AbortSignal.timeout(timeoutMs) })) as T;
-    } catch (err) {
-      if ((err as Error).name === "AbortError") throw new Error(`Rendering took longer than ${timeoutMs} ms and was stopped`);
-      throw err;
+    for (let attempt = 1; ; attempt++) {
+      const overrun = stopOnOverrun(pool, progress);
+      try {
+        return (await pool.run({ ...input, progress }, { name })) as T;
+      } catch (err) {
+        if (overrun.stopped) throw new Error(`Rendering took longer than ${overrun.timeoutMs} ms and was stopped`);
+        // The thread was lost under the task before this one (stopped, out of memory): not this task's
+        // failure, and it had not begun, so it goes to another thread.
+        if (readProgress(progress).phase === TaskPhase.waiting && attempt < 3 && holder.__sealpostRenderPool === pool) continue;
+        throw err;
+      } finally {
+        overrun.cancel();
+      }
     }
   });
+}
+
+/**
+ * A document whose layout never ends (a runaway record) must not hold a thread for ever: once its
+ * layout has run RENDER_TIMEOUT_MS, its thread is stopped (piscina fails the thread's tasks and starts
+ * a replacement) and the render fails with a reason. Timed from the start of the layout, which the
+ * thread records, not from when the task was handed over.
+ */
+function stopOnOverrun(pool: Piscina, progress: TaskProgress) {
+  const timeoutMs = env().RENDER_TIMEOUT_MS;
+  const state = { stopped: false, timeoutMs, cancel: () => clearTimeout(timer) };
+  const check = () => {
+    const { phase, threadId, startedAt } = readProgress(progress);
+    if (phase === TaskPhase.done) return;
+    const ranFor = phase === TaskPhase.waiting ? 0 : Date.now() - startedAt;
+    if (ranFor < timeoutMs) {
+      timer = setTimeout(check, timeoutMs - ranFor).unref();
+      return;
+    }
+    state.stopped = true;
+    void pool.threads.find((t) => t.threadId === threadId)?.terminate();
+  };
+  let timer = setTimeout(check, timeoutMs).unref();
+  return state;
 }
 
 /**
@@ -92,6 +121,8 @@ function renderPool(): Piscina | null {
     filename: path.resolve(process.cwd(), "lib/pdf/render-worker.mjs"),
     minThreads: threads,
     maxThreads: threads,
+    // The second waits in the thread, which runs its tasks one at a time (render-worker.mjs).
+    concurrentTasksPerWorker: 2,
     // A document whose layout needs more than this fails as that record's failure (the thread is replaced).
     resourceLimits: env().RENDER_THREAD_HEAP_MB ? { maxOldGenerationSizeMb: env().RENDER_THREAD_HEAP_MB } : undefined,
   });

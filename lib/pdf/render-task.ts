@@ -5,6 +5,7 @@ import { loadTemplate } from "@/lib/templates/load-template";
 import { loadTemplateVersion } from "@/lib/templates/snapshot";
 import { renderDocument, type LayoutTimings } from "./render-document";
 import type { DocumentMeta } from "./metadata";
+import { markPhase, TaskPhase, type TaskProgress } from "./task-progress";
 
 export interface RenderTask {
   templatePath: string;
@@ -45,8 +46,8 @@ export default async function renderTask({ templatePath, templateVersion, record
 /** A batch record's render: the PDF is written to the blob store by the render thread itself. */
 export interface StoredRenderTask extends RenderTask {
   blobKey: string;
-  /** Shared with the calling thread: set to 1 when layout is done and the write begins. */
-  laidOut?: Int32Array;
+  /** Shared with the calling thread (see task-progress): marked storing once layout is done. */
+  progress?: TaskProgress;
 }
 
 /** What the calling thread gets back: everything but the bytes, which are already stored. */
@@ -60,7 +61,7 @@ export type StoredRender = Omit<RenderResult, "pdf"> & { byteSize: number };
  */
 export async function renderAndStore(task: StoredRenderTask): Promise<StoredRender | { storageError: string }> {
   const { pdf, ...rest } = await renderTask(task);
-  if (task.laidOut) Atomics.store(task.laidOut, 0, 1);
+  markPhase(task.progress, TaskPhase.storing);
   try {
     await getBlobStore().put(task.blobKey, pdf, "application/pdf");
   } catch (err) {

@@ -59,6 +59,30 @@ describe("render pool (worker threads)", () => {
     expect(await readCorrelationId(ok.pdf)).toBe("after-timeout");
   });
 
+  it("stops only the overrunning render: documents handed to its thread behind it are laid out elsewhere", async () => {
+    // Each thread holds a second task while it lays out the first; the one queued behind a runaway
+    // layout must not fail with the thread that is stopped under it.
+    const timeoutMs = 1_500;
+    process.env.RENDER_TIMEOUT_MS = String(timeoutMs);
+    resetEnvCache();
+    try {
+      const settledAt: Record<string, number> = {};
+      const track = <T,>(key: string, p: Promise<T>) => p.finally(() => (settledAt[key] = performance.now()));
+      const runaway = track("runaway", renderFromTemplate({ templatePath: "letter.md", record: { ...letter(7), name: "word ".repeat(200_000) }, meta: { correlationId: "runaway", title: "t" } }));
+      const quick = Array.from({ length: 12 }, (_, i) =>
+        track(`q${i}`, renderFromTemplate({ templatePath: "letter.md", record: letter(200 + i), meta: { correlationId: `behind-${i}`, title: "t" } })),
+      );
+      await expect(runaway).rejects.toThrow(`Rendering took longer than ${timeoutMs} ms and was stopped`);
+      const done = await Promise.all(quick);
+      for (const [i, r] of done.entries()) expect(await readCorrelationId(r.pdf)).toBe(`behind-${i}`);
+      // At least one of them waited in the runaway's thread (it settled only once that thread was stopped).
+      expect(quick.filter((_, i) => settledAt[`q${i}`] > settledAt.runaway).length).toBeGreaterThan(0);
+    } finally {
+      delete process.env.RENDER_TIMEOUT_MS;
+      resetEnvCache();
+    }
+  });
+
   it("times a render from its start, not from when it was queued: a long queue of quick documents all succeed", async () => {
     // Both threads up (one may be a replacement still booting after the timeout test) and warm.
     const warm = await Promise.all([10, 11, 12, 13].map((i) => renderFromTemplate({ templatePath: "letter.md", record: letter(i), meta: { correlationId: "probe", title: "t" } })));
