@@ -270,7 +270,7 @@ async function documentBench(lines: string[]) {
       lines.push(
         `${doc.name}, ${n} records: Sealpost end to end ${m(e2e.map((e) => e.docsPerSecond))} docs/s (${range(e2e.map((e) => e.docsPerSecond))}) ` +
           `vs render threads alone ${m(ref.map((r) => r.docsPerSecond))} docs/s (${range(ref.map((r) => r.docsPerSecond))}): ` +
-          `ratio ${median(ratios).toFixed(2)} (${range(ratios, 2)}; target ≥ 0.85; in run order ${ratios.map((x) => x.toFixed(2)).join(", ")})`,
+          `ratio ${median(ratios).toFixed(3)} (${range(ratios, 2)}; target ≥ 0.85; in run order ${ratios.map((x) => x.toFixed(2)).join(", ")})`,
         // "Around the renderer" is the server's CPU per record (every thread) less what the same render code costs alone, run by run.
         `  CPU per record: Sealpost server ${m(e2e.map((e) => e.cpuMsPerDoc))} ms (its main thread ${median(e2e.map((e) => e.mainThreadMsPerDoc)).toFixed(2)} ms), render threads alone ${m(ref.map((r) => r.cpuMsPerDoc))} ms, ` +
           `so ${m(e2e.map((e, i) => e.cpuMsPerDoc - ref[i].cpuMsPerDoc))} ms (${range(e2e.map((e, i) => e.cpuMsPerDoc - ref[i].cpuMsPerDoc))}) around the renderer; ` +
