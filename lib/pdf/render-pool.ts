@@ -26,9 +26,8 @@ export async function renderFromTemplate(task: RenderTask): Promise<RenderResult
 /** A batch record laid out and written to the blob store in a render thread (see renderAndStore). */
 export async function renderToBlob(task: Omit<StoredRenderTask, "progress">): Promise<StoredRender | { storageError: string }> {
   const progress = newTaskProgress();
-  const input: StoredRenderTask = { ...task, progress };
   try {
-    return await inRenderThread("renderAndStore", input, async () => (await import("./render-task")).renderAndStore(input), progress);
+    return await inRenderThread("renderAndStore", task, async () => (await import("./render-task")).renderAndStore(task), progress);
   } catch (err) {
     // A thread stopped once layout was done (a write that hung past RENDER_TIMEOUT_MS) is the store's
     // failure, to be retried with the chunk, not the record's.

@@ -177,6 +177,19 @@ describe("blob store outage during a batch", () => {
     await eventually(async () => (await detail(stack, id)).state === "completed", 60_000, "the batch to complete");
     await expectMailedOnceEach(stack, "receipt-away", 20, 30_000);
   });
+
+  it("answers 503 with Retry-After for a stored document the store cannot read, and serves it once the store is back", async () => {
+    const id = await submit(stack, 3, "read-away");
+    await eventually(async () => (await detail(stack, id)).state === "completed", 60_000, "the batch to complete");
+    const restore = breakStoreFolder(stack, "batches");
+    const refused = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`);
+    await expectProblem(refused, 503, "unavailable");
+    expect(refused.headers.get("retry-after")).toBe("5");
+    restore();
+    const served = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
 });
 
 describe.skipIf(dbKind() === "pglite")("PostgreSQL restart during a batch", () => {
