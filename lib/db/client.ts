@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env, type Env } from "@/lib/env";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./pglite-lock";
+import { preparingStatements } from "./prepared-statements";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: domain functions accept either. */
@@ -56,7 +57,7 @@ async function open(): Promise<DbHandle> {
         idle_in_transaction_session_timeout: 2 * e.DB_STATEMENT_TIMEOUT_MS,
       },
     });
-    const db = drizzle(client, { schema });
+    const db = drizzle(preparingStatements(client), { schema });
     return { db: db as unknown as Db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const dir = path.resolve(e.DATA_DIR, "pglite");

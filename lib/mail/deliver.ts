@@ -100,7 +100,7 @@ async function sendClaimed(
           text: expandDeliveryLinks(String(m.text)),
           html: m.html == null ? undefined : String(m.html),
           messageId: `<${m.id}@sealpost.mail>`,
-        }).then((composed) => transport.sendMail(composed)),
+        }).then((composed) => transport.send(composed)),
         deadlines.sendMs,
         "the SMTP server",
       ),
