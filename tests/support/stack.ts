@@ -89,13 +89,10 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
   let server: ChildProcess | null = null;
   let log = "";
   const startServer = async () => {
-    // As `npm start` runs it: the Node options of package.json's start script, then Next's own command.
-    const [, ...startArgs] = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start.split(" ");
-    const [next, ...nextArgs] = startArgs.filter((a) => !a.startsWith("--")).map((a, i) => (i === 0 ? path.join(root, a) : a));
-    const startOptions = startArgs.filter((a) => a.startsWith("--"));
+    const next = path.join(root, "node_modules/next/dist/bin/next");
     // BENCH_SERVER_NODE_ARGS: Node options (such as --cpu-prof) that NODE_OPTIONS cannot carry, for profiling the server under a bench.
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-    const args = [...startOptions, ...nodeArgs, next, ...nextArgs, "-p", String(port), "-H", "127.0.0.1"];
+    const args = [...nodeArgs, next, "start", "-p", String(port), "-H", "127.0.0.1"];
     const proc = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     server = proc;
     proc.stdout!.on("data", (d) => (log += d));
