@@ -188,11 +188,15 @@ function connectSocket(options: SMTPConnection.Options): Promise<net.Socket> {
       socket.destroy();
       reject(err);
     };
-    socket.setTimeout(options.connectionTimeout ?? 15_000, () => fail(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" })));
-    socket.once("error", (err) => fail(Object.assign(err, { code: "ECONNECTION" })));
+    const timedOut = () => fail(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" }));
+    const failed = (err: Error) => fail(Object.assign(err, { code: "ECONNECTION" }));
+    socket.setTimeout(options.connectionTimeout ?? 15_000, timedOut);
+    socket.once("error", failed);
     socket.once("connect", () => {
+      // From here nodemailer owns the socket's timeouts and errors.
       socket.setTimeout(0);
-      socket.removeAllListeners("error");
+      socket.off("timeout", timedOut);
+      socket.off("error", failed);
       coalesceWrites(socket);
       resolve(socket);
     });
