@@ -8,9 +8,10 @@ export interface ComposedMail {
 
 /**
  * The whole message as one buffer, built by nodemailer's own composer (the same headers and MIME
- * parts sendMail would stream). Handed to the transport as `raw`, the body goes out in one socket
+ * parts nodemailer's sendMail would stream). Sent as one buffer, the body goes out in one socket
  * write instead of one per MIME part: a text and HTML message was 13 client writes per message, each
- * a segment the server wakes for, and is 5 (MAIL, RCPT, DATA, body, end).
+ * a segment the server wakes for, and is 4 (MAIL, RCPT, DATA, then the body with the final ".",
+ * see coalesceWrites in transport.ts).
  */
 export function composeMail(message: SendMailOptions): Promise<ComposedMail> {
   const node = new MailComposer(message).compile();
