@@ -17,8 +17,14 @@ export interface ReceiptInput {
 }
 
 const colour = { ready: "#1b7a3a", warning: "#a86400", invalid: "#b3261e" } as const;
-/** Above this, ready records are summarised as index ranges; below, one line each (a single Text: cheap to lay out). */
-const MAX_LISTED_READY = 2000;
+/**
+ * Up to this many ready records, each gets a line with its file name; above it, ready records are
+ * summarised as index ranges (records needing attention are always listed one by one, with their
+ * messages). The client waits for the receipt: laid out line by line, 1,000 ready records took about
+ * 160 ms of layout on the request's path (17 pages nobody reads: the documents list names every
+ * file), where the summary takes about 15 ms.
+ */
+export const MAX_LISTED_READY = 100;
 
 /** Consecutive indexes as "1–950, 952" (1-based, as people count records). */
 export function indexRanges(indexes: number[]): string {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { mergePdfs } from "@/lib/pdf/merge";
 import { readCorrelationId } from "@/lib/pdf/metadata";
-import { renderReceipt } from "@/lib/pdf/receipt";
+import { MAX_LISTED_READY, renderReceipt } from "@/lib/pdf/receipt";
 import { renderDocument } from "@/lib/pdf/render-document";
 import { bindBody, plainText } from "@/lib/templates/bind";
 import { loadTemplate, parseTemplate } from "@/lib/templates/load-template";
@@ -98,22 +98,37 @@ describe("PDF pipeline", () => {
     expect(await readCorrelationId(merged)).toBe("batch-1");
   });
 
-  it("writes a multi-page receipt for 1,000 records and a compact one for 5,000", async () => {
-    const receipt = (n: number) =>
-      renderReceipt({
-        batchId: "batch-0001", correlationId: `receipt-${n}`, title: "t", templatePath: "notice.md", submittedBy: "a@b.c", submittedAt: new Date().toISOString(),
-        state: "invalid", readiness: "INVALID", counts: { total: n, ready: n - 2, warning: 1, invalid: 1 },
-        records: Array.from({ length: n }, (_, i) => ({ index: i, status: i === 3 ? "invalid" : i === 4 ? "warning" : "ready", messages: i === 3 ? ["amount: must be at most 10"] : i === 4 ? ["nick: too long"] : [], fileName: `f-${i}.pdf` })),
-      });
-    const big = await receipt(1000);
-    expect((await PDFDocument.load(big)).getPageCount()).toBeGreaterThan(5);
-    expect(await readCorrelationId(big)).toBe("receipt-1000");
+  const receipt = (n: number, flagged: (i: number) => boolean) =>
+    renderReceipt({
+      batchId: "batch-0001", correlationId: `receipt-${n}`, title: "t", templatePath: "notice.md", submittedBy: "a@b.c", submittedAt: new Date().toISOString(),
+      state: "invalid", readiness: "INVALID",
+      counts: { total: n, ready: n - Array.from({ length: n }, (_, i) => i).filter(flagged).length, warning: 0, invalid: Array.from({ length: n }, (_, i) => i).filter(flagged).length },
+      records: Array.from({ length: n }, (_, i) => ({ index: i, status: flagged(i) ? "invalid" : "ready", messages: flagged(i) ? [`amount of record ${i + 1}: must be at most 10`] : [], fileName: `f-${i}.pdf` })),
+    });
+
+  it("lists every record needing attention with its reason, over as many pages as it takes, each with its footer", async () => {
+    const pdf = await receipt(1000, (i) => i % 5 === 0);
+    expect(await readCorrelationId(pdf)).toBe("receipt-1000");
+    const pages = await pdfPageTexts(pdf);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages).toHaveLength((await PDFDocument.load(pdf)).getPageCount());
     // Every page ends with the footer line: the batch id on the left, its page number on the right.
-    const pages = await pdfPageTexts(big);
-    expect(pages).toHaveLength((await PDFDocument.load(big)).getPageCount());
     pages.forEach((text, i) => expect(text).toMatch(new RegExp(`batch-0001 page ${i + 1} of ${pages.length}$`)));
-    const huge = await receipt(5000);
-    expect((await PDFDocument.load(huge)).getPageCount()).toBeLessThan((await PDFDocument.load(big)).getPageCount());
+    const text = pages.join(" ");
+    for (let i = 0; i < 1000; i += 5) expect(text).toContain(`amount of record ${i + 1}: must be at most 10`);
+    // The 800 ready ones are summarised, not listed: the ranges between the invalid records.
+    expect(text).toContain("Records 2–5, 7–10, 12–15");
+    expect(text).toContain("997–1000: ready");
+    expect(text).not.toContain("f-1.pdf");
+  });
+
+  it(`names each ready record's file up to ${MAX_LISTED_READY} ready records, and summarises more as index ranges`, async () => {
+    const listed = (await pdfPageTexts(await receipt(MAX_LISTED_READY, () => false))).join(" ");
+    for (let i = 0; i < MAX_LISTED_READY; i++) expect(listed).toContain(`${i + 1} ready f-${i}.pdf`);
+    const summarised = await pdfPageTexts(await receipt(MAX_LISTED_READY + 1, () => false));
+    expect(summarised).toHaveLength(1);
+    expect(summarised[0]).toContain(`Records 1–${MAX_LISTED_READY + 1}: ready`);
+    expect(summarised[0]).not.toContain("f-0.pdf");
   });
 });
 
