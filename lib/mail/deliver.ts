@@ -64,7 +64,7 @@ export async function deliverDueMail(opts: DeliverOptions): Promise<DeliveryRoun
         order by next_attempt_at limit ${opts.limit}::int for update skip locked)
       update mail_outbox m set locked_until = now() + ${deadlines.leaseMs}::int * interval '1 millisecond', attempts = m.attempts + 1
       from due where m.id = due.id
-      returning m.id, m."to", m.subject, m.text, m.html, m.attempts`),
+      returning m.id, m."to", m.subject, m.text, m.attempts`),
   );
   if (!claimed.length) return { sent: 0, claimed: 0, unreachable: null };
 
@@ -93,14 +93,9 @@ async function sendClaimed(
   const results = await Promise.allSettled(
     claimed.map((m) =>
       withDeadline(
-        composeMail({
-          from,
-          to: String(m.to),
-          subject: String(m.subject),
-          text: expandDeliveryLinks(String(m.text)),
-          html: m.html == null ? undefined : String(m.html),
-          messageId: `<${m.id}@sealpost.mail>`,
-        }).then((composed) => transport.send(composed)),
+        Promise.resolve()
+          .then(() => composeMail({ from, to: String(m.to), subject: String(m.subject), text: expandDeliveryLinks(String(m.text)), messageId: `<${m.id}@sealpost.mail>` }))
+          .then((composed) => transport.send(composed)),
         deadlines.sendMs,
         "the SMTP server",
       ),

@@ -9,8 +9,8 @@ export interface OutgoingMail {
   dedupeKey: string;
   to: string;
   subject: string;
+  /** Plain text: Sealpost's mail carries links and codes, never markup. */
   text: string;
-  html?: string | null;
   tenantId?: string | null;
 }
 
@@ -23,7 +23,7 @@ export async function enqueueMails(tx: Tx, msgs: OutgoingMail[]): Promise<number
   const inserted = await insertMany(
     tx,
     mailOutbox,
-    msgs.map((m) => ({ id: newId(), tenantId: m.tenantId ?? null, dedupeKey: m.dedupeKey, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })),
+    msgs.map((m) => ({ id: newId(), tenantId: m.tenantId ?? null, dedupeKey: m.dedupeKey, to: m.to, subject: m.subject, text: m.text })),
     { onConflictDoNothing: true, returning: mailOutbox.id },
   );
   const added = inserted.length;

@@ -32,7 +32,7 @@ describe("SMTP transport", () => {
     let n = 0;
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "grapheme", maxLength: 80 }), text, async (subject, body) => {
-        const composed = await composeMail({ from: "Sealpost <no-reply@sealpost.test>", to: `r${n}@example.test`, subject, text: body, messageId: `<m${n++}@sealpost.test>` });
+        const composed = composeMail({ from: "Sealpost <no-reply@sealpost.test>", to: `r${n}@example.test`, subject, text: body, messageId: `<m${n++}@sealpost.test>` });
         const before = smtp!.messages.length;
         await mailTransport()!.send(composed);
         const received = smtp!.messages[before];
@@ -65,7 +65,7 @@ describe("SMTP transport", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     const port = (server.server.address() as { port: number }).port;
     try {
-      const composed = await composeMail({ from: "no-reply@sealpost.test", to: "r@example.test", subject: "s", text: "t" });
+      const composed = composeMail({ from: "no-reply@sealpost.test", to: "r@example.test", subject: "s", text: "t", messageId: "<t@sealpost.test>" });
       useSmtp(`smtp://mailer:s3cret@127.0.0.1:${port}`);
       await expect(mailTransport()!.send(composed)).resolves.toMatchObject({ accepted: ["r@example.test"] });
       useSmtp(`smtp://mailer:wrong@127.0.0.1:${port}`);
@@ -103,7 +103,7 @@ describe("SMTP transport", () => {
     const port = (server.server.address() as { port: number }).port;
     try {
       useSmtp(`smtp://127.0.0.1:${port}`);
-      const composed = await composeMail({ from: "no-reply@sealpost.test", to: "r@example.test", subject: "s", text: "t" });
+      const composed = composeMail({ from: "no-reply@sealpost.test", to: "r@example.test", subject: "s", text: "t", messageId: "<t@sealpost.test>" });
       await expect(mailTransport()!.send(composed)).rejects.toMatchObject({ code: "ECONNECTION" });
       await expect(mailTransport()!.send(composed)).resolves.toMatchObject({ accepted: ["r@example.test"] });
       expect(connections).toBe(2);
