@@ -98,13 +98,16 @@ describe("PDF pipeline", () => {
     expect(await readCorrelationId(merged)).toBe("batch-1");
   });
 
-  const receipt = (n: number, flagged: (i: number) => boolean) =>
-    renderReceipt({
+  const receipt = (n: number, flagged: (i: number) => boolean) => {
+    const records = Array.from({ length: n }, (_, i) =>
+      flagged(i) ? { index: i, status: "invalid" as const, messages: [`amount of record ${i + 1}: must be at most 10`], fileName: `f-${i}.pdf` } : { index: i, status: "ready" as const, messages: [], fileName: `f-${i}.pdf` },
+    );
+    const invalid = records.filter((r) => r.status === "invalid").length;
+    return renderReceipt({
       batchId: "batch-0001", correlationId: `receipt-${n}`, title: "t", templatePath: "notice.md", submittedBy: "a@b.c", submittedAt: new Date().toISOString(),
-      state: "invalid", readiness: "INVALID",
-      counts: { total: n, ready: n - Array.from({ length: n }, (_, i) => i).filter(flagged).length, warning: 0, invalid: Array.from({ length: n }, (_, i) => i).filter(flagged).length },
-      records: Array.from({ length: n }, (_, i) => ({ index: i, status: flagged(i) ? "invalid" : "ready", messages: flagged(i) ? [`amount of record ${i + 1}: must be at most 10`] : [], fileName: `f-${i}.pdf` })),
+      state: "invalid", readiness: "INVALID", counts: { total: n, ready: n - invalid, warning: 0, invalid }, records,
     });
+  };
 
   it("lists every record needing attention with its reason, over as many pages as it takes, each with its footer", async () => {
     const pdf = await receipt(1000, (i) => i % 5 === 0);
