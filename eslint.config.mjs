@@ -5,6 +5,7 @@ export default tseslint.config(
   { ignores: ["node_modules/", ".next/", ".data/", "drizzle/", "next-env.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } } },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

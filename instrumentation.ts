@@ -7,9 +7,11 @@ export async function register(): Promise<void> {
   // `next build` may load this module while it prerenders; it must not take the database or run jobs.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { dbHandle } = await import("@/lib/db/client");
+  const { installJobs } = await import("@/inngest/install");
   const { startBackgroundWork } = await import("@/inngest/runtime");
   const { warmRenderPool } = await import("@/lib/pdf/render-pool");
   try {
+    installJobs();
     const { driver } = await dbHandle();
     console.log(`[startup] database ready (${driver})`);
     warmRenderPool();

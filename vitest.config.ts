@@ -10,12 +10,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], setupFiles: ["tests/support/install-jobs.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
+          setupFiles: ["tests/support/install-jobs.ts"],
           // e2e/ drives pages in Chromium against the same running stack.
           include: ["tests/integration/**/*.test.{ts,tsx}", "e2e/**/*.test.ts"],
           testTimeout: 120_000,

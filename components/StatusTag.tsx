@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import type { TagColour } from "@/lib/console/labels";
 import styles from "./StatusTag.module.css";
 
-export type TagColour = "blue" | "green" | "red" | "yellow" | "grey";
+export type { TagColour };
 
 /** A short status word; colours are paired so the text keeps 7:1 contrast on its background. */
 export const StatusTag = ({ colour = "blue", children }: { colour?: TagColour; children: ReactNode }) => (

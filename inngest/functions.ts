@@ -1,4 +1,5 @@
-import type { JobDefinition } from "./define-job";
+import type { JobDefinition } from "@/lib/jobs/define-job";
+import { toInngestFunction } from "./inngest-function";
 import { dispatchJobs } from "./jobs/dispatch";
 import { explainJobs } from "./jobs/explain";
 import { workflowJobs } from "./jobs/workflow";
@@ -9,4 +10,4 @@ import { workflowJobs } from "./jobs/workflow";
  */
 export const functions: readonly JobDefinition[] = [...dispatchJobs, ...workflowJobs, ...explainJobs];
 
-export const inngestFunctions = () => functions.map((f) => f.inngestFunction);
+export const inngestFunctions = () => functions.map(toInngestFunction);

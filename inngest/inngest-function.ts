@@ -1,6 +1,6 @@
 import { NonRetriableError } from "inngest";
 import { inngest } from "./client";
-import type { EventInput, JobDefinition, JobStep } from "./define-job";
+import type { EventInput, JobDefinition, JobStep } from "@/lib/jobs/define-job";
 
 /** Inngest only accepts object data, so both modes insist on it (checked in sendEvent). */
 export function toInngestEvent(e: EventInput): { name: string; data: Record<string, unknown>; id?: string } {
@@ -10,8 +10,16 @@ export function toInngestEvent(e: EventInput): { name: string; data: Record<stri
 
 type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
 
-/** One job definition as an Inngest function: same trigger, same payload check, our step API over Inngest's. */
-export function toInngestFunction(def: JobDefinition) {
+const built = new WeakMap<JobDefinition, ReturnType<typeof buildInngestFunction>>();
+
+/** One job definition as an Inngest function (built once per definition): same trigger, same payload check, our step API over Inngest's. */
+export function toInngestFunction(def: JobDefinition): ReturnType<typeof buildInngestFunction> {
+  let fn = built.get(def);
+  if (!fn) built.set(def, (fn = buildInngestFunction(def)));
+  return fn;
+}
+
+function buildInngestFunction(def: JobDefinition) {
   return inngest.createFunction(
     { id: def.id, triggers: def.cron ? [{ event: def.event }, { cron: def.cron }] : [{ event: def.event }], retries: def.retries as Retries },
     async ({ event, step, attempt }) => {

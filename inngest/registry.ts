@@ -1,15 +1,12 @@
-import type { JobDefinition } from "./define-job";
+import type { JobDefinition } from "@/lib/jobs/define-job";
+import { functions } from "./functions";
 import { relayJob } from "./relay";
 
-/**
- * Where the runner and sendEvent find job definitions. `functions.ts` is loaded lazily because it
- * pulls in every domain module, and those import sendEvent: a static import would be a cycle.
- */
+/** Where the runner and the event sender find job definitions: the product's, or a test's own. */
 let override: readonly JobDefinition[] | null = null;
 
 export async function jobDefinitions(): Promise<readonly JobDefinition[]> {
-  const defs = override ?? (await import("./functions")).functions;
-  return [...defs, relayJob];
+  return [...(override ?? functions), relayJob];
 }
 
 /** Tests register their own jobs instead of the product's; pass null to restore. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { inngest } from "./client";
-import { defineJob } from "./define-job";
+import { defineJob } from "@/lib/jobs/define-job";
 import { toInngestEvent } from "./inngest-function";
 
 /**

@@ -1,8 +1,8 @@
 import { NonRetriableError } from "inngest";
 import type { Db } from "@/lib/db/client";
-import type { JobDefinition, JobStep } from "./define-job";
-import { markDone, markFailedOrRetry, markSleeping, saveStep, type ClaimedJob } from "./job-store";
-import { sendEvent } from "./send-event";
+import type { JobDefinition, JobStep } from "@/lib/jobs/define-job";
+import { markDone, markFailedOrRetry, markSleeping, saveStep, type ClaimedJob } from "@/lib/jobs/job-store";
+import { sendEvent } from "@/lib/jobs/send-event";
 
 export interface RetryPolicy {
   /** First retry delay; doubles per attempt. */

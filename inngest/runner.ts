@@ -4,13 +4,13 @@ import { getDb } from "@/lib/db/client";
 import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { reportProgress } from "@/lib/health/progress";
-import type { JobDefinition } from "./define-job";
-import { claimJobs, extendLeases, pruneDoneJobs, type ClaimedJob } from "./job-store";
-import { JOBS_CHANNEL, subscribe } from "./notify";
+import type { JobDefinition } from "@/lib/jobs/define-job";
+import { claimJobs, extendLeases, pruneDoneJobs, type ClaimedJob } from "@/lib/jobs/job-store";
+import { JOBS_CHANNEL, subscribe } from "@/lib/jobs/notify";
+import { startWakeLoop } from "@/lib/jobs/wake-loop";
 import { jobDefinitions } from "./registry";
 import { runJob, type RetryPolicy } from "./run-job";
 import { createScheduler } from "./schedule";
-import { startWakeLoop } from "./wake-loop";
 
 const KEEP_DONE_MS = 7 * 24 * 3_600_000;
 /** A claim is one short statement; longer means the database is not answering. */

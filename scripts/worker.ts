@@ -4,6 +4,7 @@
  */
 import { closeDb, dbHandle } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { installJobs } from "@/inngest/install";
 import { startBackgroundWork } from "@/inngest/runtime";
 import { warmRenderPool } from "@/lib/pdf/render-pool";
 
@@ -16,6 +17,7 @@ async function main() {
     );
     process.exit(1);
   }
+  installJobs();
   await dbHandle();
   warmRenderPool();
   const stop = await startBackgroundWork({ force: true });

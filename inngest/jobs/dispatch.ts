@@ -4,7 +4,7 @@ import { finalizeBatch } from "@/lib/batch/process/finalize-batch";
 import { chunksOf, renderBatchChunk } from "@/lib/batch/process/render-chunk";
 import { resumeStalledBatches } from "@/lib/batch/process/resume-stalled";
 import { startBatch } from "@/lib/batch/process/start-batch";
-import { defineJob } from "../define-job";
+import { defineJob } from "@/lib/jobs/define-job";
 
 /** Processor pickup of an approved batch: queued → processing, then one render job per chunk of records. */
 export const startBatchJob = defineJob({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SEAL_EVENT } from "@/lib/workflow/approval-stage";
 import { sealWorkflow } from "@/lib/workflow/seal-workflow";
 import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
-import { defineJob } from "../define-job";
+import { defineJob } from "@/lib/jobs/define-job";
 
 /** sealing → complete: the sealed PDF rendered, stored once with its SHA-256 (see sealWorkflow). */
 export const sealWorkflowJob = defineJob({

@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/bearer";
 import { getDb } from "@/lib/db/client";
 import { activityItems, auditEvents, batches, type Batch } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { getBatch } from "./get-batch";
 import { notifySubmitterOfChanges } from "./notify-approvers";
 import { openForDecision, stateAfterDecision, type Decision } from "./states";

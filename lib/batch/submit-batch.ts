@@ -10,7 +10,7 @@ import { AppError } from "@/lib/http/problem";
 import { explainSettings } from "@/lib/explain/settings";
 import { requireFeature } from "@/lib/http/require-feature";
 import { newId } from "@/lib/ids";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { snapshotTemplate } from "@/lib/templates/snapshot";
 import type { Template } from "@/lib/templates/types";
 import { notifyApprovers } from "./notify-approvers";

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { assertBlobKey } from "./keys";
-import type { BlobStore } from "./store";
+import type { BlobStore } from "./blob-store";
 
 /**
  * Blobs as files under one folder. A write goes to a temporary file that is renamed into place, so a

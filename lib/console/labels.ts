@@ -1,9 +1,10 @@
 import type { BatchState } from "@/lib/batch/states";
 
-type Colour = "blue" | "green" | "red" | "yellow" | "grey";
+/** The colours of the design system's status tags (components/StatusTag), named by what they mean to the console. */
+export type TagColour = "blue" | "green" | "red" | "yellow" | "grey";
 
 /** Batch states in the words and colours the console shows them in, in the order of the filters. */
-export const stateLabels: Record<BatchState, { label: string; colour: Colour }> = {
+export const stateLabels: Record<BatchState, { label: string; colour: TagColour }> = {
   "pending-approval": { label: "Waiting for approval", colour: "yellow" },
   "changes-requested": { label: "Changes requested", colour: "yellow" },
   queued: { label: "Queued", colour: "blue" },
@@ -16,7 +17,7 @@ export const stateLabels: Record<BatchState, { label: string; colour: Colour }> 
   approved: { label: "Approved", colour: "blue" },
 };
 
-export const stateLabel = (s: string) => stateLabels[s as BatchState] ?? { label: s, colour: "grey" as Colour };
+export const stateLabel = (s: string) => stateLabels[s as BatchState] ?? { label: s, colour: "grey" as TagColour };
 
 /** States whose progress moves on its own: pages showing one refresh themselves. */
 export const liveStates: readonly string[] = ["queued", "processing"];

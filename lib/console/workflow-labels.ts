@@ -1,4 +1,4 @@
-import type { TagColour } from "@/components/StatusTag";
+import type { TagColour } from "./labels";
 import type { WorkflowEventKind } from "@/lib/workflow/events";
 import type { WorkflowState } from "@/lib/workflow/states";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ExplainRetention } from "@/lib/explain/retention-fields";
-import type { RenderTimings } from "@/lib/pdf/render-task";
+import type { RenderTimings } from "@/lib/pdf/timings";
 import type { ApprovalEntry, ApprovalException, ChangeRequest } from "@/lib/workflow/approval-types";
 import type { WorkflowSchema } from "@/lib/workflow/schema-format";
 import type { WorkflowSettings } from "@/lib/workflow/settings";

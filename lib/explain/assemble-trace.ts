@@ -1,4 +1,4 @@
-import type { RenderTimings } from "@/lib/pdf/render-task";
+import type { RenderTimings } from "@/lib/pdf/timings";
 import type { ExplainRetention } from "./retention-fields";
 import { retentionMoments } from "./settings";
 import { contrastLevel, contrastRatio, isLargeText, worstLevel } from "./contrast";

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from "fflate";
 import { z } from "zod";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { usesInngest } from "@/lib/env";
 import type { RenderKind } from "./assemble-trace";
 

@@ -20,3 +20,17 @@ export interface ExplainRetention {
   autoArchiveAfterDays: number;
   traceRetentionYears: number;
 }
+
+export const retentionMonths = (years: number) => Math.round(years * 12);
+
+/**
+ * Why these settings would delete a trace before archiving it, or null. A month counts 365/12 days,
+ * exact for whole years; only a fractional EXPLAIN_RETENTION_YEARS can be a day or two off, and the
+ * trace is then deleted unarchived, which loses nothing.
+ */
+export function retentionConflict(r: ExplainRetention): string | null {
+  const retentionDays = (retentionMonths(r.traceRetentionYears) * 365) / 12;
+  return r.autoArchiveAfterDays < retentionDays
+    ? null
+    : `autoArchiveAfterDays (${r.autoArchiveAfterDays}) must be less than traceRetentionYears × 365 (${Math.round(retentionDays)}): a trace is archived before it is deleted`;
+}

@@ -1,7 +1,7 @@
 import type { Tenant } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError, type FieldError } from "@/lib/http/problem";
-import { retentionFields, type ExplainRetention } from "./retention-fields";
+import { retentionConflict, retentionFields, retentionMonths, type ExplainRetention } from "./retention-fields";
 
 /** Tiers whose licence includes explain traces and reports (spec, Authentication 6). */
 export const EXPLAIN_TIERS: readonly Tenant["tier"][] = ["premium", "enterprise"];
@@ -45,20 +45,6 @@ function sources(request: ExplainRequest, template: RetentionSettings) {
 export function explainRequestedBy(tenant: Pick<Tenant, "tier">, request: ExplainRequest, template: { explainDocument?: boolean }): string | null {
   const first = sources(request, template)("explainDocument").find(([, v]) => v !== undefined);
   return first?.[1] && tierAllowsExplain(tenant) ? first[0] : null;
-}
-
-const retentionMonths = (years: number) => Math.round(years * 12);
-
-/**
- * Why these settings would delete a trace before archiving it, or null. A month counts 365/12 days,
- * exact for whole years; only a fractional EXPLAIN_RETENTION_YEARS can be a day or two off, and the
- * trace is then deleted unarchived, which loses nothing.
- */
-export function retentionConflict(r: ExplainRetention): string | null {
-  const retentionDays = (retentionMonths(r.traceRetentionYears) * 365) / 12;
-  return r.autoArchiveAfterDays < retentionDays
-    ? null
-    : `autoArchiveAfterDays (${r.autoArchiveAfterDays}) must be less than traceRetentionYears × 365 (${Math.round(retentionDays)}): a trace is archived before it is deleted`;
 }
 
 /**

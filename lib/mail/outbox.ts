@@ -2,7 +2,7 @@ import { mailOutbox } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/client";
 import { insertMany } from "@/lib/db/insert-many";
 import { newId } from "@/lib/ids";
-import { MAIL_CHANNEL, notifyChannel, wakeLocal } from "@/inngest/notify";
+import { MAIL_CHANNEL, notifyChannel, wakeLocal } from "@/lib/jobs/notify";
 
 export interface OutgoingMail {
   /** Unique per message for ever: a retried step enqueues the same key and nothing is sent twice. */

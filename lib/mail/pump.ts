@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { reportProgress } from "@/lib/health/progress";
-import { MAIL_CHANNEL, subscribe } from "@/inngest/notify";
-import { startWakeLoop } from "@/inngest/wake-loop";
+import { MAIL_CHANNEL, subscribe } from "@/lib/jobs/notify";
+import { startWakeLoop } from "@/lib/jobs/wake-loop";
 import { deliverDueMail, mailDeadlines } from "./deliver";
 import { closeMailTransport } from "./transport";
 

@@ -9,16 +9,10 @@ import { drawable, FONT, setUpFonts } from "./fonts";
 import { Blocks } from "./markdown-view";
 import { FooterLabel, finishDocument } from "./footer";
 import type { DocumentMeta } from "./metadata";
+import type { LayoutTimings } from "./timings";
 
 const MARGIN = 48;
 
-/** Stages after the template is loaded; render-task.ts adds the template load. */
-export interface LayoutTimings {
-  dataBindingMs: number;
-  layoutMs: number;
-  postProcessingMs: number;
-  totalMs: number;
-}
 
 /**
  * One record through one template: bind data into the parsed body, lay it out with react-pdf, then

@@ -8,7 +8,8 @@ import type { SealedWorkflowInput } from "./sealed-workflow";
 import type { RenderResult, RenderTask, StoredRender, StoredRenderTask } from "./render-task";
 import { newTaskProgress, readProgress, TaskPhase, type TaskProgress } from "./task-progress";
 
-export type { RenderResult, RenderTask, RenderTimings, StoredRender, StoredRenderTask } from "./render-task";
+export type { RenderResult, RenderTask, StoredRender, StoredRenderTask } from "./render-task";
+export type { RenderTimings } from "./timings";
 
 // Per process, on globalThis: Next's dev server re-evaluates modules, and a second pool would only
 // double the threads.

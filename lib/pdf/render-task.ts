@@ -3,9 +3,10 @@ import { ExplainCapture, templateFacts } from "@/lib/explain/capture";
 import type { RenderFacts, TemplateFacts } from "@/lib/explain/facts";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { loadTemplateVersion } from "@/lib/templates/snapshot";
-import { renderDocument, type LayoutTimings } from "./render-document";
+import { renderDocument } from "./render-document";
 import type { DocumentMeta } from "./metadata";
 import { markPhase, TaskPhase, type TaskProgress } from "./task-progress";
+import type { RenderTimings } from "./timings";
 
 export interface RenderTask {
   templatePath: string;
@@ -18,10 +19,6 @@ export interface RenderTask {
 }
 
 /** The pipeline's stage timings (ms), kept per record for explain traces. */
-export interface RenderTimings extends LayoutTimings {
-  templateLoadMs: number;
-}
-
 export interface RenderResult {
   pdf: Uint8Array;
   timings: RenderTimings;

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { retentionFields } from "@/lib/explain/retention-fields";
-import { retentionConflict } from "@/lib/explain/settings";
+import { retentionConflict, retentionFields } from "@/lib/explain/retention-fields";
 
 export const fieldTypes = ["string", "number", "integer", "boolean", "date", "email", "enum"] as const;
 

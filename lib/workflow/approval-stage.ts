@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { getTenant } from "@/lib/tenants";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { mailApprovers } from "./approval-mail";
 import type { ApprovalEntry } from "./approval-types";
 import { stageApprovers } from "./approvers";

@@ -4,9 +4,10 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { inngest } from "@/inngest/client";
+import { toInngestFunction } from "@/inngest/inngest-function";
 import { storeTraceJob } from "@/inngest/jobs/explain";
 import { startRunner } from "@/inngest/runner";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { closeDb, getDb } from "@/lib/db/client";
 import { explainTraces, jobs } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -113,7 +114,7 @@ describe.each(["pglite", "postgres"] as const)("storing traces on %s", (driver) 
     bringBack();
     // A fresh engine per run (DESIGN §8): Inngest delivering the event twice stores one trace.
     for (let i = 0; i < 2; i++) {
-      const { error } = await new InngestTestEngine({ function: storeTraceJob.inngestFunction, events: [event] }).execute();
+      const { error } = await new InngestTestEngine({ function: toInngestFunction(storeTraceJob), events: [event] }).execute();
       expect(error).toBeUndefined();
     }
     const { rows, files } = await stored("via-inngest");

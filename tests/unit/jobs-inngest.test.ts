@@ -1,7 +1,8 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "@/inngest/define-job";
+import { defineJob } from "@/lib/jobs/define-job";
+import { toInngestFunction } from "@/inngest/inngest-function";
 
 // The same kind of definition the embedded runner runs, here as the Inngest function made from it.
 let renders = 0;
@@ -28,11 +29,11 @@ const fanOut = defineJob({
 // Sleeps must be mocked too: an unmocked step.sleepUntil never returns under @inngest/test, even for a past date.
 const sleep = { id: "cool-down", handler: () => null };
 const engine = (data: unknown) =>
-  new InngestTestEngine({ function: fanOut.inngestFunction, events: [{ name: "test/batch.approved", data: data as Record<string, unknown> }] });
+  new InngestTestEngine({ function: toInngestFunction(fanOut), events: [{ name: "test/batch.approved", data: data as Record<string, unknown> }] });
 
 describe("a job definition as an Inngest function", () => {
   it("has the definition's id and trigger", () => {
-    const fn = fanOut.inngestFunction;
+    const fn = toInngestFunction(fanOut);
     expect(fn.id()).toBe("t-fan-out");
     expect(JSON.stringify(fn["opts"])).toContain("test/batch.approved");
   });
@@ -80,6 +81,6 @@ describe("a job definition as an Inngest function", () => {
     const { functions } = await import("@/inngest/functions");
     const ids = functions.map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const f of functions) expect(f.inngestFunction.id()).toBe(f.id);
+    for (const f of functions) expect(toInngestFunction(f).id()).toBe(f.id);
   });
 });

@@ -6,11 +6,11 @@ import { jobs } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { inngest } from "@/inngest/client";
-import { defineJob, NonRetriableError, type JobDefinition } from "@/inngest/define-job";
+import { defineJob, NonRetriableError, type JobDefinition } from "@/lib/jobs/define-job";
 import { setJobDefinitionsForTests } from "@/inngest/registry";
 import { lastSlot } from "@/inngest/schedule";
 import { startRunner, type Runner } from "@/inngest/runner";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { useFreshDatabase } from "../support/test-db";
 
 // Side effects the test jobs leave, counted per key.

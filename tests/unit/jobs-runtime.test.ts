@@ -6,10 +6,10 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { jobs, mailOutbox } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { defineJob } from "@/inngest/define-job";
+import { defineJob } from "@/lib/jobs/define-job";
 import { setJobDefinitionsForTests } from "@/inngest/registry";
 import { startBackgroundWork } from "@/inngest/runtime";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
 
 const root = path.resolve(__dirname, "../..");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "@/inngest/define-job";
+import { defineJob } from "@/lib/jobs/define-job";
 import { lastSlot, slotsAround } from "@/inngest/schedule";
 
 describe("cron slots", () => {

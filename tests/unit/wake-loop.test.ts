@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { backgroundHealth, reportProgress } from "@/lib/health/progress";
-import { startWakeLoop, type WakeLoop } from "@/inngest/wake-loop";
+import { startWakeLoop, type WakeLoop } from "@/lib/jobs/wake-loop";
 
 describe("wake loop", () => {
   let loop: WakeLoop | null = null;

@@ -2,6 +2,7 @@ import { serve } from "inngest/next";
 import type { NextRequest } from "next/server";
 import { inngest } from "@/inngest/client";
 import { inngestFunctions } from "@/inngest/functions";
+import { installJobs } from "@/inngest/install";
 import { usesInngest } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +12,10 @@ let handler: ReturnType<typeof serve> | undefined;
 /** Inngest's endpoint; a 404 unless Inngest is configured (INNGEST_EVENT_KEY or INNGEST_DEV). */
 async function handle(req: NextRequest, ctx: unknown): Promise<Response> {
   if (!usesInngest()) return new Response("Inngest is not configured; the embedded runner does the work.", { status: 404 });
-  handler ??= serve({ client: inngest, functions: inngestFunctions() });
+  if (!handler) {
+    installJobs();
+    handler = serve({ client: inngest, functions: inngestFunctions() });
+  }
   return handler(req, ctx);
 }
 

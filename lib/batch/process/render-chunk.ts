@@ -6,7 +6,7 @@ import { createDeliverySessions } from "@/lib/delivery/create-sessions";
 import { recordTrace } from "@/lib/explain/store";
 import { newId } from "@/lib/ids";
 import { renderToBlob, type StoredRender } from "@/lib/pdf/render-pool";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { parseRecipients } from "../recipients";
 import type { Distribution } from "../resolve-distribution";
 import { recordBlobKey } from "./record-blob-key";

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, batchRecords, batches } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { withLiveJobs } from "@/inngest/job-store";
-import { sendEvent } from "@/inngest/send-event";
+import { withLiveJobs } from "@/lib/jobs/job-store";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { chunkSizeFor } from "./chunk-size";
 import { chunksOf } from "./render-chunk";
 

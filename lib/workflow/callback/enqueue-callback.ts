@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
-import { sendEvent } from "@/inngest/send-event";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { terminalStates, type WorkflowState } from "../states";
 
 export const CALLBACK_EVENT = "workflow/callback.requested";

@@ -4,9 +4,9 @@ import { jobs } from "@/lib/db/schema";
 import { usesInngest } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { inngest } from "./client";
-import { asArray, type EventInput, type JobDefinition } from "./define-job";
+import type { EventInput, JobDefinition } from "@/lib/jobs/define-job";
 import { toInngestEvent } from "./inngest-function";
-import { JOBS_CHANNEL, notifyChannel, wakeLocal } from "./notify";
+import { JOBS_CHANNEL, notifyChannel, wakeLocal } from "@/lib/jobs/notify";
 import { jobDefinitions } from "./registry";
 import { relayJob } from "./relay";
 
@@ -15,12 +15,11 @@ const RELAY_CHUNK = 100; // events per relay job: keeps each inngest.send reques
 type JobRow = typeof jobs.$inferInsert;
 
 /**
- * Emits events. Embedded: one `jobs` row per job listening to each event, written in `tx` when given,
+ * The event sender installed by inngest/install.ts behind lib/jobs/send-event.ts. Embedded: one `jobs` row per job listening to each event, written in `tx` when given,
  * so the caller's data and its follow-up jobs commit (or roll back) together; an event id dedupes per
  * job. Inngest: sent at once without `tx`, else relayed after commit (see relay.ts).
  */
-export async function sendEvent(tx: Tx | undefined, events: EventInput | EventInput[]): Promise<void> {
-  const list = asArray(events);
+export async function emitEvents(tx: Tx | undefined, list: EventInput[]): Promise<void> {
   if (!list.length) return;
   for (const e of list) checkEvent(e);
   const inngestMode = usesInngest();

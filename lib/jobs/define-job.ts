@@ -1,6 +1,5 @@
 import { CronExpressionParser } from "cron-parser";
 import type { z } from "zod";
-import { toInngestFunction } from "./inngest-function";
 
 /** An event to emit. `id` is an idempotency key: the same id never starts the same job twice. */
 export interface EventInput {
@@ -37,8 +36,6 @@ export interface JobDefinition<P = unknown> {
   readonly cron?: string;
   // Method syntax keeps definitions with different payload types assignable to one JobDefinition[].
   handler(ctx: JobContext<P>): Promise<unknown> | unknown;
-  /** The same definition as an Inngest function (built on first use, so the embedded path never needs it). */
-  readonly inngestFunction: ReturnType<typeof toInngestFunction>;
 }
 
 export interface JobOptions<S extends z.ZodType> {
@@ -58,20 +55,14 @@ export function defineJob<S extends z.ZodType>(opts: JobOptions<S>): JobDefiniti
   const retries = opts.retries ?? 4;
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new Error(`Job ${opts.id}: retries must be 0–20 (Inngest's range)`);
   if (opts.cron !== undefined) checkCron(opts.id, opts.cron);
-  let fn: ReturnType<typeof toInngestFunction> | undefined;
-  const def: JobDefinition<z.output<S>> = {
+  return {
     id: opts.id,
     event: opts.event,
     payload: opts.payload as z.ZodType<z.output<S>>,
     retries,
     cron: opts.cron,
     handler: opts.handler,
-    get inngestFunction() {
-      fn ??= toInngestFunction(def as JobDefinition);
-      return fn;
-    },
   };
-  return def;
 }
 
 function checkCron(id: string, cron: string): void {

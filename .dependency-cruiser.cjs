@@ -1,0 +1,50 @@
+/**
+ * Import rules checked by `npm run check:deps` (part of `npm test`):
+ * no cycles (type-only imports included: a type cycle is still a design cycle), and imports point
+ * one way: app/, inngest/, scripts/ import lib/, never the reverse.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "A module may not import itself through others: move the shared part below both.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "lib-stays-below-the-edge",
+      severity: "error",
+      comment: "Domain code (lib/) knows nothing of the app, the job registry or the scripts: enqueue work through lib/jobs.",
+      from: { path: "^lib/" },
+      to: { path: "^(app|inngest|scripts|components)/" },
+    },
+    {
+      name: "components-stay-below-app",
+      severity: "error",
+      comment: "The design system is used by pages; it never imports a page or a route.",
+      from: { path: "^components/" },
+      to: { path: "^(app|inngest|scripts)/" },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import that resolves nowhere (mdast is a types-only package, from @types/mdast).",
+      from: {},
+      to: { couldNotResolve: true, pathNot: "^mdast$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|\\.next|\\.data)" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
