@@ -4,6 +4,30 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.dirname(fileURLToPath(import.meta.url)) };
 
+const integration = {
+  setupFiles: ["tests/support/install-jobs.ts"],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+  fileParallelism: false,
+  // A page's server action and redirect can take seconds on a loaded 2-core machine; the
+  // default poll gives up after one second (a CI run failed there, not in the product).
+  expect: { poll: { timeout: 15_000 } },
+};
+
+/**
+ * On the embedded database (PGlite), only what differs from PostgreSQL: one session at a time
+ * (concurrent autosaves), its directory lock and recovery after a crash, migrations at start (every
+ * stack), a batch and a workflow end to end, and the SMTP and blob store outages. The PostgreSQL
+ * project runs everything.
+ */
+const onPglite = [
+  "tests/integration/batch-lifecycle.test.ts",
+  "tests/integration/batch-crash.test.ts",
+  "tests/integration/faults.test.ts",
+  "tests/integration/workflow-participant.test.ts",
+  "tests/integration/workflow-approval.test.ts",
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -16,15 +40,25 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          setupFiles: ["tests/support/install-jobs.ts"],
           // e2e/ drives pages in Chromium against the same running stack.
           include: ["tests/integration/**/*.test.{ts,tsx}", "e2e/**/*.test.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          env: { TEST_DB: "postgres" },
+          ...integration,
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: "integration-pglite", include: onPglite, env: { TEST_DB: "pglite" }, ...integration },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // npm run dev and the README's walk-through, on the README's own ports (3000, 9400).
+          name: "walkthrough",
+          include: ["tests/walkthrough/**/*.test.ts"],
+          testTimeout: 900_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
-          // A page's server action and redirect can take seconds on a loaded 2-core machine; the
-          // default poll gives up after one second (a CI run failed there, not in the product).
-          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

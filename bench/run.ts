@@ -151,7 +151,7 @@ async function endToEnd(stack: Stack, template: string, record: (i: number) => o
   return {
     docsPerSecond: n / seconds,
     cpuMsPerDoc: cpu / n,
-    // Creating each record's file is kernel time; on ext4 without a journal it grows for minutes after a mass deletion (README).
+    // Creating each record's file is kernel time; on ext4 without a journal it grows for minutes after a mass deletion (docs/operations.md).
     kernelMsPerDoc: (cpuMs(pid, undefined, true) - kernel0) / n,
     // The event loop's own thread (requests, jobs, database, mail); the rest is render threads, V8's helper threads and the libuv pool.
     mainThreadMsPerDoc: (cpuMs(pid, pid) - main0) / n,

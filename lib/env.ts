@@ -70,7 +70,7 @@ const envSchema = z.object({
   // Empty means the default (as in .env.example), not 0.
   RENDER_THREADS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).default(os.availableParallelism())),
   // Old-generation cap per render thread, MB; 0 (default) is V8's own limit. Capped at 256, RSS held
-  // at 830 MB over 10,000 notices, but a thread near its cap slowed in GC and 59 of them failed (see README).
+  // at 830 MB over 10,000 notices, but a thread near its cap slowed in GC and 59 of them failed (see docs/operations.md).
   RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(0),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   // Explain trace retention (spec defaults): compressed under explain/archive/ after this many days, deleted after these years.

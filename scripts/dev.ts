@@ -2,7 +2,7 @@
  * `npm run dev`: the whole product with embedded defaults. Starts the development identity provider,
  * makes sure the demo tenant exists, then runs `next dev` pointed at that provider.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { closeDb } from "@/lib/db/client";
 import { demoClients, demoConsoleClient, demoUsers, startDevIdp } from "@/lib/devidp/provider";
@@ -12,6 +12,7 @@ import { addTenant, getTenant } from "@/lib/tenants";
 const IDP_PORT = Number(process.env.DEV_IDP_PORT ?? 9400);
 const APP_PORT = Number(process.env.PORT ?? 3000);
 const TENANT = "demo";
+const STOP_GRACE_MS = 5000;
 
 async function main() {
   process.env.AUTH_ISSUER ??= `http://127.0.0.1:${IDP_PORT}`;
@@ -42,20 +43,43 @@ async function main() {
   const sample = clients[0];
   console.log(`\nGet a token:\n  curl -s -u ${sample.clientId}:${sample.clientSecret} -d grant_type=client_credentials -d resource=${e.AUTH_AUDIENCE} ${idp.issuer}/token\n`);
 
+  // Its own process group, so that stopping reaches the server process `next dev` forks as well.
   const next = spawn(path.join(process.cwd(), "node_modules/.bin/next"), ["dev", "-p", String(APP_PORT)], {
     stdio: "inherit",
     env: process.env,
+    detached: true,
   });
-  const stop = async () => {
-    next.kill("SIGTERM");
-    await idp.close();
+  let stopping: Promise<never> | undefined;
+  const stop = (why: string, code: number) =>
+    (stopping ??= (async () => {
+      console.log(`\n[dev] ${why}: stopping Next.js and the identity provider`);
+      await stopGroup(next);
+      await idp.close();
+      process.exit(code);
+    })());
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void stop(signal, 0));
+  // npm does not pass SIGHUP or SIGKILL on to its script: when npm goes, this process is reparented.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void stop("npm exited", 0), 1000).unref();
+  next.on("exit", (code) => void stop("Next.js exited", code ?? 0));
+}
+
+/** SIGTERM to the whole group, then SIGKILL to what is left after a grace period. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const signalGroup = (signal: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-child.pid!, signal);
+      return true;
+    } catch {
+      return false; // the group is gone
+    }
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  next.on("exit", async (code) => {
-    await idp.close();
-    process.exit(code ?? 0);
-  });
+  if (!signalGroup("SIGTERM")) return;
+  for (let waited = 0; waited < STOP_GRACE_MS; waited += 100) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (!signalGroup(0)) return; // signal 0 only asks whether the group still exists
+  }
+  signalGroup("SIGKILL");
 }
 
 main().catch((err) => {
