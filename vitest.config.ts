@@ -31,6 +31,9 @@ const onPglite = [
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default on 2 cores is one file at a time; unit tests wait on databases, servers and
+    // child processes much of the time, so two at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
