@@ -56,6 +56,17 @@ describe("form rules built from the schema", () => {
     expect(schema.safeParse({ name: "Ann", kind: "car", mileage: "12.5" }).data).toMatchObject({ name: "Ann", kind: "car", mileage: 12.5, nights: null });
   });
 
+  it("waits with a cross-field rule until the other answers it reads are valid, so an empty step shows only what is missing", () => {
+    const step = [field({ key: "country", label: "Country", type: "enum", options: ["DE", "other"], required: true }), field({ key: "vat", label: "VAT number" })];
+    const euNeedsVat = ruleSchema.parse({ id: "eu-vat", fieldKey: "vat", message: "EU suppliers need a VAT number", condition: { or: [{ "==": [{ var: "country" }, "other"] }, { "!!": [{ var: "vat" }] }] } });
+    const schema = stepFormSchema(step, [euNeedsVat]);
+    const issues = (values: Record<string, string>) => schema.safeParse(values).error?.issues.map((i) => i.path.join(".")) ?? [];
+    expect(issues({ country: "", vat: "" })).toEqual(["country"]);
+    expect(issues({ country: "XX", vat: "" })).toEqual(["country"]);
+    expect(issues({ country: "DE", vat: "" })).toEqual(["vat"]);
+    expect(issues({ country: "other", vat: "" })).toEqual([]);
+  });
+
   it("lists the fields a condition reads", () => {
     expect(fieldsRead({ and: [{ var: "a.b" }, { missing: ["c"] }, { missing_some: [1, ["d"]] }, { val: [["e"]] }] })).toEqual(new Set(["a", "c", "d", "e"]));
     expect(fieldsRead({ var: { cat: ["a", "b"] } })).toBeNull();
