@@ -38,7 +38,7 @@ export const workflowIdParams = z.object({ workflowId: z.string().uuid() });
 
 export const stepParams = z.object({
   workflowId: z.string().uuid(),
-  stepIndex: z.string().regex(/^\d{1,3}$/).transform(Number),
+  stepIndex: decimalInteger({ max: 999 }),
 });
 
 /** PATCH /api/workflow/{id}/step/{stepIndex}: values to merge; `version` is the one the client last saw. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decimalInteger } from "@/lib/http/decimal-integer";
+import { decimalIndex, decimalInteger } from "@/lib/http/decimal-integer";
 import { AppError, problemResponse } from "@/lib/http/problem";
 
 describe("problem answers", () => {
@@ -39,6 +39,17 @@ describe("decimalInteger", () => {
         expect(schema.safeParse(s).success).toBe(false);
       }),
     );
+  });
+
+  it("reads each number from one spelling only: leading zeros name nothing", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 3 }), (n, zeros) => {
+        expect(schema.safeParse(`${"0".repeat(zeros)}${n}`).success).toBe(false);
+      }),
+    );
+    expect(decimalIndex("00", 999)).toBeNull();
+    expect(decimalIndex("0", 999)).toBe(0);
+    expect(decimalIndex("10", 999)).toBe(10);
   });
 
   it("refuses numbers beyond its bounds", () => {
