@@ -16,9 +16,11 @@ export function unstorableReason(s: string): string | null {
 const printable = (s: string) => s.replace(/[\0\p{Cs}]/gu, "\uFFFD").slice(0, 80);
 
 /**
- * Refuses, at the edge, what PostgreSQL cannot store (NUL, lone surrogates, in any key or value) and
- * nesting deeper than MAX_JSON_DEPTH, naming the first offending place. Iterative: a hostile body
- * cannot exhaust the stack here.
+ * Refuses, at the edge, what PostgreSQL cannot store (NUL, lone surrogates, in any key or value),
+ * numbers too large for a double (JSON.parse reads `1e400` as Infinity, which passes a number check
+ * and is then stored as null: the value would be lost while the request succeeds), and nesting deeper
+ * than MAX_JSON_DEPTH, naming the first offending place. Iterative: a hostile body cannot exhaust
+ * the stack here.
  */
 export function assertStorable(value: unknown, where: "body" | "query" | "path"): void {
   interface Node {
@@ -36,7 +38,11 @@ export function assertStorable(value: unknown, where: "body" | "query" | "path")
     const why = unstorableReason(s);
     if (why) throw invalid(where, pathOf(n, key), `the ${what} ${why}`);
   };
+  const checkNumber = (x: number, n: Node | null, key: string | undefined) => {
+    if (!Number.isFinite(x)) throw notFinite(where, pathOf(n, key));
+  };
   if (typeof value === "string") check(value, null, undefined, "value");
+  if (typeof value === "number") checkNumber(value, null, undefined);
   if (value === null || typeof value !== "object") return;
   const stack: Node[] = [{ v: value, parent: null, key: "", depth: 0 }];
   while (stack.length) {
@@ -50,6 +56,7 @@ export function assertStorable(value: unknown, where: "body" | "query" | "path")
     for (const [k, child] of Object.entries(node.v)) {
       if (!isArray) check(k, node, k, "key");
       if (typeof child === "string") check(child, node, k, "value");
+      else if (typeof child === "number") checkNumber(child, node, k);
       else if (child !== null && typeof child === "object") stack.push({ v: child, parent: node, key: k, depth: node.depth + 1 });
     }
   }
@@ -57,4 +64,9 @@ export function assertStorable(value: unknown, where: "body" | "query" | "path")
 
 function invalid(where: string, path: string, message: string): AppError {
   return new AppError("request.invalid_characters", `The ${where} cannot be stored: ${path}: ${message}`, { errors: [{ path, message }] });
+}
+
+function notFinite(where: string, path: string): AppError {
+  const message = "is a number too large to represent (beyond ±1.7976931348623157e308)";
+  return new AppError("request.invalid", `The ${where} is invalid: ${path}: ${message}`, { errors: [{ path, message }] });
 }
