@@ -1,7 +1,5 @@
-import { z } from "zod";
+import { addressProblem } from "@/lib/mail/address";
 import { excerpt } from "@/lib/templates/excerpt";
-
-const email = z.string().email();
 
 export interface Recipient {
   email: string;
@@ -24,8 +22,8 @@ export function parseRecipients(record: Record<string, unknown>): { recipients: 
   const recipients: Recipient[] = [];
   emails.forEach((addr, i) => {
     const lower = addr.toLowerCase();
-    // 254 characters is the most an address can have (RFC 5321); longer is not worth a regex.
-    if (lower.length > 254 || !email.safeParse(lower).success) errors.push(`recipientEmail: ${excerpt(addr)} is not a valid address`);
+    const why = addressProblem(lower);
+    if (why) errors.push(`recipientEmail: ${excerpt(addr)} ${why === "is not a valid email address" ? "is not a valid address" : why}`);
     else if (seen.has(lower)) warnings.push(`recipientEmail: ${excerpt(addr)} is listed twice; it gets one delivery`);
     else {
       seen.add(lower);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { retentionFields } from "@/lib/explain/retention-fields";
+import { emailAddress } from "@/lib/mail/address";
 import { distributionSettingsSchema } from "@/lib/templates/front-matter";
 
 const idString = z.string().trim().min(1).max(200);
@@ -15,7 +16,7 @@ export const renderRequestSchema = z.object({
     .object({
       correlationId: idString.optional(),
       documentId: idString.optional(),
-      generatedBy: z.string().trim().toLowerCase().max(320).email().optional(),
+      generatedBy: emailAddress().optional(),
       sourceSystem: z.string().trim().max(200).optional(),
       documentIdTemplate: z.string().min(1).max(500).optional(),
       title: z.string().trim().max(300).optional(),

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { AppError } from "@/lib/http/problem";
 import { parseOrThrow } from "@/lib/http/zod-errors";
+import { emailAddress } from "@/lib/mail/address";
 
 const emailList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(/[;,]/)).map((s) => s.trim().toLowerCase()).filter(Boolean))
-  .pipe(z.array(z.string().email("approversEmail holds an invalid address")));
+  .pipe(z.array(emailAddress("approversEmail holds an invalid address")));
 
 /** Distribution settings after template defaults and the request's override are merged. */
 const resolvedSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { addressProblem } from "@/lib/mail/address";
 import type { FieldDef, Template } from "./types";
 
 export interface FieldIssue {
@@ -13,7 +13,6 @@ export interface RecordValidation {
   issues: FieldIssue[];
 }
 
-const email = z.string().email();
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isEmpty = (v: unknown): boolean => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
@@ -61,7 +60,10 @@ export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefine
       if (typeof v !== "string") return problem("type", "must be an email address");
       // recipientEmail may hold several addresses separated by semicolons (spec: record fields).
       const parts = (f.key === "recipientEmail" ? v.split(";") : [v]).map((p) => p.trim()).filter(Boolean);
-      return parts.length && parts.every((p) => p.length <= 254 && email.safeParse(p).success) ? null : problem("format", "must be an email address");
+      if (!parts.length) return problem("format", "must be an email address");
+      const why = parts.map(addressProblem).find((w) => w !== null);
+      if (why === undefined) return null;
+      return problem("format", why === "is not a valid email address" ? "must be an email address" : `must be an email address a mail server accepts: one ${why}`);
     }
     case "enum":
       return f.options!.some((o) => o === v) ? null : problem("options", `must be one of ${f.options!.join(", ")}`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "@/lib/mail/address";
 import { TenantError } from "./errors";
 
 /** Licence features a tenant can hold; route guards check these exact names. */
@@ -15,7 +16,7 @@ const tenantId = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, "must be 1-128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit");
 
 // Approvers are matched against the lowercased email claim, so they are stored lowercased.
-const approverEmail = z.string().trim().toLowerCase().pipe(z.email("is not a valid email address"));
+const approverEmail = emailAddress();
 
 const dedupe = <T>(xs: T[]): T[] => [...new Set(xs)];
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { emailAddress } from "@/lib/mail/address";
 import { fieldSchema, type FieldDef } from "@/lib/templates/front-matter";
+import { localeTag } from "./settings";
 
 /**
  * The workflow schema file (DESIGN §4), YAML at templateSettings.workflow.schemaPath:
@@ -30,7 +32,7 @@ export const ruleSchema = z.object({
   condition: z.unknown().refine((c) => c !== undefined, "a rule needs a JSON Logic condition"),
 });
 
-const email = z.string().trim().toLowerCase().pipe(z.email("is not a valid email address"));
+const email = emailAddress();
 const stage = z.union([z.array(email).min(1), z.object({ approvers: z.array(email).min(1) }).transform((s) => s.approvers)]);
 
 export const approvalSchema = z.object({
@@ -55,6 +57,7 @@ export const schemaFileSchema = z.object({
 export const templateWorkflowDefaults = z.object({
   schemaPath: z.string().optional(),
   organizationName: z.string().max(200).optional(),
+  locale: localeTag.optional(),
   message: z.string().max(5000).optional(),
   rules: z.array(ruleSchema).max(500).default([]),
   approval: approvalSchema.optional(),

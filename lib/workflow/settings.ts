@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { retentionFields, type ExplainRetention } from "@/lib/explain/retention-fields";
+import { emailAddress } from "@/lib/mail/address";
+import { supportedLocale } from "./show-value";
 
-const email = z.string().trim().toLowerCase().max(320).pipe(z.email("is not a valid email address"));
+const email = emailAddress();
 export const recipientSchema = z.object({ email, displayName: z.string().trim().max(200).optional() });
+
+/** The language and region answers are shown in (dates, numbers): a BCP 47 tag such as en-GB or de-DE. */
+export const localeTag = z
+  .string()
+  .max(35)
+  .transform((tag, ctx) => supportedLocale(tag) ?? (ctx.addIssue({ code: "custom", message: "must be a language tag such as en-GB or de-DE that this server can format" }), z.NEVER));
 
 /** templateSettings of the workflow create request (spec: Workflow create request). */
 export const workflowTemplateSettings = z
@@ -13,6 +21,7 @@ export const workflowTemplateSettings = z
         recipients: z.array(recipientSchema).max(50).default([]),
         requireOtp: z.boolean().default(false),
         organizationName: z.string().trim().max(200).optional(),
+        locale: localeTag.optional(),
         message: z.string().max(5000).optional(),
         autoValidateOnCreate: z.boolean().optional(),
       })
@@ -35,6 +44,8 @@ export interface WorkflowSettings {
   recipients: Array<{ email: string; displayName?: string }>;
   requireOtp: boolean;
   organizationName?: string;
+  /** How answers are shown (show-value.ts); absent on workflows created before it was kept: en-GB. */
+  locale?: string;
   message?: string;
   esign?: { enabled: boolean; signers?: unknown[]; signingMode?: string };
   delivery?: { enabled: boolean; recipients?: Array<string | { email: string; displayName?: string }> };
