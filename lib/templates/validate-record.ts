@@ -68,10 +68,13 @@ export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefine
     case "enum":
       return f.options!.some((o) => o === v) ? null : problem("options", `must be one of ${f.options!.join(", ")}`);
     default: {
-      if (typeof v !== "string" && typeof v !== "number") return problem("type", "must be text");
-      const s = String(v);
-      if (f.maxLength !== undefined && s.length > f.maxLength) return problem("maxLength", `must be at most ${f.maxLength} characters`);
-      if (pattern && !pattern.test(s)) return problem("pattern", `does not match the expected format`);
+      // Text is a JSON string: a number given for it is refused, not turned into text, so that what is
+      // stored and shown is what the client sent (a number's text form is not always what was meant:
+      // 1e21, 0.1 + 0.2, leading zeros lost), as batch records and workflow steps alike.
+      if (typeof v === "number") return problem("type", "must be text (a JSON string in quotes), not a number");
+      if (typeof v !== "string") return problem("type", "must be text");
+      if (f.maxLength !== undefined && v.length > f.maxLength) return problem("maxLength", `must be at most ${f.maxLength} characters`);
+      if (pattern && !pattern.test(v)) return problem("pattern", `does not match the expected format`);
       return null;
     }
   }

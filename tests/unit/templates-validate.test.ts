@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, it } from "vitest";
 import { frontMatterSchema } from "@/lib/templates/front-matter";
 import type { Template } from "@/lib/templates/types";
 import { validateRecord } from "@/lib/templates/validate-record";
+import { checkSavedValues } from "@/lib/workflow/check-fields";
 import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates/tokens";
 
 function template(fields: unknown[]): Template {
@@ -48,6 +50,20 @@ describe("validateRecord", () => {
     expect(messagesFor({ recipientEmail: "a@x.io;nope" })).toEqual(["recipientEmail: must be an email address"]);
     expect(messagesFor({ contact: "a@x.io;b@y.io" })).toEqual(["contact: must be an email address"]);
     expect(messagesFor({ plan: "gold" })).toEqual(["plan: must be one of basic, plus"]);
+  });
+
+  it("refuses a number given for text, in batch records and workflow steps alike, and judges the same digits as text by the text rules", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })), (n) => {
+        expect(messagesFor({ nick: n })).toEqual(["nick: must be text (a JSON string in quotes), not a number"]);
+        expect(checkSavedValues(t.fields, { nick: n }, "data.", "step 0")).toEqual([{ path: "data.nick", message: "nick must be text (a JSON string in quotes), not a number" }]);
+        const asText = String(n);
+        const textAnswer = asText.length > 5 ? ["nick: must be at most 5 characters"] : [];
+        expect(messagesFor({ nick: asText })).toEqual(textAnswer);
+        expect(checkSavedValues(t.fields, { nick: asText }, "data.", "step 0")).toEqual([]);
+      }),
+    );
+    expect(messagesFor({ id: 123 })).toEqual(["id: must be text (a JSON string in quotes), not a number"]);
   });
 
   it("classes warning-severity failures as warning, and any error as invalid", () => {
