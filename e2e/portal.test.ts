@@ -75,7 +75,7 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   // The rule inside the step (a car needs a distance) is checked before moving on.
   await page.getByLabel("Date you came back").fill("2027-03-08");
   await page.getByLabel("How did you travel?").selectOption("car");
-  await page.getByLabel("Amount to reimburse (EUR)").fill("120.50");
+  await page.getByLabel("Amount to reimburse (EUR)").fill("1250.50");
   await page.getByLabel("I have kept the receipts").check();
   await page.getByRole("button", { name: "Continue to check your answers" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
@@ -93,7 +93,8 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   // Check answers: every answer by step with a Change link.
   await expect.poll(() => heading(page).textContent()).toBe("Check your answers before submitting");
   const main = await page.textContent("main");
-  for (const text of ["Casey Traveller", "10 March 2027", "Gdansk", "8 March 2027", "car", "42", "120.5", "Yes"]) expect(main).toContain(text);
+  // Dates, numbers and options as the workflow's locale (en-GB) and the schema's labels show them.
+  for (const text of ["Casey Traveller", "10 March 2027", "Gdansk", "8 March 2027", "Car (own or hired)", "42", "1,250.5", "Yes"]) expect(main).toContain(text);
   expect(await page.getByRole("link", { name: /^Change/ }).count()).toBe(8);
   await expectAccessible(page, "check answers");
   await shoot(page, "3-check-answers", true);

@@ -6,6 +6,7 @@ import { changesSinceReview } from "@/lib/workflow/changes-since-review";
 import { listActivity } from "@/lib/workflow/list-activity";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { displayValue, eventSummary } from "@/lib/workflow/seal-input";
+import { answerText, DEFAULT_LOCALE } from "@/lib/workflow/show-value";
 
 const DECISIONS: readonly ApprovalEntry["action"][] = ["approved", "approved-with-exception", "rejected"];
 
@@ -34,7 +35,7 @@ export function approvalStages(wf: Workflow, tenantApprovers: string[]): StageRo
 export function collectedData(wf: Workflow) {
   return wf.schema.steps.map((s, i) => ({
     title: s.title,
-    fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: wf.data[i]?.[f.key] ? displayValue(wf.data[i][f.key].value) : null })),
+    fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: answerText(f, wf.data[i]?.[f.key]?.value, wf.settings.locale ?? DEFAULT_LOCALE) })),
   }));
 }
 

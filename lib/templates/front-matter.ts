@@ -14,10 +14,16 @@ export const fieldSchema = z
     max: z.union([z.number(), z.string()]).optional(),
     maxLength: z.number().int().positive().optional(),
     options: z.array(z.union([z.string(), z.number()])).optional(),
+    /** What people read for an option, by its code; the code itself where none is given. */
+    optionLabels: z.record(z.string(), z.string().min(1).max(200)).optional(),
     severity: z.enum(["error", "warning"]).default("error"),
     step: z.union([z.number().int().min(0), z.string()]).optional(),
   })
-  .refine((f) => f.type !== "enum" || (f.options?.length ?? 0) > 0, { message: "enum fields need options" });
+  .refine((f) => f.type !== "enum" || (f.options?.length ?? 0) > 0, { message: "enum fields need options" })
+  .refine((f) => Object.keys(f.optionLabels ?? {}).every((code) => f.options?.some((o) => String(o) === code)), {
+    message: "optionLabels may only name codes listed in options",
+    path: ["optionLabels"],
+  });
 
 /** templateSettings.distribution as a template or a request may give it: every key optional. */
 export const distributionSettingsSchema = z

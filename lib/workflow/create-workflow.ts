@@ -56,6 +56,7 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     recipients: ts.workflow.recipients,
     requireOtp: ts.workflow.requireOtp,
     organizationName: ts.workflow.organizationName ?? defaults.organizationName,
+    locale: ts.workflow.locale ?? defaults.locale,
     message: ts.workflow.message ?? defaults.message,
     esign: ts.esign,
     delivery: ts.delivery,

@@ -1,6 +1,7 @@
 import type { PortalRole } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
 import { changesSinceReview } from "./changes-since-review";
+import { DEFAULT_LOCALE } from "./show-value";
 import { stepUpdatedAt, stepValues } from "./step-data";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -73,6 +74,7 @@ export function bootstrapPayload(wf: Workflow, role: PortalRole, reviewer?: Revi
       ...workflowStatus(wf),
       title: wf.title,
       organizationName: wf.settings.organizationName ?? null,
+      locale: wf.settings.locale ?? DEFAULT_LOCALE,
       requireOtp: wf.settings.requireOtp,
       createdAt: wf.createdAt.toISOString(),
     },

@@ -1,5 +1,6 @@
 import type { Workflow } from "@/lib/db/schema";
 import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
+import { answerText, DEFAULT_LOCALE } from "./show-value";
 
 interface EventRow {
   at: string;
@@ -29,6 +30,7 @@ export function eventSummary(e: Pick<EventRow, "detail">): string {
 
 /** What the seal job lays out: the workflow's data by step with labels, every rule result, history, exception, audit trail. */
 export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): SealedWorkflowInput {
+  const locale = wf.settings.locale ?? DEFAULT_LOCALE;
   return {
     workflowId: wf.id,
     correlationId: wf.correlationId,
@@ -41,7 +43,7 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): Sea
     sealedAt: sealedAt.toISOString(),
     steps: wf.schema.steps.map((s, i) => ({
       title: s.title,
-      fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: displayValue(wf.data[i]?.[f.key]?.value) })),
+      fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: answerText(f, wf.data[i]?.[f.key]?.value, locale) ?? "—" })),
     })),
     results: wf.validationResults.map((r) => ({ ruleId: r.ruleId, passed: r.passed, severity: r.severity, message: r.message, fieldKey: r.fieldKey })),
     validationOutcome: wf.validationOutcome ?? "not run",

@@ -7,7 +7,8 @@ import { Caption } from "@/components/PageShell";
 import { StepIndicator } from "@/components/StepIndicator";
 import { SummaryList } from "@/components/SummaryList";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
-import { answerText, failedErrors, fieldId, labelOf, type Bootstrap } from "./bootstrap";
+import { answerText } from "@/lib/workflow/show-value";
+import { failedErrors, fieldId, labelOf, type Bootstrap } from "./bootstrap";
 
 /**
  * GOV.UK check answers: every answer by step with a "Change" link to its field, then Submit (the
@@ -78,7 +79,7 @@ export function CheckAnswers({
             rows={s.fields.map((f) => ({
               key: f.key,
               label: labelOf(f),
-              value: answerText(f, s.data[f.key]),
+              value: answerText(f, s.data[f.key], boot.workflow.locale),
               change: {
                 href: `#${fieldId(f.key)}`,
                 onClick: (e) => {

@@ -2,32 +2,35 @@ import type { UseFormRegister } from "react-hook-form";
 import { Checkbox, DateInput, Radios, Select, Textarea, TextInput } from "@/components/Field";
 import type { FieldDef } from "@/lib/templates/types";
 import type { FormValues } from "@/lib/workflow/form-rules";
+import { limitText, optionText } from "@/lib/workflow/show-value";
 import { fieldId, labelOf } from "./bootstrap";
 
 /** The hint a field's own limits give, so the participant knows them before an error says so. */
-function hintOf(f: FieldDef): string | undefined {
+function hintOf(f: FieldDef, locale: string): string | undefined {
   const parts: string[] = [];
-  if ((f.type === "number" || f.type === "integer") && (f.min !== undefined || f.max !== undefined)) {
+  const min = f.min === undefined ? undefined : limitText(f, f.min, locale);
+  const max = f.max === undefined ? undefined : limitText(f, f.max, locale);
+  if ((f.type === "number" || f.type === "integer") && (min !== undefined || max !== undefined)) {
     const whole = f.type === "integer" ? "A whole number" : "A number";
-    parts.push(f.min !== undefined && f.max !== undefined ? `${whole} from ${f.min} to ${f.max}` : f.min !== undefined ? `${whole}, at least ${f.min}` : `${whole}, at most ${f.max}`);
+    parts.push(min !== undefined && max !== undefined ? `${whole} from ${min} to ${max}` : min !== undefined ? `${whole}, at least ${min}` : `${whole}, at most ${max}`);
   } else if (f.type === "integer") parts.push("A whole number");
-  if (f.type === "date" && f.min !== undefined) parts.push(`On or after ${f.min}`);
-  if (f.type === "date" && f.max !== undefined) parts.push(`On or before ${f.max}`);
+  if (f.type === "date" && min !== undefined) parts.push(`On or after ${min}`);
+  if (f.type === "date" && max !== undefined) parts.push(`On or before ${max}`);
   if (f.maxLength !== undefined && (f.type === "string" || f.type === undefined)) parts.push(`Up to ${f.maxLength} characters`);
   return parts.length ? parts.join(". ") : undefined;
 }
 
 /** One schema field as the design system's control for its type, wired to react-hook-form. */
-export function FieldControl({ field: f, register, error, note }: { field: FieldDef; register: UseFormRegister<FormValues>; error?: string; note?: string }) {
+export function FieldControl({ field: f, locale, register, error, note }: { field: FieldDef; locale: string; register: UseFormRegister<FormValues>; error?: string; note?: string }) {
   const id = fieldId(f.key);
   const label = f.required || f.type === "boolean" ? labelOf(f) : `${labelOf(f)} (optional)`;
-  const common = { id, label, hint: hintOf(f), error, note };
+  const common = { id, label, hint: hintOf(f, locale), error, note };
   const reg = register(f.key);
   switch (f.type) {
     case "boolean":
       return <Checkbox {...common} {...reg} />;
     case "enum": {
-      const options = f.options!.map((o) => ({ value: String(o), label: String(o) }));
+      const options = f.options!.map((o) => ({ value: String(o), label: optionText(f, o) }));
       return options.length <= 5 ? <Radios {...common} options={options} {...reg} /> : <Select {...common} options={options} {...reg} />;
     }
     case "date":

@@ -6,7 +6,8 @@ import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import { blockingRuleIds } from "@/lib/workflow/review-rules";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
-import { answerText, changeRequestsOf, type Bootstrap } from "./bootstrap";
+import { answerText } from "@/lib/workflow/show-value";
+import { changeRequestsOf, type Bootstrap } from "./bootstrap";
 import { dateTimeText } from "./format";
 import { actionText, actorText, changesSince, fieldLabel, fieldPlaces, history, rank, results, reviewerMay, STATE_TAGS, type FieldPlace } from "./review-model";
 import styles from "./review.module.css";
@@ -64,8 +65,8 @@ export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstr
               return {
                 key: c.fieldKey,
                 label: c.label,
-                value: f ? answerText(f, c.after) : c.after === null ? null : String(c.after),
-                extra: <span className={styles.before}>Before: {(f ? answerText(f, c.before) : c.before === null ? null : String(c.before)) ?? "Not answered"}</span>,
+                value: answerText(f, c.after, workflow.locale),
+                extra: <span className={styles.before}>Before: {answerText(f, c.before, workflow.locale) ?? "Not answered"}</span>,
               };
             })}
           />
@@ -97,7 +98,7 @@ export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstr
                 return {
                   key: f.key,
                   label: fieldLabel(places, f.key)!,
-                  value: answerText(f, s.data[f.key]),
+                  value: answerText(f, s.data[f.key], workflow.locale),
                   extra: tags.length ? <span className={styles.tags}>{tags}</span> : undefined,
                   change: may.requestChanges
                     ? {

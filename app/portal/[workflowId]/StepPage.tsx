@@ -187,7 +187,7 @@ export function StepPage(p: StepPageProps) {
       {step.description && <p>{step.description}</p>}
       <form noValidate onSubmit={handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
         {step.fields.map((f) => (
-          <FieldControl key={f.key} field={f} register={register} error={errorOf(f.key)} note={fieldNotes(f.key) || undefined} />
+          <FieldControl key={f.key} field={f} locale={boot.workflow.locale} register={register} error={errorOf(f.key)} note={fieldNotes(f.key) || undefined} />
         ))}
         <SaveStatus status={saveStatus} />
         {saveError && <p role="alert">Your answers could not be saved: {saveError}</p>}

@@ -18,6 +18,8 @@ export interface Bootstrap {
     version: number;
     title: string;
     organizationName: string | null;
+    /** How answers are shown: dates and numbers (lib/workflow/show-value.ts). */
+    locale: string;
     requireOtp: boolean;
   };
   role: "participant" | "reviewer";
@@ -79,16 +81,5 @@ export const failedErrors = (results: ValidationResult[] | null | undefined): Va
   (results ?? []).filter((r) => !r.passed && r.severity === "error");
 
 export const fieldId = (key: string) => `field-${key}`;
-
-/** The text an answer shows on the check-answers page. */
-export function answerText(f: FieldDef, v: unknown): string | null {
-  if (v === undefined || v === null || v === "") return null;
-  if (f.type === "boolean") return v === true ? "Yes" : "No";
-  if (f.type === "date" && typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v)) {
-    const d = new Date(`${v}T00:00:00Z`);
-    return Number.isNaN(d.getTime()) ? v : d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  }
-  return String(v);
-}
 
 export const labelOf = (f: FieldDef) => f.label ?? f.key;
