@@ -20,8 +20,8 @@ const AREAS: Record<ConsoleFeature, (p: Params) => string> = {
  * GET; nothing changes.
  */
 export function consoleFile(read: (principal: Principal, params: Params) => Promise<Response>, feature: ConsoleFeature = "batchDispatch") {
-  return async (_req: Request, segment: { params: Promise<Params> }): Promise<Response> => {
-    const params = await segment.params;
+  return async (_req: Request, segment?: { params?: Promise<Params> }): Promise<Response> => {
+    const params = (await segment?.params) ?? {};
     const principal = await consolePrincipal(feature);
     if (!principal) {
       const back = new URL(signInPath(AREAS[feature](params)), env().PUBLIC_BASE_URL);

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
 import { authenticatePortal, issuePortalToken, PORTAL_TOKEN_HEADER, portalRoles, type PortalPrincipal, type PortalRole } from "@/lib/auth/portal-token";
+import { allowHeader, methodNotAllowed, refusedMethod, ROUTE_METHODS, type RouteMethod } from "./allowed-methods";
 import { AppError, problemResponse } from "./problem";
 import { readJsonBody } from "./read-body";
 import { requireFeature, requireTier } from "./require-feature";
@@ -124,23 +125,23 @@ function withPortalToken(res: Response, portal: PortalPrincipal | null): Respons
   return res;
 }
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type RouteHandler = (req: Request, segment?: { params?: Promise<Record<string, string>> }) => Promise<Response>;
-const ALL_METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
  * A route file's exports: the methods it has, and for every other one a 405 problem+json naming the
- * allowed methods in `Allow` (Next.js would answer those with an empty 405). OPTIONS lists them too.
+ * allowed methods in `Allow` (Next.js would answer those with an empty 405). OPTIONS lists them too,
+ * unless it stands for a method the server's guard turned away (TRACE, PROPFIND, unknown tokens:
+ * allowed-methods.ts), which is answered 405 as well.
  * Use as `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: route(…) })`.
  */
-export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method | "OPTIONS", RouteHandler> {
-  const allowed = ALL_METHODS.filter((m) => handlers[m]);
-  const allow = [...allowed, ...(handlers.GET ? ["HEAD"] : []), "OPTIONS"].join(", ");
-  const notAllowed: RouteHandler = async (req) =>
-    problemResponse(
-      new AppError("request.method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(" or ")}`, { headers: { allow }, allowed }),
-    );
-  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { allow } });
-  const [GET, POST, PUT, PATCH, DELETE] = ALL_METHODS.map((m) => handlers[m] ?? notAllowed);
+export function methods(handlers: Partial<Record<RouteMethod, RouteHandler>>): Record<RouteMethod | "OPTIONS", RouteHandler> {
+  const allowed = ROUTE_METHODS.filter((m) => handlers[m]);
+  const notAllowed: RouteHandler = async (req) => problemResponse(methodNotAllowed(req.method, allowed));
+  const options: RouteHandler = async (req) => {
+    const refused = refusedMethod(req);
+    if (refused) return problemResponse(methodNotAllowed(refused, allowed));
+    return new Response(null, { status: 204, headers: { allow: allowHeader(allowed) } });
+  };
+  const [GET, POST, PUT, PATCH, DELETE] = ROUTE_METHODS.map((m) => handlers[m] ?? notAllowed);
   return { GET, POST, PUT, PATCH, DELETE, OPTIONS: options };
 }

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodedSegment, hostileString, hostileValue } from "../support/hostile";
+import { encodedSegment, hostileString, hostileValue, jsonText } from "../support/hostile";
 import { expectProblem, expectWellFormedAnswer } from "../support/problem";
+import { rawRequest, rawRequests } from "../support/raw-http";
 import { eventually, startStack, users, type Stack, type UserName } from "../support/stack";
 
 let stack: Stack;
@@ -100,11 +101,116 @@ describe("methods and paths no route has", () => {
     expect(options.headers.get("allow")).toBe("POST, OPTIONS");
   });
 
+  /** Routes and pages of every kind, with what they allow. */
+  const someId = "00000000-0000-4000-8000-000000000000";
+  const targets: Array<{ path: string; allowed: string[] }> = [
+    { path: "/api/health", allowed: ["GET", "HEAD"] },
+    { path: "/api/render", allowed: ["POST"] },
+    { path: `/api/dispatch/batch/${someId}`, allowed: ["GET", "HEAD"] },
+    { path: `/api/workflow/${someId}/step/0`, allowed: ["PATCH"] },
+    { path: "/api/auth/session", allowed: ["GET", "HEAD", "POST"] },
+    { path: "/api/inngest", allowed: ["GET", "HEAD", "POST", "PUT"] },
+    { path: "/", allowed: ["GET", "HEAD"] },
+    { path: `/portal/${someId}?pt=x`, allowed: ["GET", "HEAD"] },
+    { path: "/d/some-token", allowed: ["GET", "HEAD"] },
+    { path: "/d/some-token/file?download=1", allowed: ["GET", "HEAD"] },
+    { path: "/console", allowed: ["GET", "HEAD", "POST"] },
+    { path: "/console/sign-in", allowed: ["GET", "HEAD", "POST"] },
+    { path: `/console/batches/${someId}/files/receipt`, allowed: ["GET", "HEAD"] },
+    { path: `/console/workflows/${someId}/files/sealed`, allowed: ["GET", "HEAD"] },
+  ];
+  const allowOf = (allowed: string[]) => [...allowed, "OPTIONS"].sort().join(", ");
+  const sorted = (allow: string | undefined) => (allow ?? "").split(/,\s*/).sort().join(", ");
+
+  it("answers any other method, whatever its spelling (TRACE, CONNECT, PROPFIND, lower case, made up), with 405 problem+json and the route's Allow, on API routes and pages", async () => {
+    const method = fc.oneof(
+      fc.constantFrom("TRACE", "TRACK", "CONNECT", "PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH", "QUERY", "M-SEARCH", "get", "post", "Get", "DELETE", "PUT", "PATCH", "POST", "GET"),
+      fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,15}$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), method, async ({ path, allowed }, m) => {
+        if (allowed.includes(m) || m === "OPTIONS" || m === "HEAD") return;
+        const res = await rawRequest(stack.baseUrl, m, path, { accept: "*/*" });
+        const what = `${m} ${path} → ${res.status} ${res.headers["content-type"]} ${res.body.slice(0, 200)}`;
+        expect(res.status, what).toBe(405);
+        expect(res.headers["content-type"], what).toContain("application/problem+json");
+        expect(sorted(res.headers.allow), what).toBe(allowOf(allowed));
+        const p = JSON.parse(res.body);
+        expect({ code: p.code, status: p.status }, what).toEqual({ code: "request.method_not_allowed", status: 405 });
+        expect(p.detail, what).toContain(m.slice(0, 32));
+      }),
+      { numRuns: 150, examples: [[targets[0], "TRACE"], [targets[6], "PROPFIND"], [targets[1], "get"], [targets[8], "CONNECT"], [targets[9], "DELETE"], [targets[10], "PUT"]] },
+    );
+  }, 300_000);
+
+  it("lists each route's and page's methods in answer to OPTIONS, and answers a browser's refused method with a page", async () => {
+    for (const { path, allowed } of targets) {
+      const res = await rawRequest(stack.baseUrl, "OPTIONS", path);
+      expect({ path, status: res.status, allow: sorted(res.headers.allow) }).toEqual({ path, status: 204, allow: allowOf(allowed) });
+    }
+    const page = await rawRequest(stack.baseUrl, "DELETE", "/portal/x", { accept: "text/html,application/xhtml+xml,*/*;q=0.8" });
+    expect(page.status).toBe(405);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(sorted(page.headers.allow)).toBe("GET, HEAD, OPTIONS");
+    expect(page.body).toMatch(/<h1>Method not allowed<\/h1>/);
+    expect(page.body).toContain("DELETE is not allowed here; use GET");
+  });
+
+  it("answers a refused method sent after another request on the same connection, and keeps what a client cannot send from reaching a route", async () => {
+    const [first, second] = await rawRequests(stack.baseUrl, [
+      { method: "GET", path: "/api/health" },
+      { method: "get", path: "/api/render" },
+    ]);
+    expect(first.status).toBe(200);
+    expect({ status: second.status, allow: second.headers.allow }).toEqual({ status: 405, allow: "POST, OPTIONS" });
+    // The header the server uses to carry a refused method is dropped from a client's request.
+    const options = await rawRequest(stack.baseUrl, "OPTIONS", "/api/render", { "x-sealpost-refused-method": "TRACE" });
+    expect({ status: options.status, allow: options.headers.allow }).toEqual({ status: 204, allow: "POST, OPTIONS" });
+  });
+
   it("answers an unknown API path with a problem+json 404", async () => {
     const res = await call("submitter", "GET", "/api/no/such/thing");
     expect(res.status).toBe(404);
     expect((await expectProblem(res)).code).toBe("resource.not_found");
   });
+});
+
+describe("paths that are not percent-encoded UTF-8", () => {
+  const broken = fc.oneof(
+    fc.constantFrom("%", "%zz", "%FF", "%ED%A0%80", "%C0%AF", "%E0%A4%A", "%F4%90%80%80", "abc%", "%%41"),
+    // A valid start and a broken end: a lone continuation byte, a lead byte cut short, an encoded surrogate.
+    fc.tuple(fc.stringMatching(/^[a-z0-9-]{0,12}$/), fc.constantFrom("%80", "%C3", "%E2%82", "%ED%B0%80", "%", "%g1")).map(([a, b]) => a + b),
+  );
+  const place = fc.constantFrom(
+    (b: string) => `/d/${b}`,
+    (b: string) => `/d/${b}/file?download=1`,
+    (b: string) => `/portal/${b}?pt=x`,
+    (b: string) => `/console/batches/${b}`,
+    (b: string) => `/console/batches/${b}/files/receipt`,
+    (b: string) => `/console/workflows/${b}/files/sealed`,
+    (b: string) => `/${b}`,
+    (b: string) => `/api/dispatch/batch/${b}`,
+  );
+
+  it("answer 400, never 500, on pages and downloads as under /api/: problem+json, or a page for a browser", async () => {
+    await fc.assert(
+      fc.asyncProperty(place, broken, fc.boolean(), async (at, b, browser) => {
+        const path = at(b);
+        const res = await fetch(`${stack.baseUrl}${path}`, { headers: browser ? { accept: "text/html,*/*;q=0.8" } : {}, redirect: "manual" });
+        const text = await res.text();
+        const what = `GET ${path} (${browser ? "browser" : "client"}) → ${res.status} ${res.headers.get("content-type")} ${text.slice(0, 200)}`;
+        expect(res.status, what).toBe(400);
+        if (browser && !path.startsWith("/api/")) {
+          expect(res.headers.get("content-type"), what).toContain("text/html");
+          expect(text, what).toContain("not valid percent-encoded UTF-8");
+        } else {
+          expect(res.headers.get("content-type"), what).toContain("application/problem+json");
+          expect(JSON.parse(text).code, what).toBe("request.invalid");
+        }
+      }),
+      { numRuns: 120, examples: [[(b) => `/d/${b}`, "%ED%A0%80", false], [(b) => `/d/${b}/file?download=1`, "%C0%AF", false], [(b) => `/portal/${b}?pt=x`, "%ED%A0%80", true]] },
+    );
+  }, 300_000);
 });
 
 describe("records that are not objects", () => {
@@ -131,6 +237,34 @@ describe("records that are not objects", () => {
     const res = await call("submitter", "POST", "/api/render", batchBody([record(1), { name: "no id" }]));
     expect(res.status).toBe(422);
     expect(res.headers.get("x-svc-dispatchreadiness")).toBe("INVALID");
+  });
+});
+
+describe("numbers beyond a double, and numbers for text", () => {
+  it("refuse a body holding 1e400 anywhere with 400 naming the place, and store no batch", async () => {
+    const before = await listTotal();
+    const cases: Array<[string, string]> = [
+      [JSON.stringify(batchBody([record(1), record(2, { amount: "@N@" })])).replace('"@N@"', "1e400"), "dataSource.1.amount"],
+      [JSON.stringify(batchBody([record(1, { nickname: "@N@" })])).replace('"@N@"', "-1e400"), "dataSource.0.nickname"],
+      [JSON.stringify(batchBody([record(1)], { templateSettings: { distribution: { requireApproval: true, deliveryConfig: { mode: "secure-email", expiresInHours: "@N@" } } } })).replace('"@N@"', "1e999"), "templateSettings.distribution.deliveryConfig.expiresInHours"],
+    ];
+    for (const [raw, path] of cases) {
+      const res = await call("submitter", "POST", "/api/render", raw, { "content-type": "application/json" });
+      expect(res.status, raw.slice(0, 200)).toBe(400);
+      const p = await expectProblem(res);
+      expect({ code: p.code, path: p.errors?.[0].path }).toEqual({ code: "request.invalid", path });
+      expect(res.headers.get("x-svc-batchid")).toBeNull();
+    }
+    expect(await listTotal()).toBe(before);
+  });
+
+  it("refuse a number for a text field as they do in workflow steps: the record is invalid, named in the receipt", async () => {
+    const res = await call("submitter", "POST", "/api/render", batchBody([record(1), record(2, { name: 12345 })]));
+    expect(res.status).toBe(422);
+    expect(res.headers.get("x-svc-dispatchreadiness")).toBe("INVALID");
+    const detail = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${res.headers.get("x-svc-batchid")}`)).json();
+    const messages: string[] = detail.validationResults.flatMap((r: { messages: string[] }) => r.messages);
+    expect(messages).toContain("name: must be text (a JSON string in quotes), not a number");
   });
 });
 
@@ -206,6 +340,9 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
     fc.tuple(segment, encodedSegment).map(([s, i]) => `/api/dispatch/batch/${s}/documents/${i}`),
     segment.map((s) => `/api/delivery-sessions/${s}/revoke`),
     encodedSegment.map((s) => `/api/${s}`),
+    // Pages too: a broken encoding or a method they lack is the client's mistake there as well.
+    encodedSegment.map((s) => `/d/${s}`),
+    encodedSegment.map((s) => `/portal/${s}`),
   );
   const query = fc.oneof(
     fc.constant(""),
@@ -220,14 +357,18 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
     fc.record({ decision: fc.oneof(fc.constantFrom("approve", "reject", "request-changes"), hostileValue), comments: hostileValue }, { requiredKeys: [] }),
   );
   const request = fc.record({
-    method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
+    method: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE") },
+      // Methods no route has, as fetch sends them (it refuses TRACE and CONNECT; rawRequest tests those).
+      { weight: 1, arbitrary: fc.constantFrom("PROPFIND", "QUERY", "PURGE", "FOO", "patch", "Delete") },
+    ),
     path,
     query,
     user: fc.constantFrom<UserName | null>("submitter", "approver", "outsider", null),
     payload: fc.oneof(
-      { weight: 4, arbitrary: body.map((b) => ({ raw: JSON.stringify(b) ?? "null", type: "application/json" })) },
+      { weight: 4, arbitrary: body.map((b) => ({ raw: jsonText(b), type: "application/json" })) },
       { weight: 1, arbitrary: hostileString.map((s) => ({ raw: s, type: "application/json" })) },
-      { weight: 1, arbitrary: body.map((b) => ({ raw: JSON.stringify(b) ?? "null", type: "text/plain" })) },
+      { weight: 1, arbitrary: body.map((b) => ({ raw: jsonText(b), type: "text/plain" })) },
     ),
   });
 
@@ -283,8 +424,8 @@ it("answers every generated report request (GET query, POST body) with a PDF or 
     fc.constantFrom("", "?mode=summary", "?id=%00", "?id=a&correlationId=b", "?id=x&mode=", `?id=${"x".repeat(5000)}`),
   );
   const body = fc.oneof(
-    { weight: 3, arbitrary: fc.record({ correlationId: fc.oneof(id, hostileValue), mode }, { requiredKeys: [] }).map((b) => JSON.stringify(b)) },
-    { weight: 1, arbitrary: hostileValue.map((v) => JSON.stringify(v) ?? "null") },
+    { weight: 3, arbitrary: fc.record({ correlationId: fc.oneof(id, hostileValue), mode }, { requiredKeys: [] }).map(jsonText) },
+    { weight: 1, arbitrary: hostileValue.map(jsonText) },
     { weight: 1, arbitrary: hostileString },
   );
   const request = fc.oneof(

@@ -23,13 +23,27 @@ export const hostileString = fc.oneof(
   fc.constantFrom(...nasty),
   fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom(...badChars), fc.string({ maxLength: 5 })).map((p) => p.join("")),
 );
-/** JSON values of any shape built from hostile strings. */
+/**
+ * Stands for a number no double holds (1e400, -1e400: JSON.parse reads them as ±Infinity) in a
+ * generated value; jsonText writes it as such.
+ */
+export const OVERFLOW = "\u2063overflowing number\u2063";
+const overflowLiterals = ["1e400", "-1e400", "2e308", "-9e999"];
+
+/** JSON text of a generated value, OVERFLOW written as an overflowing number literal. */
+export function jsonText(value: unknown): string {
+  let n = 0;
+  return (JSON.stringify(value) ?? "null").replaceAll(JSON.stringify(OVERFLOW), () => overflowLiterals[n++ % overflowLiterals.length]);
+}
+
+/** JSON values of any shape built from hostile strings (send them with jsonText). */
 export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: "small" },
     hostileString,
     fc.integer(),
     fc.double(),
+    fc.constant(OVERFLOW),
     fc.boolean(),
     fc.constant(null),
     fc.array(tie("v"), { maxLength: 3 }),

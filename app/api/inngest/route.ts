@@ -4,6 +4,7 @@ import { inngest } from "@/inngest/client";
 import { inngestFunctions } from "@/inngest/functions";
 import { installJobs } from "@/inngest/install";
 import { usesInngest } from "@/lib/env";
+import { methods } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -19,4 +20,6 @@ async function handle(req: NextRequest, ctx: unknown): Promise<Response> {
   return handler(req, ctx);
 }
 
-export { handle as GET, handle as POST, handle as PUT };
+// Next.js hands route handlers a NextRequest.
+const inngestRoute = (req: Request, ctx?: unknown) => handle(req as NextRequest, ctx);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: inngestRoute, POST: inngestRoute, PUT: inngestRoute });

@@ -3,6 +3,7 @@ import type { NextRequest } from "next/server";
 import { consoleAuthConfig, consoleEnabled } from "@/lib/console/auth-config";
 import { env } from "@/lib/env";
 import { AppError, problemResponse } from "@/lib/http/problem";
+import { methods } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -19,9 +20,13 @@ async function handle(req: NextRequest): Promise<Response> {
   setEnvDefaults(process.env, config);
   const url = new URL(req.nextUrl.pathname + req.nextUrl.search, env().PUBLIC_BASE_URL);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: req.headers, body: hasBody ? req.body : undefined };
+  // Auth.js knows GET and POST only; HEAD is GET without the body (the server leaves the body out).
+  const method = req.method === "HEAD" ? "GET" : req.method;
+  const init: RequestInit & { duplex?: "half" } = { method, headers: req.headers, body: hasBody ? req.body : undefined };
   if (hasBody) init.duplex = "half";
   return Auth(new Request(url, init), config);
 }
 
-export { handle as GET, handle as POST };
+// Next.js hands route handlers a NextRequest.
+const handler = (req: Request) => handle(req as NextRequest);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: handler, POST: handler });

@@ -1,10 +1,13 @@
 import { readBatchArtifact } from "@/lib/batch/documents";
 import { consoleFile } from "@/lib/console/file-route";
+import { methods } from "@/lib/http/route";
 import { pdfResponse } from "@/lib/http/pdf-response";
 
 export const dynamic = "force-dynamic";
 
-export const GET = consoleFile(async (principal, { batchId }) => {
+const get = consoleFile(async (principal, { batchId }) => {
   const { bytes, batch } = await readBatchArtifact(principal.tenant.id, batchId, "receipt");
   return pdfResponse(bytes, { filename: `receipt-${batch.id}.pdf` });
 });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

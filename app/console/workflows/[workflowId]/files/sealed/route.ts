@@ -1,6 +1,9 @@
 import { consoleFile } from "@/lib/console/file-route";
+import { methods } from "@/lib/http/route";
 import { sealedResponse } from "@/lib/workflow/request-seal";
 
 export const dynamic = "force-dynamic";
 
-export const GET = consoleFile((principal, { workflowId }) => sealedResponse(principal.tenant.id, workflowId), "workflow");
+const get = consoleFile((principal, { workflowId }) => sealedResponse(principal.tenant.id, workflowId), "workflow");
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -1,10 +1,13 @@
 import { consoleFile } from "@/lib/console/file-route";
+import { methods } from "@/lib/http/route";
 import { consoleReport } from "@/lib/explain/report/console-report";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
 
 export const dynamic = "force-dynamic";
 
-export const GET = consoleFile(
+const get = consoleFile(
   (principal, { workflowId, mode }) => consoleReport(principal, mode, async () => (await getWorkflow(principal.tenant.id, workflowId)).correlationId),
   "workflow",
 );
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

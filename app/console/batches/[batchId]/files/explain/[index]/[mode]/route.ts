@@ -1,12 +1,13 @@
 import { recordCorrelationId } from "@/lib/batch/documents";
 import { consoleFile } from "@/lib/console/file-route";
+import { methods } from "@/lib/http/route";
 import { consoleReport } from "@/lib/explain/report/console-report";
 import { decimalIndex } from "@/lib/http/decimal-integer";
 import { AppError } from "@/lib/http/problem";
 
 export const dynamic = "force-dynamic";
 
-export const GET = consoleFile((principal, { batchId, index, mode }) =>
+const get = consoleFile((principal, { batchId, index, mode }) =>
   consoleReport(principal, mode, async () => {
     // Canonical decimal only, as the API's paths.
     const n = decimalIndex(index, 9_999_999);
@@ -14,3 +15,5 @@ export const GET = consoleFile((principal, { batchId, index, mode }) =>
     return recordCorrelationId(principal.tenant.id, batchId, n);
   }),
 );
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });
