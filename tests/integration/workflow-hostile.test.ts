@@ -11,7 +11,7 @@ import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuePortalToken, PORTAL_TOKEN_TTL_S, type PortalRole } from "@/lib/auth/portal-token";
-import { encodedSegment, hostileString, hostileValue } from "../support/hostile";
+import { encodedSegment, hostileString, hostileValue, jsonText, OVERFLOW } from "../support/hostile";
 import { expectProblem, expectWellFormedAnswer } from "../support/problem";
 import { eventually, type Stack, type UserName } from "../support/stack";
 import { reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
@@ -357,13 +357,92 @@ describe("hostile text", () => {
   }, 120_000);
 });
 
+describe("numbers, step indexes and addresses", () => {
+  const patchRaw = (w: { id: string; token: string }, tail: string, raw: string) =>
+    stack.api(null, "PATCH", `/api/workflow/${w.id}/${tail}`, raw, { "x-svc-portal-token": w.token, "content-type": "application/json" });
+  const stepData = async (w: { id: string; token: string }, step = 0) =>
+    (await expectOk(await stack.api(null, "GET", `/api/workflow/${w.id}?token=${encodeURIComponent(w.token)}`))).steps[step].data as Record<string, unknown>;
+
+  it("refuses a number beyond a double with 400 naming the field, keeping the saved value, and a number for text with 422", async () => {
+    const w = await create("submitter", leave());
+    await rebaseline();
+    await expectOk(await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: "Pat Doe", employeeId: "E1234" } }));
+    for (const literal of ["1e400", "-1e400", "1" + "0".repeat(400)]) {
+      const p = await expectProblem(await patchRaw(w, "step/0", `{"data":{"fullName":${literal}}}`), 400, "request.invalid");
+      expect(p.errors?.[0].path).toBe("data.fullName");
+    }
+    const typed = await expectProblem(await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: 42 } }), 422, "workflow.field_invalid");
+    expect(typed.errors).toEqual([{ path: "data.fullName", message: "fullName must be text (a JSON string in quotes), not a number" }]);
+    expect(await stepData(w)).toEqual({ fullName: "Pat Doe", employeeId: "E1234" });
+    await rebaseline();
+  });
+
+  it("refuses a step index written any other way than canonical decimal with 404, saving nothing", async () => {
+    const w = await create("submitter", leave());
+    await rebaseline();
+    await expectOk(await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: "Pat Doe", employeeId: "E1234" } }));
+    for (const step of ["00", "01", "000", "+0", "-0", "0e0", "0x0", "%200", "0%20", "0.0"]) {
+      const res = await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/${step}`, { data: { fullName: "Someone Else" } });
+      expect({ step, status: res.status }).toEqual({ step, status: 404 });
+      expect((await expectProblem(res)).code).toBe("resource.not_found");
+    }
+    expect(await stepData(w)).toEqual({ fullName: "Pat Doe", employeeId: "E1234" });
+    await rebaseline();
+  });
+
+  it("refuses a number beyond a double in initialData, and a recipient address past RFC 5321's lengths, creating nothing", async () => {
+    const raw = JSON.stringify({ correlationId: uniqueCorrelationId("overflow"), ...governance(1) }).replace('"amount":1', '"amount":1e400');
+    const p = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", raw, { "content-type": "application/json" }), 400, "request.invalid");
+    expect(p.errors?.[0].path).toBe("initialData.amount");
+    const long = `${"a".repeat(300)}@example.test`;
+    const q = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", { correlationId: uniqueCorrelationId("long"), ...leave({ recipients: [{ email: long }] }) }), 400, "request.invalid");
+    expect(q.errors?.[0]).toEqual({ path: "templateSettings.workflow.recipients.0.email", message: "has 300 bytes before the @; at most 64 are allowed (RFC 5321)" });
+    await expectUnchanged("after refused creates");
+  });
+
+  it("saves generated step data exactly as sent, or not at all (numbers beyond a double among the values)", async () => {
+    const w = await create("submitter", leave());
+    await rebaseline();
+    const value = fc.oneof(
+      fc.constantFrom("Pat Doe", "E1234", "pat@example.test", "", null),
+      fc.string({ maxLength: 12 }),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constant(OVERFLOW),
+      fc.boolean(),
+    );
+    const data = fc.dictionary(fc.constantFrom("fullName", "employeeId", "email"), value, { minKeys: 1, maxKeys: 3 });
+    const saved: Record<string, unknown> = {};
+    await fc.assert(
+      fc.asyncProperty(data, async (d) => {
+        const raw = jsonText({ data: d });
+        const res = await patchRaw(w, "step/0", raw);
+        const text = await res.text();
+        const what = `PATCH step/0 ${raw.slice(0, 200)} → ${res.status} ${text.slice(0, 200)}`;
+        expectWellFormedAnswer(res, text, what);
+        if (res.status === 200) {
+          // What the client sent, as JSON reads it (an overflowing literal is Infinity); null removes a value.
+          for (const [k, v] of Object.entries(JSON.parse(raw).data as Record<string, unknown>)) {
+            if (v === null) delete saved[k];
+            else saved[k] = v;
+          }
+          expect(JSON.parse(text).data, what).toEqual(saved);
+        }
+        expect(await stepData(w), what).toEqual(saved);
+      }),
+      { numRuns: 60, seed: SEED, examples: [[{ fullName: OVERFLOW }], [{ employeeId: "E1234", email: OVERFLOW }]] },
+    );
+    await rebaseline();
+  }, 300_000);
+});
+
 // ---- generated hostile requests to every route
 
 type User = UserName | null | "garbage";
 const tenantOf: Partial<Record<UserName, "acme" | "globex">> = { submitter: "acme", approver: "acme", approver2: "acme", admin: "acme", outsider: "globex" };
 
 /** Whether a request could rightly be accepted: only then may it answer 2xx (a model of the auth rules, not of the states). */
-function mayBeAccepted(r: RouteDef | "create" | "list", target: Seed | undefined, pathId: string, user: User, token: { spec: TokenSpec; seed: Seed } | null, where: string): boolean {
+function mayBeAccepted(r: RouteDef | "create" | "list", target: Seed | undefined, pathId: string, user: User, token: { spec: TokenSpec; seed: Seed } | null, where: string, step: string): boolean {
   const member = user && user !== "garbage" ? tenantOf[user] : undefined;
   if (r === "create" || r === "list") return member !== undefined;
   const viaBearer = r.auth === "bearer" || (r.auth === "either" && user !== null);
@@ -376,6 +455,8 @@ function mayBeAccepted(r: RouteDef | "create" | "list", target: Seed | undefined
   }
   if (!token || (token.spec.variant !== "ok" && token.spec.variant !== "otp-verified")) return false;
   if (token.seed.id !== pathId || !r.roles.includes(token.spec.role)) return false;
+  // A step is named one way only: 0, 1, 2 (never 00, 01, +1).
+  if (r.name === "step PATCH" && !/^(0|[1-9][0-9]*)$/.test(step)) return false;
   void where;
   return token.spec.age === "fresh" || (r.grace === true && token.spec.age === "expired");
 }
@@ -399,7 +480,7 @@ const plausible = fc.oneof(
   fc.integer({ min: -5, max: 50 }),
   fc.double({ noNaN: true }),
   fc.boolean(),
-  fc.constantFrom("2026-03-02", "2026-02-30", "annual", "unpaid", "pat@example.test", "E1234", "CC-12", null),
+  fc.constantFrom("2026-03-02", "2026-02-30", "annual", "unpaid", "pat@example.test", "E1234", "CC-12", null, OVERFLOW),
   hostileString,
 );
 const dataOf = fc.oneof(
@@ -540,7 +621,7 @@ const requestOf = (deep: boolean) =>
     route: fc.oneof({ weight: routes.length, arbitrary: fc.constantFrom(...routes) }, { weight: 2, arbitrary: fc.constantFrom<"create" | "list">("create", "list") }),
     otherMethod: deep
       ? fc.constant(null)
-      : fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS") }),
+      : fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS", "PROPFIND", "patch", "FOO") }),
     id: deep
       ? fc.oneof(fc.constant({ kind: "on" as const, upper: false }), fc.constantFrom(...kinds).map((k) => ({ kind: k, upper: false })))
       : fc.oneof(
@@ -549,8 +630,8 @@ const requestOf = (deep: boolean) =>
           { weight: 2, arbitrary: encodedSegment.map((raw) => ({ raw })) },
         ),
     step: deep
-      ? fc.constantFrom("0", "1", "2", "3")
-      : fc.oneof({ weight: 2, arbitrary: fc.constantFrom("0", "1", "2", "3", "999", "01", "-1", "1.0") }, { weight: 1, arbitrary: encodedSegment }),
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom("0", "1", "2", "3") }, { weight: 1, arbitrary: fc.constantFrom("00", "01", "+0", "1e0") })
+      : fc.oneof({ weight: 2, arbitrary: fc.constantFrom("0", "1", "2", "3", "999", "01", "00", "-1", "1.0", "+1", "0x1") }, { weight: 1, arbitrary: encodedSegment }),
     user: fc.constantFrom<User>(null, null, null, "submitter", "approver", "approver2", "admin", "outsider", "unlicensed", "stranger", "garbage"),
     cred: deep
       ? fc.constant<"right">("right")
@@ -627,8 +708,8 @@ async function hostileRequests(deep: boolean, numRuns: number) {
       if (method !== "GET" && method !== "OPTIONS") {
         if (q.body === "route") {
           const own = (q.routeBodies as Record<string, unknown>)[name];
-          payload = own !== undefined ? JSON.stringify(own) ?? "null" : r !== "create" && r !== "list" && r.body ? JSON.stringify(r.body) : "{}";
-        } else if ("value" in q.body) payload = JSON.stringify(q.body.value) ?? "null";
+          payload = own !== undefined ? jsonText(own) : r !== "create" && r !== "list" && r.body ? jsonText(r.body) : "{}";
+        } else if ("value" in q.body) payload = jsonText(q.body.value);
         else payload = q.body.raw;
       }
 
@@ -642,7 +723,7 @@ async function hostileRequests(deep: boolean, numRuns: number) {
 
       const ok = res.status < 300;
       const routeMethod = r === "create" ? "POST" : r === "list" ? "GET" : r.method;
-      if (ok && method === routeMethod) expect(mayBeAccepted(r, target && pathId.toLowerCase() === target.id ? target : undefined, pathId, userName, token, q.where), `accepted what it should refuse: ${what}`).toBe(true);
+      if (ok && method === routeMethod) expect(mayBeAccepted(r, target && pathId.toLowerCase() === target.id ? target : undefined, pathId, userName, token, q.where, q.step), `accepted what it should refuse: ${what}`).toBe(true);
       if (ok) accepted++;
       const changing = ok && method !== "GET" && method !== "OPTIONS";
       // The seal job finishes what an accepted approval started, before anything is compared.
@@ -651,7 +732,7 @@ async function hostileRequests(deep: boolean, numRuns: number) {
         if (st === "sealing") await waitComplete(target.id, bearerOf(target));
       }
       const created = changing && r === "create" && res.status === 201 ? tenantOf[userName as UserName] : undefined;
-      const verifyCounts = name === "otp verify" && token !== null && mayBeAccepted(r, target, pathId, userName, token, q.where);
+      const verifyCounts = name === "otp verify" && token !== null && mayBeAccepted(r, target, pathId, userName, token, q.where, q.step);
       await expectUnchanged(what, {
         changed: changing ? target?.id : undefined,
         created,
