@@ -1,6 +1,7 @@
 import { and, asc, between, count, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, batchRecords, deliveryEvents, deliverySessions, type Batch } from "@/lib/db/schema";
+import { deliveryMails, type DeliveryMail } from "@/lib/delivery/mail-status";
 
 export const RECORDS_PAGE_SIZE = 50;
 export const recordFilters = ["all", "pending", "rendered", "failed"] as const;
@@ -21,7 +22,15 @@ export interface RecordRow {
   status: "pending" | "rendered" | "failed" | null;
   error: string | null;
   renderedAt: Date | null;
-  deliveries: Array<{ recipientEmail: string; state: "active" | "expired" | "revoked"; accessed: number; downloaded: number; lastAt: Date | null }>;
+  deliveries: Array<{
+    recipientEmail: string;
+    state: "active" | "expired" | "revoked";
+    accessed: number;
+    downloaded: number;
+    lastAt: Date | null;
+    /** The notification mail (null before the outbox has it). */
+    mail: DeliveryMail | null;
+  }>;
 }
 
 /**
@@ -98,6 +107,7 @@ async function deliveriesFor(batch: Batch, indices: number[]) {
         .from(deliveryEvents)
         .where(and(eq(deliveryEvents.tenantId, batch.tenantId), inArray(deliveryEvents.sessionId, mine.map((s) => s.id))))
     : [];
+  const mails = await deliveryMails(db, mine.map((s) => s.id));
   const now = Date.now();
   for (const s of mine) {
     const own = events.filter((e) => e.sessionId === s.id);
@@ -109,6 +119,7 @@ async function deliveriesFor(batch: Batch, indices: number[]) {
       accessed: own.filter((e) => e.kind === "access").length,
       downloaded: own.filter((e) => e.kind === "download").length,
       lastAt: last,
+      mail: mails.get(s.id) ?? null,
     });
     out.set(s.recordIndex, list);
   }
@@ -120,6 +131,8 @@ export interface TimelineEntry {
   action: string;
   actor: string | null;
   comments: string | null;
+  /** A line under the entry: a failed mail's recipient and the server's reason. */
+  note: string | null;
   detail: Record<string, unknown> | null;
 }
 
@@ -134,6 +147,7 @@ export async function batchTimeline(batch: Batch): Promise<TimelineEntry[]> {
   return rows.map((r) => {
     const detail = (r.detail ?? null) as Record<string, unknown> | null;
     const comments = detail && typeof detail.comments === "string" ? detail.comments : null;
-    return { at: r.at, action: r.action, actor: r.actor, comments, detail };
+    const note = detail && typeof detail.recipient === "string" && typeof detail.reason === "string" ? `To ${detail.recipient}: ${detail.reason}` : null;
+    return { at: r.at, action: r.action, actor: r.actor, comments, note, detail };
   });
 }

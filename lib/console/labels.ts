@@ -32,6 +32,7 @@ const actionLabels: Record<string, string> = {
   "batch.completed": "Completed",
   "batch.partially-failed": "Finished with failures",
   "batch.resumed": "Processing resumed after a stall",
+  "mail.failed": "Mail could not be delivered",
 };
 
 export const timelineLabel = (action: string) => actionLabels[action] ?? action;

@@ -43,6 +43,7 @@ const eventLabels: Record<WorkflowEventKind, string> = {
   "otp.failed": "Wrong passcode entered",
   "otp.locked": "Passcode locked after too many tries",
   "invite.resent": "Invitation sent again",
+  "mail.failed": "Mail could not be delivered",
 };
 
 export const eventLabel = (kind: string) => eventLabels[kind as WorkflowEventKind] ?? kind;

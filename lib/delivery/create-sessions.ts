@@ -5,6 +5,7 @@ import { hashSecret, newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
 import type { Recipient } from "@/lib/batch/recipients";
 import { deliveryLinkPlaceholder, deliveryToken } from "./link-token";
+import { deliveryMailKey } from "./mail-status";
 
 /** The deliveries of one rendered record. */
 export interface NewDeliveries {
@@ -53,7 +54,7 @@ export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): 
       .filter((x) => fresh.has(x.id))
       .map(({ id, recipient, d, expiresAt }) => ({
         tenantId: d.tenantId,
-        dedupeKey: `delivery:${id}`,
+        dedupeKey: deliveryMailKey(id),
         to: recipient.email,
         subject: `Your document: ${d.documentTitle}`,
         text: [

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { deliveryEvents, deliverySessions } from "@/lib/db/schema";
+import { deliveryMails } from "./mail-status";
 import { deliveryState } from "./session-state";
 
 /** GET /api/delivery-sessions?correlationId=: the sessions of one record with their events. */
@@ -18,6 +19,7 @@ export async function listDeliverySessions(tenantId: string, recordCorrelationId
         .where(and(eq(deliveryEvents.tenantId, tenantId), inArray(deliveryEvents.sessionId, sessions.map((s) => s.id))))
         .orderBy(asc(deliveryEvents.at), asc(deliveryEvents.id))
     : [];
+  const mails = await deliveryMails(db, sessions.map((s) => s.id));
   return {
     correlationId: recordCorrelationId,
     total: sessions.length,
@@ -31,6 +33,8 @@ export async function listDeliverySessions(tenantId: string, recordCorrelationId
       createdAt: s.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
       revokedAt: s.revokedAt?.toISOString() ?? null,
+      /** The notification mail: pending, sent or failed (with the mail server's reason). */
+      mail: mails.get(s.id) ?? null,
       events: events
         .filter((e) => e.sessionId === s.id)
         .map((e) => ({ kind: e.kind, at: e.at.toISOString(), ip: e.ip, userAgent: e.userAgent })),

@@ -5,9 +5,13 @@ import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { expandDeliveryLinks } from "@/lib/delivery/link-token";
 import { composeMail } from "./compose";
+import { recordFailedMail } from "./failed-mail";
 import { closeMailTransport, mailFrom, mailTransport } from "./transport";
 
-/** After this many refusals of the message itself a message is marked failed; with the backoff below that is about two days. */
+/**
+ * After this many temporary refusals (4xx) of the message itself a message is marked failed; with the
+ * backoff below that is about two days. A permanent refusal (5xx) fails it at the first.
+ */
 export const MAX_MAIL_ATTEMPTS = 20;
 const RETRY_MAX_MS = 3 * 3_600_000;
 
@@ -64,7 +68,7 @@ export async function deliverDueMail(opts: DeliverOptions): Promise<DeliveryRoun
         order by next_attempt_at limit ${opts.limit}::int for update skip locked)
       update mail_outbox m set locked_until = now() + ${deadlines.leaseMs}::int * interval '1 millisecond', attempts = m.attempts + 1
       from due where m.id = due.id
-      returning m.id, m."to", m.subject, m.text, m.attempts`),
+      returning m.id, m.dedupe_key, m."to", m.subject, m.text, m.attempts`),
   );
   if (!claimed.length) return { sent: 0, claimed: 0, unreachable: null };
 
@@ -125,18 +129,25 @@ async function sendClaimed(
       continue;
     }
     const attempts = Number(m.attempts);
-    const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
+    const refused = permanentRefusal(r.reason);
+    if (refused || attempts >= MAX_MAIL_ATTEMPTS) {
+      console.error(
+        refused
+          ? `[mail] the server refused ${m.id} to ${m.to} for good; it fails and is not sent again: ${error}`
+          : `[mail] giving up on ${m.id} to ${m.to} after ${attempts} attempts: ${error}`,
+      );
+      // Failed and recorded where its workflow or batch shows it, together: a failure is recorded once.
+      await db.transaction(async (tx) => {
+        await tx.update(mailOutbox).set({ status: "failed", lockedUntil: null, lastError: error.slice(0, 2000) }).where(eq(mailOutbox.id, String(m.id)));
+        await recordFailedMail(tx, { id: String(m.id), dedupeKey: String(m.dedupe_key), to: String(m.to), subject: String(m.subject), reason: error });
+      });
+      continue;
+    }
     const delay = Math.min((opts.retryBaseMs ?? 1000) * 2 ** (attempts - 1), RETRY_MAX_MS);
-    if (giveUp) console.error(`[mail] giving up on ${m.id} to ${m.to} after ${attempts} attempts: ${error}`);
-    else console.warn(`[mail] the server refused ${m.id} to ${m.to} (attempt ${attempts}), retry in ${delay} ms: ${error}`);
+    console.warn(`[mail] the server refused ${m.id} to ${m.to} for now (attempt ${attempts}), retry in ${delay} ms: ${error}`);
     await db
       .update(mailOutbox)
-      .set({
-        status: giveUp ? "failed" : "pending",
-        nextAttemptAt: sql`now() + ${delay}::int * interval '1 millisecond'`,
-        lockedUntil: null,
-        lastError: error.slice(0, 2000),
-      })
+      .set({ nextAttemptAt: sql`now() + ${delay}::int * interval '1 millisecond'`, lockedUntil: null, lastError: error.slice(0, 2000) })
       .where(eq(mailOutbox.id, String(m.id)));
   }
   // An unreachable server is nobody's message's fault: the claim's attempt is handed back and the
@@ -152,6 +163,16 @@ async function sendClaimed(
 
 /** Codes nodemailer and Node give when the server, not the message, is the problem. */
 const SERVER_LEVEL = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAUTH", "ETLS", "EPROTOCOL"]);
+
+/**
+ * A 5xx answer to the message (RFC 5321 §4.2.1: permanent negative completion; the same request will
+ * fail again), such as 501 for a malformed recipient or 550 for an unknown mailbox. Server-level
+ * codes (a 535 refused login) were sorted out before this.
+ */
+function permanentRefusal(err: unknown): boolean {
+  const code = (err as { responseCode?: number } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code <= 599;
+}
 
 function serverUnavailable(err: unknown): boolean {
   const e = err as { code?: string; responseCode?: number } | null;

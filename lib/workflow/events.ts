@@ -42,7 +42,9 @@ export type WorkflowEventKind =
   | "otp.verified"
   | "otp.failed"
   | "otp.locked"
-  | "invite.resent";
+  | "invite.resent"
+  /** A mail of the workflow the mail server refused for good (lib/mail/failed-mail), with recipient and reason. */
+  | "mail.failed";
 
 /** The activity record of one change, as it is stored. */
 export function eventRow(wf: { id: string; tenantId: string }, kind: WorkflowEventKind, actor: Actor, detail: Record<string, unknown> = {}) {

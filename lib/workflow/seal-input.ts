@@ -25,6 +25,7 @@ export function eventSummary(e: Pick<EventRow, "detail">): string {
   if (Array.isArray(d.fields)) parts.push(`fields ${d.fields.join(", ")}`);
   if (typeof d.escalatedTo === "string") parts.push(`escalated to ${d.escalatedTo}`);
   if (typeof d.comment === "string" && d.comment) parts.push(`"${d.comment}"`);
+  if (typeof d.recipient === "string" && typeof d.reason === "string") parts.push(`to ${d.recipient}: ${d.reason}`);
   return parts.join("; ");
 }
 

@@ -99,6 +99,75 @@ describe("SMTP server outages during a batch", () => {
   });
 });
 
+describe("an SMTP server that refuses some recipients for good", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    const refuse = (to: string) => (to.startsWith("refused-") ? { code: 550, message: "5.1.1 No such mailbox here" } : null);
+    stack = await startStack({ env: faultEnv, smtp: { refuse } });
+  });
+  afterAll(async () => stack?.stop());
+
+  const sessionMail = async (correlationId: string) =>
+    (await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${correlationId}`)).json()).sessions[0]?.mail as
+      | { status: string; attempts: number; lastError: string | null }
+      | undefined;
+
+  it("ends a refused delivery mail as failed, shown with its session and tried once, delivers the others, and shows a refused invitation in the workflow's activity", async () => {
+    const res = await stack.api("submitter", "POST", "/api/render", {
+      templatePath: "letter.md",
+      dataSource: [
+        { customerId: "C100", name: "Refused", amount: 1, recipientEmail: "refused-0@example.test" },
+        { customerId: "C101", name: "Fine", amount: 2, recipientEmail: "fine-1@example.test" },
+      ],
+      features: { svcDispatch: true },
+      templateSettings: { distribution: { requireApproval: false } },
+    });
+    expect(res.status).toBe(202);
+    const id = res.headers.get("x-svc-batchid")!;
+    await eventually(async () => (await detail(stack, id)).state === "completed", 120_000, "the batch to complete");
+    const docs: Array<{ index: number; correlationId: string }> = (await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json()).documents;
+    const refused = await eventually(async () => {
+      const mail = await sessionMail(docs[0].correlationId);
+      return mail?.status === "failed" && mail;
+    }, 30_000, "the refused mail to fail");
+    expect(refused).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/^550 5\.1\.1 No such mailbox here/) });
+    await stack.smtp.waitFor((m) => deliveries(m, "fine").length === 1, 30_000);
+    expect(await sessionMail(docs[1].correlationId)).toMatchObject({ status: "sent", lastError: null });
+
+    const created = await stack.api("submitter", "POST", "/api/workflow", {
+      templatePath: "workflow/leave-request.md",
+      templateSettings: { workflow: { recipients: [{ email: "refused-pat@example.test" }] } },
+    });
+    expect(created.status).toBe(201);
+    const workflowId = (await created.json()).workflowId;
+    const event = await eventually(async () => {
+      const { events } = await (await stack.api("submitter", "GET", `/api/workflow/${workflowId}/activity`)).json();
+      return (events as Array<{ kind: string; detail: Record<string, unknown> }>).find((e) => e.kind === "mail.failed");
+    }, 30_000, "the refused invitation in the activity");
+    expect(event.detail).toMatchObject({ recipient: "refused-pat@example.test", reason: expect.stringMatching(/^550 /) });
+
+    // Several rounds of the pump later, neither refused mail was tried again.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(stack.smtp.attempts("refused-0@example.test")).toBe(1);
+    expect(stack.smtp.attempts("refused-pat@example.test")).toBe(1);
+  });
+
+  it("refuses at intake an address longer than a mail server takes, naming it, so it is never sent", async () => {
+    const long = `${"a".repeat(300)}@example.test`;
+    const res = await stack.api("submitter", "POST", "/api/render", {
+      templatePath: "letter.md",
+      dataSource: [{ customerId: "C100", name: "Long", amount: 1, recipientEmail: long }],
+      features: { svcDispatch: true },
+      templateSettings: { distribution: { requireApproval: false } },
+    });
+    expect(res.status).toBe(422);
+    const d = await detail(stack, res.headers.get("x-svc-batchid")!);
+    const messages: string[] = d.validationResults.flatMap((r: { messages: string[] }) => r.messages);
+    expect(messages.join(" | ")).toContain("has 300 bytes before the @; at most 64 are allowed (RFC 5321)");
+    expect(stack.smtp.attempts(long)).toBe(0);
+  });
+});
+
 /**
  * Makes one of the blob store's top folders a file, so that every write under it fails as a refusing
  * store's would; returns the call that brings the folder (and whatever it held) back.

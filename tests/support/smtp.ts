@@ -24,15 +24,29 @@ export interface SmtpServer {
   stop(): Promise<void>;
   /** Listens again on the same port, keeping the messages received so far. */
   start(): Promise<void>;
+  /** How many times a client has named this recipient (RCPT TO), refused or not. */
+  attempts(recipient: string): number;
   close(): Promise<void>;
 }
 
-/**
- * A real SMTP server on loopback for tests: no TLS, no auth required. `failFirst` answers the first N
- * messages with 451 (a temporary failure) so that retries can be tested.
- */
-export async function startSmtpServer(opts: { failFirst?: number; port?: number } = {}): Promise<SmtpServer> {
+/** An SMTP answer refusing a recipient: a 4xx code for now, a 5xx for good. */
+export interface SmtpRefusal {
+  code: number;
+  message: string;
+}
+
+export interface SmtpServerOptions {
+  /** Answers the first N messages with 451 (a temporary failure) so that retries can be tested. */
+  failFirst?: number;
+  port?: number;
+  /** Refuses a recipient at RCPT TO, given its address and the how-manieth time it is named (from 1). */
+  refuse?: (recipient: string, attempt: number) => SmtpRefusal | null;
+}
+
+/** A real SMTP server on loopback for tests: no TLS, no auth required. */
+export async function startSmtpServer(opts: SmtpServerOptions = {}): Promise<SmtpServer> {
   const messages: ReceivedMail[] = [];
+  const named = new Map<string, number>();
   // waitFor looks again as soon as a message arrives (a bench measures to the last mail, not to a poll).
   const arrivals = new Set<() => void>();
   let toFail = opts.failFirst ?? 0;
@@ -47,6 +61,13 @@ export async function startSmtpServer(opts: { failFirst?: number; port?: number 
       // How long close() lets open sessions finish before it answers them 421 and hangs up.
       closeTimeout: 200,
       onAuth: (_auth, _session, callback) => callback(null, { user: "test" }),
+      onRcptTo(address, _session, callback) {
+        const attempt = (named.get(address.address) ?? 0) + 1;
+        named.set(address.address, attempt);
+        const refusal = opts.refuse?.(address.address, attempt);
+        if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+        callback();
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
@@ -116,6 +137,7 @@ export async function startSmtpServer(opts: { failFirst?: number; port?: number 
     },
     stop,
     start: listen,
+    attempts: (recipient) => named.get(recipient) ?? 0,
     close: stop,
   };
 }

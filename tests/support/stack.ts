@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { demoConsoleClient, startDevIdp, fetchClientToken, type DevClient, type DevUser } from "@/lib/devidp/provider";
-import { startSmtpServer } from "./smtp";
+import { startSmtpServer, type SmtpServerOptions } from "./smtp";
 import { createTempDataDir, createTestDatabase } from "./test-db";
 
 const run = promisify(execFile);
@@ -47,13 +47,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startStack(opts: { db?: DbKind; env?: Record<string, string>; pgAdminUrl?: string } = {}) {
+export async function startStack(opts: { db?: DbKind; env?: Record<string, string>; pgAdminUrl?: string; smtp?: SmtpServerOptions } = {}) {
   const kind = opts.db ?? dbKind();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const consoleClient = demoConsoleClient(baseUrl, CONSOLE_CLIENT.id, CONSOLE_CLIENT.secret);
   const idp = await startDevIdp({ port: 0, audience: AUDIENCE, clients: Object.values(users), users: Object.values(logins), webClients: [consoleClient] });
-  const smtp = await startSmtpServer();
+  const smtp = await startSmtpServer(opts.smtp);
   const database = kind === "postgres" ? await createTestDatabase(opts.pgAdminUrl) : null;
   const dataDir = createTempDataDir();
   // Templates are copied so that a test may add or break one without touching the fixtures.

@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import DevMailPage from "@/app/dev/mail/page";
 import { closeDb, getDb } from "@/lib/db/client";
-import { mailOutbox } from "@/lib/db/schema";
+import { batches, deliverySessions, mailOutbox, workflows } from "@/lib/db/schema";
+import { batchTimeline } from "@/lib/console/batch-detail";
+import { listDeliverySessions } from "@/lib/delivery/list-sessions";
+import { newId } from "@/lib/ids";
+import { addTenant } from "@/lib/tenants";
+import { listActivity } from "@/lib/workflow/list-activity";
 import { resetEnvCache } from "@/lib/env";
 import { deliverDueMail } from "@/lib/mail/deliver";
 import { enqueueMail, enqueueMails, type OutgoingMail } from "@/lib/mail/outbox";
@@ -12,6 +17,7 @@ import { closeMailTransport } from "@/lib/mail/transport";
 import { backgroundHealth } from "@/lib/health/progress";
 import { startSilentServer, startSmtpServer, type SmtpServer } from "../support/smtp";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
+import { workflowRow } from "../support/workflow-row";
 
 const LONG_LINK = `http://127.0.0.1:3000/d/${"Ab_-".repeat(20)}xyz`;
 const mail = (i: number, extra: Partial<OutgoingMail> = {}): OutgoingMail => ({
@@ -184,6 +190,74 @@ for (const driver of ["postgres", "pglite"] as const) {
       await expect(DevMailPage()).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
       setEnv({ DEV_MAIL_PAGE: "true" });
       expect(renderToStaticMarkup(await DevMailPage())).toContain("r2@example.test");
+    });
+
+    it("fails a message the server refuses for good (5xx) at once and never sends it again, and retries one refused for now (4xx) until it is delivered once", async () => {
+      smtp = await startSmtpServer({
+        refuse: (to, attempt) =>
+          to.startsWith("bounce")
+            ? { code: 501, message: "5.1.3 Bad recipient address syntax" }
+            : to.startsWith("busy") && attempt <= 2
+              ? { code: 450, message: "4.2.1 Mailbox busy, try again later" }
+              : null,
+      });
+      setEnv({ SMTP_URL: smtp.url });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      pump = await startMailPump({ intervalMs: 50, retryBaseMs: 100 });
+      const db = await getDb();
+      await db.transaction((tx) => enqueueMails(tx, [mail(1, { to: "bounce@example.test" }), mail(2, { to: "busy@example.test" }), mail(3)]));
+      await smtp.waitFor((m) => m.length >= 2, 10_000);
+      await new Promise((r) => setTimeout(r, 1_500)); // many retry intervals: a retry would come now
+      expect(smtp.attempts("bounce@example.test")).toBe(1);
+      expect(smtp.attempts("busy@example.test")).toBe(3);
+      expect(smtp.messages.flatMap((m) => m.to).sort()).toEqual(["busy@example.test", "r3@example.test"]);
+      const rows = new Map((await db.select().from(mailOutbox)).map((r) => [r.dedupeKey, r]));
+      expect(rows.get("test:1")).toMatchObject({ status: "failed", attempts: 1 });
+      expect(rows.get("test:1")!.lastError).toMatch(/^501 /);
+      expect(rows.get("test:2")).toMatchObject({ status: "sent", attempts: 3 });
+      expect(rows.get("test:3")).toMatchObject({ status: "sent", attempts: 1 });
+      // The server's console says which message failed, to whom and why.
+      const failedLine = logged.mock.calls.map((c) => String(c[0])).find((l) => l.includes(rows.get("test:1")!.id));
+      expect(failedLine).toMatch(/bounce@example\.test for good.*501 5\.1\.3 Bad recipient address syntax/);
+      vi.restoreAllMocks();
+    });
+
+    it("shows a mail refused for good where people look: a workflow's in its activity, a batch's in its timeline, a delivery's with its session", async () => {
+      smtp = await startSmtpServer({ refuse: () => ({ code: 550, message: "5.1.1 No such mailbox" }) });
+      setEnv({ SMTP_URL: smtp.url });
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      const db = await getDb();
+      await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow", "batchDispatch"], approvers: [] }).catch(() => {});
+      const wf = workflowRow();
+      await db.insert(workflows).values(wf);
+      const batchId = newId();
+      await db.insert(batches).values({
+        id: batchId, tenantId: "acme", correlationId: batchId, state: "pending-approval", readiness: "READY", title: "Notices", templatePath: "notice.md",
+        templateVersion: "v", documentCount: 1, readyCount: 1, warningCount: 0, submittedBy: "s@acme.test", approvers: ["gone@acme.test"],
+        validationResults: [], distribution: {}, options: {}, activityItemId: newId(),
+      });
+      const sessionId = newId();
+      const recordCorrelationId = newId();
+      await db.insert(deliverySessions).values({
+        id: sessionId, tenantId: "acme", batchId, recordIndex: 0, recordCorrelationId, recipientEmail: "nobody@example.test", tokenHash: newId(), expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      await enqueueMails(db, [
+        mail(1, { dedupeKey: `workflow-invite:${wf.id}:pat@example.test`, to: "pat@example.test", tenantId: "acme" }),
+        mail(2, { dedupeKey: `batch-approval:${batchId}:gone@acme.test`, to: "gone@acme.test", tenantId: "acme" }),
+        mail(3, { dedupeKey: `delivery:${sessionId}`, to: "nobody@example.test", tenantId: "acme" }),
+      ]);
+      expect(await deliverDueMail({ limit: 10 })).toMatchObject({ sent: 0, claimed: 3, unreachable: null });
+      expect(await deliverDueMail({ limit: 10 })).toMatchObject({ claimed: 0 }); // nothing is tried again
+
+      const activity = (await listActivity("acme", wf.id)).events.filter((e) => e.kind === "mail.failed");
+      expect(activity).toEqual([expect.objectContaining({ actor: "system", detail: expect.objectContaining({ recipient: "pat@example.test", reason: expect.stringMatching(/^550 /) }) })]);
+      const batch = (await db.select().from(batches).where(eq(batches.id, batchId)))[0];
+      const timeline = (await batchTimeline(batch)).filter((t) => t.action === "mail.failed");
+      expect(timeline).toEqual([expect.objectContaining({ note: expect.stringMatching(/^To gone@acme\.test: 550 5\.1\.1 No such mailbox/) })]);
+      const sessions = (await listDeliverySessions("acme", recordCorrelationId)).sessions;
+      expect(sessions[0].mail).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/^550 /) });
+      vi.restoreAllMocks();
     });
 
     it("marks a message failed after the last attempt", async () => {

@@ -149,6 +149,7 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
             <strong>{timelineLabel(t.action)}</strong>
             {t.actor ? ` by ${t.actor}` : ""}
             <div className={styles.secondary}>{when(t.at)}</div>
+            {t.note && <div className={styles.secondary}>{t.note}</div>}
             {t.comments && <blockquote className={styles.quote}>{t.comments}</blockquote>}
           </li>
         ))}
@@ -272,8 +273,18 @@ function deliveryCell(r: RecordRow) {
       {r.deliveries.map((d) => (
         <li key={d.recipientEmail}>
           {d.recipientEmail}:{" "}
-          {d.state !== "active" ? d.state : d.downloaded ? "downloaded" : d.accessed ? "opened" : "sent"}
-          {d.lastAt && <span className={styles.secondary}> ({when(d.lastAt)})</span>}
+          {d.mail?.status === "failed" ? (
+            <>
+              <StatusTag colour="red">Mail failed</StatusTag>
+              {d.mail.lastError && <div className={styles.secondary}>{d.mail.lastError}</div>}
+            </>
+          ) : (
+            <>
+              {d.state !== "active" ? d.state : d.downloaded ? "downloaded" : d.accessed ? "opened" : d.mail?.status === "pending" ? "mail waiting" : "sent"}
+              {d.lastAt && <span className={styles.secondary}> ({when(d.lastAt)})</span>}
+              {d.mail?.status === "pending" && d.mail.lastError && <div className={styles.secondary}>Retrying: {d.mail.lastError}</div>}
+            </>
+          )}
         </li>
       ))}
     </ul>
