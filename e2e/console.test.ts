@@ -61,7 +61,7 @@ it("an approver opens the mailed link, signs in, lands on the batch, approves af
   expect(await heading(page).textContent()).toBe("November notices");
   const main = page.getByRole("main");
   expect(await main.textContent()).toContain("Waiting for approval");
-  expect(await main.textContent()).toContain("60 records, 60 ready");
+  expect(await main.textContent()).toContain("60 records: 60 ready, 0 with warnings, 0 invalid");
   expect(await page.getByRole("banner").textContent()).toContain("approver@acme.test");
   await expectAccessible(page, "batch waiting for approval");
   await shoot(page, "03-batch-pending");

@@ -4,6 +4,7 @@ import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates
 import type { Distribution } from "./resolve-distribution";
 import { parseRecipients, type Recipient } from "./recipients";
 import type { Readiness } from "./states";
+import type { IntakeCounts } from "./intake-counts";
 
 /** As options.documentId: ids are shown, searched and stamped into PDFs. */
 const MAX_DOCUMENT_ID = 200;
@@ -25,7 +26,7 @@ export interface CheckedRecord {
 export interface IntakeCheck {
   records: CheckedRecord[];
   readiness: Readiness;
-  counts: { total: number; ready: number; warning: number; invalid: number };
+  counts: IntakeCounts;
 }
 
 /**

@@ -7,7 +7,8 @@ export const LIST_PAGE_SIZE = 25;
 
 /**
  * The console's list: the tenant's batches, newest first, one page, with the counts per state for
- * the filters. Only the columns a row shows are read (the API's summary reads whole rows, and a
+ * the filters. Many batches share a title (the template's), so a row also reads the correlation id
+ * and the intake counts that tell them apart. Only the columns a row shows are read (the API's summary reads whole rows, and a
  * batch row carries every record's validation messages).
  */
 export async function listConsoleBatches(tenantId: string, q: { state?: BatchState; page: number }) {
@@ -19,14 +20,16 @@ export async function listConsoleBatches(tenantId: string, q: { state?: BatchSta
       .select({
         batchId: batches.id,
         title: batches.title,
+        correlationId: batches.correlationId,
         state: batches.state,
         readiness: batches.readiness,
         submittedBy: batches.submittedBy,
         templatePath: batches.templatePath,
         documentCount: batches.documentCount,
+        readyCount: batches.readyCount,
+        invalidCount: batches.invalidCount,
         processedCount: batches.processedCount,
         errorCount: batches.errorCount,
-        failedCount: batches.failedCount,
         warningCount: batches.warningCount,
         createdAt: batches.createdAt,
       })

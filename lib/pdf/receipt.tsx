@@ -2,6 +2,7 @@ import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
 import { drawableStrings, FONT, setUpFonts } from "./fonts";
 import { FooterLabel, finishDocument } from "./footer";
+import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
 
 export interface ReceiptInput {
   batchId: string;
@@ -12,7 +13,7 @@ export interface ReceiptInput {
   submittedAt: string;
   state: string;
   readiness: "READY" | "PARTIAL" | "INVALID";
-  counts: { total: number; ready: number; warning: number; invalid: number };
+  counts: IntakeCounts;
   records: Array<{ index: number; status: "ready" | "warning" | "invalid"; messages: string[]; fileName?: string | null }>;
 }
 
@@ -59,7 +60,6 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
   const flagged = input.records.filter((r) => r.status !== "ready");
   const ready = input.records.filter((r) => r.status === "ready");
   const listReady = ready.length <= MAX_LISTED_READY;
-  const c = input.counts;
   const doc = (
     <Document title={`Intake receipt – ${input.title}`} producer="Sealpost" creator="Sealpost">
       <Page size="A4" style={{ padding: 40, fontFamily: FONT.regular, fontSize: 8.5, lineHeight: 1.3 }}>
@@ -79,9 +79,7 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
             <Text style={{ fontFamily: k === "Dispatch readiness" ? FONT.bold : FONT.regular }}>{v}</Text>
           </View>
         ))}
-        <Text style={{ marginVertical: 10, fontSize: 10 }}>
-          {`${c.total} records: ${c.ready} ready, ${c.warning} with warnings, ${c.invalid} invalid`}
-        </Text>
+        <Text style={{ marginVertical: 10, fontSize: 10 }}>{intakeCountsLine(input.counts)}</Text>
         {flagged.length > 0 && <Text style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>Records needing attention</Text>}
         {flagged.map((r) => <Row key={r.index} r={r} />)}
         <Text style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>Ready records</Text>

@@ -4,6 +4,7 @@ import { ProgressBar } from "@/components/ProgressBar";
 import { StatusTag } from "@/components/StatusTag";
 import { Table } from "@/components/Table";
 import { batchStates, type BatchState } from "@/lib/batch/states";
+import { recordCountsLine } from "@/lib/console/batch-counts";
 import { listConsoleBatches, type ConsoleBatchRow } from "@/lib/console/batch-list";
 import { liveStates, stateLabel, stateLabels, when } from "@/lib/console/labels";
 import { pageNumber } from "@/lib/console/query";
@@ -68,6 +69,7 @@ export default async function BatchesPage({ searchParams }: { searchParams: Prom
               cell: (r) => (
                 <>
                   <a href={`/console/batches/${r.batchId}`}>{r.title}</a>
+                  <div className={styles.reference}>Reference {r.correlationId}</div>
                   <div className={styles.secondary}>
                     {r.templatePath} · by {r.submittedBy}
                   </div>
@@ -89,18 +91,7 @@ export default async function BatchesPage({ searchParams }: { searchParams: Prom
                 </>
               ),
             },
-            {
-              key: "documents",
-              header: "Documents",
-              numeric: true,
-              cell: (r) => (
-                <>
-                  {r.documentCount.toLocaleString("en-GB")}
-                  {r.failedCount > 0 && <div className={styles.secondary}>{r.failedCount.toLocaleString("en-GB")} failed</div>}
-                  {r.warningCount > 0 && <div className={styles.secondary}>{r.warningCount.toLocaleString("en-GB")} with warnings</div>}
-                </>
-              ),
-            },
+            { key: "records", header: "Records", cell: (r) => recordCountsLine(r) },
           ]}
         />
       )}

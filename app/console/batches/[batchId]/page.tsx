@@ -9,6 +9,7 @@ import { Table } from "@/components/Table";
 import { getBatch } from "@/lib/batch/get-batch";
 import type { Batch } from "@/lib/db/schema";
 import { batchPermissions } from "@/lib/console/batch-actions";
+import { recordCountsLine } from "@/lib/console/batch-counts";
 import { batchRecordsPage, batchTimeline, recordFilters, type RecordFilter, type RecordRow } from "@/lib/console/batch-detail";
 import { liveStates, stateLabel, timelineLabel, when } from "@/lib/console/labels";
 import { pageNumber } from "@/lib/console/query";
@@ -77,7 +78,7 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
       <h2>Summary</h2>
       <SummaryList
         rows={[
-          { key: "documents", label: "Documents", value: documentsLine(batch) },
+          { key: "documents", label: "Records", value: recordCountsLine(batch) },
           { key: "submitter", label: "Submitted by", value: `${batch.submittedBy}, ${when(batch.createdAt)}${batch.sourceSystem ? ` from ${batch.sourceSystem}` : ""}` },
           { key: "template", label: "Template", value: `${batch.templatePath}${batch.templateVersion ? ` (version ${batch.templateVersion.slice(0, 12)})` : ""}` },
           { key: "distribution", label: "Distribution", value: `${distribution.mode ?? "individual"}; delivery ${distribution.deliveryConfig?.mode === "secure-email" ? "by secure email" : "none"}` },
@@ -236,15 +237,6 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
 
     </ConsoleShell>
   );
-}
-
-function documentsLine(b: Batch): string {
-  const parts = [`${b.documentCount.toLocaleString("en-GB")} records`, `${b.readyCount.toLocaleString("en-GB")} ready`];
-  if (b.warningCount) parts.push(`${b.warningCount.toLocaleString("en-GB")} with warnings`);
-  if (b.invalidCount) parts.push(`${b.invalidCount.toLocaleString("en-GB")} invalid`);
-  if (b.processedCount) parts.push(`${(b.processedCount - b.errorCount).toLocaleString("en-GB")} made`);
-  if (b.errorCount) parts.push(`${b.errorCount.toLocaleString("en-GB")} failed`);
-  return parts.join(", ");
 }
 
 function decisionLine(b: Batch): string | null {

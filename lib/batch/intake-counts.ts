@@ -1,0 +1,24 @@
+/**
+ * How intake classes a batch's records. The spec: outcomes are DISPATCH_READY or INVALID, and "the
+ * receipt classes them as ready, warning or invalid", three classes that do not overlap: a record with
+ * warnings is not also counted ready. (The API's `readyCount`, a spec field, counts every
+ * DISPATCH_READY record, warnings included; people read the three classes.)
+ */
+export interface IntakeCounts {
+  total: number;
+  ready: number;
+  warning: number;
+  invalid: number;
+}
+
+const figure = (n: number) => n.toLocaleString("en-GB");
+
+/** The one wording of the counts, on the receipt and in the console: "3 records: 1 ready, 1 with warnings, 1 invalid". */
+export function intakeCountsLine(c: IntakeCounts): string {
+  return `${figure(c.total)} ${c.total === 1 ? "record" : "records"}: ${figure(c.ready)} ready, ${figure(c.warning)} with warnings, ${figure(c.invalid)} invalid`;
+}
+
+/** A stored batch's classes: its readyCount includes the records with warnings, so they are taken out. */
+export function intakeCountsOf(b: { documentCount: number; readyCount: number; warningCount: number; invalidCount: number }): IntakeCounts {
+  return { total: b.documentCount, ready: b.readyCount - b.warningCount, warning: b.warningCount, invalid: b.invalidCount };
+}
