@@ -14,8 +14,9 @@ import { AppError, problemResponse } from "@/lib/http/problem";
  * Allow to every other, including the ones the server's method guard turned into OPTIONS (TRACE,
  * PROPFIND, unknown tokens); Next.js would render the page for a PUT or DELETE. Every page gets a
  * fresh CSP nonce; Next.js reads it from the request's policy header and puts it on its own scripts,
- * so no inline script without it runs. API routes and files (documents, console downloads) keep the
- * script-free policy of next.config.ts and answer their methods themselves (methods() in lib/http/route).
+ * so no inline script without it runs. API routes and files (documents, their page pictures, console
+ * downloads) keep the script-free policy of next.config.ts and answer their methods themselves
+ * (methods() in lib/http/route).
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -54,7 +55,7 @@ function decodes(pathname: string): boolean {
 export const config = {
   matcher: [
     // Every page, prefetches included (a PUT with a prefetch header is still a PUT).
-    "/((?!api/|_next/static|_next/image|favicon.ico|d/[^/]+/file|console/batches/[^/]+/files/).*)",
+    "/((?!api/|_next/static|_next/image|favicon.ico|d/[^/]+/file|d/[^/]+/pages/|console/batches/[^/]+/files/).*)",
     // Only a path holding a `%` can fail to decode: API routes and the downloads left out above.
     "/:path(.*%.*)",
   ],

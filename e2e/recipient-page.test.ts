@@ -1,9 +1,10 @@
 import fs from "node:fs";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "../tests/support/browser";
 import { readPdf } from "../tests/support/pdf";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
+import { checkAtBothWidths, heading } from "./support";
 
 let stack: Stack;
 let browser: Browser;
@@ -15,7 +16,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-it("a recipient opens the link from the mail in Chromium, sees the document and downloads it", async () => {
+/** The previews of the page, with whether each image has loaded and its source. */
+const previews = (page: Page) =>
+  page.locator("main img").evaluateAll((imgs) => imgs.map((i) => ({ alt: i.getAttribute("alt"), src: i.getAttribute("src"), loaded: (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 })));
+
+it("a recipient opens the link from the mail in Chromium, sees who sent what, the pages and until when, and downloads it", async () => {
   const res = await stack.api("submitter", "POST", "/api/render", {
     templatePath: "letter.md",
     dataSource: [{ customerId: "C555", name: "Dana Reader", amount: 42, recipientEmail: "dana@example.test", recipientName: "Dana" }],
@@ -26,8 +31,11 @@ it("a recipient opens the link from the mail in Chromium, sees the document and 
   const batchId = res.headers.get("x-svc-batchid")!;
   const mails = await stack.smtp.waitFor((m) => m.some((x) => x.to.includes("dana@example.test")) && m, 60_000);
   const link = mails.find((x) => x.to.includes("dana@example.test"))!.text.match(/https?:\/\/\S+\/d\/[A-Za-z0-9_-]+/)![0];
+  const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
+  const correlationId = docs.documents[0].correlationId;
+  const sessionsNow = async () => (await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${correlationId}`)).json()).sessions[0];
 
-  const context = await browser.newContext({ acceptDownloads: true });
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const violations: string[] = [];
   page.on("console", (m) => {
@@ -42,40 +50,75 @@ it("a recipient opens the link from the mail in Chromium, sees the document and 
   const scripts = await page.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.every((n) => n === nonce)).toBe(true);
-  await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("letter-C555-1.pdf");
-  expect(await page.textContent("main")).toContain("Dana (dana@example.test)");
-  // The document is embedded in the page (same-origin framing is allowed for the file, nothing else).
-  await eventually(async () => page.frames().some((f) => f.url().startsWith(`${link}/file`)), 10_000, "the embedded document");
-  const embedded = await page.request.get(`${link}/file`);
-  expect(embedded.headers()["x-frame-options"]).toBe("SAMEORIGIN");
-  expect(embedded.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
-  fs.mkdirSync("test-results", { recursive: true });
-  await page.screenshot({ path: "test-results/recipient-page.png", fullPage: true });
+
+  // The design system's header, who sent what (the organisation and the document's title), to whom, until when.
+  expect(await page.getByRole("banner").textContent()).toContain("Acme");
+  expect(await heading(page).textContent()).toBe("Customer letter");
+  const main = (await page.textContent("main"))!;
+  expect(main).toContain("Acme sent you this document");
+  expect(main).toContain("letter-C555-1.pdf");
+  expect(main).toContain("Dana (dana@example.test)");
+  const session = await sessionsNow();
+  const until = new Date(session.expiresAt).toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  expect(main).toContain(`The link works until ${until} UTC`);
+
+  // The pages are images in the page (no plugin, nothing a phone or a headless browser lacks), served under the link.
+  expect(await page.locator("object, embed, iframe").count()).toBe(0);
+  await expect.poll(() => previews(page)).toEqual([{ alt: "Page 1 of 1", src: `/d/${link.split("/d/")[1]}/pages/1`, loaded: true }]);
+  const image = await page.request.get(`${link}/pages/1`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  expect(image.headers()["cache-control"]).toBe("private, no-store");
+  expect((await image.body()).subarray(1, 4).toString()).toBe("PNG");
+  for (const bad of ["2", "0", "01", "abc", "1.5", "999999"]) expect((await page.request.get(`${link}/pages/${bad}`)).status(), `page ${bad}`).toBe(404);
+
+  await checkAtBothWidths(page, "recipient/01-document");
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the PDF" }).click()]);
   expect(download.suggestedFilename()).toBe("letter-C555-1.pdf");
   const bytes = fs.readFileSync((await download.path())!);
-  const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
-  expect((await readPdf(bytes)).correlationId).toBe(docs.documents[0].correlationId);
+  expect((await readPdf(bytes)).correlationId).toBe(correlationId);
   expect(violations).toEqual([]);
   await context.close();
 
-  const sessions = await eventually(async () => {
-    const s = await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${docs.documents[0].correlationId}`)).json();
-    return s.sessions[0].events.some((e: { kind: string }) => e.kind === "download") && s;
+  // Every view, page image and download is recorded against the session, as before.
+  const withDownload = await eventually(async () => {
+    const s = await sessionsNow();
+    return s.events.some((e: { kind: string }) => e.kind === "download") && s;
   }, 10_000, "the download event");
-  const kinds = sessions.sessions[0].events.map((e: { kind: string }) => e.kind);
+  const kinds = withDownload.events.map((e: { kind: string }) => e.kind);
   expect(kinds[0]).toBe("access");
-  expect(sessions.sessions[0].events.find((e: { kind: string }) => e.kind === "download").userAgent).toContain("Chrome");
+  expect(kinds.filter((k: string) => k === "access").length).toBeGreaterThanOrEqual(2);
+  expect(withDownload.events.find((e: { kind: string }) => e.kind === "download").userAgent).toContain("Chrome");
 
   // Once the sender revokes the session, the same link shows a clear page and no document.
-  const revoked = await stack.api("submitter", "POST", `/api/delivery-sessions/${sessions.sessions[0].sessionId}/revoke`);
+  const revoked = await stack.api("submitter", "POST", `/api/delivery-sessions/${withDownload.sessionId}/revoke`);
   expect(revoked.status).toBe(200);
-  const again = await browser.newPage();
+  const again = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   expect((await again.goto(link))!.status()).toBe(200);
-  await expect(again.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link has been withdrawn");
-  expect(await again.locator("object, embed, iframe, a[download]").count()).toBe(0);
-  const file = await again.request.get(`${link}/file`);
-  expect(file.status()).toBe(410);
+  await expect(heading(again).textContent()).resolves.toBe("This link has been withdrawn");
+  expect(await again.getByRole("banner").textContent()).toContain("Acme");
+  expect(await again.locator("main img, object, embed, iframe, a[download]").count()).toBe(0);
+  expect((await again.request.get(`${link}/file`)).status()).toBe(410);
+  expect((await again.request.get(`${link}/pages/1`)).status()).toBe(410);
+  await checkAtBothWidths(again, "recipient/02-withdrawn");
   await again.close();
+  const denied = (await sessionsNow()).events.filter((e: { kind: string }) => e.kind === "denied");
+  expect(denied.length).toBeGreaterThanOrEqual(3);
+});
+
+it("an unknown or malformed link answers 404 with a page of the design system, and no image or file", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const unknown = `${stack.baseUrl}/d/${"A".repeat(43)}`;
+  for (const url of [unknown, `${stack.baseUrl}/d/not-a-token`, `${stack.baseUrl}/d/${"%E2%80%AE".repeat(12)}`]) {
+    const res = await page.goto(url);
+    expect(res!.status(), url).toBe(404);
+    await expect(heading(page).textContent()).resolves.toBe("Link not recognised");
+    expect(await page.getByRole("banner").textContent()).toContain("Sealpost");
+  }
+  await page.goto(unknown);
+  await checkAtBothWidths(page, "recipient/03-unknown");
+  expect((await page.request.get(`${unknown}/file`)).status()).toBe(404);
+  expect((await page.request.get(`${unknown}/pages/1`)).status()).toBe(404);
+  await page.close();
 });

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { batchRecords, deliveryEvents, deliverySessions, workflows, type DeliverySession } from "@/lib/db/schema";
+import { batches, batchRecords, deliveryEvents, deliverySessions, workflows, type DeliverySession } from "@/lib/db/schema";
 import { sealedFileName } from "@/lib/workflow/deliver-sealed";
 import { hashSecret } from "@/lib/ids";
+import { getTenant } from "@/lib/tenants/read";
 import { deliveryState, type DeliveryState } from "./session-state";
 
 export interface Visitor {
@@ -10,15 +11,17 @@ export interface Visitor {
   userAgent: string | null;
 }
 
+/** `organisation`: the sending tenant's name, which the recipient's page shows as the sender. */
 export type OpenedSession =
   | { state: "unknown" }
-  | { state: Exclude<DeliveryState, "active">; session: DeliverySession }
-  | { state: "active"; session: DeliverySession; record: DeliveredFile };
+  | { state: Exclude<DeliveryState, "active">; session: DeliverySession; organisation: string }
+  | { state: "active"; session: DeliverySession; organisation: string; record: DeliveredFile };
 
-/** What a delivery link reaches: a rendered batch record, or a sealed workflow's PDF. */
+/** What a delivery link reaches: a rendered batch record, or a sealed workflow's PDF, with the title of its batch or workflow. */
 export interface DeliveredFile {
   blobKey: string | null;
   fileName: string;
+  title: string;
 }
 
 const tokenShape = /^[A-Za-z0-9_-]{32,64}$/;
@@ -34,28 +37,33 @@ export async function openDeliverySession(token: string, kind: "access" | "downl
   if (!session) return { state: "unknown" };
   const state = deliveryState(session);
   const event = { sessionId: session.id, tenantId: session.tenantId, ip: visitor.ip, userAgent: visitor.userAgent?.slice(0, 500) ?? null };
+  const organisation = await organisationName(session);
   if (state !== "active") {
     await db.insert(deliveryEvents).values({ ...event, kind: "denied" });
-    return { state, session };
+    return { state, session, organisation };
   }
   const record = (await batchRecordFile(session)) ?? (await sealedWorkflowFile(session));
   if (!record) return { state: "unknown" };
   await db.insert(deliveryEvents).values({ ...event, kind });
-  return { state: "active", session, record };
+  return { state: "active", session, organisation, record };
 }
+
+const organisationName = async (session: DeliverySession) => (await getTenant(session.tenantId))?.name ?? session.tenantId;
 
 async function batchRecordFile(session: DeliverySession): Promise<DeliveredFile | null> {
   const db = await getDb();
+  // Through the session's own tenant's batch: the title comes from it, and no other tenant's row can match.
   const [record] = await db
-    .select()
+    .select({ status: batchRecords.status, blobKey: batchRecords.blobKey, fileName: batchRecords.fileName, title: batches.title })
     .from(batchRecords)
+    .innerJoin(batches, and(eq(batches.id, batchRecords.batchId), eq(batches.tenantId, session.tenantId)))
     .where(and(eq(batchRecords.batchId, session.batchId), eq(batchRecords.recordIndex, session.recordIndex)));
-  return record && record.status === "rendered" && record.blobKey ? record : null;
+  return record && record.status === "rendered" && record.blobKey ? { blobKey: record.blobKey, fileName: record.fileName, title: record.title } : null;
 }
 
 /** A workflow's delivery session names the workflow as its batch (lib/workflow/deliver-sealed.ts). */
 async function sealedWorkflowFile(session: DeliverySession): Promise<DeliveredFile | null> {
   const db = await getDb();
   const [wf] = await db.select().from(workflows).where(and(eq(workflows.id, session.batchId), eq(workflows.tenantId, session.tenantId)));
-  return wf?.sealedKey ? { blobKey: wf.sealedKey, fileName: sealedFileName(wf) } : null;
+  return wf?.sealedKey ? { blobKey: wf.sealedKey, fileName: sealedFileName(wf), title: wf.title } : null;
 }

@@ -14,11 +14,10 @@ const common = [
 export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "development"): string {
   // The development server's fast refresh evaluates code; production never does.
   const script = `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`;
-  // default-src 'self' also covers the recipient page's <object> embedding its own document.
   return [...common, script, "frame-ancestors 'none'"].join("; ");
 }
 
-/** API answers and files: no script, no plugin; `framing` 'self' only for a document a page embeds. */
-export function resourceCsp(framing: "'none'" | "'self'" = "'none'"): string {
-  return [...common, "script-src 'none'", "object-src 'none'", `frame-ancestors ${framing}`].join("; ");
+/** API answers and files: no script, no plugin, no framing. */
+export function resourceCsp(): string {
+  return [...common, "script-src 'none'", "object-src 'none'", "frame-ancestors 'none'"].join("; ");
 }

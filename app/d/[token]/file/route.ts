@@ -1,4 +1,4 @@
-import { getBlobStore } from "@/lib/blob/store";
+import { closedLinkResponse, readDeliveredPdf } from "@/lib/delivery/delivered-document";
 import { openDeliverySession } from "@/lib/delivery/open-session";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods } from "@/lib/http/route";
@@ -11,14 +11,8 @@ async function get(req: Request, segment?: { params?: Promise<Record<string, str
   const token = (await segment?.params)?.token ?? "";
   const download = new URL(req.url).searchParams.get("download") === "1";
   const opened = await openDeliverySession(token, download ? "download" : "access", visitorFrom(req.headers));
-  if (opened.state !== "active") {
-    const status = opened.state === "unknown" ? 404 : 410;
-    return new Response(opened.state === "unknown" ? "Link not recognised" : `This link is ${opened.state}`, {
-      status,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    });
-  }
-  const pdf = await getBlobStore().get(opened.record.blobKey!);
+  if (opened.state !== "active") return closedLinkResponse(opened);
+  const pdf = await readDeliveredPdf(opened.record);
   if (!pdf) return new Response("Document unavailable", { status: 500 });
   return pdfResponse(pdf, { filename: opened.record.fileName, inline: !download });
 }
