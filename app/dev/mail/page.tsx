@@ -2,9 +2,12 @@ import { expandDeliveryLinks } from "@/lib/delivery/link-token";
 import { desc } from "drizzle-orm";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { PageShell } from "@/components/PageShell";
 import { getDb } from "@/lib/db/client";
 import { mailOutbox, type MailMessage } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { devMailPageShown } from "@/lib/mail/dev-mail-page";
+import styles from "./mail.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Mail – Sealpost development", robots: { index: false, follow: false } };
@@ -15,28 +18,28 @@ export const metadata = { title: "Mail – Sealpost development", robots: { inde
  */
 export default async function DevMailPage() {
   const e = env();
-  if (e.NODE_ENV === "production" && !e.DEV_MAIL_PAGE) notFound();
+  if (!devMailPageShown(e)) notFound();
   const db = await getDb();
   const messages = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100);
   return (
-    <main style={{ maxWidth: 960, margin: "2rem auto", padding: "0 1rem" }}>
+    <PageShell service="Sealpost" organisation="Development" footer="Development only: this page shows every organisation's mail." wide>
       <h1>Mail</h1>
       <p>
         {e.SMTP_URL ? "Mail is sent to the configured SMTP server." : "No SMTP_URL is set: mail is captured here and never sent."} The
         latest {messages.length} messages, newest first.
       </p>
       {messages.map((m) => (
-        <article key={m.id} style={{ borderTop: "1px solid #ddd", padding: "1rem 0" }}>
-          <div style={{ fontSize: 13, color: "#555" }}>
+        <article key={m.id} className={styles.message}>
+          <div className={styles.meta}>
             {m.createdAt.toISOString()} · <strong>{statusOf(m)}</strong>
             {m.lastError ? ` · last error: ${m.lastError}` : ""}
           </div>
-          <h2 style={{ fontSize: 18, margin: "0.25rem 0" }}>{m.subject}</h2>
-          <div style={{ fontSize: 14 }}>To: {m.to}</div>
-          <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit", background: "#f7f7f7", padding: "0.75rem" }}>{linkify(expandDeliveryLinks(m.text))}</pre>
+          <h2 className={styles.subject}>{m.subject}</h2>
+          <div className={styles.to}>To: {m.to}</div>
+          <pre className={styles.text}>{linkify(expandDeliveryLinks(m.text))}</pre>
         </article>
       ))}
-    </main>
+    </PageShell>
   );
 }
 
