@@ -18,6 +18,7 @@ const nextConfig: NextConfig = {
       // Pages get their policy, with a nonce, from proxy.ts; what is not a page runs no script.
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: resourceCsp() }] },
       { source: "/console/batches/:batchId/files/:path*", headers: [{ key: "Content-Security-Policy", value: resourceCsp() }] },
+      { source: "/console/workflows/:workflowId/files/:path*", headers: [{ key: "Content-Security-Policy", value: resourceCsp() }] },
       // The recipient's document and the pictures of its pages (the page shows pictures, never embeds the PDF).
       { source: "/d/:token/file", headers: [{ key: "Content-Security-Policy", value: resourceCsp() }] },
       { source: "/d/:token/pages/:page", headers: [{ key: "Content-Security-Policy", value: resourceCsp() }] },

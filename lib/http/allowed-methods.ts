@@ -33,8 +33,8 @@ export function methodNotAllowed(method: string, allowed: readonly RouteMethod[]
   });
 }
 
-/** The console's and the recipient's downloads: route handlers with their own methods() (route.ts). */
-const FILE_ROUTE = /^\/(?:d\/[^/]+\/file|console\/(?:batches|workflows)\/[^/]+\/files\/.*)$/;
+/** The console's and the recipient's downloads and page pictures: route handlers with their own methods() (route.ts). */
+const FILE_ROUTE = /^\/(?:d\/[^/]+\/(?:file|pages\/[^/]+)|console\/(?:batches|workflows)\/[^/]+\/files\/.*)$/;
 
 /**
  * The methods of a page: GET (so HEAD), and POST where server actions post, which is every console

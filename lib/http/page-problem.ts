@@ -10,7 +10,12 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => escapes[c]);
  * client, with the same status, code and headers (Allow on a 405) either way.
  */
 export function pageProblem(req: Request, err: AppError): Response {
-  if (!/\btext\/html\b/i.test(req.headers.get("accept") ?? "")) return problemResponse(err);
+  if (!/\btext\/html\b/i.test(req.headers.get("accept") ?? "")) {
+    const res = problemResponse(err);
+    // No page policy applies to an answer that never reached a page: this one runs nothing.
+    res.headers.set("content-security-policy", resourceCsp());
+    return res;
+  }
   const title = escape(problemCodes[err.code].title);
   const html = [
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
