@@ -1,5 +1,6 @@
 import { addressProblem } from "@/lib/mail/address";
 import { excerpt } from "@/lib/templates/excerpt";
+import { plural } from "@/lib/plural";
 
 export interface Recipient {
   email: string;
@@ -31,7 +32,7 @@ export function parseRecipients(record: Record<string, unknown>): { recipients: 
     }
   });
   if (names.length > 0 && names.length !== emails.length) {
-    warnings.push(`recipientName: ${names.length} name(s) for ${emails.length} address(es); names are matched by position`);
+    warnings.push(`recipientName: ${plural(names.length, "name")} for ${plural(emails.length, "address", "addresses")}; names are matched by position`);
   }
   return { recipients, errors, warnings };
 }

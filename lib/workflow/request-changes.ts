@@ -5,6 +5,7 @@ import type { ChangeRequest } from "./approval-types";
 import { changeWorkflow } from "./change-workflow";
 import type { Decider } from "./decider";
 import { flatValues, stepIndexByField } from "./step-data";
+import { plural } from "@/lib/plural";
 
 export interface ChangeInput {
   message: string;
@@ -43,7 +44,7 @@ export async function requestChanges(decider: Decider, workflowId: string, chang
     }));
     const steps = requests.flatMap((r) => (r.stepIndex === null ? [] : [r.stepIndex]));
     const toStep = steps.length ? Math.min(...steps) : 0;
-    const summary = `${requests.length} change(s) requested`;
+    const summary = `${plural(requests.length, "change")} requested`;
     return {
       set: {
         state: "changes-requested",

@@ -6,6 +6,7 @@ import { portalActor } from "./events";
 import { assertOtpPassed } from "./otp/otp-gate";
 import { stepEntity } from "./present-workflow";
 import { mergeStep } from "./step-data";
+import { plural } from "@/lib/plural";
 
 /**
  * PATCH /api/workflow/{id}/step/{stepIndex}: merges `values` into a step the participant has reached.
@@ -18,7 +19,7 @@ export async function saveStep(portal: PortalPrincipal, stepIndex: number, value
   const wf = await changeWorkflow(portal.tenantId, portal.workflowId, "save-step", portalActor(portal), (wf) => {
     assertOtpPassed(wf, portal);
     const step = wf.schema.steps[stepIndex];
-    if (!step) throw new AppError("workflow.step_not_found", `The workflow has ${wf.schema.steps.length} steps (0 to ${wf.schema.steps.length - 1}); there is no step ${stepIndex}`);
+    if (!step) throw new AppError("workflow.step_not_found", `The workflow has ${plural(wf.schema.steps.length, "step")} (0 to ${wf.schema.steps.length - 1}); there is no step ${stepIndex}`);
     if (stepIndex > wf.currentStepIndex) {
       throw new AppError("workflow.step_not_reached", `Step ${stepIndex} is not reached yet; the participant is on step ${wf.currentStepIndex}`, {
         currentStepIndex: wf.currentStepIndex,

@@ -8,6 +8,7 @@ import { mailOutbox, type MailMessage } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { devMailPageShown } from "@/lib/mail/dev-mail-page";
 import styles from "./mail.module.css";
+import { plural } from "@/lib/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Mail – Sealpost development", robots: { index: false, follow: false } };
@@ -26,7 +27,7 @@ export default async function DevMailPage() {
       <h1>Mail</h1>
       <p>
         {e.SMTP_URL ? "Mail is sent to the configured SMTP server." : "No SMTP_URL is set: mail is captured here and never sent."} The
-        latest {messages.length} messages, newest first.
+        latest {plural(messages.length, "message")}, newest first.
       </p>
       {messages.map((m) => (
         <article key={m.id} className={styles.message}>
@@ -46,7 +47,7 @@ export default async function DevMailPage() {
 /** Captured mail is marked sent without ever being tried (attempts 0); see lib/mail/deliver.ts. */
 function statusOf(m: MailMessage): string {
   if (m.status === "sent") return m.attempts === 0 ? "captured (not sent)" : `sent ${m.sentAt?.toISOString() ?? ""}`;
-  if (m.status === "failed") return `failed after ${m.attempts} attempts`;
+  if (m.status === "failed") return `failed after ${plural(m.attempts, "attempt")}`;
   return m.attempts ? `pending, retry ${m.attempts + 1} at ${m.nextAttemptAt.toISOString()}` : "pending";
 }
 

@@ -8,6 +8,7 @@ import { secondsUntil, timeText, waitText } from "./format";
 import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
 import styles from "./portal.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
+import { plural } from "@/lib/plural";
 
 type Notice = { kind: "info" | "error"; text: string } | null;
 type Failed = ApiAnswer<unknown> & { ok: false };
@@ -112,7 +113,7 @@ export function OtpGate({
     const wait = waitText(a.retryAfterS ?? 900);
     fail(
       a.code === "otp.invalid"
-        ? `The code is not right. ${left === null ? "Check the latest email." : `You have ${left} ${left === 1 ? "try" : "tries"} left.`}`
+        ? `The code is not right. ${left === null ? "Check the latest email." : `You have ${plural(left, "try", "tries")} left.`}`
         : a.code === "otp.locked"
           ? `Too many wrong codes: this code no longer works. You can ask for a new code in ${wait}.`
           : a.code === "otp.expired"

@@ -12,6 +12,7 @@ import { dateTimeText } from "./format";
 import { actionText, actorText, changesSince, fieldLabel, fieldPlaces, history, rank, results, reviewerMay, STATE_TAGS, type FieldPlace } from "./review-model";
 import styles from "./review.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
+import { plural } from "@/lib/plural";
 
 /**
  * The reviewer's page (the approval mail's link): the submitted answers by step, every rule result
@@ -51,7 +52,7 @@ export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstr
       </ul>
 
       {blocking.size > 0 && (
-        <NotificationBanner variant="warning" title="Rules failed" heading={`${blocking.size} rule${blocking.size === 1 ? "" : "s"} that must pass did not`}>
+        <NotificationBanner variant="warning" title="Rules failed" heading={`${plural(blocking.size, "rule")} that must pass did not`}>
           <p>You can approve only with an exception and a written justification{may.requestChanges ? ", ask for changes," : ""} or reject.</p>
         </NotificationBanner>
       )}

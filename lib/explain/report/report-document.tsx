@@ -17,6 +17,7 @@ import {
   type ReportMode,
   type TemplateLines,
 } from "./report-facts";
+import { plural } from "@/lib/plural";
 
 export interface ReportInput {
   trace: Trace;
@@ -231,7 +232,7 @@ function DataBinding({ trace, lines }: { trace: Trace; lines: TemplateLines | nu
       />
       {b.sections.length > 0 && <H3>Sections</H3>}
       {b.sections.map((s, i) => (
-        <Text key={i} style={{ marginBottom: 1 }}>{fit(`{{#${s.key}}} ${s.status}${s.status === "expanded" ? `, ${s.items} items` : ""}${s.line ? ` (line ${s.line})` : ""}`)}</Text>
+        <Text key={i} style={{ marginBottom: 1 }}>{fit(`{{#${s.key}}} ${s.status}${s.status === "expanded" ? `, ${plural(s.items, "item")}` : ""}${s.line ? ` (line ${s.line})` : ""}`)}</Text>
       ))}
       <H3>Where each value came from</H3>
       {shown.map((g, i) => {
@@ -255,7 +256,7 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
   const cell = { width: "25%", textAlign: "right" as const };
   return (
     <>
-      <Para>{`Laid out in ${formatMs(trace.layout.ms)}: ${trace.layout.pageCount} pages. react-pdf lays a document out in one pass, so a page's time is the layout time shared by its nodes.`}</Para>
+      <Para>{`Laid out in ${formatMs(trace.layout.ms)}: ${plural(trace.layout.pageCount, "page")}. react-pdf lays a document out in one pass, so a page's time is the layout time shared by its nodes.`}</Para>
       <View style={{ flexDirection: "row", borderBottom: `0.75pt solid ${C.rule}`, marginBottom: 2 }} fixed={false}>
         <Text style={{ width: "15%", fontFamily: "Helvetica-Bold" }}>Page</Text>
         <Text style={{ ...cell, width: "20%", fontFamily: "Helvetica-Bold" }}>Blocks</Text>

@@ -1,5 +1,6 @@
 import type { Trace, TraceMessage } from "../assemble-trace";
 import type { StyledElement } from "../styling";
+import { plural } from "@/lib/plural";
 
 /**
  * What the explain reports say, worked out from a trace: pure functions, so the words and the
@@ -18,8 +19,6 @@ export interface ScoreLine {
   failed: boolean;
   detail: string;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "1.98:1" with the WCAG thresholds that apply to that text size. */
 function describePair(p: Trace["accessibility"]["contrast"]["pairs"][number]): string {

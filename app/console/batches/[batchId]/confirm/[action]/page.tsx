@@ -12,6 +12,7 @@ import { ConsoleShell } from "../../../../ConsoleShell";
 import { NoAccess } from "../../../../NoAccess";
 import { ConfirmForm } from "../../../../ConfirmForm";
 import { confirmBatchAction } from "./actions";
+import { plural } from "@/lib/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Confirm – Sealpost console", robots: { index: false, follow: false } };
@@ -20,7 +21,7 @@ const TEXT: Record<ConsoleAction, { title: string; submit: string; effect: (b: B
   approve: {
     title: "Approve this batch?",
     submit: "Yes, approve the batch",
-    effect: (b) => `${b.readyCount.toLocaleString("en-GB")} documents will be made${(b.distribution as { deliveryConfig?: { mode?: string } }).deliveryConfig?.mode === "secure-email" ? " and sent to their recipients" : ""}. This cannot be undone.`,
+    effect: (b) => `${plural(b.readyCount, "document")} will be made${(b.distribution as { deliveryConfig?: { mode?: string } }).deliveryConfig?.mode === "secure-email" ? " and sent to their recipients" : ""}. This cannot be undone.`,
     commentLabel: "Comments (optional)",
     commentHint: "Recorded with your decision and shown in the batch's activity.",
   },
