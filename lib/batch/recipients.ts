@@ -7,8 +7,13 @@ export interface Recipient {
   name: string | null;
 }
 
-/** recipientEmail may hold several addresses separated by semicolons; recipientName aligns by index. */
-export function parseRecipients(record: Record<string, unknown>): { recipients: Recipient[]; errors: string[]; warnings: string[] } {
+/**
+ * recipientEmail may hold several addresses separated by semicolons; recipientName aligns by index.
+ * An address without a name of its own is named by the record's `nameField` (the template's
+ * deliveryConfig.nameField, e.g. customerName) when it has one: the person the document is about is
+ * better than no name in the greeting.
+ */
+export function parseRecipients(record: Record<string, unknown>, nameField?: string): { recipients: Recipient[]; errors: string[]; warnings: string[] } {
   const errors: string[] = [];
   const warnings: string[] = [];
   const rawEmail = record.recipientEmail;
@@ -18,6 +23,7 @@ export function parseRecipients(record: Record<string, unknown>): { recipients: 
   if (typeof rawEmail !== "string") return { recipients: [], errors: ["recipientEmail: must be a string"], warnings };
   const emails = rawEmail.split(";").map((s) => s.trim()).filter(Boolean);
   const names = typeof record.recipientName === "string" ? record.recipientName.split(";").map((s) => s.trim()) : [];
+  const recordName = nameField ? nameOf(record[nameField]) : null;
   if (emails.length === 0) errors.push("recipientEmail: no address given");
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
@@ -28,11 +34,17 @@ export function parseRecipients(record: Record<string, unknown>): { recipients: 
     else if (seen.has(lower)) warnings.push(`recipientEmail: ${excerpt(addr)} is listed twice; it gets one delivery`);
     else {
       seen.add(lower);
-      recipients.push({ email: lower, name: names[i] || null });
+      recipients.push({ email: lower, name: names[i] || recordName });
     }
   });
   if (names.length > 0 && names.length !== emails.length) {
     warnings.push(`recipientName: ${plural(names.length, "name")} for ${plural(emails.length, "address", "addresses")}; names are matched by position`);
   }
   return { recipients, errors, warnings };
+}
+
+/** A record's name value as text: a string or a number (a name field may hold an id), nothing else. */
+function nameOf(v: unknown): string | null {
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  return typeof v === "string" && v.trim() ? v.trim() : null;
 }

@@ -19,6 +19,7 @@ const resolvedSchema = z.object({
     .object({
       mode: z.enum(["secure-email", "none"]).default("none"),
       expiresInHours: z.number().positive().max(24 * 366).default(168),
+      nameField: z.string().optional(),
     })
     .default({ mode: "none", expiresInHours: 168 }),
   zipBundle: z.boolean().default(false),

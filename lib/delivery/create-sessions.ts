@@ -4,8 +4,8 @@ import { deliverySessions } from "@/lib/db/schema";
 import { hashSecret, newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
 import type { Recipient } from "@/lib/batch/recipients";
-import { deliveryLinkPlaceholder, deliveryToken } from "./link-token";
-import { deliveryMailKey } from "./mail-status";
+import { deliveryMail } from "./delivery-mail";
+import { deliveryToken } from "./link-token";
 
 /** The deliveries of one rendered record. */
 export interface NewDeliveries {
@@ -52,20 +52,9 @@ export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): 
     tx,
     drafts
       .filter((x) => fresh.has(x.id))
-      .map(({ id, recipient, d, expiresAt }) => ({
-        tenantId: d.tenantId,
-        dedupeKey: deliveryMailKey(id),
-        to: recipient.email,
-        subject: `Your document: ${d.documentTitle}`,
-        text: [
-          `Hello${recipient.name ? ` ${recipient.name}` : ""},`,
-          ``,
-          `A document has been sent to you: ${d.fileName}`,
-          ``,
-          `Open it here (the link is personal and expires ${expiresAt.toUTCString()}):`,
-          deliveryLinkPlaceholder(id),
-        ].join("\n"),
-      })),
+      .map(({ id, recipient, d, expiresAt }) =>
+        deliveryMail({ sessionId: id, tenantId: d.tenantId, recipient, documentTitle: d.documentTitle, fileName: d.fileName, expiresAt }),
+      ),
   );
   return fresh.size;
 }

@@ -3,9 +3,11 @@ import { retentionConflict, retentionFields } from "@/lib/explain/retention-fiel
 
 export const fieldTypes = ["string", "number", "integer", "boolean", "date", "email", "enum"] as const;
 
+const fieldKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "field keys are identifiers (letters, digits, _)");
+
 export const fieldSchema = z
   .object({
-    key: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "field keys are identifiers (letters, digits, _)"),
+    key: fieldKey,
     label: z.string().optional(),
     type: z.enum(fieldTypes).default("string"),
     required: z.boolean().default(false),
@@ -33,7 +35,14 @@ export const distributionSettingsSchema = z
     requireApproval: z.boolean(),
     fileNameTemplate: z.string().min(1).max(300),
     approversEmail: z.union([z.string(), z.array(z.string())]),
-    deliveryConfig: z.object({ mode: z.enum(["secure-email", "none"]), expiresInHours: z.number().positive() }).partial(),
+    deliveryConfig: z
+      .object({
+        mode: z.enum(["secure-email", "none"]),
+        expiresInHours: z.number().positive(),
+        // The record field naming the person (customerName…): the delivery mail greets by it when recipientName gives no name.
+        nameField: fieldKey,
+      })
+      .partial(),
     zipBundle: z.boolean(),
   })
   .partial();

@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { greeting } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import type { ChangeRequest } from "./approval-types";
@@ -70,7 +71,7 @@ export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRe
       to: r.email,
       subject: `${from}: changes requested to "${wf.title}"`,
       text: [
-        `Hello${r.displayName ? ` ${r.displayName}` : ""},`,
+        greeting(r.displayName),
         ``,
         `The reviewer of "${wf.title}" asks you to change the following before it can be approved:`,
         ``,

@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
+import { greeting } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import { portalLinkPlaceholder } from "./portal-link";
@@ -20,7 +21,7 @@ export async function inviteParticipants(tx: Tx, wf: Workflow, sendKey?: string)
       to: r.email,
       subject: `${from}: please complete "${wf.title}"`,
       text: [
-        `Hello${r.displayName ? ` ${r.displayName}` : ""},`,
+        greeting(r.displayName),
         ``,
         `${from} asks you to complete "${wf.title}".`,
         ...(message ? [``, message] : []),

@@ -161,7 +161,7 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
             batchId: batch.id,
             recordIndex: o.record.recordIndex,
             recordCorrelationId: o.record.correlationId,
-            recipients: parseRecipients(o.record.data).recipients,
+            recipients: parseRecipients(o.record.data, distribution.deliveryConfig.nameField).recipients,
             expiresInHours: distribution.deliveryConfig.expiresInHours,
             documentTitle: batch.title,
             fileName: o.record.fileName,
