@@ -19,7 +19,8 @@ export interface SealedWorkflowInput {
   steps: Array<{ title: string; fields: Array<{ label: string; key: string; value: string }> }>;
   results: Array<{ ruleId: string; passed: boolean; severity: string; message: string; fieldKey: string }>;
   validationOutcome: string;
-  history: Array<{ at: string; action: string; stage: number; by: string; comment: string | null; to?: string }>;
+  /** `changes`: the text of each change a changes-requested entry asked for, one line each. */
+  history: Array<{ at: string; action: string; stage: number; by: string; comment: string | null; to?: string; changes?: string[] }>;
   exception: { justification: string; failedRules: string[]; by: string; at: string; stage: number } | null;
   audit: Array<{ at: string; kind: string; actor: string; summary: string }>;
 }
@@ -103,10 +104,16 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
         <Text {...heading(2, "Approval history")} style={h2}>Approval history</Text>
         {input.history.length === 0 ? <Text>No approval decisions (sealed without the approval gate).</Text> : null}
         {input.history.map((h, i) => (
-          <View key={i} style={row} wrap={false}>
+          // A row is kept on one page, unless its list of changes could be longer than a page.
+          <View key={i} style={row} wrap={!!h.changes?.length}>
             <Text style={{ width: 120 }}>{h.at}</Text>
             <Text style={{ width: 120, fontFamily: FONT.bold }}>{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
-            <Text style={{ flex: 1 }}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
+            <View style={{ flex: 1 }}>
+              <Text>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
+              {(h.changes ?? []).map((c, j) => (
+                <Text key={j} style={{ marginLeft: 8 }}>{`– ${c}`}</Text>
+              ))}
+            </View>
           </View>
         ))}
 

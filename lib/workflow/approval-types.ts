@@ -9,6 +9,11 @@ export interface ApprovalEntry {
   at: string;
   /** escalated: the approver the pending approval moved to. */
   to?: string;
+  /**
+   * changes-requested: the requests themselves. The workflow's changeRequests hold only the latest
+   * round; the history keeps every round's, so the sealed record can say what was asked each time.
+   */
+  changes?: ChangeRequest[];
 }
 
 /** A reviewer's change request (spec: Request-changes body), as stored and shown to the participant. */

@@ -52,7 +52,7 @@ export async function requestChanges(decider: Decider, workflowId: string, chang
         changeRequests: requests,
         reviewSnapshot: flatValues(wf.data),
         approvalRequestedAt: null,
-        approvalHistory: [...wf.approvalHistory, { action: "changes-requested", stage: Math.max(wf.approvalStage, 1), by, comment: summary, at: now.toISOString() }],
+        approvalHistory: [...wf.approvalHistory, { action: "changes-requested", stage: Math.max(wf.approvalStage, 1), by, comment: summary, at: now.toISOString(), changes: requests }],
       },
       event: { kind: "changes.requested", detail: { stage: wf.approvalStage, toStep, changes: requests.map((r) => ({ id: r.id, fieldKey: r.fieldKey, severity: r.severity })) } },
       also: async (tx, updated) => {

@@ -1,6 +1,7 @@
 import type { Workflow } from "@/lib/db/schema";
 import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
 import { answerText, DEFAULT_LOCALE } from "./show-value";
+import type { ApprovalEntry, ChangeRequest } from "./approval-types";
 
 interface EventRow {
   at: string;
@@ -29,6 +30,23 @@ export function eventSummary(e: Pick<EventRow, "detail">): string {
   return parts.join("; ");
 }
 
+/**
+ * Each change a changes-requested entry asked for, as one line: "Email: use your work address
+ * (warning, by 2026-04-01)". Entries written before the history kept the requests have only a count;
+ * the latest round's requests are still on the workflow (changeRequests, with the entry's time), so
+ * that round is shown from there.
+ */
+export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests">, h: ApprovalEntry): string[] {
+  if (h.action !== "changes-requested") return [];
+  const asked = h.changes ?? (wf.changeRequests.length && wf.changeRequests.every((c) => c.requestedAt === h.at) ? wf.changeRequests : []);
+  const labels = new Map(wf.schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));
+  const line = (c: ChangeRequest) => {
+    const about = [c.severity, c.category, c.dueDate ? `by ${c.dueDate}` : null].filter(Boolean).join(", ");
+    return `${c.fieldKey ? `${labels.get(c.fieldKey) ?? c.fieldKey}: ` : ""}${c.message} (${about})`;
+  };
+  return asked.map(line);
+}
+
 /** What the seal job lays out: the workflow's data by step with labels, every rule result, history, exception, audit trail. */
 export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): SealedWorkflowInput {
   const locale = wf.settings.locale ?? DEFAULT_LOCALE;
@@ -48,7 +66,7 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): Sea
     })),
     results: wf.validationResults.map((r) => ({ ruleId: r.ruleId, passed: r.passed, severity: r.severity, message: r.message, fieldKey: r.fieldKey })),
     validationOutcome: wf.validationOutcome ?? "not run",
-    history: wf.approvalHistory,
+    history: wf.approvalHistory.map((h) => ({ at: h.at, action: h.action, stage: h.stage, by: h.by, comment: h.comment, to: h.to, changes: changeLines(wf, h) })),
     exception: wf.approvalException,
     audit: events.map((e) => ({ at: e.at, kind: e.kind, actor: e.actor, summary: eventSummary(e) })),
   };

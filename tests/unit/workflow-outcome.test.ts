@@ -1,0 +1,94 @@
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getBlobStore } from "@/lib/blob/store";
+import { closeDb, getDb } from "@/lib/db/client";
+import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/schema";
+import { resetEnvCache } from "@/lib/env";
+import { changeWorkflow } from "@/lib/workflow/change-workflow";
+import { rejection } from "@/lib/workflow/decide-workflow";
+import type { Decider } from "@/lib/workflow/decider";
+import { onWorkflowTerminal } from "@/lib/workflow/on-terminal";
+import { bootstrapPayload } from "@/lib/workflow/present-workflow";
+import { requestChanges } from "@/lib/workflow/request-changes";
+import { sealedResponse } from "@/lib/workflow/request-seal";
+import { sealedKey, sealWorkflow } from "@/lib/workflow/seal-workflow";
+import { addTenant } from "@/lib/tenants";
+import { pdfText } from "../support/pdf";
+import { createTempDataDir, createTestDatabase } from "../support/test-db";
+import { workflowRow } from "../support/workflow-row";
+
+const participants = [
+  { email: "pat@example.test", displayName: "Pat Doe" },
+  { email: "sam@example.test", displayName: null },
+];
+const reviewer: Decider = { tenantId: "acme", actor: { name: "stage@acme.test" }, by: () => "stage@acme.test" };
+
+for (const driver of ["postgres", "pglite"] as const) {
+  describe(`a workflow's end on ${driver}`, () => {
+    const cleanups: Array<() => Promise<void> | void> = [];
+
+    beforeAll(async () => {
+      const data = createTempDataDir();
+      cleanups.push(data.remove);
+      process.env.DATA_DIR = data.dir;
+      process.env.RENDER_THREADS = "0";
+      if (driver === "postgres") {
+        const database = await createTestDatabase();
+        process.env.DATABASE_URL = database.url;
+        cleanups.push(database.drop);
+      } else delete process.env.DATABASE_URL;
+      resetEnvCache();
+      await closeDb();
+      await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow"], approvers: ["a@acme.test"] });
+    });
+    afterAll(async () => {
+      await closeDb();
+      for (const c of cleanups.reverse()) await c();
+      delete process.env.DATABASE_URL;
+      delete process.env.RENDER_THREADS;
+      resetEnvCache();
+    });
+
+    /** A workflow its participants were invited to (as createWorkflow records it), pending approval. */
+    const invited = async (over: Partial<Workflow> = {}) => {
+      const wf = workflowRow({
+        title: "Leave request 2026",
+        settings: { recipients: participants, requireOtp: false, organizationName: "Acme HR", options: {} } as Workflow["settings"],
+        data: [{ name: { value: "Jane Roe", updatedAt: "2026-03-01T00:00:00.000Z" } }],
+        ...over,
+      });
+      const db = await getDb();
+      await db.insert(workflows).values(wf);
+      await db.insert(workflowEvents).values({ workflowId: wf.id, tenantId: "acme", kind: "workflow.invited", actor: "init@acme.test", detail: {} });
+      return wf;
+    };
+    const toSealing = async (id: string) => (await getDb()).update(workflows).set({ state: "sealing" }).where(eq(workflows.id, id));
+    const row = async (id: string) => (await (await getDb()).select().from(workflows).where(eq(workflows.id, id)))[0];
+    const outcomeMails = async (id: string) =>
+      (await (await getDb()).select().from(mailOutbox).where(and(eq(mailOutbox.tenantId, "acme"), like(mailOutbox.dedupeKey, `workflow-outcome:${id}:%`)))).sort((a, b) =>
+        a.to.localeCompare(b.to),
+      );
+
+    it("writes each change request's text, field, who and when into the sealed PDF's history", async () => {
+      const wf = await invited();
+      await requestChanges(reviewer, wf.id, [
+        { message: "Use your full legal name", fieldKey: "name", severity: "error", dueDate: "2026-04-01" },
+        { message: "Attach the signed form", severity: "warning", category: "documents" },
+      ]);
+      const asked = (await row(wf.id)).approvalHistory.at(-1)!;
+      // The participant submits again and is asked once more: the first round's requests are not the workflow's any more.
+      await (await getDb()).update(workflows).set({ state: "pending-approval" }).where(eq(workflows.id, wf.id));
+      await requestChanges(reviewer, wf.id, [{ message: "Sign with blue ink", severity: "info" }]);
+      await toSealing(wf.id);
+      await sealWorkflow("acme", wf.id);
+      const text = await pdfText((await getBlobStore().get(sealedKey(wf.id)))!);
+      // The history row: when, what, who (pdftotext interleaves the columns' wrapped lines).
+      expect(text).toContain(`Approval history ${asked.at} changes-requested`);
+      expect(text).toContain("stage@acme.test: 2 changes requested");
+      expect(text).toContain("– Name: Use your full legal name (error, by 2026-04-01)");
+      expect(text).toContain("– Attach the signed form (warning, documents)");
+      expect(text).toContain("stage@acme.test: 1 change requested");
+      expect(text).toContain("– Sign with blue ink (info)");
+    });
+  });
+}
