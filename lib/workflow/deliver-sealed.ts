@@ -2,12 +2,10 @@ import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { createDeliverySessions } from "@/lib/delivery/create-sessions";
 import { recordEvent, systemActor } from "./events";
+import { sealedFileName } from "./sealed-file-name";
 
 /** Delivery links of a sealed workflow live as long as batch links do by default (spec: Limits). */
 const DELIVERY_HOURS = 168;
-
-/** The sealed PDF's file name: the title in safe characters. */
-export const sealedFileName = (wf: Workflow) => `${wf.title.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "workflow"}-sealed.pdf`;
 
 /**
  * After sealing, when templateSettings.delivery.enabled: one delivery session (personal expiring link,

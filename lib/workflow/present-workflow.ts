@@ -1,6 +1,7 @@
 import type { PortalRole } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
 import { changesSinceReview } from "./changes-since-review";
+import { sealedFileName } from "./sealed-file-name";
 import { DEFAULT_LOCALE } from "./show-value";
 import { stepUpdatedAt, stepValues } from "./step-data";
 
@@ -77,6 +78,8 @@ export function bootstrapPayload(wf: Workflow, role: PortalRole, reviewer?: Revi
       locale: wf.settings.locale ?? DEFAULT_LOCALE,
       requireOtp: wf.settings.requireOtp,
       createdAt: wf.createdAt.toISOString(),
+      // The portal saves the sealed PDF under the name GET …/sealed gives it (it downloads through fetch, so it names the file itself).
+      sealedFileName: wf.sealedKey ? sealedFileName(wf) : null,
     },
     role,
     steps: wf.schema.steps.map((s, i) => {

@@ -8,7 +8,7 @@ import { isInitiator } from "./approvers";
 import { changeWorkflow } from "./change-workflow";
 import { bearerActor } from "./events";
 import { getWorkflow } from "./get-workflow";
-import { sealedFileName } from "./deliver-sealed";
+import { sealedFileName } from "./sealed-file-name";
 
 export const mayManage = (wf: Workflow, principal: Principal) => isInitiator(wf, principal.email ?? principal.subject) || principal.roles.includes("admin");
 

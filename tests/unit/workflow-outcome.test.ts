@@ -90,5 +90,15 @@ for (const driver of ["postgres", "pglite"] as const) {
       expect(text).toContain("stage@acme.test: 1 change requested");
       expect(text).toContain("– Sign with blue ink (info)");
     });
+
+    it("names the sealed PDF the same in the API's download and the portal's", async () => {
+      const wf = await invited({ state: "sealing" });
+      await sealWorkflow("acme", wf.id);
+      const res = await sealedResponse("acme", wf.id);
+      const fromApi = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")![1];
+      expect(fromApi).toBe("Leave-request-2026-sealed.pdf");
+      for (const role of ["participant", "reviewer"] as const) expect(bootstrapPayload(await row(wf.id), role).workflow.sealedFileName).toBe(fromApi);
+      expect(bootstrapPayload(await invited(), "participant").workflow.sealedFileName).toBeNull();
+    });
   });
 }

@@ -246,7 +246,7 @@ export function Portal({ workflowId }: { workflowId: string }) {
       />
     );
   } else if (view.kind === "done") {
-    content = ["pending-approval", "sealing"].includes(boot.workflow.state) ? <Confirmation boot={boot} /> : <FinalStatus boot={boot} />;
+    content = ["pending-approval", "sealing"].includes(boot.workflow.state) ? <Confirmation boot={boot} /> : <FinalStatus api={api} boot={boot} />;
   } else {
     const step = boot.steps[view.index];
     const keys = new Set(step.fields.map((f) => f.key));

@@ -1,6 +1,5 @@
 "use client";
 import { useEffect, useState } from "react";
-import { Button, ButtonGroup } from "@/components/Button";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { Panel } from "@/components/Panel";
@@ -8,8 +7,8 @@ import { StatusTag } from "@/components/StatusTag";
 import { changeRequestsOf, type Bootstrap } from "./bootstrap";
 import type { PortalApi } from "./portal-api";
 import { DecisionHistory } from "./ReviewPage";
+import { SealedDownload } from "./SealedDownload";
 import { fieldLabel, fieldPlaces, STATE_TAGS, type ReviewAction } from "./review-model";
-import styles from "./portal.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
 
 const SEALING_POLL_MS = 3000;
@@ -40,7 +39,6 @@ const TITLES: Record<string, string> = {
 export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: PortalApi; boot: Bootstrap; action: ReviewAction | null; conflict: boolean; onReload: () => void }) {
   const heading = useHeadingFocus();
   const { state, correlationId, title } = boot.workflow;
-  const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
   const tag = STATE_TAGS[state];
   const places = fieldPlaces(boot);
   const asked = changeRequestsOf(boot);
@@ -55,20 +53,6 @@ export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: P
     }, SEALING_POLL_MS);
     return () => clearTimeout(t);
   }, [state, polls, onReload]);
-
-  const download = async () => {
-    setDownloadProblem(null);
-    const blob = await api.file("/sealed");
-    if (!blob) return setDownloadProblem("The record could not be downloaded. Try again in a minute.");
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `sealed-${correlationId.replace(/[^A-Za-z0-9._-]+/g, "-")}.pdf`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  };
 
   return (
     <>
@@ -124,12 +108,7 @@ export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: P
       {state === "complete" && (
         <>
           <p>The sealed PDF record holds the answers, the rule results and every decision{boot.approvalException ? ", with the justification of the exception" : ""}.</p>
-          <ButtonGroup>
-            <Button variant="secondary" onClick={download}>
-              Download the sealed record (PDF)
-            </Button>
-          </ButtonGroup>
-          <div role="status">{downloadProblem && <p className={`${styles.message} ${styles.messageError}`}>{downloadProblem}</p>}</div>
+          <SealedDownload api={api} boot={boot} />
         </>
       )}
       {state === "rejected" && <p>Nothing is sealed. The rejection is kept in the approval history.</p>}

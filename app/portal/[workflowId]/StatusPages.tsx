@@ -3,6 +3,8 @@ import { Caption } from "@/components/PageShell";
 import { Panel } from "@/components/Panel";
 import { StatusTag, type TagColour } from "@/components/StatusTag";
 import type { Bootstrap } from "./bootstrap";
+import type { PortalApi } from "./portal-api";
+import { SealedDownload } from "./SealedDownload";
 import styles from "./portal.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
 
@@ -36,8 +38,8 @@ const FINAL: Record<string, { title: string; tag: string; colour: TagColour; tex
   cancelled: { title: "This form has been withdrawn", tag: "Withdrawn", colour: "grey", text: "The organisation that invited you has withdrawn this form, so it can no longer be changed or submitted." },
 };
 
-/** A workflow that is over (complete, rejected, cancelled): what happened, and the reference. */
-export function FinalStatus({ boot }: { boot: Bootstrap }) {
+/** A workflow that is over (complete, rejected, cancelled): what happened, the reference and, once sealed, the record. */
+export function FinalStatus({ api, boot }: { api: PortalApi; boot: Bootstrap }) {
   const heading = useHeadingFocus();
   const s = FINAL[boot.workflow.state] ?? FINAL.cancelled;
   return (
@@ -50,6 +52,7 @@ export function FinalStatus({ boot }: { boot: Bootstrap }) {
         Status: <StatusTag colour={s.colour}>{s.tag}</StatusTag>
       </p>
       <p>{s.text}</p>
+      {boot.workflow.state === "complete" && boot.workflow.sealedFileName && <SealedDownload api={api} boot={boot} />}
       <p>
         Your reference: <span className={styles.reference}>{boot.workflow.correlationId}</span>
       </p>

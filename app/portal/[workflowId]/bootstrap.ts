@@ -21,6 +21,8 @@ export interface Bootstrap {
     /** How answers are shown: dates and numbers (lib/workflow/show-value.ts). */
     locale: string;
     requireOtp: boolean;
+    /** The sealed PDF's file name (the one GET …/sealed gives), once it is sealed. */
+    sealedFileName?: string | null;
   };
   role: "participant" | "reviewer";
   steps: Array<{ stepIndex: number; title: string; description: string | null; fields: FieldDef[]; data: Record<string, unknown> }>;
