@@ -69,6 +69,43 @@ for (const driver of ["postgres", "pglite"] as const) {
         a.to.localeCompare(b.to),
       );
 
+    it("mails each participant once when the workflow is sealed, with the portal link where the record is downloaded", async () => {
+      const wf = await invited();
+      await toSealing(wf.id);
+      await sealWorkflow("acme", wf.id);
+      // A retried seal job, and the terminal hook run again, queue nothing more.
+      await sealWorkflow("acme", wf.id);
+      const done = await row(wf.id);
+      await (await getDb()).transaction((tx) => onWorkflowTerminal(tx, done));
+      const mails = await outcomeMails(wf.id);
+      expect(mails.map((m) => [m.to, m.subject])).toEqual([
+        ["pat@example.test", 'Acme HR: "Leave request 2026" is approved'],
+        ["sam@example.test", 'Acme HR: "Leave request 2026" is approved'],
+      ]);
+      expect(mails[0].text).toContain("Hello Pat Doe,");
+      expect(mails[1].text.split("\n")[0]).toBe("Hello,");
+      expect(mails[0].text).toContain(`See the record and download it (PDF): [[portal-link:participant:${wf.id}:acme]]`);
+      expect(mails[0].text).toContain(`Reference: ${wf.correlationId}`);
+    });
+
+    it("mails each participant once when the workflow is rejected, without the approver's comment", async () => {
+      const wf = await invited();
+      const reject = () => changeWorkflow("acme", wf.id, "reject", reviewer.actor, (w) => rejection(w, "stage@acme.test", "internal: over budget", "reject"));
+      await reject();
+      await reject().catch(() => undefined); // a second rejection is refused: still one mail
+      const mails = await outcomeMails(wf.id);
+      expect(mails.map((m) => m.subject)).toEqual(['Acme HR: "Leave request 2026" was not approved', 'Acme HR: "Leave request 2026" was not approved']);
+      expect(mails[0].text).toContain("did not approve your answers");
+      expect(mails[0].text).not.toContain("over budget");
+    });
+
+    it("sends nothing to participants who were never invited (validated on creation)", async () => {
+      const wf = workflowRow({ state: "sealing", settings: { recipients: participants, requireOtp: false, options: {} } as Workflow["settings"] });
+      await (await getDb()).insert(workflows).values(wf);
+      await sealWorkflow("acme", wf.id);
+      expect(await outcomeMails(wf.id)).toEqual([]);
+    });
+
     it("writes each change request's text, field, who and when into the sealed PDF's history", async () => {
       const wf = await invited();
       await requestChanges(reviewer, wf.id, [
