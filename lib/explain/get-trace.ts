@@ -3,7 +3,7 @@ import { gunzipSync } from "fflate";
 import type { Principal } from "@/lib/auth/bearer";
 import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
-import { explainTraces, type ExplainTrace } from "@/lib/db/schema";
+import { batches, explainTraces, type ExplainTrace } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 
 /** Seconds a client is told to wait when the trace is not stored yet (capture is asynchronous). */
@@ -19,6 +19,28 @@ export function traceNotFound(correlationId: string): AppError {
   });
 }
 
+/**
+ * The answer for a correlation id without a trace. A batch's own correlation id never gets one (each
+ * record is rendered, and traced, under its own correlation id), so "not stored yet, try again" would
+ * be answered for ever: it gets a problem of its own, without Retry-After, saying where the traces
+ * are. Looked up only once no trace was found, in the caller's tenant.
+ */
+export async function missingTrace(tenantId: string, correlationId: string): Promise<AppError> {
+  const db = await getDb();
+  const [batch] = await db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.tenantId, tenantId), eq(batches.correlationId, correlationId)))
+    .limit(1);
+  if (!batch) return traceNotFound(correlationId);
+  const documents = `/api/dispatch/batch/${batch.id}/documents`;
+  return new AppError(
+    "explain.batch_correlation_id",
+    `${JSON.stringify(correlationId)} is the correlation id of batch ${batch.id}. A batch has no explain trace of its own: each record's render is traced under the record's correlation id, listed as documents[].correlationId by GET ${documents}`,
+    { batchId: batch.id, documents },
+  );
+}
+
 /** The newest trace row of the caller's tenant under a correlation id. */
 export async function findTrace(principal: Principal, correlationId: string): Promise<ExplainTrace> {
   const db = await getDb();
@@ -28,7 +50,7 @@ export async function findTrace(principal: Principal, correlationId: string): Pr
     .where(and(eq(explainTraces.tenantId, principal.tenant.id), eq(explainTraces.correlationId, correlationId)))
     .orderBy(desc(explainTraces.createdAt))
     .limit(1);
-  if (!row) throw traceNotFound(correlationId);
+  if (!row) throw await missingTrace(principal.tenant.id, correlationId);
   return row;
 }
 

@@ -68,6 +68,7 @@ export const problemCodes = {
   "delivery.not_found": { status: 404, title: "Delivery session not found" },
   "explain.retention_conflict": { status: 400, title: "Traces would be deleted before they are archived" },
   "explain.trace_not_found": { status: 404, title: "Explain trace not found (yet)" },
+  "explain.batch_correlation_id": { status: 404, title: "A batch has no explain trace; each record has its own" },
   "delivery.expired": { status: 410, title: "Delivery link expired" },
   "delivery.revoked": { status: 410, title: "Delivery link revoked" },
   "rate_limited": { status: 429, title: "Too many requests" },

@@ -6,7 +6,7 @@ import { explainReports, explainTraces, type ExplainReport, type ExplainTrace } 
 import { renderExplainReportPdf } from "@/lib/pdf/render-pool";
 import { loadTemplateVersion } from "@/lib/templates/snapshot";
 import type { Trace } from "../assemble-trace";
-import { readTrace, traceNotFound } from "../get-trace";
+import { missingTrace, readTrace } from "../get-trace";
 import { linesReferenced, type ReportMode, type TemplateLines } from "./report-facts";
 
 /** A report is served from the cache for this long after it was made, then made again (spec: 1 hour). */
@@ -66,7 +66,7 @@ async function traceWithReport(principal: Principal, correlationId: string, vari
     .where(and(eq(explainTraces.tenantId, principal.tenant.id), eq(explainTraces.correlationId, correlationId)))
     .orderBy(desc(explainTraces.createdAt))
     .limit(1);
-  if (!row) throw traceNotFound(correlationId);
+  if (!row) throw await missingTrace(principal.tenant.id, correlationId);
   return row;
 }
 
