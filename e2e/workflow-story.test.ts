@@ -187,7 +187,9 @@ it("participant submits, the reviewer asks for a change, the participant changes
   const downloaded = fs.readFileSync((await download.path())!);
   const { text, sha256 } = await sealedText(workflowId);
   expect(createHash("sha256").update(downloaded).digest("hex")).toBe(sha256);
-  expect(download.suggestedFilename()).toBe(`sealed-${correlationId}.pdf`);
+  // The portal names the file as GET …/sealed does.
+  expect(download.suggestedFilename()).toBe("Travel-expense-claim-sealed.pdf");
+  expect((await stack.api("submitter", "GET", `/api/workflow/${workflowId}/sealed`)).headers.get("content-disposition")).toContain('filename="Travel-expense-claim-sealed.pdf"');
   expect((await status(workflowId)).sealedSha256).toBe(sha256);
 
   for (const s of ["Collected data", "Your trip", "Casey Traveller", "2027-03-10", "Gdansk", "2027-03-14", "train", "95", "Yes"]) expect(text).toContain(s);
@@ -196,8 +198,21 @@ it("participant submits, the reviewer asks for a change, the participant changes
   for (const rule of ["return-after-departure", "car-needs-mileage", "receipts-kept"]) expect(text).toMatch(new RegExp(`passed error ${rule}`));
   expect(text).toContain("Approval history");
   // The action column is narrow and wraps; each entry's actor and comment stay on one line.
-  for (const s of ["changes-requested", "approver@acme.test: 1 change(s) requested", "approved", "approver@acme.test: Receipts match now"]) expect(text).toContain(s);
+  for (const s of ["changes-requested", "approver@acme.test: 1 change requested", "approved", "approver@acme.test: Receipts match now"]) expect(text).toContain(s);
+  expect(text).toContain("– Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (warning, amounts, by 2027-04-01)");
   await reviewer.context().close();
+
+  // The participant was promised an email when the review is finished: its link opens the record.
+  const outcome = await nthMail(1, "casey@example.test", workflowId, /^Northwind Finance Office: "Travel expense claim" is approved$/);
+  expect(outcome.text).toContain("Hello Casey Traveller,");
+  const done = await newPage();
+  await done.goto(portalLink(outcome));
+  await expect.poll(() => heading(done).textContent()).toBe("Your form is complete");
+  const [again] = await Promise.all([done.waitForEvent("download"), done.getByRole("button", { name: "Download the sealed record (PDF)" }).click()]);
+  expect(again.suggestedFilename()).toBe("Travel-expense-claim-sealed.pdf");
+  expect(createHash("sha256").update(fs.readFileSync((await again.path())!)).digest("hex")).toBe(sha256);
+  await expectAccessible(done, "complete with the sealed record");
+  await done.context().close();
   await participant.context().close();
 });
 
