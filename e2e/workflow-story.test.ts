@@ -192,7 +192,7 @@ it("participant submits, the reviewer asks for a change, the participant changes
   expect((await stack.api("submitter", "GET", `/api/workflow/${workflowId}/sealed`)).headers.get("content-disposition")).toContain('filename="Travel-expense-claim-sealed.pdf"');
   expect((await status(workflowId)).sealedSha256).toBe(sha256);
 
-  for (const s of ["Collected data", "Your trip", "Casey Traveller", "2027-03-10", "Gdansk", "2027-03-14", "train", "95", "Yes"]) expect(text).toContain(s);
+  for (const s of ["Collected data", "Your trip", "Casey Traveller", "10 March 2027", "Gdansk", "14 March 2027", "train", "95", "Yes"]) expect(text).toContain(s);
   expect(text).not.toContain("120.5");
   expect(text).toContain("Rule results (validation passed)");
   for (const rule of ["return-after-departure", "car-needs-mileage", "receipts-kept"]) expect(text).toMatch(new RegExp(`passed error ${rule}`));
@@ -255,7 +255,7 @@ it("a governance review with a failed rule: the rule is marked, plain approval i
   await shoot(reviewer, "story-13-approved-with-exception", true);
 
   const { text } = await sealedText(workflowId);
-  for (const s of ["Approved with exception", "Board approved the overspend on 2 March", "FAILED error amount-limit", "9000", "OPS"]) expect(text).toContain(s);
+  for (const s of ["Approved with exception", "Board approved the overspend on 2 March", "FAILED error amount-limit", "9,000", "OPS"]) expect(text).toContain(s);
   await reviewer.context().close();
 });
 

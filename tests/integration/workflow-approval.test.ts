@@ -124,7 +124,7 @@ describe("approval in stages", () => {
     expect(last.status).toBe(200);
     expect(await last.json()).toMatchObject({ workflowId: w.id, state: "sealing", currentApprovalStage: 2 });
     const { bytes, text, sha256 } = await sealedPdf(w.id);
-    for (const s of ["Sealed workflow record", "Employee", "Full name", "Jane Roe", "E1234", "Kind of leave", "annual", "2026-07-10", "Summer holiday"]) expect(text).toContain(s);
+    for (const s of ["Sealed workflow record", "Employee", "Full name", "Jane Roe", "E1234", "Kind of leave", "annual", "10 July 2026", "Summer holiday"]) expect(text).toContain(s);
     for (const s of ["end-after-start", "The last day must be on or after the first day", "passed", "Approval history", "Fine by me", "Enjoy the summer", "approver@acme.test", "second@acme.test", "Audit trail", "workflow.created", "step.saved"]) {
       expect(text).toContain(s);
     }
@@ -275,7 +275,7 @@ describe("governance decisions", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ state: "sealing" });
     const { text } = await sealedPdf(g.id);
-    for (const s of ["Approved with exception", "Board approved the overspend on 2 March", "amount-limit", "FAILED", "9000", "OPS"]) expect(text).toContain(s);
+    for (const s of ["Approved with exception", "Board approved the overspend on 2 March", "amount-limit", "FAILED", "9,000", "OPS"]) expect(text).toContain(s);
   });
 
   it("approves when every rule passed, refuses an exception there, and rejects", async () => {
