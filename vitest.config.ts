@@ -8,7 +8,9 @@ const integration = {
   setupFiles: ["tests/support/install-jobs.ts"],
   testTimeout: 120_000,
   hookTimeout: 180_000,
-  fileParallelism: false,
+  // Two files at a time (maxWorkers), each with its own server, database, SMTP server and browser:
+  // much of an integration test is waiting (for mail, jobs, an outage to end), so two share the cores.
+  fileParallelism: true,
   // A page's server action and redirect can take seconds on a loaded 2-core machine; the
   // default poll gives up after one second (a CI run failed there, not in the product).
   expect: { poll: { timeout: 15_000 } },
@@ -17,15 +19,14 @@ const integration = {
 /**
  * On the embedded database (PGlite), only what differs from PostgreSQL: one session at a time
  * (concurrent autosaves), its directory lock and recovery after a crash, migrations at start (every
- * stack), a batch and a workflow end to end, and the SMTP and blob store outages. The PostgreSQL
- * project runs everything.
+ * stack), a batch end to end and a workflow up to its approval, and the SMTP and blob store
+ * outages. The PostgreSQL project runs everything.
  */
 const onPglite = [
   "tests/integration/batch-lifecycle.test.ts",
   "tests/integration/batch-crash.test.ts",
   "tests/integration/faults.test.ts",
   "tests/integration/workflow-participant.test.ts",
-  "tests/integration/workflow-approval.test.ts",
 ];
 
 export default defineConfig({
