@@ -1,9 +1,8 @@
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getBlobStore } from "@/lib/blob/store";
-import { closeDb, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
 import { changeWorkflow } from "@/lib/workflow/change-workflow";
 import { rejection } from "@/lib/workflow/decide-workflow";
 import type { Decider } from "@/lib/workflow/decider";
@@ -12,9 +11,8 @@ import { bootstrapPayload } from "@/lib/workflow/present-workflow";
 import { requestChanges } from "@/lib/workflow/request-changes";
 import { sealedResponse } from "@/lib/workflow/request-seal";
 import { sealedKey, sealWorkflow } from "@/lib/workflow/seal-workflow";
-import { addTenant } from "@/lib/tenants";
 import { pdfText } from "../support/pdf";
-import { createTempDataDir, createTestDatabase } from "../support/test-db";
+import { useWorkflowDatabase } from "../support/workflow-db";
 import { workflowRow } from "../support/workflow-row";
 
 const participants = [
@@ -25,29 +23,7 @@ const reviewer: Decider = { tenantId: "acme", actor: { name: "stage@acme.test" }
 
 for (const driver of ["postgres", "pglite"] as const) {
   describe(`a workflow's end on ${driver}`, () => {
-    const cleanups: Array<() => Promise<void> | void> = [];
-
-    beforeAll(async () => {
-      const data = createTempDataDir();
-      cleanups.push(data.remove);
-      process.env.DATA_DIR = data.dir;
-      process.env.RENDER_THREADS = "0";
-      if (driver === "postgres") {
-        const database = await createTestDatabase();
-        process.env.DATABASE_URL = database.url;
-        cleanups.push(database.drop);
-      } else delete process.env.DATABASE_URL;
-      resetEnvCache();
-      await closeDb();
-      await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow"], approvers: ["a@acme.test"] });
-    });
-    afterAll(async () => {
-      await closeDb();
-      for (const c of cleanups.reverse()) await c();
-      delete process.env.DATABASE_URL;
-      delete process.env.RENDER_THREADS;
-      resetEnvCache();
-    });
+    useWorkflowDatabase(driver);
 
     /** A workflow its participants were invited to (as createWorkflow records it), pending approval. */
     const invited = async (over: Partial<Workflow> = {}) => {

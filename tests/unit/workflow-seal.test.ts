@@ -1,43 +1,19 @@
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getBlobStore } from "@/lib/blob/store";
-import { closeDb, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { workflowEvents, workflows } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
 import { readCorrelationId } from "@/lib/pdf/metadata";
-import { addTenant } from "@/lib/tenants";
 import { sealedKey, sealWorkflow } from "@/lib/workflow/seal-workflow";
-import { createTempDataDir, createTestDatabase } from "../support/test-db";
+import { useWorkflowDatabase } from "../support/workflow-db";
 import { workflowRow } from "../support/workflow-row";
 
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 for (const driver of ["postgres", "pglite"] as const) {
   describe(`seal job on ${driver}`, () => {
-    const cleanups: Array<() => Promise<void> | void> = [];
-
-    beforeAll(async () => {
-      const data = createTempDataDir();
-      cleanups.push(data.remove);
-      process.env.DATA_DIR = data.dir;
-      process.env.RENDER_THREADS = "0";
-      if (driver === "postgres") {
-        const database = await createTestDatabase();
-        process.env.DATABASE_URL = database.url;
-        cleanups.push(database.drop);
-      } else delete process.env.DATABASE_URL;
-      resetEnvCache();
-      await closeDb();
-      await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow"], approvers: ["a@acme.test"] });
-    });
-    afterAll(async () => {
-      await closeDb();
-      for (const c of cleanups.reverse()) await c();
-      delete process.env.DATABASE_URL;
-      delete process.env.RENDER_THREADS;
-      resetEnvCache();
-    });
+    useWorkflowDatabase(driver);
 
     const sealing = async () => {
       const wf = workflowRow({ state: "sealing", data: [{ name: { value: "Jane Roe", updatedAt: "2026-03-01T00:00:00.000Z" } }] });
