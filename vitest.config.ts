@@ -19,8 +19,8 @@ const integration = {
 /**
  * On the embedded database (PGlite), only what differs from PostgreSQL: one session at a time
  * (concurrent autosaves), its directory lock and recovery after a crash, migrations at start (every
- * stack), a batch end to end and a workflow up to its approval, and the SMTP and blob store
- * outages. The PostgreSQL project runs everything.
+ * stack), a batch end to end and a workflow up to its approval, and the SMTP outages (the mail
+ * pump wakes through the embedded database's LISTEN). The PostgreSQL project runs everything.
  */
 const onPglite = [
   "tests/integration/batch-lifecycle.test.ts",
@@ -38,7 +38,15 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], setupFiles: ["tests/support/install-jobs.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          // Files share their worker's module cache; unit-file-isolation undoes what a file leaves behind.
+          isolate: false,
+          setupFiles: ["tests/support/install-jobs.ts", "tests/support/unit-file-isolation.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { consoleAuthConfig, type ConsoleToken } from "@/lib/console/auth-config";
 
-const saved = { ...process.env };
 beforeAll(() => {
   Object.assign(process.env, {
     AUTH_ISSUER: "http://127.0.0.1:9999",
@@ -15,10 +14,8 @@ beforeAll(() => {
   delete process.env.AUTH_URL;
   resetEnvCache();
 });
-afterAll(() => {
-  process.env = saved;
-  resetEnvCache();
-});
+// tests/support/unit-file-isolation.ts puts the environment back after the file.
+afterAll(() => resetEnvCache());
 
 type Jwt = (p: { token: ConsoleToken; profile?: Record<string, unknown>; account?: Record<string, unknown> | null }) => ConsoleToken | null;
 type Redirect = (p: { url: string; baseUrl: string }) => string;
