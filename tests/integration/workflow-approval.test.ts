@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText, readPdf } from "../support/pdf";
 import type { ReceivedMail } from "../support/smtp";
 import { expectProblem } from "../support/problem";
+import { sendAndHangUp } from "../support/raw-http";
 import { eventually, type Stack, type UserName } from "../support/stack";
 import { portalCall, reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
@@ -238,6 +239,25 @@ describe("request-changes", () => {
     const history = (await bootstrap(w.id, reviewer)).approvalHistory.map((h: { action: string; by: string }) => `${h.action}/${h.by}`);
     // A reviewer link decides as the approver it was mailed to.
     expect(history).toEqual(["changes-requested/approver@acme.test", "rejected/approver@acme.test"]);
+  });
+
+  it("applies a change request once when the reviewer's browser goes away right after sending it", async () => {
+    const w = await createLeave();
+    await submitLeave(w);
+    const reviewer = linkToken(await mailTo("approver@acme.test", /^Approval needed/, w.id));
+    const path = `/api/workflow/${w.id}/request-changes`;
+    const body = JSON.stringify({ changes: [{ message: "Check the number of days", fieldKey: "days" }] });
+    // The whole request is sent and the connection closed before any answer: nobody reads the 200.
+    await sendAndHangUp(stack.baseUrl, { method: "POST", path, headers: { "x-svc-portal-token": reviewer, "content-type": "application/json" }, body });
+    await eventually(async () => (await status(w.id)).state === "changes-requested", 30_000, "the change request to be applied");
+    const mail = await mailTo("pat@example.test", /changes requested/, w.id);
+    expect(mail.text).toContain("Working days: Check the number of days");
+    // Reopening the page and sending again is refused, so nothing is applied twice.
+    await expectProblem(await portal("POST", path, reviewer, JSON.parse(body)), 409, "workflow.invalid_state");
+    const { events } = await (await api("submitter", "GET", `/api/workflow/${w.id}/activity`)).json();
+    expect((events as Array<{ kind: string }>).filter((e) => e.kind === "changes.requested")).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1_000)); // a second mail would be out by now
+    expect(mailsTo("pat@example.test", w.id).filter((m) => /changes requested/.test(m.subject))).toHaveLength(1);
   });
 
   it("lets an approver reject with a bearer token, and never the initiator or a participant token", async () => {

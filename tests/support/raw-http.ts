@@ -94,3 +94,22 @@ function parseAnswer(buf: Buffer, head: boolean): { answer: RawAnswer; length: n
   if (buf.length < at + length) return null;
   return { answer: { status, headers, body: buf.subarray(at, at + length).toString("utf8") }, length: at + length };
 }
+
+/**
+ * Writes one whole request and closes the connection without reading the answer: a browser closed
+ * right after its click. Resolves once the request is handed to the kernel.
+ */
+export async function sendAndHangUp(baseUrl: string, r: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<void> {
+  const url = new URL(baseUrl);
+  const socket = net.connect(Number(url.port), url.hostname);
+  socket.on("error", () => {});
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("error", reject);
+  });
+  const body = Buffer.from(r.body ?? "");
+  const headers = { host: url.host, "content-length": String(body.length), ...r.headers };
+  const head = `${r.method} ${r.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`;
+  await new Promise<void>((resolve) => socket.write(Buffer.concat([Buffer.from(head), body]), () => resolve()));
+  socket.destroy();
+}
