@@ -126,7 +126,7 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await reviewer.getByLabel("Change it by (optional)").fill("2027-04-01");
   await reviewer.getByRole("button", { name: "Send to the participant" }).click();
   await expect.poll(() => heading(reviewer).textContent()).toBe("Changes requested");
-  expect(await main(reviewer).textContent()).toContain("Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (by 2027-04-01)");
+  expect(await main(reviewer).textContent()).toContain("Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)");
   expect(await main(reviewer).textContent()).toContain(correlationId);
   await expectAccessible(reviewer, "changes requested");
   await shoot(reviewer, "story-05-changes-requested", true);
@@ -134,10 +134,10 @@ it("participant submits, the reviewer asks for a change, the participant changes
 
   // The participant follows the change-request mail: the request sits next to the answer to change.
   const changeMail = await nthMail(1, "casey@example.test", workflowId, /changes requested to "Travel expense claim"/);
-  expect(changeMail.text).toContain("Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (by 2027-04-01)");
+  expect(changeMail.text).toContain("Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)");
   await participant.goto(portalLink(changeMail));
   await expect.poll(() => heading(participant).textContent()).toBe("Costs");
-  expect(await participant.textContent("#field-amount-note")).toBe("Please check: The hotel receipt shows 95.00 EUR: claim that amount (by 2027-04-01)");
+  expect(await participant.textContent("#field-amount-note")).toBe("Please check: The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)");
   expect(await participant.getAttribute("#field-amount", "aria-describedby")).toContain("field-amount-note");
   await expectAccessible(participant, "participant with a change request");
   await shoot(participant, "story-06-participant-change-request", true);
@@ -199,7 +199,7 @@ it("participant submits, the reviewer asks for a change, the participant changes
   expect(text).toContain("Approval history");
   // The action column is narrow and wraps; each entry's actor and comment stay on one line.
   for (const s of ["changes-requested", "approver@acme.test: 1 change requested", "approved", "approver@acme.test: Receipts match now"]) expect(text).toContain(s);
-  expect(text).toContain("– Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (warning, amounts, by 2027-04-01)");
+  expect(text).toContain("– Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (warning, amounts, by 1 April 2027)");
   await reviewer.context().close();
 
   // The participant was promised an email when the review is finished: its link opens the record.

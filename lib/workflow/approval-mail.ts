@@ -7,6 +7,7 @@ import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import type { ChangeRequest } from "./approval-types";
 import { totalApprovalStages } from "./present-workflow";
 import { portalLinkPlaceholder } from "./portal-link";
+import { byDateText, DEFAULT_LOCALE } from "./show-value";
 
 type Reason = "stage" | "escalated" | "reminder" | "governance";
 
@@ -61,7 +62,8 @@ export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: 
 export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRequest[], key: string): Promise<string[]> {
   const from = wf.settings.organizationName ?? "Sealpost";
   const labels = new Map(wf.schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));
-  const lines = changes.map((c) => `- ${c.fieldKey ? `${labels.get(c.fieldKey)}: ` : ""}${c.message}${c.dueDate ? ` (by ${c.dueDate})` : ""}`);
+  const locale = wf.settings.locale ?? DEFAULT_LOCALE;
+  const lines = changes.map((c) => `- ${c.fieldKey ? `${labels.get(c.fieldKey)}: ` : ""}${c.message}${byDateText(c.dueDate, locale)}`);
   const recipients = wf.settings.recipients;
   await enqueueMails(
     tx,

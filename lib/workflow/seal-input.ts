@@ -1,6 +1,6 @@
 import type { Workflow } from "@/lib/db/schema";
 import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
-import { answerText, DEFAULT_LOCALE } from "./show-value";
+import { answerText, dateText, DEFAULT_LOCALE } from "./show-value";
 import type { ApprovalEntry, ChangeRequest } from "./approval-types";
 
 interface EventRow {
@@ -36,12 +36,12 @@ export function eventSummary(e: Pick<EventRow, "detail">): string {
  * the latest round's requests are still on the workflow (changeRequests, with the entry's time), so
  * that round is shown from there.
  */
-export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests">, h: ApprovalEntry): string[] {
+export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests" | "settings">, h: ApprovalEntry): string[] {
   if (h.action !== "changes-requested") return [];
   const asked = h.changes ?? (wf.changeRequests.length && wf.changeRequests.every((c) => c.requestedAt === h.at) ? wf.changeRequests : []);
   const labels = new Map(wf.schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));
   const line = (c: ChangeRequest) => {
-    const about = [c.severity, c.category, c.dueDate ? `by ${c.dueDate}` : null].filter(Boolean).join(", ");
+    const about = [c.severity, c.category, c.dueDate ? `by ${dateText(c.dueDate, wf.settings.locale ?? DEFAULT_LOCALE)}` : null].filter(Boolean).join(", ");
     return `${c.fieldKey ? `${labels.get(c.fieldKey) ?? c.fieldKey}: ` : ""}${c.message} (${about})`;
   };
   return asked.map(line);

@@ -204,7 +204,7 @@ describe("request-changes", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ state: "changes-requested", currentStepIndex: 0 });
     const mail = await mailTo("pat@example.test", /changes requested/, w.id);
-    expect(mail.text).toContain("Full name: Use your full legal name (by 2026-12-01)");
+    expect(mail.text).toContain("Full name: Use your full legal name (by 1 December 2026)");
     expect(mail.text).toContain("Working days: Please check the number of days");
     const participant = linkToken(mail);
     const boot = await bootstrap(w.id, participant);

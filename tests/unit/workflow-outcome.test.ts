@@ -98,7 +98,7 @@ for (const driver of ["postgres", "pglite"] as const) {
       // The history row: when, what, who (pdftotext interleaves the columns' wrapped lines).
       expect(text).toContain(`Approval history ${asked.at} changes-requested`);
       expect(text).toContain("stage@acme.test: 2 changes requested");
-      expect(text).toContain("– Name: Use your full legal name (error, by 2026-04-01)");
+      expect(text).toContain("– Name: Use your full legal name (error, by 1 April 2026)");
       expect(text).toContain("– Attach the signed form (warning, documents)");
       expect(text).toContain("stage@acme.test: 1 change requested");
       expect(text).toContain("– Sign with blue ink (info)");

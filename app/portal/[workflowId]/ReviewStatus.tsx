@@ -10,6 +10,7 @@ import { DecisionHistory } from "./ReviewPage";
 import { SealedDownload } from "./SealedDownload";
 import { fieldLabel, fieldPlaces, STATE_TAGS, type ReviewAction } from "./review-model";
 import { useHeadingFocus } from "./use-heading-focus";
+import { byDateText } from "@/lib/workflow/show-value";
 
 const SEALING_POLL_MS = 3000;
 const SEALING_POLLS = 20;
@@ -94,7 +95,7 @@ export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: P
                 <li key={i}>
                   {c.fieldKey ? `${fieldLabel(places, c.fieldKey)}: ` : ""}
                   {c.message}
-                  {c.dueDate ? ` (by ${c.dueDate})` : ""}
+                  {byDateText(c.dueDate, boot.workflow.locale)}
                 </li>
               ))}
             </ul>

@@ -15,6 +15,7 @@ import { FieldControl } from "./FieldControl";
 import { isTokenProblem, type ApiAnswer, type PortalApi } from "./portal-api";
 import { SaveStatus } from "./SaveStatus";
 import { useAutosave, type SaveOutcome } from "./use-autosave";
+import { byDateText } from "@/lib/workflow/show-value";
 
 interface StepEntity {
   data: Record<string, unknown>;
@@ -145,7 +146,7 @@ export function StepPage(p: StepPageProps) {
   const fieldNotes = (key: string) =>
     p.changeRequests
       .filter((c) => c.fieldKey === key)
-      .map((c) => `${notePrefix(c.severity)}: ${c.message}${c.dueDate ? ` (by ${c.dueDate})` : ""}`)
+      .map((c) => `${notePrefix(c.severity)}: ${c.message}${byDateText(c.dueDate, boot.workflow.locale)}`)
       .join(" ");
   const general = p.changeRequests.filter((c) => !c.fieldKey || !boot.steps.some((s) => s.fields.some((f) => f.key === c.fieldKey)));
 
@@ -174,7 +175,7 @@ export function StepPage(p: StepPageProps) {
             {general.map((c, i) => (
               <li key={i}>
                 {c.message}
-                {c.dueDate ? ` (by ${c.dueDate})` : ""}
+                {byDateText(c.dueDate, boot.workflow.locale)}
               </li>
             ))}
           </ul>

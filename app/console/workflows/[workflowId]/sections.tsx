@@ -9,6 +9,7 @@ import { eventLabel } from "@/lib/console/workflow-labels";
 import { actionText, actorText } from "@/lib/workflow/approval-words";
 import type { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 import styles from "../../console.module.css";
+import { dateText, DEFAULT_LOCALE } from "@/lib/workflow/show-value";
 
 /** The workflow page's sections, in the order the page shows them; each reads only the workflow row it is given. */
 
@@ -141,7 +142,7 @@ export function ChangesSinceReview({ wf }: { wf: Workflow }) {
                 <span className={styles.secondary}>
                   {" "}
                   ({c.severity === "error" ? "must change" : c.severity === "warning" ? "please check" : "note"}
-                  {c.dueDate ? `, by ${c.dueDate}` : ""}, asked {when(c.requestedAt)})
+                  {c.dueDate ? `, by ${dateText(c.dueDate, wf.settings.locale ?? DEFAULT_LOCALE)}` : ""}, asked {when(c.requestedAt)})
                 </span>
               </li>
             ))}
