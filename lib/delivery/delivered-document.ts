@@ -1,4 +1,5 @@
 import { getBlobStore } from "@/lib/blob/store";
+import { decimalInteger } from "@/lib/http/decimal-integer";
 import { canRenderPageImages, previewPages, renderPageImage, type PreviewPage } from "@/lib/pdf/page-images";
 import type { DeliveredFile, OpenedSession } from "./open-session";
 
@@ -26,11 +27,13 @@ export async function deliveredPreview(file: DeliveredFile): Promise<{ pages: Pr
   }
 }
 
+const pageSegment = decimalInteger({ min: 1, max: 999 });
+
 /**
- * A picture's path segment as the page writes it: "1" to "999", no sign, no leading zero. Anything
- * else is no page (404) before the link is even looked at.
+ * A picture's path segment as the page writes it: "1" to "999" in canonical decimal. Anything else
+ * is no page (404) before the link is even looked at.
  */
-export const previewPageNumber = (segment: string): number | null => (/^[1-9][0-9]{0,2}$/.test(segment) ? Number(segment) : null);
+export const previewPageNumber = (segment: string): number | null => pageSegment.safeParse(segment).data ?? null;
 
 /** One page's PNG, or null when the page is not one the recipient's page shows. */
 export async function deliveredPageImage(file: DeliveredFile, page: number): Promise<Buffer | null> {

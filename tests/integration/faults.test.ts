@@ -252,17 +252,21 @@ describe.skipIf(dbKind() === "pglite")("blob store outage during a batch", () =>
     await expectMailedOnceEach(stack, "receipt-away", 20, 30_000);
   });
 
-  it("answers 503 with Retry-After for a stored document the store cannot read, and serves it once the store is back", async () => {
+  it("answers 503 with Retry-After for a stored document the store cannot read, to the API and to the recipient's link, and serves it once the store is back", async () => {
     const id = await submit(stack, 3, "read-away");
     await eventually(async () => (await detail(stack, id)).state === "completed", 60_000, "the batch to complete");
+    const mail = await stack.smtp.waitFor((ms) => deliveries(ms, "read-away").find((m) => m.to.includes("read-away-1@example.test")), 30_000);
+    const link = mail.text.match(/https?:\/\/\S+\/d\/[A-Za-z0-9_-]+/)![0];
     const restore = breakStoreFolder(stack, "batches");
-    const refused = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`);
-    await expectProblem(refused, 503, "unavailable");
-    expect(refused.headers.get("retry-after")).toBe("5");
+    for (const refused of [await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`), await fetch(`${link}/file?download=1`), await fetch(`${link}/pages/1`)]) {
+      await expectProblem(refused, 503, "unavailable");
+      expect(refused.headers.get("retry-after")).toBe("5");
+    }
     restore();
-    const served = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`);
-    expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    for (const served of [await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`), await fetch(`${link}/file?download=1`)]) {
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    }
   });
 });
 

@@ -1,20 +1,27 @@
+import { z } from "zod";
 import { closedLinkResponse, readDeliveredPdf } from "@/lib/delivery/delivered-document";
 import { openDeliverySession } from "@/lib/delivery/open-session";
+import { AppError } from "@/lib/http/problem";
 import { pdfResponse } from "@/lib/http/pdf-response";
-import { methods } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 
-/** The recipient's document: inline for the page's preview, as an attachment with ?download=1. */
-async function get(req: Request, segment?: { params?: Promise<Record<string, string>> }) {
-  const token = (await segment?.params)?.token ?? "";
+/**
+ * The recipient's document: inline for the page's preview, as an attachment with ?download=1. Through
+ * route() for its error answers: a store that is away is 503 with Retry-After, as on the API.
+ */
+const get = route({ auth: "none", params: z.object({ token: z.string() }) }, async ({ req, params }) => {
   const download = new URL(req.url).searchParams.get("download") === "1";
-  const opened = await openDeliverySession(token, download ? "download" : "access", visitorFrom(req.headers));
+  const opened = await openDeliverySession(params.token, download ? "download" : "access", visitorFrom(req.headers));
   if (opened.state !== "active") return closedLinkResponse(opened);
   const pdf = await readDeliveredPdf(opened.record);
-  if (!pdf) return new Response("Document unavailable", { status: 500 });
+  if (!pdf) {
+    console.error(`recipient link of session ${opened.session.id}: its document ${opened.record.fileName} is not in the store`);
+    throw new AppError("internal", "The document of this link is missing; it has been logged");
+  }
   return pdfResponse(pdf, { filename: opened.record.fileName, inline: !download });
-}
+});
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

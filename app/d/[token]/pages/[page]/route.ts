@@ -1,28 +1,30 @@
+import { z } from "zod";
 import { closedLinkResponse, deliveredPageImage, previewPageNumber } from "@/lib/delivery/delivered-document";
 import { openDeliverySession } from "@/lib/delivery/open-session";
+import { isBlobStoreUnavailable } from "@/lib/blob/store";
 import { pdfResponse } from "@/lib/http/pdf-response";
-import { methods } from "@/lib/http/route";
+import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 
 /** A picture of one page of the recipient's document, for its page; behind the same link check (and recorded visit) as the PDF. */
-async function get(req: Request, segment?: { params?: Promise<Record<string, string>> }) {
-  const { token = "", page = "" } = (await segment?.params) ?? {};
-  const number = previewPageNumber(page);
+const get = route({ auth: "none", params: z.object({ token: z.string(), page: z.string() }) }, async ({ req, params }) => {
+  const number = previewPageNumber(params.page);
   if (number === null) return closedLinkResponse({ state: "unknown" });
-  const opened = await openDeliverySession(token, "access", visitorFrom(req.headers));
+  const opened = await openDeliverySession(params.token, "access", visitorFrom(req.headers));
   if (opened.state !== "active") return closedLinkResponse(opened);
   let png: Buffer | null;
   try {
     png = await deliveredPageImage(opened.record, number);
   } catch (err) {
+    if (isBlobStoreUnavailable(err)) throw err; // route() answers 503 problem+json, as for the PDF
     // pdftoppm missing, past its deadline or refusing the file: the page's download still works.
     console.error(`recipient page picture ${number} of session ${opened.session.id}:`, err);
     return new Response("The page could not be drawn", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5" } });
   }
   if (!png) return new Response("No such page", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   return pdfResponse(png, { contentType: "image/png" });
-}
+});
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });
