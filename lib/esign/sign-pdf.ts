@@ -1,0 +1,171 @@
+/**
+ * Adds ONE PAdES signature (ETSI.CAdES.detached, SHA-256) to a PDF as an incremental update.
+ *
+ * The bytes given are never rewritten: the update is appended after them, so every earlier
+ * signature (whose ByteRange covers an earlier revision) stays valid. The output is checked to
+ * start with the input's exact bytes before it is returned; a library change that rewrote the
+ * file would fail here, loudly, instead of breaking the earlier signers' signatures.
+ *
+ * @libpdf/core writes the update and the CMS (see docs/esign.md, "Library"). It always makes the
+ * signature's widget invisible (Rect 0 0 0 0); a visible appearance is placed here, in the same
+ * incremental update, just before the library writes it (see placeAppearance).
+ */
+import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream } from "@libpdf/core";
+import type { Signer, TimestampAuthority } from "@libpdf/core";
+
+/** A key and its certificate chain, leaf first, root last: what a signer needs to build a CMS signature. */
+export interface KeyAndChain {
+  privateKey: CryptoKey;
+  /** DER certificates: [leaf, ..., root]. */
+  chain: Uint8Array[];
+}
+
+/** The tenant's signing key: a PKCS#12 from configuration, or a WebCrypto key and its chain (the test CA). */
+export type SigningKey = KeyAndChain | { p12: Uint8Array; password: string };
+
+export interface SignerIdentity {
+  name: string;
+  email: string;
+  /** How the signer was identified: "email link", "email link + OTP", ... */
+  method: string;
+}
+
+export interface SignatureAppearance {
+  /** 0-based page index. */
+  page: number;
+  /** [x, y, width, height] in PDF points from the page's lower-left corner. */
+  rect: [number, number, number, number];
+  /** Extra lines under the name, e-mail and time (e.g. the typed mark). */
+  lines?: string[];
+}
+
+export interface SignPdfOptions {
+  key: SigningKey;
+  signer: SignerIdentity;
+  /** Why the signer signs ("Approved"); the signer's identity is added to it. */
+  reason: string;
+  /** The signature field: reused when it exists unsigned (reserved at sealing), created otherwise. */
+  fieldName: string;
+  appearance?: SignatureAppearance;
+  /** An RFC 3161 authority (URL, or an in-process one in tests): makes the signature PAdES B-T. */
+  tsa?: string | TimestampAuthority;
+  /** The claimed signing time (default: now). Only a timestamp proves it. */
+  signingTime?: Date;
+}
+
+/** The reason written in the signature: the signer's identity travels with the signature itself. */
+export function signatureReason(signer: SignerIdentity, reason: string): string {
+  return `${reason}. Signed by ${signer.name} <${signer.email}> via ${signer.method}`;
+}
+
+/** Reads back what signatureReason wrote (for the verifier); null when the reason is someone else's. */
+export function parseSignatureReason(text: string): { reason: string; name: string; email: string; method: string } | null {
+  const m = /^(.*)\. Signed by (.*) <([^<>]*)> via (.*)$/s.exec(text);
+  return m ? { reason: m[1], name: m[2], email: m[3], method: m[4] } : null;
+}
+
+async function toSigner(key: SigningKey): Promise<Signer> {
+  if ("p12" in key) return P12Signer.create(key.p12, key.password);
+  const [leaf, ...chain] = key.chain;
+  return new CryptoKeySigner(key.privateKey, leaf, "RSA", "RSASSA-PKCS1-v1_5", chain);
+}
+
+function toTsa(tsa: string | TimestampAuthority): TimestampAuthority {
+  // A TSA that fails throws (TimestampError) and the signature is not written: never a silent B-B.
+  return typeof tsa === "string" ? new HttpTimestampAuthority(tsa, { timeout: 15_000 }) : tsa;
+}
+
+export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<Uint8Array> {
+  const pdf = await PDF.load(input);
+  const blocker = pdf.canSaveIncrementally();
+  if (blocker) throw new Error(`esign: this PDF cannot take an incremental update (${blocker})`);
+  const signingTime = opts.signingTime ?? new Date();
+
+  if (opts.appearance) {
+    const appearance = opts.appearance;
+    // The library's sign() prepares the field, then saves once (incremental) before hashing: the
+    // widget is made visible on that first save, so it lands in the same update as the signature.
+    const save = pdf.save.bind(pdf);
+    let placed = false;
+    pdf.save = async (saveOpts) => {
+      if (!placed) {
+        placed = true;
+        placeAppearance(pdf, opts.fieldName, appearance, appearanceLines(opts.signer, signingTime, appearance.lines ?? []));
+      }
+      return save(saveOpts);
+    };
+  }
+
+  const tsa = opts.tsa ? toTsa(opts.tsa) : undefined;
+  const { bytes } = await pdf.sign({
+    signer: await toSigner(opts.key),
+    reason: signatureReason(opts.signer, opts.reason),
+    fieldName: opts.fieldName,
+    signingTime,
+    subFilter: "ETSI.CAdES.detached",
+    digestAlgorithm: "SHA-256",
+    level: tsa ? "B-T" : "B-B",
+    timestampAuthority: tsa,
+  });
+
+  if (!startsWith(bytes, input)) throw new Error("esign: the signed PDF does not start with the input's bytes (earlier signatures would break)");
+  return bytes;
+}
+
+function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
+  if (bytes.length <= prefix.length) return false;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, prefix.length).equals(Buffer.from(prefix.buffer, prefix.byteOffset, prefix.length));
+}
+
+function appearanceLines(signer: SignerIdentity, time: Date, extra: string[]): string[] {
+  return [`Signed by ${signer.name}`, signer.email, `${time.toISOString().replace("T", " ").slice(0, 19)} UTC`, ...extra];
+}
+
+/** Helvetica (a standard font, nothing embedded) takes WinAnsi: other characters are shown as "?". */
+function pdfText(s: string): string {
+  const latin = s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+  return latin.replace(/[\\()]/g, (c) => `\\${c}`);
+}
+
+/** Turns the library's invisible widget into a visible one on the chosen page, with a drawn appearance. */
+function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, lines: string[]): void {
+  const field = pdf.getForm()?.getSignatureField(fieldName);
+  const page = pdf.getPage(a.page);
+  if (!field || !page) throw new Error(`esign: no signature field ${fieldName} or no page ${a.page}`);
+  const widget = field.getDict();
+  const widgetRef = pdf.context.getRef(widget);
+  if (!widgetRef) throw new Error("esign: the signature widget has no object reference");
+  const [x, y, w, h] = a.rect;
+
+  const size = Math.min(9, (h - 6) / Math.max(lines.length, 1) / 1.2);
+  const ops = [
+    "q 0.15 0.25 0.55 RG 0.8 w 0.4 0.4 " + `${w - 0.8} ${h - 0.8} re S Q`,
+    `BT /Helv ${size.toFixed(2)} Tf 0 g ${(size * 1.2).toFixed(2)} TL 4 ${(h - 3 - size).toFixed(2)} Td`,
+    ...lines.map((line, i) => `${i ? "T* " : ""}(${pdfText(line)}) Tj`),
+    "ET",
+  ];
+  const font = PdfDict.of({ Type: PdfName.of("Font"), Subtype: PdfName.of("Type1"), BaseFont: PdfName.of("Helvetica"), Encoding: PdfName.of("WinAnsiEncoding") });
+  const stream = PdfStream.fromDict(
+    {
+      Type: PdfName.of("XObject"),
+      Subtype: PdfName.of("Form"),
+      BBox: PdfArray.of(PdfNumber.of(0), PdfNumber.of(0), PdfNumber.of(w), PdfNumber.of(h)),
+      Resources: PdfDict.of({ Font: PdfDict.of({ Helv: font }) }),
+    },
+    new TextEncoder().encode(ops.join("\n")),
+  );
+
+  widget.set("Rect", PdfArray.of(PdfNumber.of(x), PdfNumber.of(y), PdfNumber.of(x + w), PdfNumber.of(y + h)));
+  widget.set("P", page.ref);
+  widget.set("F", PdfNumber.of(4 | 128)); // Print + Locked: shown and printed, not movable.
+  widget.set("AP", PdfDict.of({ N: pdf.context.register(stream) }));
+
+  // The page lists its annotations; the widget must be there to be drawn.
+  const annots = page.dict.get("Annots");
+  const resolved = annots instanceof PdfRef ? pdf.context.resolve(annots) : annots;
+  if (resolved instanceof PdfArray) {
+    resolved.push(widgetRef);
+  } else {
+    page.dict.set("Annots", PdfArray.of(widgetRef));
+  }
+}
