@@ -15,6 +15,7 @@ const OID = {
   signedData: "1.2.840.113549.1.7.2",
   messageDigest: "1.2.840.113549.1.9.4",
   signingTime: "1.2.840.113549.1.9.5",
+  signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
 };
 
 const HASHES: Record<string, string> = {
@@ -63,6 +64,26 @@ function findSigner(signed: pkijs.SignedData, certs: pkijs.Certificate[]): pkijs
   const sid = signed.signerInfos[0].sid;
   if (sid instanceof pkijs.IssuerAndSerialNumber) return certs.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber));
   return undefined;
+}
+
+/**
+ * The ESS signing-certificate-v2 attribute (RFC 5035, required by PAdES) names the signing
+ * certificate by its hash: without this check, another certificate with the same key could be
+ * swapped in. Absent (older adbe.pkcs7 signatures): nothing to check.
+ */
+function certificateBound(signerInfo: pkijs.SignerInfo, signer: X509Certificate): boolean {
+  const value = attr(signerInfo, OID.signingCertificateV2);
+  if (!value) return true;
+  try {
+    const essCertId = (((value as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value;
+    // ESSCertIDv2: [hashAlgorithm (default SHA-256)], certHash, [issuerSerial]
+    const hasAlg = essCertId[0] instanceof asn1js.Sequence;
+    const alg = hasAlg ? new pkijs.AlgorithmIdentifier({ schema: essCertId[0] }).algorithmId : "2.16.840.1.101.3.4.2.1";
+    const certHash = (essCertId[hasAlg ? 1 : 0] as asn1js.OctetString).valueBlock.valueHexView;
+    return Buffer.from(certHash).equals(createHash(hashName(alg)).update(signer.raw).digest());
+  } catch {
+    return false;
+  }
 }
 
 /** Walks issuer links from the leaf to one of `trusted` (DER roots), each link's signature checked. */
@@ -122,6 +143,10 @@ export function checkSignedData(signed: pkijs.SignedData, content: Uint8Array, t
       problems.push(`signature check failed: ${(e as Error).message}`);
     }
     if (!signatureValid) problems.push("signature does not verify with the signing certificate's key");
+    else if (!certificateBound(signerInfo, signer)) {
+      signatureValid = false;
+      problems.push("the signed attributes name another signing certificate (ESS signing-certificate-v2)");
+    }
   } else if (!signedAttrs) problems.push("no signed attributes");
 
   const timeAttr = attr(signerInfo, OID.signingTime);

@@ -245,6 +245,11 @@ describe("keys and timestamp authorities", () => {
     expect(report.signatures[0]).toMatchObject({ valid: true, chainValid: true, coversWholeFile: true });
   });
 
+  it("refuses to sign a field twice, and finds no signature in the unsigned document", async () => {
+    await expect(signPdf(revisions[1], options(1))).rejects.toThrow(/already signed/);
+    expect(await verifyPdf(sealed, { trustedRoots: [ca.rootDer] })).toEqual({ valid: false, signatures: [] });
+  });
+
   it("refuses what is not a PDF", async () => {
     expect((await verifyPdf(new TextEncoder().encode("not a pdf"), { trustedRoots: [ca.rootDer] })).valid).toBe(false);
     await expect(signPdf(new TextEncoder().encode("not a pdf"), options(1))).rejects.toThrow();
