@@ -107,9 +107,10 @@ export function stepFormSchema(fields: FieldDef[], rules: Rule[]) {
     fields.map((f) => [
       f.key,
       z
-        .union([z.string(), z.boolean()])
+        // Radios read as null in react-hook-form once one was focused and none is chosen: no answer, like "".
+        .union([z.string(), z.boolean(), z.null()])
         .optional()
-        .transform((v) => apiValueOf(f, v))
+        .transform((v) => apiValueOf(f, v ?? undefined))
         .superRefine((v, ctx) => {
           const failed = fieldResults([f], { [f.key]: v }, 0).find((r) => r.severity === "error");
           if (failed) ctx.addIssue({ code: "custom", message: failed.message });

@@ -48,6 +48,11 @@ describe("form rules built from the schema", () => {
     expect(messages.note).toBeUndefined(); // a warning does not stop the participant
   });
 
+  it("reads radios left unchosen (null in react-hook-form) as no answer", () => {
+    const required = field({ key: "kind", label: "Kind", type: "enum", options: ["car"], required: true });
+    expect(stepFormSchema([required], []).safeParse({ kind: null }).error?.issues.map((i) => i.message)).toEqual(["Kind is required"]);
+  });
+
   it("checks a step's own cross-field rules, leaving rules across steps to the final advance", () => {
     expect(stepRules(rules, fields).map((r) => r.id)).toEqual(["car-mileage"]);
     const schema = stepFormSchema(fields, rules);
