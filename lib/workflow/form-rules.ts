@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateError } from "@/lib/date-parts";
 import type { FieldDef } from "@/lib/templates/types";
 import { checkSavedValues, fieldResults } from "./check-fields";
 import { conditionHolds } from "./logic";
@@ -112,6 +113,9 @@ export function stepFormSchema(fields: FieldDef[], rules: Rule[]) {
         .optional()
         .transform((v) => apiValueOf(f, v ?? undefined))
         .superRefine((v, ctx) => {
+          // A date typed in part or wrongly in the three boxes: the GOV.UK words, not the API's "must be a date (YYYY-MM-DD)".
+          const partly = f.type === "date" && typeof v === "string" ? dateError(f.label ?? f.key, v) : null;
+          if (partly) return ctx.addIssue({ code: "custom", message: partly });
           const failed = fieldResults([f], { [f.key]: v }, 0).find((r) => r.severity === "error");
           if (failed) ctx.addIssue({ code: "custom", message: failed.message });
         }),

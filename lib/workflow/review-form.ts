@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateError } from "@/lib/date-parts";
 import { changeSeverities, governanceDecisions, isoDate } from "./api-schemas";
 
 /**
@@ -21,6 +22,9 @@ export interface ChangeDraft {
 
 export const MAX_CHANGES = 100;
 
+/** What the date messages call the optional due date ("The due date must include a month"). */
+export const DUE_DATE = "The due date";
+
 export const emptyChange = (fieldKey = ""): ChangeDraft => ({ fieldKey, message: "", severity: "error", category: "", dueDate: "" });
 
 // Radios with nothing chosen read as null in react-hook-form; both mean "no answer".
@@ -37,7 +41,13 @@ export function changeRequestForm(fieldKeys: ReadonlySet<string>) {
           message: z.string().trim().min(1, "Enter what needs to change").max(2000, "The message must be 2,000 characters or fewer"),
           severity: choice(changeSeverities, "Choose how important the change is"),
           category: z.string().trim().max(100, "The category must be 100 characters or fewer"),
-          dueDate: z.string().trim().refine((d) => d === "" || isoDate.safeParse(d).success, "Enter a real date, for example 2027-06-01"),
+          dueDate: z
+            .string()
+            .trim()
+            .superRefine((d, ctx) => {
+              const problem = dateError(DUE_DATE, d) ?? (d === "" || isoDate.safeParse(d).success ? null : `${DUE_DATE} must be a real date`);
+              if (problem) ctx.addIssue({ code: "custom", message: problem });
+            }),
         }),
       )
       .min(1, "Add at least one change")

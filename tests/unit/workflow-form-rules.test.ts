@@ -53,6 +53,16 @@ describe("form rules built from the schema", () => {
     expect(stepFormSchema([required], []).safeParse({ kind: null }).error?.issues.map((i) => i.message)).toEqual(["Kind is required"]);
   });
 
+  it("names a date typed in part or wrongly in GOV.UK words, and still its limits as the server does", () => {
+    const schema = stepFormSchema([fields[5]], []);
+    const message = (day: string) => schema.safeParse({ day }).error?.issues.map((i) => i.message);
+    expect(message("2027--10")).toEqual(["Day must include a month"]);
+    expect(message("2027-02-31")).toEqual(["Day must be a real date"]);
+    expect(message("27-03-10")).toEqual(["Day must include a year with 4 numbers"]);
+    expect(message("2025-12-31")).toEqual(fieldResults([fields[5]], { day: "2025-12-31" }, 0).map((r) => r.message));
+    expect(message("2027-03-10")).toBeUndefined();
+  });
+
   it("checks a step's own cross-field rules, leaving rules across steps to the final advance", () => {
     expect(stepRules(rules, fields).map((r) => r.id)).toEqual(["car-mileage"]);
     const schema = stepFormSchema(fields, rules);

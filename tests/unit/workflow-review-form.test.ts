@@ -48,8 +48,9 @@ describe("request-changes form", () => {
       "changes.0.message: Enter what needs to change",
       "changes.0.severity: Choose how important the change is",
       "changes.0.category: The category must be 100 characters or fewer",
-      "changes.0.dueDate: Enter a real date, for example 2027-06-01",
+      "changes.0.dueDate: The due date must be a real date",
     ]);
+    expect(messages(form.safeParse({ changes: [{ ...emptyChange(), message: "ok", dueDate: "2027--01" }] }))).toEqual(["changes.0.dueDate: The due date must include a month"]);
     expect(messages(form.safeParse({ changes: [] }))).toEqual(["changes: Add at least one change"]);
     expect(messages(form.safeParse({ changes: [{ ...emptyChange(), severity: null, message: "ok" }] }))).toEqual(["changes.0.severity: Choose how important the change is"]);
   });
