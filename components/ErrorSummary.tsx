@@ -44,12 +44,16 @@ export function ErrorSummary({ errors, title = "There is a problem", onSelect, f
   );
 }
 
-/** Focuses a control and scrolls its label (or legend) into view, not just the control itself. */
+/**
+ * Focuses a control and scrolls its label (or its group's legend) into view, not just the control.
+ * An id of a group of boxes (DateInput's Day, Month, Year) focuses its first box marked wrong, else its first box.
+ */
 export function focusControl(id: string): boolean {
-  const el = document.getElementById(id);
-  if (!el) return false;
+  const found = document.getElementById(id);
+  if (!found) return false;
+  const el = found.matches("input, select, textarea, button") ? found : (found.querySelector<HTMLElement>('[aria-invalid="true"]') ?? found.querySelector<HTMLElement>("input, select, textarea") ?? found);
   el.focus({ preventScroll: true });
-  const group = el.closest("fieldset, div");
+  const group = el.closest("fieldset") ?? el.closest("div");
   (group ?? el).scrollIntoView({ block: "start" });
   return true;
 }

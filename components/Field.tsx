@@ -6,7 +6,7 @@ import styles from "./Field.module.css";
  * optional hint and error, each tied to the control with aria-describedby, and aria-invalid while
  * there is an error. Ids derive from the control's id, so an error summary can link to `#<id>`.
  */
-interface FieldText {
+export interface FieldText {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -28,7 +28,8 @@ export function describedBy(f: FieldText) {
   return { "aria-describedby": list || undefined, "aria-invalid": f.error ? true : undefined } as const;
 }
 
-function Messages(f: FieldText) {
+/** The note, hint and error of a field, in that order, each with the id describedBy names. */
+export function Messages(f: FieldText) {
   const { hintId, errorId, noteId } = ids(f);
   return (
     <>
@@ -52,7 +53,7 @@ function Messages(f: FieldText) {
   );
 }
 
-const groupClass = (error?: string) => (error ? `${styles.group} ${styles.groupError}` : styles.group);
+export const groupClass = (error?: string) => (error ? `${styles.group} ${styles.groupError}` : styles.group);
 
 /** A control with its label above, then hint, error and note, in the group's error styling. */
 function LabelledGroup({ f, children }: { f: FieldText; children: ReactNode }) {
@@ -72,7 +73,7 @@ const widthClass = (w: Width | undefined) => (w === "10" ? styles.width10 : w ==
 
 type InputProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { ref?: Ref<HTMLInputElement>; width?: Width };
 
-/** A one-line text input (also type="date", "email", numeric inputmode). */
+/** A one-line text input (also type="email", numeric inputmode); a date is DateInput's three boxes. */
 export function TextInput({ id, label, hint, error, note, width, className, ...input }: InputProps) {
   const f = { id, label, hint, error, note };
   return (
@@ -80,11 +81,6 @@ export function TextInput({ id, label, hint, error, note, width, className, ...i
       <input id={id} className={`${styles.input} ${widthClass(width)} ${error ? styles.invalid : ""} ${className ?? ""}`} {...describedBy(f)} {...input} />
     </LabelledGroup>
   );
-}
-
-/** A date, as the browser's date control (YYYY-MM-DD is what it submits). */
-export function DateInput(props: Omit<InputProps, "type">) {
-  return <TextInput type="date" width="10" {...props} />;
 }
 
 type TextareaProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & { ref?: Ref<HTMLTextAreaElement> };

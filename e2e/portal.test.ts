@@ -4,7 +4,7 @@ import { issuePortalToken, PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import { launchChromium } from "../tests/support/browser";
 import type { Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
-import { expectAccessible, focusedId, heading, portalLink, saved, shoot } from "./support";
+import { checkAtBothWidths, dateMarked, dateQuestion, dateShown, expectAccessible, fillDate, focusedId, heading, portalLink, saved, shoot } from "./support";
 
 let stack: Stack;
 let browser: Browser;
@@ -54,14 +54,42 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   await shoot(page, "1b-step-one-errors", true);
   await summary1.getByRole("link", { name: "Where did you go? is required" }).click();
   expect(await focusedId(page)).toBe("field-destination");
+  // A date with nothing typed is wrong as a whole: all three boxes are marked, the link goes to Day.
+  expect(await dateMarked(page, "Date you left")).toEqual([true, true, true]);
+  await summary1.getByRole("link", { name: "Date you left is required" }).click();
+  expect(await focusedId(page)).toBe("field-departureDate-day");
+
+  // A date typed in part: the GOV.UK message names what is missing, only that box is marked, and the link goes to it.
+  const left = dateQuestion(page, "Date you left");
+  expect(await left.getAttribute("aria-describedby")).toBe("field-departureDate-hint field-departureDate-error");
+  expect(await page.textContent("#field-departureDate-hint")).toBe("For example, 27 3 2027");
+  await left.getByLabel("Day").fill("10");
+  await left.getByLabel("Year").fill("2027");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect.poll(() => summary1.getByRole("link").allTextContents()).toEqual(["Your full name is required", "Date you left must include a month", "Where did you go? is required"]);
+  expect(await page.textContent("#field-departureDate-error")).toBe("Error: Date you left must include a month");
+  expect(await dateMarked(page, "Date you left")).toEqual([false, true, false]);
+  await checkAtBothWidths(page, "1c-date-in-part");
+  await summary1.getByRole("link", { name: "Date you left must include a month" }).click();
+  expect(await focusedId(page)).toBe("field-departureDate-month");
+  // An impossible date is no real date: the date as a whole is marked.
+  await page.keyboard.type("2");
+  await left.getByLabel("Day").fill("31");
+  await expect.poll(() => page.textContent("#field-departureDate-error")).toBe("Error: Date you left must be a real date");
+  expect(await dateMarked(page, "Date you left")).toEqual([true, true, true]);
 
   // Step 1: the fields are labelled; autosave shows "Saved"; the token in the address is replaced.
   await page.getByLabel("Your full name").fill("Casey Traveller");
-  await page.getByLabel("Date you left").fill("2027-03-10");
+  await fillDate(page, "Date you left", "2027-03-10");
   await page.getByLabel("Gdansk").check();
   await saved(page);
   const pt = new URL(page.url()).searchParams.get("pt");
   expect(pt).not.toBe(new URL(link).searchParams.get("pt"));
+  await checkAtBothWidths(page, "1d-date-filled");
+  // A reload shows the saved date in its boxes the way it was typed (10 3 2027).
+  await page.reload();
+  await expect.poll(() => heading(page).textContent()).toBe("Your trip");
+  await expect.poll(() => dateShown(page, "Date you left")).toEqual(["10", "3", "2027"]);
   await page.getByRole("button", { name: "Continue" }).click();
 
   // Step 2; the browser's Back returns to step 1 (not out of the portal) and Forward comes back.
@@ -73,7 +101,7 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   await expect.poll(() => heading(page).textContent()).toBe("Costs");
 
   // The rule inside the step (a car needs a distance) is checked before moving on.
-  await page.getByLabel("Date you came back").fill("2027-03-08");
+  await fillDate(page, "Date you came back", "2027-03-08");
   await page.getByLabel("How did you travel?").selectOption("car");
   await page.getByLabel("Amount to reimburse (EUR)").fill("1250.50");
   await page.getByLabel("I have kept the receipts").check();
@@ -107,10 +135,12 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   const status = await (await stack.api("submitter", "GET", `/api/workflow/${workflowId}/status`)).json();
   expect(status.state).toBe("validation-failed");
   await summary.getByRole("link", { name: /date you came back/ }).click();
-  await expect.poll(() => focusedId(page)).toBe("field-returnDate");
+  // A rule about the date as a whole: its first box (Day) has focus, and the boxes show the saved date.
+  await expect.poll(() => focusedId(page)).toBe("field-returnDate-day");
   expect(await heading(page).textContent()).toBe("Costs");
   expect(await page.textContent("#field-returnDate-error")).toContain("must be on or after the date you left");
-  await page.getByLabel("Date you came back").fill("2027-03-14");
+  expect(await dateShown(page, "Date you came back")).toEqual(["8", "3", "2027"]);
+  await fillDate(page, "Date you came back", "2027-03-14");
   await saved(page);
   await page.getByRole("button", { name: "Continue to check your answers" }).click();
   await expect.poll(() => heading(page).textContent()).toBe("Check your answers before submitting");
@@ -191,7 +221,7 @@ it("two tabs: a stale write is refused with a clear message, and loading the lat
   }
   await first.getByLabel("Your full name").fill("Written in the first tab");
   await saved(first);
-  await second.getByLabel("Date you left").fill("2027-05-02");
+  await fillDate(second, "Date you left", "2027-05-02");
   const banner = second.getByRole("region", { name: "Changed elsewhere" });
   await expect.poll(() => banner.textContent()).toContain("changed in another tab or window");
   expect(await second.locator("[data-save-status]").textContent()).toBe("Not saved");
@@ -200,7 +230,8 @@ it("two tabs: a stale write is refused with a clear message, and loading the lat
   await banner.getByRole("button", { name: "Load the latest answers" }).click();
   await saved(second);
   expect(await second.inputValue("#field-travellerName")).toBe("Written in the first tab");
-  expect(await second.inputValue("#field-departureDate")).toBe("2027-05-02");
+  // The typing kept in the draft goes back into the three boxes of the freshly loaded step.
+  expect(await dateShown(second, "Date you left")).toEqual(["2", "5", "2027"]);
   const token = new URL(second.url()).searchParams.get("pt")!;
   const boot = await (await stack.api(null, "GET", `/api/workflow/${workflowId}`, undefined, { "x-svc-portal-token": token })).json();
   expect(boot.steps[0].data).toMatchObject({ travellerName: "Written in the first tab", departureDate: "2027-05-02" });

@@ -63,3 +63,27 @@ export function portalLink(mail: ReceivedMail): string {
   if (!m) throw new Error(`no portal link in the mail "${mail.subject}":\n${mail.text}`);
   return m[0];
 }
+
+/** A date question (DateInput): its fieldset, found by the question as its legend names it. */
+export const dateQuestion = (page: Page, question: string) => page.getByRole("group", { name: question, exact: true });
+
+/** Types an ISO date ("2027-03-10") into the question's Day, Month and Year boxes as a person would: 10, 3, 2027. */
+export async function fillDate(page: Page, question: string, iso: string) {
+  const [year, month, day] = iso.split("-");
+  const group = dateQuestion(page, question);
+  await group.getByLabel("Day", { exact: true }).fill(String(Number(day)));
+  await group.getByLabel("Month", { exact: true }).fill(String(Number(month)));
+  await group.getByLabel("Year", { exact: true }).fill(year);
+}
+
+/** What the question's Day, Month and Year boxes show. */
+export const dateShown = (page: Page, question: string) =>
+  dateQuestion(page, question)
+    .getByRole("textbox")
+    .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+
+/** Which of the question's Day, Month and Year boxes are marked wrong (aria-invalid). */
+export const dateMarked = (page: Page, question: string) =>
+  dateQuestion(page, question)
+    .getByRole("textbox")
+    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute("aria-invalid") === "true"));

@@ -6,7 +6,7 @@ import { launchChromium } from "../tests/support/browser";
 import { pdfText } from "../tests/support/pdf";
 import type { ReceivedMail } from "../tests/support/smtp";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
-import { expectAccessible, focusedId, focusedText, heading, portalLink, saved, shoot } from "./support";
+import { dateQuestion, expectAccessible, fillDate, focusedId, focusedText, heading, portalLink, saved, shoot } from "./support";
 
 /**
  * Whole stories through the pages, against the built server, real SMTP and tokens of the real OIDC
@@ -61,12 +61,12 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await expectAccessible(participant, "participant step 1");
   await shoot(participant, "story-01-participant-step-one", true);
   await participant.getByLabel("Your full name").fill("Casey Traveller");
-  await participant.getByLabel("Date you left").fill("2027-03-10");
+  await fillDate(participant, "Date you left", "2027-03-10");
   await participant.getByLabel("Gdansk").check();
   await saved(participant);
   await participant.getByRole("button", { name: "Continue" }).click();
   await expect.poll(() => heading(participant).textContent()).toBe("Costs");
-  await participant.getByLabel("Date you came back").fill("2027-03-08");
+  await fillDate(participant, "Date you came back", "2027-03-08");
   await participant.getByLabel("How did you travel?").selectOption("train");
   await participant.getByLabel("Amount to reimburse (EUR)").fill("120.50");
   await participant.getByLabel("I have kept the receipts").check();
@@ -81,8 +81,8 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await expectAccessible(participant, "submit failed");
   await shoot(participant, "story-02-submit-failed", true);
   await errorSummary(participant).getByRole("link", { name: /date you came back/ }).click();
-  await expect.poll(() => focusedId(participant)).toBe("field-returnDate");
-  await participant.getByLabel("Date you came back").fill("2027-03-14");
+  await expect.poll(() => focusedId(participant)).toBe("field-returnDate-day");
+  await fillDate(participant, "Date you came back", "2027-03-14");
   await saved(participant);
   await participant.getByRole("button", { name: "Continue to check your answers" }).click();
   await expect.poll(() => heading(participant).textContent()).toBe("Check your answers before submitting");
@@ -123,7 +123,15 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await reviewer.keyboard.type("The hotel receipt shows 95.00 EUR: claim that amount");
   await reviewer.getByLabel("Should be checked").check();
   await reviewer.getByLabel("Category (optional)").fill("amounts");
-  await reviewer.getByLabel("Change it by (optional)").fill("2027-04-01");
+  // A due date typed in part is named in the same GOV.UK words as the participant's dates; its link goes to the first empty box.
+  await dateQuestion(reviewer, "Change it by (optional)").getByLabel("Day").fill("1");
+  await reviewer.getByRole("button", { name: "Send to the participant" }).click();
+  await expect.poll(() => errorSummary(reviewer).getByRole("link").allTextContents()).toEqual(["The due date must include a month and year"]);
+  await expectAccessible(reviewer, "request changes with a due date in part", { strict: true });
+  await shoot(reviewer, "story-04b-due-date-in-part", true);
+  await errorSummary(reviewer).getByRole("link").click();
+  expect(await focusedId(reviewer)).toBe("change-0-dueDate-month");
+  await fillDate(reviewer, "Change it by (optional)", "2027-04-01");
   await reviewer.getByRole("button", { name: "Send to the participant" }).click();
   await expect.poll(() => heading(reviewer).textContent()).toBe("Changes requested");
   expect(await main(reviewer).textContent()).toContain("Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)");

@@ -1,5 +1,7 @@
-import type { UseFormRegister } from "react-hook-form";
-import { Checkbox, DateInput, Radios, Select, Textarea, TextInput } from "@/components/Field";
+import type { Control, UseFormRegister } from "react-hook-form";
+import { DateInput } from "@/components/DateInput";
+import { Checkbox, Radios, Select, Textarea, TextInput } from "@/components/Field";
+import { dateExample } from "@/lib/date-parts";
 import type { FieldDef } from "@/lib/templates/types";
 import type { FormValues } from "@/lib/workflow/form-rules";
 import { limitText, optionText } from "@/lib/workflow/show-value";
@@ -16,15 +18,32 @@ function hintOf(f: FieldDef, locale: string): string | undefined {
   } else if (f.type === "integer") parts.push("A whole number");
   if (f.type === "date" && min !== undefined) parts.push(`On or after ${min}`);
   if (f.type === "date" && max !== undefined) parts.push(`On or before ${max}`);
+  // The three boxes take numbers: the example shows how ("For example, 27 3 2027").
+  if (f.type === "date") parts.push(dateExample(f.min === undefined ? undefined : String(f.min), f.max === undefined ? undefined : String(f.max)));
   if (f.maxLength !== undefined && (f.type === "string" || f.type === undefined)) parts.push(`Up to ${f.maxLength} characters`);
   return parts.length ? parts.join(". ") : undefined;
 }
 
-/** One schema field as the design system's control for its type, wired to react-hook-form. */
-export function FieldControl({ field: f, locale, register, error, note }: { field: FieldDef; locale: string; register: UseFormRegister<FormValues>; error?: string; note?: string }) {
+/** One schema field as the design system's control for its type, wired to react-hook-form (a date's three boxes through `control`). */
+export function FieldControl({
+  field: f,
+  locale,
+  register,
+  control,
+  error,
+  note,
+}: {
+  field: FieldDef;
+  locale: string;
+  register: UseFormRegister<FormValues>;
+  control: Control<FormValues>;
+  error?: string;
+  note?: string;
+}) {
   const id = fieldId(f.key);
   const label = f.required || f.type === "boolean" ? labelOf(f) : `${labelOf(f)} (optional)`;
   const common = { id, label, hint: hintOf(f, locale), error, note };
+  if (f.type === "date") return <DateInput {...common} control={control} name={f.key} />;
   const reg = register(f.key);
   switch (f.type) {
     case "boolean":
@@ -33,8 +52,6 @@ export function FieldControl({ field: f, locale, register, error, note }: { fiel
       const options = f.options!.map((o) => ({ value: String(o), label: optionText(f, o) }));
       return options.length <= 5 ? <Radios {...common} options={options} {...reg} /> : <Select {...common} options={options} {...reg} />;
     }
-    case "date":
-      return <DateInput {...common} {...reg} />;
     case "email":
       return <TextInput {...common} type="email" autoComplete="email" spellCheck={false} width="20" {...reg} />;
     case "number":

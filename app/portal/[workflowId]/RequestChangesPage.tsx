@@ -4,9 +4,11 @@ import { useMemo, useState } from "react";
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary, type ErrorItem } from "@/components/ErrorSummary";
-import { DateInput, Radios, Select, Textarea, TextInput } from "@/components/Field";
+import { DateInput } from "@/components/DateInput";
+import { Radios, Select, Textarea, TextInput } from "@/components/Field";
 import { Caption } from "@/components/PageShell";
-import { changeRequestForm, emptyChange, MAX_CHANGES, toRequestChangesBody, type ChangeDraft } from "@/lib/workflow/review-form";
+import { dateExample } from "@/lib/date-parts";
+import { changeRequestForm, DUE_DATE, emptyChange, MAX_CHANGES, toRequestChangesBody, type ChangeDraft } from "@/lib/workflow/review-form";
 import { labelOf, type Bootstrap } from "./bootstrap";
 import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
 import styles from "./review.module.css";
@@ -30,7 +32,7 @@ const SERVER_WORDS: Record<Key, string> = {
   message: "Enter what needs to change, in 2,000 characters or fewer",
   severity: "Choose how important the change is",
   category: "The category must be 100 characters or fewer",
-  dueDate: "Enter a real date, for example 2027-06-01",
+  dueDate: `${DUE_DATE} must be a real date`,
 };
 
 const controlId = (i: number, key: Key) => `change-${i}-${key}`;
@@ -131,7 +133,7 @@ export function RequestChangesPage({
               <Textarea id={controlId(i, "message")} label="What needs to change" hint="The participant reads this next to the question" error={err("message")} {...register(`changes.${i}.message`)} />
               <Radios id={controlId(i, "severity")} label="How important is it?" options={SEVERITIES} error={err("severity")} {...register(`changes.${i}.severity`)} />
               <TextInput id={controlId(i, "category")} label="Category (optional)" hint="For example: documents, dates, amounts" width="20" error={err("category")} {...register(`changes.${i}.category`)} />
-              <DateInput id={controlId(i, "dueDate")} label="Change it by (optional)" error={err("dueDate")} {...register(`changes.${i}.dueDate`)} />
+              <DateInput id={controlId(i, "dueDate")} label="Change it by (optional)" hint={dateExample()} error={err("dueDate")} control={control} name={`changes.${i}.dueDate`} />
               {fields.length > 1 && (
                 <Button variant="link" onClick={() => remove(i)}>
                   Remove change {i + 1}

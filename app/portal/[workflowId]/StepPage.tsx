@@ -57,7 +57,7 @@ export function StepPage(p: StepPageProps) {
     [step, draft],
   );
   const form = useForm<FormValues>({ defaultValues, resolver: zodResolver(schema) as unknown as Resolver<FormValues>, shouldFocusError: false });
-  const { register, handleSubmit, getValues, watch, formState } = form;
+  const { register, control, handleSubmit, getValues, watch, formState } = form;
   const [stale, setStale] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -188,7 +188,7 @@ export function StepPage(p: StepPageProps) {
       {step.description && <p>{step.description}</p>}
       <form noValidate onSubmit={handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
         {step.fields.map((f) => (
-          <FieldControl key={f.key} field={f} locale={boot.workflow.locale} register={register} error={errorOf(f.key)} note={fieldNotes(f.key) || undefined} />
+          <FieldControl key={f.key} field={f} locale={boot.workflow.locale} register={register} control={control} error={errorOf(f.key)} note={fieldNotes(f.key) || undefined} />
         ))}
         <SaveStatus status={saveStatus} />
         {saveError && <p role="alert">Your answers could not be saved: {saveError}</p>}
