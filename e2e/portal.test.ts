@@ -256,7 +256,7 @@ it("shows change requests next to their fields as text, and ignores malformed on
   });
   await page.goto(portalUrl);
   await expect.poll(() => heading(page).textContent()).toBe("Your trip");
-  expect(await page.textContent("#field-travellerName-note")).toBe("Change requested: Use the name on your passport (by 2027-06-01)");
+  expect(await page.textContent("#field-travellerName-note")).toBe("Change requested: Use the name on your passport (by 1 June 2027)");
   expect(await page.getAttribute("#field-travellerName", "aria-describedby")).toContain("field-travellerName-note");
   const banner = page.getByRole("region", { name: "Changes requested" });
   expect(await banner.textContent()).toContain("Attach the <b>hotel</b> invoice as well"); // text, never markup
