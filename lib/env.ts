@@ -78,6 +78,14 @@ const envSchema = z.object({
   EXPLAIN_RETENTION_YEARS: z.coerce.number().positive().max(100).default(2),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DEV_MAIL_PAGE: bool,
+  /** A folder of `<tenantId>.p12` files, one per tenant (lib/esign/tenant-keys.ts); unset outside production = the development CA. */
+  ESIGN_KEYS_DIR: optionalString,
+  /** The password of every file in ESIGN_KEYS_DIR; taken as given (not trimmed), never logged. */
+  ESIGN_KEYS_PASSWORD: z.string().optional(),
+  /** An RFC 3161 timestamp authority: every signature is then PAdES B-T, and fails when the authority does. */
+  ESIGN_TSA_URL: optionalString.pipe(z.string().url().optional()),
+  /** A PEM file of the roots the timestamp authority's certificates chain to (the verifier trusts them). */
+  ESIGN_TSA_ROOTS: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -113,7 +113,10 @@ function chainTo(leaf: X509Certificate, pool: X509Certificate[], trusted: X509Ce
 
 /**
  * Checks `signed` over `content` (the PDF's ByteRange bytes, or a token's TSTInfo), with the chain
- * to one of `trustedRoots` checked at `at` (the timestamp's time when there is one, else now).
+ * to one of `trustedRoots` checked at `at` (the timestamp's time when there is one), else at the
+ * signer's claimed signing time, else now. The claimed time, not now: a signer's certificate lives
+ * minutes (signer-certificate.ts), and a signature must not turn invalid when it expires; what the
+ * claim is worth without a timestamp is in docs/esign.md, "Keys".
  */
 export function checkSignedData(signed: pkijs.SignedData, content: Uint8Array, trustedRoots: Uint8Array[], at?: Date): CmsCheck {
   const problems: string[] = [];
@@ -153,6 +156,6 @@ export function checkSignedData(signed: pkijs.SignedData, content: Uint8Array, t
   const claimedTime = timeAttr instanceof asn1js.UTCTime || timeAttr instanceof asn1js.GeneralizedTime ? timeAttr.toDate() : null;
 
   const trusted = trustedRoots.map((der) => new X509Certificate(Buffer.from(der)));
-  const chainValid = signer ? chainTo(signer, certs.map(toDer), trusted, at ?? new Date(), problems) : false;
+  const chainValid = signer ? chainTo(signer, certs.map(toDer), trusted, at ?? claimedTime ?? new Date(), problems) : false;
   return { digestValid, signatureValid, chainValid, signer, claimedTime, problems };
 }

@@ -7,34 +7,19 @@
  * SHA-256: the one combination every outside reader we check with (poppler/NSS, OpenSSL) accepts.
  */
 import { webcrypto } from "node:crypto";
-// @peculiar/x509 2.x resolves its ASN.1 types through tsyringe, which needs the Reflect metadata polyfill.
-import "reflect-metadata";
-import * as x509 from "@peculiar/x509";
 import type { KeyAndChain } from "./sign-pdf";
-
-// @peculiar/x509 takes its WebCrypto from here; Node's is the standard one.
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
-
-const RSA: RsaHashedKeyGenParams = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256", publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
-
+import { der, randomSerial, RSA, x509 } from "./x509";
 
 export interface TestCa {
   /** DER of the self-signed root, the trust anchor a verifier is given. */
   rootDer: Uint8Array;
   rootPem: string;
+  /** The root's own key: an issuing CA (a tenant PKCS#12 that issues a certificate per signer). */
+  root: KeyAndChain;
   /** The tenant's signing key, issued by the root. */
   tenant: KeyAndChain;
   /** The timestamp authority's key (extended key usage timeStamping, critical, as RFC 3161 requires). */
   tsa: KeyAndChain;
-}
-
-const der = (cert: x509.X509Certificate) => new Uint8Array(cert.rawData);
-
-async function serial(): Promise<string> {
-  // A positive 16-byte serial: a fresh CA per start must never repeat one a reader has cached.
-  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
-  bytes[0] &= 0x7f;
-  return Buffer.from(bytes).toString("hex");
 }
 
 async function issue(opts: {
@@ -46,7 +31,7 @@ async function issue(opts: {
   const keys = (await webcrypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: await serial(),
+    serialNumber: randomSerial(),
     subject: opts.subject,
     issuer: opts.issuer.subject,
     // Back-dated an hour: a reader whose clock is a little behind must not see "not yet valid".
@@ -64,24 +49,30 @@ async function issue(opts: {
   return { cert, privateKey: keys.privateKey };
 }
 
-/** Makes a root, a signing certificate for `tenant` and a TSA certificate, all in memory. */
-export async function createTestCa(tenant: string, opts: { org?: string } = {}): Promise<TestCa> {
-  const org = opts.org ?? "Sealpost test CA";
-  const rootKeys = (await webcrypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
+/** A self-signed root CA (5 years, RSA 2048): the test CA's, and the development CA's (lib/esign/dev-ca.ts). */
+export async function createRootCa(name: string, org: string): Promise<{ cert: x509.X509Certificate; keys: CryptoKeyPair }> {
+  const keys = (await webcrypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
   const now = Date.now();
-  const root = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: await serial(),
-    name: `CN=${org} root, O=${org}`,
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: randomSerial(),
+    name: new x509.Name([{ CN: [name] }, { O: [org] }]),
     notBefore: new Date(now - 3600_000),
     notAfter: new Date(now + 5 * 365 * 86400_000),
-    keys: rootKeys,
+    keys,
     signingAlgorithm: RSA,
     extensions: [
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
+  return { cert, keys };
+}
+
+/** Makes a root, a signing certificate for `tenant` and a TSA certificate, all in memory. */
+export async function createTestCa(tenant: string, opts: { org?: string } = {}): Promise<TestCa> {
+  const org = opts.org ?? "Sealpost test CA";
+  const { cert: root, keys: rootKeys } = await createRootCa(`${org} root`, org);
 
   const signing = await issue({
     subject: `CN=${tenant} signing, O=${org}`,
@@ -108,6 +99,7 @@ export async function createTestCa(tenant: string, opts: { org?: string } = {}):
   return {
     rootDer: der(root),
     rootPem: root.toString("pem"),
+    root: { privateKey: rootKeys.privateKey, chain: [der(root)] },
     tenant: { privateKey: signing.privateKey, chain: [der(signing.cert), der(root)] },
     tsa: { privateKey: tsa.privateKey, chain: [der(tsa.cert), der(root)] },
   };

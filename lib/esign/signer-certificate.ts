@@ -1,0 +1,63 @@
+/**
+ * A certificate of the signer's own, issued by the tenant's CA at the moment of signing.
+ *
+ * Why one per signer (docs/esign.md, "Keys"): the signer's name and e-mail then sit in the
+ * certificate itself, where every reader shows them; and poppler (22.12) checking the chain against
+ * a trusted root reports the second signature made with the SAME certificate in one file as
+ * "Unknown issue with Certificate": a certificate per signature never repeats.
+ *
+ * Short-lived (VALID_BEFORE_MS before now to VALID_AFTER_MS after): its key signs once and is
+ * dropped, so nothing can sign with it later; readers check it at the signing time (the timestamp's
+ * with ESIGN_TSA_URL), not at the time they open the file.
+ */
+import { webcrypto } from "node:crypto";
+import type { KeyAndChain } from "./sign-pdf";
+import { der, randomSerial, RSA, signingAlgorithmOf, x509 } from "./x509";
+
+/** Back-dated a little: a reader whose clock is behind must not see "not yet valid". */
+const VALID_BEFORE_MS = 5 * 60_000;
+/** Room for the timestamp authority's answer (signPdf waits 15 s at most): the token's time must fall inside. */
+const VALID_AFTER_MS = 10 * 60_000;
+
+/** A CA that issues: its key and its chain, its own certificate first, then up to the root. */
+export interface IssuingCa {
+  privateKey: CryptoKey;
+  chain: Uint8Array[];
+}
+
+export interface SignerName {
+  name: string;
+  email: string;
+}
+
+/** A fresh RSA key and certificate for one signer (CN = name, rfc822Name = e-mail), chain [leaf, ca, ..., root]. */
+export async function issueSignerCertificate(ca: IssuingCa, signer: SignerName, now = new Date()): Promise<KeyAndChain> {
+  const name = signer.name.trim();
+  const email = signer.email.trim();
+  if (!name || name.length > 200) throw new Error("esign: a signer's name must have 1 to 200 characters");
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new Error("esign: a signer's e-mail is not an address");
+  const caCert = new x509.X509Certificate(new Uint8Array(ca.chain[0]));
+  // RSA for the signer whatever the CA's key: signPdf hands a WebCrypto key to the library as RSA PKCS#1 v1.5.
+  const keys = (await webcrypto.subtle.generateKey(RSA, false, ["sign", "verify"])) as CryptoKeyPair;
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: randomSerial(),
+    // Built from attribute values, never from a string: a name with "," or "=" stays one CN.
+    subject: new x509.Name([{ CN: [name] }]),
+    issuer: caCert.subjectName,
+    notBefore: new Date(now.getTime() - VALID_BEFORE_MS),
+    notAfter: new Date(now.getTime() + VALID_AFTER_MS),
+    publicKey: keys.publicKey,
+    signingKey: ca.privateKey,
+    signingAlgorithm: signingAlgorithmOf(ca.privateKey),
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
+      // emailProtection: OpenSSL's `cms -verify` checks the S/MIME purpose by default; Acrobat accepts it for documents.
+      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.emailProtection], false),
+      new x509.SubjectAlternativeNameExtension([{ type: "email", value: email }], false),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(caCert),
+    ],
+  });
+  return { privateKey: keys.privateKey, chain: [der(cert), ...ca.chain] };
+}
