@@ -160,11 +160,13 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
   widget.set("F", PdfNumber.of(4 | 128)); // Print + Locked: shown and printed, not movable.
   widget.set("AP", PdfDict.of({ N: pdf.context.register(stream) }));
 
-  // The page lists its annotations; the widget must be there to be drawn.
+  // The page lists its annotations; the widget must be there to be drawn, once. A field reserved at
+  // sealing (signature-page.tsx) is listed already, on this page when the appearance goes in its box.
   const annots = page.dict.get("Annots");
   const resolved = annots instanceof PdfRef ? pdf.context.resolve(annots) : annots;
   if (resolved instanceof PdfArray) {
-    resolved.push(widgetRef);
+    const listed = resolved.toArray().some((r) => r instanceof PdfRef && r.objectNumber === widgetRef.objectNumber && r.generation === widgetRef.generation);
+    if (!listed) resolved.push(widgetRef);
   } else {
     page.dict.set("Annots", PdfArray.of(widgetRef));
   }

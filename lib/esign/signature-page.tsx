@@ -1,0 +1,152 @@
+/**
+ * The "Signatures" page(s) appended to a sealed workflow PDF, and one unsigned signature field per
+ * signer reserved on it, in the same save.
+ *
+ * The page is laid out by react-pdf with the sealed record's own font stack (lib/pdf/fonts.ts), so
+ * a name in Cyrillic or Greek prints as written, then copied into the sealed PDF with pdf-lib. Every
+ * position is computed here first (signatureLayout) and the page only draws what it says: the
+ * fields' rectangles are the boxes on the page by construction, and signing later places each
+ * signer's appearance there (signPdf's `fieldName` and `appearance`).
+ *
+ * Saved in full by pdf-lib, which is right only before anyone signs: from the first signature on,
+ * the file only grows by incremental updates (sign-pdf.ts).
+ */
+import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { PDFDocument, PDFString, type PDFPage } from "pdf-lib";
+import { drawableStrings, FONT, setUpFonts } from "@/lib/pdf/fonts";
+import { renderElement } from "@/lib/pdf/render-element";
+
+export const MAX_SIGNERS = 20;
+
+export interface PageSigner {
+  name: string;
+  email: string;
+  role?: string;
+}
+
+export interface SignaturePageOptions {
+  /** Sequential: each signer after the one before, the order printed; parallel: any order. */
+  mode: "sequential" | "parallel";
+}
+
+/** One signer's box: their field, and where signPdf draws their appearance. */
+export interface SignatureBox {
+  fieldName: string;
+  /** 0-based index of the signer in the list given. */
+  signer: number;
+  /** 0-based page index in the output PDF. */
+  page: number;
+  /** [x, y, width, height] in PDF points from the page's lower-left corner (signPdf's `appearance.rect`). */
+  rect: [number, number, number, number];
+}
+
+const MARGIN = 40;
+const FIRST_TOP = 118; // under the heading and the two lines that explain the page
+const NEXT_TOP = 80;
+const ROW = 92;
+const BOX_H = 72; // four lines of signPdf's appearance at its 9 points
+const BOX_X = 280;
+const BOTTOM = 50; // above the footer band the sealed record keeps free
+
+export const fieldNameOf = (signer: number) => `signer-${signer + 1}`;
+
+interface LaidOut extends SignatureBox {
+  /** Top of the row from the top of the page, for the react-pdf page. */
+  top: number;
+  /** Page within the signature pages. */
+  sheet: number;
+}
+
+/** Where each signer's row and box go: rows top to bottom, further pages when one is full. */
+export function signatureLayout(count: number, firstPage: number, size: [number, number]): LaidOut[] {
+  const [width, height] = size;
+  const out: LaidOut[] = [];
+  let sheet = 0;
+  let top = FIRST_TOP;
+  for (let i = 0; i < count; i++) {
+    if (top + BOX_H > height - BOTTOM) {
+      sheet++;
+      top = NEXT_TOP;
+    }
+    const boxW = width - MARGIN - BOX_X;
+    out.push({ fieldName: fieldNameOf(i), signer: i, page: firstPage + sheet, sheet, top, rect: [BOX_X, round(height - top - BOX_H), round(boxW), BOX_H] });
+    top += ROW;
+  }
+  return out;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigner[], opts: SignaturePageOptions): Promise<{ pdf: Uint8Array; boxes: SignatureBox[] }> {
+  if (signers.length < 1 || signers.length > MAX_SIGNERS) throw new Error(`esign: a signature page takes 1 to ${MAX_SIGNERS} signers, not ${signers.length}`);
+  const doc = await PDFDocument.load(sealed, { updateMetadata: false });
+  if (doc.getForm().getFields().some((f) => /^signer-\d+$/.test(f.getName()))) throw new Error("esign: this PDF already has signer fields");
+  const last = doc.getPage(doc.getPageCount() - 1);
+  const size: [number, number] = [last.getWidth(), last.getHeight()];
+  const layout = signatureLayout(signers.length, doc.getPageCount(), size);
+
+  const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts));
+  const pages = await doc.copyPages(rendered, rendered.getPageIndices());
+  pages.forEach((p) => doc.addPage(p));
+  for (const box of layout) reserveField(doc, doc.getPage(box.page), box);
+  const pdf = await doc.save({ updateFieldAppearances: false });
+  return { pdf, boxes: layout.map(({ fieldName, signer, page, rect }) => ({ fieldName, signer, page, rect })) };
+}
+
+/** An unsigned signature field whose one widget is the box (a merged field and widget, as signers' tools make them). */
+function reserveField(doc: PDFDocument, page: PDFPage, box: SignatureBox): void {
+  const [x, y, w, h] = box.rect;
+  const widget = doc.context.obj({
+    Type: "Annot",
+    Subtype: "Widget",
+    FT: "Sig",
+    T: PDFString.of(box.fieldName),
+    Rect: [x, y, x + w, y + h],
+    F: 4, // Print
+    P: page.ref,
+  });
+  const ref = doc.context.register(widget);
+  page.node.addAnnot(ref);
+  doc.getForm().acroForm.addField(ref);
+}
+
+const grey = "#555555";
+
+async function renderPages(given: PageSigner[], layout: LaidOut[], [width, height]: [number, number], opts: SignaturePageOptions): Promise<Uint8Array> {
+  setUpFonts();
+  const signers = drawableStrings(given);
+  const sheets = Math.max(...layout.map((b) => b.sheet)) + 1;
+  const text = { position: "absolute", left: MARGIN, width: BOX_X - MARGIN - 12 } as const;
+  const doc = (
+    <Document producer="Sealpost" creator="Sealpost">
+      {Array.from({ length: sheets }, (_, sheet) => (
+        <Page key={sheet} size={[width, height]} style={{ fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
+          <Text style={{ position: "absolute", left: MARGIN, top: 40, fontSize: 16, fontFamily: FONT.bold }}>{sheet ? "Signatures (continued)" : "Signatures"}</Text>
+          {sheet === 0 ? (
+            <Text style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 66, color: grey }}>
+              {opts.mode === "sequential"
+                ? "Each signer signs in the order shown, in their own box. Each signature is a digital signature over this whole record, listed in the PDF reader's signature panel."
+                : "Each signer signs in their own box, in any order. Each signature is a digital signature over this whole record, listed in the PDF reader's signature panel."}
+            </Text>
+          ) : null}
+          {layout
+            .filter((b) => b.sheet === sheet)
+            .map((b) => {
+              const s = signers[b.signer];
+              return (
+                <View key={b.fieldName}>
+                  <Text style={{ ...text, top: b.top, fontFamily: FONT.bold, maxLines: 2, textOverflow: "ellipsis" }}>
+                    {opts.mode === "sequential" ? `${b.signer + 1}. ${s.name}` : s.name}
+                  </Text>
+                  <Text style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>{s.email}</Text>
+                  {s.role ? <Text style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}>{s.role}</Text> : null}
+                  <View style={{ position: "absolute", left: BOX_X, top: b.top, width: b.rect[2], height: BOX_H, border: "0.8pt solid #999999" }} />
+                </View>
+              );
+            })}
+        </Page>
+      ))}
+    </Document>
+  );
+  return renderElement(doc);
+}
