@@ -31,13 +31,13 @@ function openssl(args: string[]): void {
 }
 
 /** `openssl pkcs12 -export` of a key and its certificate (and more certificates after it), as docs/operations.md shows. */
-async function p12(file: string, key: CryptoKey, certs: Uint8Array[]): Promise<void> {
+async function p12(file: string, key: CryptoKey, certs: Uint8Array[], legacy = false): Promise<void> {
   const base = file.replace(/\.p12$/, "");
   fs.writeFileSync(`${base}.key.pem`, await privateKeyPem(key));
   fs.writeFileSync(`${base}.crt.pem`, certificatePem(certs[0]));
   const extra = certs.slice(1);
   if (extra.length) fs.writeFileSync(`${base}.chain.pem`, extra.map(certificatePem).join(""));
-  openssl(["pkcs12", "-export", "-inkey", `${base}.key.pem`, "-in", `${base}.crt.pem`, ...(extra.length ? ["-certfile", `${base}.chain.pem`] : []), "-out", file, "-passout", `pass:${PASSWORD}`]);
+  openssl(["pkcs12", "-export", "-inkey", `${base}.key.pem`, "-in", `${base}.crt.pem`, ...(extra.length ? ["-certfile", `${base}.chain.pem`] : []), "-out", file, "-passout", `pass:${PASSWORD}`, ...(legacy ? ["-legacy"] : [])]);
 }
 
 async function onePagePdf(): Promise<Uint8Array> {
@@ -57,6 +57,8 @@ beforeAll(async () => {
   // acme: the CA key (it issues per signer); beta: a plain signing certificate with its root.
   await p12(path.join(dir, "keys", "acme.p12"), ca.root.privateKey, ca.root.chain);
   await p12(path.join(dir, "leaf-keys", "beta.p12"), ca.tenant.privateKey, ca.tenant.chain);
+  // OpenSSL 1.1's encryption (3DES key, RC2 certificates), still what older tools and keystores write.
+  await p12(path.join(dir, "keys", "legacy.p12"), ca.root.privateKey, ca.root.chain, true);
   fs.writeFileSync(path.join(dir, "keys", "broken.p12"), "not a PKCS#12 at all");
 });
 
@@ -122,6 +124,12 @@ describe("a tenant's PKCS#12 from ESIGN_KEYS_DIR", () => {
     const signed = await signPdf(await onePagePdf(), { key: a.key, signer: { ...signer, method: "email link" }, reason: "Approved", fieldName: "signer-1" });
     const report = await verifyPdf(signed, { trustedRoots: roots });
     expect(report.signatures[0]).toMatchObject({ valid: true, chainValid: true, certificateSubject: "Ann Example" });
+  });
+
+  it("in OpenSSL's legacy encryption (3DES, RC2): read as well", async () => {
+    const key = await tenantKey("legacy", configured(path.join(dir, "keys")));
+    expect(key.kind).toBe("issuing");
+    expect(Buffer.from(key.roots[0]).equals(Buffer.from(ca.rootDer))).toBe(true);
   });
 
   it("holding a plain signing certificate: every signer signs with it", async () => {
