@@ -241,19 +241,23 @@ describe("request-changes", () => {
     expect(history).toEqual(["changes-requested/approver@acme.test", "rejected/approver@acme.test"]);
   });
 
-  it("applies a change request once when the reviewer's browser goes away right after sending it", async () => {
+  it("applies a change request at most once and never in part when the reviewer's browser goes away right after sending it, and the reviewer's second try makes it exactly once", async () => {
     const w = await createLeave();
     await submitLeave(w);
     const reviewer = linkToken(await mailTo("approver@acme.test", /^Approval needed/, w.id));
     const path = `/api/workflow/${w.id}/request-changes`;
-    const body = JSON.stringify({ changes: [{ message: "Check the number of days", fieldKey: "days" }] });
-    // The whole request is sent and the connection closed before any answer: nobody reads the 200.
-    await sendAndHangUp(stack.baseUrl, { method: "POST", path, headers: { "x-svc-portal-token": reviewer, "content-type": "application/json" }, body });
-    await eventually(async () => (await status(w.id)).state === "changes-requested", 30_000, "the change request to be applied");
+    const body = { changes: [{ message: "Check the number of days", fieldKey: "days" }] };
+    // The whole request is sent and the connection closed at once. Whether the server reads the body
+    // before it sees the close is a race (Node drops what it has not handed over): the request is
+    // then applied whole, or not at all, never in part.
+    await sendAndHangUp(stack.baseUrl, { method: "POST", path, headers: { "x-svc-portal-token": reviewer, "content-type": "application/json" }, body: JSON.stringify(body) });
+    // The reviewer opens the link again and sends once more: applied now (200), or already (409).
+    const again = await portal("POST", path, reviewer, body);
+    expect([200, 409]).toContain(again.status);
+    if (again.status === 409) await expectProblem(again, 409, "workflow.invalid_state");
+    expect((await status(w.id)).state).toBe("changes-requested");
     const mail = await mailTo("pat@example.test", /changes requested/, w.id);
     expect(mail.text).toContain("Working days: Check the number of days");
-    // Reopening the page and sending again is refused, so nothing is applied twice.
-    await expectProblem(await portal("POST", path, reviewer, JSON.parse(body)), 409, "workflow.invalid_state");
     const { events } = await (await api("submitter", "GET", `/api/workflow/${w.id}/activity`)).json();
     expect((events as Array<{ kind: string }>).filter((e) => e.kind === "changes.requested")).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 1_000)); // a second mail would be out by now
