@@ -14,6 +14,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       const release = () => {
+        // A process that opens and closes the database many times (tests, the admin CLI run in
+        // process) must not collect one exit listener per open.
+        process.off("exit", release);
         try {
           if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
         } catch {
