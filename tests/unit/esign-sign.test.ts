@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +8,7 @@ import { signPdf, type SignPdfOptions } from "@/lib/esign/sign-pdf";
 import { certificatePem, createTestCa, privateKeyPem, type TestCa } from "@/lib/esign/test-ca";
 import { verifyPdf } from "@/lib/esign/verify-pdf";
 import { startTsaServer, timestampAuthority, type TsaServer } from "@/tests/support/tsa";
+import { expectQpdfClean, pdfsigBlocks, runTool } from "../support/pdf-tools";
 
 /**
  * One PAdES signature per signer, each an incremental update, all valid in the final file: checked
@@ -25,12 +25,6 @@ const revisions: Uint8Array[] = [];
 
 const signers = [1, 2, 3].map((i) => ({ name: `Signer ${i}`, email: `signer${i}@example.com`, method: i === 3 ? "email link + OTP" : "email link" }));
 
-function run(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { encoding: "utf8" });
-  if (r.error) throw r.error;
-  return { status: r.status, out: `${r.stdout}${r.stderr}` };
-}
-
 /**
  * pdfsig's report, one block per signature. -nocert: pdfsig checks the digest and the signature,
  * not the chain (OpenSSL and verifyPdf check that below). With an NSS database trusting the test
@@ -38,7 +32,7 @@ function run(cmd: string, args: string[]) {
  * Certificate" for the same certificate in later ones (docs/esign.md, "Outside readers").
  */
 function pdfsig(file: string): string[] {
-  return run("pdfsig", ["-nocert", file]).out.split(/^Signature #\d+:/m).slice(1);
+  return pdfsigBlocks(file, ["-nocert"]);
 }
 
 /** The sealed-like document: three pages rendered with pdf-lib, as lib/pdf makes them. */
@@ -116,13 +110,7 @@ describe("signPdf, three signers in sequence", () => {
     });
   });
 
-  it("passes qpdf --check", () => {
-    const file = path.join(dir, "signed-qpdf.pdf");
-    fs.writeFileSync(file, revisions[3]);
-    const r = run("qpdf", ["--check", file]);
-    expect(r.out).toContain("No syntax or stream encoding errors found");
-    expect(r.status).toBe(0);
-  });
+  it("passes qpdf --check", () => expectQpdfClean(revisions[3], dir));
 
   it("passes openssl cms -verify on each ByteRange's content, chained to the test root", async () => {
     const report = await verifyPdf(revisions[3], { trustedRoots: [ca.rootDer] });
@@ -134,7 +122,7 @@ describe("signPdf, three signers in sequence", () => {
       fs.writeFileSync(content, Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]));
       // /Contents is <hex> padded with zeros: OpenSSL reads the one DER object and ignores the rest.
       fs.writeFileSync(der, Buffer.from(Buffer.from(bytes.subarray(b + 1, c - 1)).toString("latin1"), "hex"));
-      const r = run("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", der, "-content", content, "-CAfile", path.join(dir, "root.pem"), "-out", "/dev/null"]);
+      const r = runTool("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", der, "-content", content, "-CAfile", path.join(dir, "root.pem"), "-out", "/dev/null"]);
       expect(r.out, sig.fieldName).toContain("Verification successful");
       expect(r.status).toBe(0);
     }
@@ -237,7 +225,7 @@ describe("keys and timestamp authorities", () => {
     const p12 = path.join(dir, "tenant.p12");
     fs.writeFileSync(key, await privateKeyPem(ca.tenant.privateKey));
     fs.writeFileSync(cert, certificatePem(ca.tenant.chain[0]));
-    const r = run("openssl", ["pkcs12", "-export", "-inkey", key, "-in", cert, "-certfile", path.join(dir, "root.pem"), "-passout", "pass:s3cret", "-out", p12]);
+    const r = runTool("openssl", ["pkcs12", "-export", "-inkey", key, "-in", cert, "-certfile", path.join(dir, "root.pem"), "-passout", "pass:s3cret", "-out", p12]);
     expect(r.status, r.out).toBe(0);
     const signed = await signPdf(sealed, { ...options(1), key: { p12: fs.readFileSync(p12), password: "s3cret" } });
     const report = await verifyPdf(signed, { trustedRoots: [ca.rootDer] });

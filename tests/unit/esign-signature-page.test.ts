@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
 import { verifyPdf } from "@/lib/esign/verify-pdf";
 import { renderSealedWorkflow } from "@/lib/pdf/sealed-workflow";
 import { timestampAuthority } from "@/tests/support/tsa";
+import { expectQpdfClean, pdfsigBlocks, runTool } from "../support/pdf-tools";
 import { pdfPageTexts } from "../support/pdf";
 
 /**
@@ -33,12 +33,6 @@ const signers: PageSigner[] = [
   { name: "Жанна Петрова", email: "zhanna@example.com", role: "Approver, finance" },
   { name: "Bo Smith", email: "bo@example.com", role: "Director" },
 ];
-
-function run(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { encoding: "utf8" });
-  if (r.error) throw r.error;
-  return { status: r.status, out: `${r.stdout}${r.stderr}` };
-}
 
 const numbers = (a: unknown) => (a as PdfArray).toArray().map((n) => (n as PdfNumber).value);
 
@@ -163,12 +157,12 @@ describe("three signers signing into their reserved boxes", () => {
     const roots = await trustedRoots("acme", config);
     fs.writeFileSync(path.join(dir, "root.der"), roots[0]);
     fs.writeFileSync(path.join(dir, "tsa-root.der"), tsaCa.rootDer);
-    expect(run("certutil", ["-N", "--empty-password", "-d", `sql:${nss}`]).status).toBe(0);
-    expect(run("certutil", ["-A", "-n", "root", "-t", "C,C,C", "-i", path.join(dir, "root.der"), "-d", `sql:${nss}`]).status).toBe(0);
-    expect(run("certutil", ["-A", "-n", "tsa-root", "-t", "C,C,C", "-i", path.join(dir, "tsa-root.der"), "-d", `sql:${nss}`]).status).toBe(0);
+    expect(runTool("certutil", ["-N", "--empty-password", "-d", `sql:${nss}`]).status).toBe(0);
+    expect(runTool("certutil", ["-A", "-n", "root", "-t", "C,C,C", "-i", path.join(dir, "root.der"), "-d", `sql:${nss}`]).status).toBe(0);
+    expect(runTool("certutil", ["-A", "-n", "tsa-root", "-t", "C,C,C", "-i", path.join(dir, "tsa-root.der"), "-d", `sql:${nss}`]).status).toBe(0);
     const file = path.join(dir, "signed.pdf");
     fs.writeFileSync(file, signed[2]);
-    const blocks = run("pdfsig", ["-nssdir", `sql:${nss}`, file]).out.split(/^Signature #\d+:/m).slice(1);
+    const blocks = pdfsigBlocks(file, ["-nssdir", `sql:${nss}`]);
     expect(blocks).toHaveLength(3);
     blocks.forEach((block, i) => {
       expect(block).toContain(`Signature Field Name: signer-${i + 1}`);
@@ -178,13 +172,7 @@ describe("three signers signing into their reserved boxes", () => {
     });
   });
 
-  it("passes qpdf --check", () => {
-    const file = path.join(dir, "signed-qpdf.pdf");
-    fs.writeFileSync(file, signed[2]);
-    const r = run("qpdf", ["--check", file]);
-    expect(r.out).toContain("No syntax or stream encoding errors found");
-    expect(r.status).toBe(0);
-  });
+  it("passes qpdf --check", () => expectQpdfClean(signed[2], dir));
 
   it("verifies with verifyPdf: each signature valid, chained to the root, naming its signer", async () => {
     const report = await verifyPdf(signed[2], { trustedRoots: [...(await trustedRoots("acme", config)), tsaCa.rootDer] });

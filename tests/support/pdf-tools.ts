@@ -1,0 +1,23 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+
+/** A command-line PDF tool's exit status and its output (stdout then stderr). */
+export function runTool(cmd: string, args: string[]): { status: number | null; out: string } {
+  const r = spawnSync(cmd, args, { encoding: "utf8" });
+  if (r.error) throw r.error;
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+/** poppler's pdfsig report of a file, one block per signature, in the file's order. */
+export const pdfsigBlocks = (file: string, options: string[]): string[] => runTool("pdfsig", [...options, file]).out.split(/^Signature #\d+:/m).slice(1);
+
+/** qpdf --check finds nothing wrong with the bytes (written to `dir` to be read). */
+export function expectQpdfClean(bytes: Uint8Array, dir: string): void {
+  const file = path.join(dir, "signed-qpdf.pdf");
+  fs.writeFileSync(file, bytes);
+  const r = runTool("qpdf", ["--check", file]);
+  expect(r.out).toContain("No syntax or stream encoding errors found");
+  expect(r.status).toBe(0);
+}
