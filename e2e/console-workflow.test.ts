@@ -239,6 +239,26 @@ it("asks for a message before requesting changes, refuses one that lost a race i
   await context.close();
 });
 
+it("takes a confirmation sent before the page's scripts have run (a slow network, or none) as it takes one sent after", async () => {
+  const id = await leaveRequest();
+  const { context, page } = await newPage();
+  await page.goto(`${stack.baseUrl}/console/workflows/${id}/confirm/request-changes`);
+  await signIn(page, "approver");
+  await expect.poll(() => heading(page).textContent()).toBe("Ask for changes to this workflow?");
+  // The browser then posts the form itself. Under `Referrer-Policy: no-referrer` it sent `Origin: null`,
+  // which Next.js refuses as a cross-site action: the approver got a bare 500 "Internal Server Error".
+  await page.route("**/_next/static/**", (r) => r.abort());
+  await page.reload();
+  await page.getByRole("button", { name: "Yes, ask for changes" }).click();
+  await expect.poll(() => errorSummary(page).textContent()).toContain("Enter what needs to change");
+  await page.getByLabel("What needs to change").fill("Attach the travel booking");
+  await page.getByRole("button", { name: "Yes, ask for changes" }).click();
+  await expect.poll(() => stateTag(page)).toBe("Changes requested");
+  const status = await (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
+  expect(status.state).toBe("changes-requested");
+  await context.close();
+});
+
 it("a governance review: no plain approval, an exception needs a justification, and it is sealed", async () => {
   const res = await stack.api("submitter", "POST", "/api/workflow", {
     templatePath: "workflow/governance.md",

@@ -11,7 +11,7 @@ export const metadata: Metadata = {
   title: null,
   robots: { index: false, follow: false },
   // The address holds the portal token: never send it to another site.
-  referrer: "no-referrer",
+  referrer: "same-origin",
 };
 
 /** /portal/{workflowId}?pt=<token>: the participant portal (the invitation mail's link). */
