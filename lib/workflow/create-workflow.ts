@@ -10,6 +10,7 @@ import { loadTemplate } from "@/lib/templates/load-template";
 import { snapshotTemplate } from "@/lib/templates/snapshot";
 import type { CreateWorkflowRequest } from "./api-schemas";
 import { checkSavedValues } from "./check-fields";
+import { esignFromRequest } from "./esign-request";
 import { enterApproval, notifyStage } from "./approval-stage";
 import { bearerActor, recordEvent } from "./events";
 import { findByCorrelationId } from "./get-workflow";
@@ -33,11 +34,7 @@ export interface CreateResult {
 export async function createWorkflow(principal: Principal, req: CreateWorkflowRequest): Promise<CreateResult> {
   const tenantId = principal.tenant.id;
   const ts = req.templateSettings;
-  if (ts.esign?.enabled) {
-    throw new AppError("workflow.esign_unsupported", "E-signature after sealing is not available yet; send templateSettings.esign.enabled false or leave it out", {
-      errors: [{ path: "templateSettings.esign.enabled", message: "e-signature is not available" }],
-    });
-  }
+  const esign = esignFromRequest(ts.esign, ts.workflow);
   // The passcode goes to the first recipient (spec: Workflow create request); without one nobody could open the portal.
   if (ts.workflow.requireOtp && !ts.workflow.recipients.length) {
     throw new AppError("workflow.otp_recipient_missing", "requireOtp sends the passcode to the first recipient; add templateSettings.workflow.recipients", {
@@ -58,7 +55,7 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     organizationName: ts.workflow.organizationName ?? defaults.organizationName,
     locale: ts.workflow.locale ?? defaults.locale,
     message: ts.workflow.message ?? defaults.message,
-    esign: ts.esign,
+    esign: esign.settings,
     delivery: ts.delivery,
     options: req.options,
     explainRequestedBy: explain.requestedBy,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { retentionFields, type ExplainRetention } from "@/lib/explain/retention-fields";
 import { emailAddress } from "@/lib/mail/address";
+import type { EsignSettings } from "./esign-settings";
 import { supportedLocale } from "./show-value";
 
 const email = emailAddress();
@@ -26,9 +27,8 @@ export const workflowTemplateSettings = z
         autoValidateOnCreate: z.boolean().optional(),
       })
       .default({ recipients: [], requireOtp: false }),
-    esign: z
-      .object({ enabled: z.boolean().default(false), signers: z.array(z.unknown()).max(50).optional(), signingMode: z.string().max(100).optional() })
-      .optional(),
+    /** Checked by createWorkflow (esign-request.ts), so that a bad signer list is a 422 naming its field. */
+    esign: z.unknown().optional(),
     delivery: z
       .object({ enabled: z.boolean().default(false), recipients: z.array(z.union([email, recipientSchema])).max(50).optional() })
       .optional(),
@@ -47,7 +47,8 @@ export interface WorkflowSettings {
   /** How answers are shown (show-value.ts); absent on workflows created before it was kept: en-GB. */
   locale?: string;
   message?: string;
-  esign?: { enabled: boolean; signers?: unknown[]; signingMode?: string };
+  /** Absent, or enabled false, on a workflow without e-signature (rows from before it existed may lack signingMode). */
+  esign?: EsignSettings;
   delivery?: { enabled: boolean; recipients?: Array<string | { email: string; displayName?: string }> };
   options: { documentId?: string; docType?: string };
   /** Set when the sealed PDF's render is traced: the setting that asked (lib/explain/settings.ts). */

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { emailAddress } from "@/lib/mail/address";
+
+/** The signature page holds at most this many boxes (lib/esign/signature-page.tsx MAX_SIGNERS; a unit test keeps them equal). */
+export const MAX_ESIGN_SIGNERS = 20;
+
+export const signingModes = ["parallel", "sequential"] as const;
+export type SigningMode = (typeof signingModes)[number];
+
+const signerSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  email: emailAddress(),
+  /** Sequential mode only: the signer's place in the signing order (1 first). */
+  order: z.number().int().min(1).max(MAX_ESIGN_SIGNERS).optional(),
+  role: z.string().trim().min(1).max(100).optional(),
+  requireOtp: z.boolean().optional(),
+});
+export type EsignSignerRequest = z.infer<typeof signerSchema>;
+
+/**
+ * templateSettings.esign as a create request may send it. The rules a list must follow are checked
+ * here rather than left to the database or the seal job, so a bad list is a 422 naming its field
+ * before anything is stored. Decisions where the issue is silent:
+ * - signingMode defaults to parallel: nobody waits on anybody unless the caller asks for an order;
+ * - in sequential mode, `order` is on every signer or on none (list order), and never repeated: two
+ *   signers at one place would be a parallel group, which the signature page cannot print as an order;
+ * - emails are compared case-insensitively (one mailbox, one signer).
+ */
+export const esignRequestSchema = z
+  .strictObject({
+    enabled: z.boolean().default(false),
+    signers: z.array(signerSchema).min(1).max(MAX_ESIGN_SIGNERS).optional(),
+    signingMode: z.enum(signingModes).default("parallel"),
+  })
+  .superRefine((e, ctx) => {
+    const signers = e.signers ?? [];
+    const seen = new Map<string, number>();
+    signers.forEach((s, i) => {
+      const key = s.email.toLowerCase();
+      const first = seen.get(key);
+      if (first !== undefined) ctx.addIssue({ code: "custom", path: ["signers", i, "email"], message: `repeats the email of signers.${first}; each signer signs once` });
+      else seen.set(key, i);
+    });
+    const ordered = signers.map((s, i) => [s.order, i] as const).filter(([o]) => o !== undefined);
+    if (e.signingMode !== "sequential") {
+      for (const [, i] of ordered) ctx.addIssue({ code: "custom", path: ["signers", i, "order"], message: "is only allowed when signingMode is sequential" });
+      return;
+    }
+    if (ordered.length && ordered.length < signers.length) {
+      signers.forEach((s, i) => {
+        if (s.order === undefined) ctx.addIssue({ code: "custom", path: ["signers", i, "order"], message: "is required on every signer once one signer has an order" });
+      });
+    }
+    const places = new Map<number, number>();
+    for (const [o, i] of ordered) {
+      const first = places.get(o!);
+      if (first !== undefined) ctx.addIssue({ code: "custom", path: ["signers", i, "order"], message: `repeats the order of signers.${first}; each place in a sequence has one signer` });
+      else places.set(o!, i);
+    }
+  });
+export type EsignRequest = z.infer<typeof esignRequestSchema>;
+
+/** One signer as the workflow keeps them: who, where in the order (1-based, sequential only), and how they are identified. */
+export interface EsignSigner {
+  name: string;
+  email: string;
+  role: string | null;
+  /** 1-based place in sequential mode; null in parallel mode. */
+  order: number | null;
+  requireOtp: boolean;
+}
+
+/** What a workflow keeps of templateSettings.esign. */
+export interface EsignSettings {
+  enabled: boolean;
+  signingMode: SigningMode;
+  /** As requested (null: the workflow's recipients sign); the signers themselves are rows of workflow_signers. */
+  signers: EsignSignerRequest[] | null;
+}
+
+/**
+ * The signers of a request in the order their boxes appear on the signature page: the request's
+ * list, else the workflow's recipients (named by display name, else by address; the workflow's
+ * requireOtp applies to them). Sequential mode sorts by `order` and numbers them 1…n.
+ */
+export function resolveSigners(
+  e: EsignRequest,
+  recipients: ReadonlyArray<{ email: string; displayName?: string }>,
+  workflowRequireOtp: boolean,
+): EsignSigner[] {
+  const list = e.signers
+    ? e.signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? null, requireOtp: s.requireOtp ?? false, order: s.order }))
+    : recipients.map((r) => ({ name: r.displayName?.trim() || r.email, email: r.email, role: null, requireOtp: workflowRequireOtp, order: undefined }));
+  if (e.signingMode === "parallel") return list.map(({ order: _o, ...s }) => ({ ...s, order: null }));
+  const sorted = list.map((s, i) => ({ s, key: s.order ?? i + 1 })).sort((a, b) => a.key - b.key);
+  return sorted.map(({ s }, i) => ({ ...s, order: i + 1 }));
+}
