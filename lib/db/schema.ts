@@ -8,6 +8,7 @@ import type { WorkflowData } from "@/lib/workflow/step-data";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -272,6 +273,14 @@ export const workflows = pgTable(
     sealedKey: text("sealed_key"),
     sealedSha256: text("sealed_sha256"),
     sealedAt: ts("sealed_at"),
+    /**
+     * E-signature: the document being signed. Revision 0 is the sealed record with its signature
+     * page; each signature adds one. sealedKey and sealedSha256 are set (to the last revision) only
+     * once every signer has signed, so "sealed" keeps meaning "final".
+     */
+    documentRevision: integer("document_revision"),
+    documentKey: text("document_key"),
+    documentSha256: text("document_sha256"),
     callbackUrl: text("callback_url"),
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
@@ -317,6 +326,73 @@ export const workflowOtps = pgTable("workflow_otps", {
   /** Set when the code was used: it never verifies twice. */
   usedAt: ts("used_at"),
 });
+
+export const signerStates = ["waiting", "invited", "viewed", "signed", "declined", "expired"] as const;
+export type SignerState = (typeof signerStates)[number];
+
+/**
+ * One signer of a workflow with e-signature (templateSettings.esign), created with the workflow, and
+ * what their ceremony recorded. The link's token is kept only as its SHA-256; the one-time passcode
+ * only as an HMAC (lib/workflow/otp/otp-code.ts, bound to the signer's id).
+ */
+export const workflowSigners = pgTable(
+  "workflow_signers",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    workflowId: uuid("workflow_id").notNull().references(() => workflows.id),
+    /** 0-based place on the signature page; the signer's field is signer-(position + 1). */
+    position: integer("position").notNull(),
+    /** 1-based place in the signing order (sequential mode); null in parallel mode. */
+    signOrder: integer("sign_order"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    role: text("role"),
+    requireOtp: boolean("require_otp").notNull().default(false),
+    state: text("state", { enum: signerStates }).notNull().default("waiting"),
+    invitedAt: ts("invited_at"),
+    viewedAt: ts("viewed_at"),
+    /** The signer confirmed (consent, mark, intent); the signature is in the file once signedAt is set. */
+    signRequestedAt: ts("sign_requested_at"),
+    signedAt: ts("signed_at"),
+    declinedAt: ts("declined_at"),
+    expiredAt: ts("expired_at"),
+    declineReason: text("decline_reason"),
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: ts("token_expires_at"),
+    otpCodeHash: text("otp_code_hash"),
+    otpSalt: text("otp_salt"),
+    otpSentAt: ts("otp_sent_at"),
+    otpExpiresAt: ts("otp_expires_at"),
+    otpFailedAttempts: integer("otp_failed_attempts").notNull().default(0),
+    otpLockedUntil: ts("otp_locked_until"),
+    otpVerifiedAt: ts("otp_verified_at"),
+    /** The electronic-records consent the signer accepted (lib/esign/consent.ts). */
+    consentVersion: text("consent_version"),
+    consentSha256: text("consent_sha256"),
+    /** "email link" or "email link + one-time passcode": also written in the signature's reason. */
+    verificationMethod: text("verification_method"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    markKind: text("mark_kind", { enum: ["typed", "drawn"] }),
+    markText: text("mark_text"),
+    /** The drawn mark's PNG in the blob store. */
+    markBlobKey: text("mark_blob_key"),
+    /** The signer's reserved field on the signature page: name, 0-based page and [x, y, w, h] in points. */
+    fieldName: text("field_name"),
+    fieldPage: integer("field_page"),
+    fieldRect: jsonb("field_rect").$type<[number, number, number, number]>(),
+    /** The document revision this signature made, and its SHA-256. */
+    signedRevision: integer("signed_revision"),
+    signedSha256: text("signed_sha256"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("workflow_signers_position").on(t.workflowId, t.position),
+    index("workflow_signers_workflow").on(t.tenantId, t.workflowId, t.position),
+  ],
+);
 
 /** Every attempt to deliver a workflow callback (terminal state), readable at GET /api/workflow/{id}/callbacks. */
 export const workflowCallbackAttempts = pgTable(
@@ -401,6 +477,7 @@ export type Job = typeof jobs.$inferSelect;
 export type Workflow = typeof workflows.$inferSelect;
 export type WorkflowEvent = typeof workflowEvents.$inferSelect;
 export type WorkflowOtp = typeof workflowOtps.$inferSelect;
+export type WorkflowSigner = typeof workflowSigners.$inferSelect;
 export type WorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferSelect;
 export type ExplainTrace = typeof explainTraces.$inferSelect;
 export type ExplainReport = typeof explainReports.$inferSelect;

@@ -11,6 +11,8 @@ import { snapshotTemplate } from "@/lib/templates/snapshot";
 import type { CreateWorkflowRequest } from "./api-schemas";
 import { checkSavedValues } from "./check-fields";
 import { esignFromRequest } from "./esign-request";
+import type { EsignSigner } from "./esign-settings";
+import { insertSigners } from "./signing/signers";
 import { enterApproval, notifyStage } from "./approval-stage";
 import { bearerActor, recordEvent } from "./events";
 import { findByCorrelationId } from "./get-workflow";
@@ -90,6 +92,9 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     sealedKey: null,
     sealedSha256: null,
     sealedAt: null,
+    documentRevision: null,
+    documentKey: null,
+    documentSha256: null,
     callbackUrl: req.callbackUrl ?? null,
     createdBy: principal.email ?? principal.subject,
     createdAt: now,
@@ -111,7 +116,7 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
   }
   await snapshotTemplate(template);
   try {
-    await persist(wf, principal);
+    await persist(wf, principal, esign.signers);
   } catch (err) {
     // Two creates with one correlationId raced; the first one stands.
     const winner = isUniqueViolation(err) ? await findByCorrelationId(tenantId, correlationId) : null;
@@ -121,10 +126,11 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
   return { workflow: wf, idempotent: false, portalUrl: participantUrl(wf) };
 }
 
-async function persist(wf: Workflow, principal: Principal): Promise<void> {
+async function persist(wf: Workflow, principal: Principal, signers: EsignSigner[]): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.insert(workflows).values(wf);
+    await insertSigners(tx, wf, signers, wf.createdAt);
     const actor = bearerActor(principal);
     await recordEvent(tx, wf, "workflow.created", actor, {
       state: wf.state,

@@ -39,6 +39,14 @@ export const transitions = {
   // validation-failed) is never sealed, and ended workflows stay ended.
   seal: { from: ["pending-approval", "sealing"], to: ["sealing"] },
   "seal-complete": { from: ["sealing"], to: ["complete"] },
+  // E-signature (templateSettings.esign): the seal job stores the sealed record with its signature
+  // page and invites the signers, staying sealing while signatures are collected; each signature
+  // keeps it sealing until the last, which completes it; one decline rejects it. A new link for a
+  // signer (the initiator's re-send) changes nothing of the workflow's state.
+  "seal-for-signing": { from: ["sealing"], to: ["sealing"] },
+  "signature-applied": { from: ["sealing"], to: ["sealing", "complete"] },
+  "signature-declined": { from: ["sealing"], to: ["rejected"] },
+  "signer-resend": { from: ["sealing"], to: ["sealing"] },
   // Not in the spec: anything still open may be cancelled, except a workflow being sealed.
   cancel: { from: ["in-progress", "validation-failed", "changes-requested", "pending-approval"], to: ["cancelled"] },
 } as const satisfies Record<string, { from: readonly WorkflowState[]; to: readonly WorkflowState[] }>;

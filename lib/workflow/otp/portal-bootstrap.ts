@@ -6,6 +6,8 @@ import { getWorkflow } from "../get-workflow";
 import { tenantApprovers } from "../approval-stage";
 import { reviewerRefusal } from "../approvers";
 import { bootstrapPayload, type ReviewerView } from "../present-workflow";
+import { signingPayload } from "../signing/present-signing";
+import { listSigners, signsAfterSealing } from "../signing/signers";
 import { canDo } from "../states";
 import { OTP_SEND_INTERVAL_MS } from "./otp-code";
 import { otpGateClosed } from "./otp-gate";
@@ -33,7 +35,9 @@ export async function portalBootstrap(portal: PortalPrincipal) {
   const otpRequired = wf.settings.requireOtp;
   if (!otpGateClosed(wf, portal)) {
     const reviewer = portal.reviewer ? await reviewerView(wf, portal.reviewer) : undefined;
-    return { ...bootstrapPayload(wf, portal.role, reviewer), otpRequired, otpVerified: otpRequired ? portal.otpVerified : null };
+    const signers = signsAfterSealing(wf) ? await listSigners(wf.tenantId, wf.id) : [];
+    const signing = signingPayload(wf, signers, { mask: portal.role === "participant" });
+    return { ...bootstrapPayload(wf, portal.role, reviewer), signing, otpRequired, otpVerified: otpRequired ? portal.otpVerified : null };
   }
   const db = await getDb();
   const [otp] = await db.select().from(workflowOtps).where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId)));
