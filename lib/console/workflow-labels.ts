@@ -38,7 +38,6 @@ const eventLabels: Record<WorkflowEventKind, string> = {
   "seal.requested": "Sealing requested",
   "workflow.sealed": "Sealed",
   "delivery.created": "Sealed PDF sent for delivery",
-  "signing.started": "Signature page added; signing started",
   "signer.invited": "Signer invited",
   "signer.link-resent": "Signing link sent again",
   "signer.viewed": "Signer opened the document",

@@ -38,7 +38,6 @@ export type WorkflowEventKind =
   | "workflow.sealed"
   | "delivery.created"
   /** E-signature: one signer's ceremony (detail.signer is the 0-based position) and the document's revisions. */
-  | "signing.started"
   | "signer.invited"
   | "signer.link-resent"
   | "signer.viewed"

@@ -12,6 +12,8 @@ import { getWorkflow, lockWorkflow } from "./get-workflow";
 import { listActivity } from "./list-activity";
 import { onWorkflowTerminal } from "./on-terminal";
 import { sealInput } from "./seal-input";
+import { sealForSigning } from "./signing/seal-for-signing";
+import { signsAfterSealing } from "./signing/signers";
 import { canDo } from "./states";
 
 export const sealedKey = (workflowId: string) => `workflows/${workflowId}/sealed.pdf`;
@@ -24,17 +26,24 @@ export type SealOutcome = { sealed: true; sha256: string; already: boolean } | {
  * (delivery sessions and the terminal hook in the same transaction). Idempotent: a retried or
  * doubled job finds the hash stored and does nothing, so one workflow never has two sealed PDFs; a
  * run that died after writing the blob but before its commit is overwritten by the next one, whose
- * hash is the only one ever published.
+ * hash is the only one ever published. With e-signature the record goes on to collect signatures
+ * instead (sealForSigning): the workflow stays sealing until the last signer has signed.
  */
 export async function sealWorkflow(tenantId: string, workflowId: string, now = new Date()): Promise<SealOutcome> {
   const wf = await getWorkflow(tenantId, workflowId);
   if (wf.sealedSha256) return { sealed: true, sha256: wf.sealedSha256, already: true };
+  if (wf.documentSha256) return { sealed: true, sha256: wf.documentSha256, already: true };
   if (!canDo("seal-complete", wf.state)) return { sealed: false, state: wf.state };
   const { events } = await listActivity(tenantId, workflowId);
   const input = sealInput(wf, events, now);
   const requestedBy = wf.settings.explainRequestedBy;
   const traced = requestedBy ? await renderSealedWorkflowPdfTraced(input) : null;
   const pdf = traced ? traced.pdf : await renderSealedWorkflowPdf(input);
+  if (signsAfterSealing(wf)) {
+    const outcome = await sealForSigning(wf, pdf, now);
+    if (traced && requestedBy && outcome.sealed && !outcome.already) recordTrace(sealedTrace(wf, requestedBy, traced, now));
+    return outcome;
+  }
   const sha256 = createHash("sha256").update(pdf).digest("hex");
   const db = await getDb();
   const outcome = await db.transaction(async (tx): Promise<SealOutcome> => {

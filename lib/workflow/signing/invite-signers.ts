@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { workflowSigners, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { greeting, oneLine } from "@/lib/mail/greeting";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { recordEvent, systemActor, type Actor } from "../events";
+import { newLinkNonce, signLinkPlaceholder, signToken, signTokenHash } from "./sign-link";
+
+/**
+ * Gives each signer a new link and mails it (queued in `tx`, under the workflow's row lock): the first
+ * invitation, or a re-send. The link's hash and expiry replace the old ones, so an earlier link is
+ * dead; a passcode verified with the old link does not carry over. A signer who had viewed the
+ * document stays viewed.
+ */
+export async function inviteSigners(
+  tx: Tx,
+  wf: Workflow,
+  signers: WorkflowSigner[],
+  now: Date,
+  opts: { resend?: boolean; actor?: Actor; total: number } = { total: signers.length },
+): Promise<void> {
+  const hours = env().ESIGN_LINK_TTL_HOURS;
+  for (const s of signers) {
+    const nonce = newLinkNonce();
+    const expiresAt = new Date(now.getTime() + hours * 3_600_000);
+    await tx
+      .update(workflowSigners)
+      .set({
+        tokenHash: signTokenHash(signToken(s.id, nonce)),
+        tokenExpiresAt: expiresAt,
+        invitedAt: s.invitedAt ?? now,
+        state: s.viewedAt ? "viewed" : "invited",
+        expiredAt: null,
+        otpVerifiedAt: null,
+        updatedAt: now,
+      })
+      .where(eq(workflowSigners.id, s.id));
+    await enqueueMail(tx, inviteMail(wf, s, nonce, expiresAt, opts.total));
+    await recordEvent(tx, wf, opts.resend ? "signer.link-resent" : "signer.invited", opts.actor ?? systemActor, {
+      signer: s.position,
+      email: s.email,
+      expiresAt: expiresAt.toISOString(),
+    });
+  }
+}
+
+function inviteMail(wf: Workflow, s: WorkflowSigner, nonce: string, expiresAt: Date, total: number) {
+  const from = wf.settings.organizationName ?? "Sealpost";
+  const as = s.role ? ` as ${oneLine(s.role)}` : "";
+  return {
+    tenantId: wf.tenantId,
+    dedupeKey: `sign-invite:${s.id}:${nonce}`,
+    to: s.email,
+    subject: `${from}: please sign "${wf.title}"`,
+    text: [
+      greeting(s.name),
+      ``,
+      `${from} asks you to sign "${wf.title}"${as}.`,
+      ...(s.signOrder ? [`You are signer ${s.signOrder} of ${total}; signers sign one after another, in order.`] : []),
+      ``,
+      `Read the document and sign it (or decline): ${signLinkPlaceholder(s.id, nonce)}`,
+      ``,
+      `This link is for you alone. It works until ${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC, and once: after you sign or decline it opens nothing.`,
+      ...(s.requireOtp ? [`To open it you will also need a passcode, which we send to this address when you ask for it on the page.`] : []),
+      `Reference: ${wf.correlationId}`,
+    ].join("\n"),
+  };
+}
