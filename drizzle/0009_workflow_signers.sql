@@ -18,6 +18,7 @@ CREATE TABLE "workflow_signers" (
 	"decline_reason" text,
 	"token_hash" text,
 	"token_expires_at" timestamp with time zone,
+	"replaced_token_hashes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"otp_code_hash" text,
 	"otp_salt" text,
 	"otp_sent_at" timestamp with time zone,

@@ -360,6 +360,8 @@ export const workflowSigners = pgTable(
     declineReason: text("decline_reason"),
     tokenHash: text("token_hash"),
     tokenExpiresAt: ts("token_expires_at"),
+    /** The hashes of this signer's earlier links (a re-send replaces one): such a link is answered "replaced", not "unknown". */
+    replacedTokenHashes: jsonb("replaced_token_hashes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     otpCodeHash: text("otp_code_hash"),
     otpSalt: text("otp_salt"),
     otpSentAt: ts("otp_sent_at"),

@@ -49,6 +49,8 @@ export type WorkflowEventKind =
   | "signer.signed"
   | "signer.declined"
   | "signer.expired"
+  /** The last signer's signature is in the document: the workflow is complete. */
+  | "workflow.signed"
 
   | "otp.sent"
   | "otp.verified"

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { workflowEvents, type Workflow } from "@/lib/db/schema";
 import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
-import { greeting } from "@/lib/mail/greeting";
+import { greeting, oneLine } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { portalLinkPlaceholder } from "./portal-link";
 
@@ -16,7 +16,7 @@ import { portalLinkPlaceholder } from "./portal-link";
  * invitation), where a sealed record can be downloaded. A rejection's comment is the approver's and
  * stays out, as the portal keeps it from the participant.
  */
-export async function mailOutcome(tx: Tx, wf: Workflow): Promise<string[]> {
+export async function mailOutcome(tx: Tx, wf: Workflow, declined?: { name: string }): Promise<string[]> {
   if (wf.state !== "complete" && wf.state !== "rejected") return [];
   if (!wf.settings.recipients.length || !(await wasInvited(tx, wf))) return [];
   const from = wf.settings.organizationName ?? "Sealpost";
@@ -29,7 +29,9 @@ export async function mailOutcome(tx: Tx, wf: Workflow): Promise<string[]> {
           ``,
           `See the record and download it (PDF): ${link}`,
         ]
-      : [`${from} did not approve your answers to "${wf.title}". Contact ${from} if you have questions.`, ``, `See where it stands: ${link}`];
+      : declined
+        ? [`"${wf.title}" was not signed: ${oneLine(declined.name)} declined to sign it. Contact ${from} if you have questions.`, ``, `See where it stands: ${link}`]
+        : [`${from} did not approve your answers to "${wf.title}". Contact ${from} if you have questions.`, ``, `See where it stands: ${link}`];
   const recipients = wf.settings.recipients;
   await enqueueMails(
     tx,
@@ -37,7 +39,7 @@ export async function mailOutcome(tx: Tx, wf: Workflow): Promise<string[]> {
       tenantId: wf.tenantId,
       dedupeKey: `workflow-outcome:${wf.id}:${wf.state}:${r.email}`,
       to: r.email,
-      subject: wf.state === "complete" ? `${from}: "${wf.title}" is approved` : `${from}: "${wf.title}" was not approved`,
+      subject: wf.state === "complete" ? `${from}: "${wf.title}" is approved` : `${from}: "${wf.title}" was not ${declined ? "signed" : "approved"}`,
       text: [
         greeting(r.displayName),
         ``,

@@ -1,4 +1,4 @@
-import { and, eq, gt, count, max } from "drizzle-orm";
+import { and, eq, gt, count, max, sql } from "drizzle-orm";
 import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import { getDb, type Tx } from "@/lib/db/client";
 import { workflowEvents, type Workflow } from "@/lib/db/schema";
@@ -7,7 +7,7 @@ import { newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { tenantApprovers } from "./approval-stage";
 import { pendingApprovers } from "./approvers";
-import { portalActor, recordEvent } from "./events";
+import { portalActor, recordEvent, type WorkflowEventKind } from "./events";
 import { lockWorkflow } from "./get-workflow";
 import { inviteParticipants } from "./invite";
 import { portalLinkPlaceholder } from "./portal-link";
@@ -38,27 +38,27 @@ export async function resendInvite(portal: PortalPrincipal) {
       });
     }
     const now = Date.now();
-    const nextAllowed = await nextResendAt(tx, wf, now);
-    if (nextAllowed > now) {
-      const s = Math.max(1, Math.ceil((nextAllowed - now) / 1000));
-      throw new AppError("workflow.resend_rate_limited", `The invitation was resent recently; try again in ${s} s`, {
-        headers: { "retry-after": String(s) },
-        retryAfter: s,
-        nextAllowedAt: new Date(nextAllowed).toISOString(),
-      });
-    }
+    assertResendAllowed(await nextResendAt(tx, wf, now), now);
     const to = audience === "participants" ? await resendToParticipants(tx, wf) : await remindApprovers(tx, wf);
     await recordEvent(tx, wf, "invite.resent", portalActor(portal), { audience, to });
     return { sent: to.length, audience, nextAllowedAt: new Date(await nextResendAt(tx, wf, now)).toISOString() };
   });
 }
 
-/** When the next resend may go: a minute after the last, and never a sixth within an hour. */
-async function nextResendAt(tx: Tx, wf: Workflow, now: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count(), last: max(workflowEvents.at) })
-    .from(workflowEvents)
-    .where(and(eq(workflowEvents.tenantId, wf.tenantId), eq(workflowEvents.workflowId, wf.id), eq(workflowEvents.kind, "invite.resent"), gt(workflowEvents.at, new Date(now - HOUR_MS))));
+/**
+ * When the next resend may go: a minute after the last, and never a sixth within an hour. Counted
+ * from the activity: `kind` is the event a resend records; `signer` narrows it to one signer's link
+ * (e-signature re-sends are counted per signer).
+ */
+export async function nextResendAt(tx: Tx, wf: Workflow, now: number, kind: WorkflowEventKind = "invite.resent", signer?: number): Promise<number> {
+  const where = and(
+    eq(workflowEvents.tenantId, wf.tenantId),
+    eq(workflowEvents.workflowId, wf.id),
+    eq(workflowEvents.kind, kind),
+    gt(workflowEvents.at, new Date(now - HOUR_MS)),
+    signer === undefined ? undefined : sql`${workflowEvents.detail}->>'signer' = ${String(signer)}`,
+  );
+  const [row] = await tx.select({ n: count(), last: max(workflowEvents.at) }).from(workflowEvents).where(where);
   if (!row || !row.last) return 0;
   const last = new Date(row.last).getTime();
   let next = last + RESEND_MIN_INTERVAL_MS;
@@ -66,12 +66,23 @@ async function nextResendAt(tx: Tx, wf: Workflow, now: number): Promise<number> 
     const [oldest] = await tx
       .select({ at: workflowEvents.at })
       .from(workflowEvents)
-      .where(and(eq(workflowEvents.tenantId, wf.tenantId), eq(workflowEvents.workflowId, wf.id), eq(workflowEvents.kind, "invite.resent"), gt(workflowEvents.at, new Date(now - HOUR_MS))))
+      .where(where)
       .orderBy(workflowEvents.at)
       .limit(row.n - RESEND_PER_HOUR + 1);
     next = Math.max(next, oldest.at.getTime() + HOUR_MS);
   }
   return next;
+}
+
+/** 429 workflow.resend_rate_limited with Retry-After when `nextAllowed` is still ahead. */
+export function assertResendAllowed(nextAllowed: number, now: number, what = "The invitation"): void {
+  if (nextAllowed <= now) return;
+  const s = Math.max(1, Math.ceil((nextAllowed - now) / 1000));
+  throw new AppError("workflow.resend_rate_limited", `${what} was resent recently; try again in ${s} s`, {
+    headers: { "retry-after": String(s) },
+    retryAfter: s,
+    nextAllowedAt: new Date(nextAllowed).toISOString(),
+  });
 }
 
 async function resendToParticipants(tx: Tx, wf: Workflow): Promise<string[]> {

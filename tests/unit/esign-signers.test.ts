@@ -28,6 +28,7 @@ function signer(over: Partial<WorkflowSigner> = {}): WorkflowSigner {
     declineReason: null,
     tokenHash: null,
     tokenExpiresAt: null,
+    replacedTokenHashes: [],
     otpCodeHash: null,
     otpSalt: null,
     otpSentAt: null,

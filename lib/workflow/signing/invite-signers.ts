@@ -28,6 +28,7 @@ export async function inviteSigners(
       .update(workflowSigners)
       .set({
         tokenHash: signTokenHash(signToken(s.id, nonce)),
+        replacedTokenHashes: s.tokenHash ? [...s.replacedTokenHashes, s.tokenHash].slice(-20) : s.replacedTokenHashes,
         tokenExpiresAt: expiresAt,
         invitedAt: s.invitedAt ?? now,
         state: s.viewedAt ? "viewed" : "invited",

@@ -1,0 +1,12 @@
+import { methods, route } from "@/lib/http/route";
+import { visitorFrom } from "@/lib/http/visitor";
+import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
+import { declineBody, declineSignature } from "@/lib/workflow/signing/decline-signature";
+
+export const dynamic = "force-dynamic";
+
+const post = route({ auth: "none", params: signTokenParams, body: declineBody, bodyLimit: 16 * 1024 }, async ({ req, params, body }) =>
+  privateJson(await declineSignature(params.token, body.reason, visitorFrom(req.headers), otpProofOf(req))),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -1,0 +1,22 @@
+import { getBlobStore } from "@/lib/blob/store";
+import { pdfResponse } from "@/lib/http/pdf-response";
+import { methods, route } from "@/lib/http/route";
+import { sealedFileName } from "@/lib/workflow/sealed-file-name";
+import { ceremonyDocument } from "@/lib/workflow/signing/ceremony-bootstrap";
+import { otpProofOf, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
+
+export const dynamic = "force-dynamic";
+
+/** The current revision of the document being signed, with its SHA-256 and revision number. */
+const get = route({ auth: "none", params: signTokenParams }, async ({ req, params }) => {
+  const doc = await ceremonyDocument(params.token, otpProofOf(req));
+  const pdf = await getBlobStore().get(doc.key);
+  if (!pdf) throw new Error(`revision ${doc.revision} of workflow ${doc.wf.id} missing from the blob store`);
+  return pdfResponse(pdf, {
+    filename: sealedFileName(doc.wf),
+    inline: true,
+    headers: { "x-content-sha256": doc.sha256, "x-document-revision": String(doc.revision), "referrer-policy": "no-referrer" },
+  });
+});
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

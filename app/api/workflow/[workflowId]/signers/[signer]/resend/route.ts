@@ -1,0 +1,9 @@
+import { methods, route } from "@/lib/http/route";
+import { signerParams } from "@/lib/workflow/signing/ceremony-http";
+import { resendSignerLink } from "@/lib/workflow/signing/resend-signer-link";
+
+export const dynamic = "force-dynamic";
+
+const post = route({ auth: "bearer", feature: "workflow", params: signerParams }, ({ principal, params }) => resendSignerLink(principal, params.workflowId, params.signer));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });
