@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { SEAL_EVENT } from "@/lib/workflow/approval-stage";
 import { sealWorkflow } from "@/lib/workflow/seal-workflow";
+import { applyPendingSignatures } from "@/lib/workflow/signing/apply-signature";
+import { SIGNATURE_EVENT } from "@/lib/workflow/signing/request-signature";
 import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
 import { defineJob } from "@/lib/jobs/define-job";
 
@@ -10,6 +12,19 @@ export const sealWorkflowJob = defineJob({
   event: SEAL_EVENT,
   payload: z.object({ workflowId: z.string().uuid(), tenantId: z.string().min(1) }),
   handler: ({ payload }) => sealWorkflow(payload.tenantId, payload.workflowId),
+});
+
+/**
+ * E-signature: adds the confirmed signatures to the document, one at a time under the workflow's row
+ * lock (applyPendingSignatures). A failing timestamp authority or key fails the attempt, loudly, and
+ * the job is retried with backoff; nothing is signed without what was asked for.
+ */
+export const applySignatureJob = defineJob({
+  id: "workflow-apply-signature",
+  event: SIGNATURE_EVENT,
+  retries: 8,
+  payload: z.object({ workflowId: z.string().uuid(), tenantId: z.string().min(1) }),
+  handler: ({ payload }) => applyPendingSignatures(payload.tenantId, payload.workflowId),
 });
 
 /** Every five minutes: reminders at 75 % of approval.escalateAfterDays, escalation when it has passed. */
@@ -46,4 +61,4 @@ export const deliverCallbackJob = defineJob({
   },
 });
 
-export const workflowJobs = [sealWorkflowJob, approvalSweepJob, deliverCallbackJob];
+export const workflowJobs = [sealWorkflowJob, applySignatureJob, approvalSweepJob, deliverCallbackJob];

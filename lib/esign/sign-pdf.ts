@@ -35,8 +35,13 @@ export interface SignatureAppearance {
   page: number;
   /** [x, y, width, height] in PDF points from the page's lower-left corner. */
   rect: [number, number, number, number];
-  /** Extra lines under the name, e-mail and time (e.g. the typed mark). */
+  /** Extra lines under the name, e-mail and time. */
   lines?: string[];
+  /**
+   * The signer's own mark, drawn in the right part of the box beside the lines: a typed name in an
+   * oblique face, or the picture they drew (PNG, transparency kept).
+   */
+  mark?: { kind: "typed"; text: string } | { kind: "drawn"; png: Uint8Array };
 }
 
 export interface SignPdfOptions {
@@ -144,13 +149,15 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
     ...lines.map((line, i) => `${i ? "T* " : ""}(${pdfText(line)}) Tj`),
     "ET",
   ];
-  const font = PdfDict.of({ Type: PdfName.of("Font"), Subtype: PdfName.of("Type1"), BaseFont: PdfName.of("Helvetica"), Encoding: PdfName.of("WinAnsiEncoding") });
+  const font = (name: string) => PdfDict.of({ Type: PdfName.of("Font"), Subtype: PdfName.of("Type1"), BaseFont: PdfName.of(name), Encoding: PdfName.of("WinAnsiEncoding") });
+  const resources = PdfDict.of({ Font: PdfDict.of({ Helv: font("Helvetica"), HelvO: font("Helvetica-Oblique") }) });
+  if (a.mark) ops.push(...markOps(pdf, a.mark, [w * 0.55, 4, w * 0.45 - 6, h - 8], resources));
   const stream = PdfStream.fromDict(
     {
       Type: PdfName.of("XObject"),
       Subtype: PdfName.of("Form"),
       BBox: PdfArray.of(PdfNumber.of(0), PdfNumber.of(0), PdfNumber.of(w), PdfNumber.of(h)),
-      Resources: PdfDict.of({ Font: PdfDict.of({ Helv: font }) }),
+      Resources: resources,
     },
     new TextEncoder().encode(ops.join("\n")),
   );
@@ -170,4 +177,20 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
   } else {
     page.dict.set("Annots", PdfArray.of(widgetRef));
   }
+}
+
+/** The operators that draw a mark inside `area` ([x, y, w, h] in the box), centred and scaled to fit. */
+function markOps(pdf: PDF, mark: NonNullable<SignatureAppearance["mark"]>, [ax, ay, aw, ah]: number[], resources: PdfDict): string[] {
+  if (mark.kind === "drawn") {
+    const image = pdf.embedPng(mark.png);
+    resources.set("XObject", PdfDict.of({ Mark: image.ref }));
+    const scale = Math.min(aw / image.width, ah / image.height);
+    const [iw, ih] = [image.width * scale, image.height * scale];
+    const [ix, iy] = [ax + (aw - iw) / 2, ay + (ah - ih) / 2];
+    return [`q ${iw.toFixed(2)} 0 0 ${ih.toFixed(2)} ${ix.toFixed(2)} ${iy.toFixed(2)} cm /Mark Do Q`];
+  }
+  // Helvetica's average advance is about half the font size: enough to keep a typed name inside its area.
+  const text = pdfText(mark.text);
+  const size = Math.max(6, Math.min(18, ah * 0.5, aw / Math.max(text.length * 0.55, 1)));
+  return [`BT /HelvO ${size.toFixed(2)} Tf 0.1 0.15 0.45 rg ${ax.toFixed(2)} ${(ay + (ah - size) / 2).toFixed(2)} Td (${text}) Tj ET`];
 }
