@@ -1,0 +1,319 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consent } from "@/lib/esign/consent";
+import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
+import { expectSignedByAll, nssTrusting, writePkcs12 } from "../support/esign-checks";
+import { expectQpdfClean } from "../support/pdf-tools";
+import { expectProblem } from "../support/problem";
+import { eventually, type Stack } from "../support/stack";
+import { queryStackDb } from "../support/stack-db";
+import { startTsaServer, type TsaServer } from "../support/tsa";
+import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+
+/**
+ * E-signature after sealing, end to end: a real server (ESIGN_ENABLED, the test CA's issuing key as
+ * acme's PKCS#12, the in-process TSA over HTTP), real PostgreSQL and a real SMTP server. Links come
+ * from the mails; every signed file is checked by pdfsig, openssl cms and qpdf.
+ */
+
+const PASSWORD = "esign test password";
+let stack: Stack;
+let ca: TestCa;
+let tsa: TsaServer;
+let dir: string;
+let nss: string;
+const callbacks: Array<{ path: string; body: Record<string, unknown> }> = [];
+let receiver: http.Server;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-it-"));
+  ca = await createTestCa("acme");
+  fs.mkdirSync(path.join(dir, "keys"));
+  await writePkcs12(path.join(dir, "keys", "acme.p12"), ca.root.privateKey, ca.root.chain, PASSWORD);
+  fs.writeFileSync(path.join(dir, "root.pem"), ca.rootPem);
+  nss = nssTrusting(dir, [ca.rootDer]);
+  tsa = await startTsaServer(ca.tsa);
+  receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      callbacks.push({ path: req.url ?? "", body: JSON.parse(body || "{}") });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  stack = await startWorkflowStack({
+    env: {
+      ESIGN_ENABLED: "true",
+      ESIGN_KEYS_DIR: path.join(dir, "keys"),
+      ESIGN_KEYS_PASSWORD: PASSWORD,
+      ESIGN_TSA_URL: tsa.url,
+      ESIGN_TSA_ROOTS: path.join(dir, "root.pem"),
+      CALLBACK_ALLOWED_HOSTS: "127.0.0.1",
+      OTP_TTL_MS: "60000",
+    },
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await tsa?.close();
+  await new Promise((r) => receiver?.close(r));
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+type Signer = { name: string; email: string; order?: number; role?: string; requireOtp?: boolean };
+let seq = 0;
+const person = (label: string, extra: Partial<Signer> = {}): Signer => ({ name: `${label} Signer`, email: `${label.toLowerCase()}-${++seq}@sign.test`, ...extra });
+
+const createBody = (esign: unknown, extra: Record<string, unknown> = {}) => ({
+  templatePath: "workflow/governance.md",
+  correlationId: uniqueCorrelationId("esign"),
+  templateSettings: { workflow: { recipients: [{ email: `gov-${++seq}@example.test` }] }, esign },
+  initialData: { amount: 120.5, costCentre: "OPS" },
+  ...extra,
+});
+
+/** A governance workflow (validated at create: pending-approval) sealed by its initiator: the seal job adds the signature page and invites. */
+async function sealedForSigning(signers: Signer[], signingMode: "parallel" | "sequential", extra: Record<string, unknown> = {}) {
+  const res = await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signingMode, signers }, extra));
+  expect(res.status).toBe(201);
+  const { workflowId } = await res.json();
+  expect((await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`)).status).toBe(200);
+  await eventually(async () => (await status(workflowId)).signing?.documentRevision === 0, 60_000, "revision 0");
+  return workflowId as string;
+}
+
+const status = async (id: string) => (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
+
+const TOKEN = /\/sign\/([0-9a-f-]{36}\.[\w-]{43})/;
+/** The newest signing link mailed to `email` (after `after` mails to them). */
+async function linkFor(email: string, after = 0): Promise<string> {
+  return stack.smtp.waitFor((ms) => {
+    const mine = ms.filter((m) => m.to.includes(email) && m.subject.includes("please sign"));
+    return mine.length > after && TOKEN.exec(mine.at(-1)!.text)![1];
+  }, 30_000);
+}
+const mailsTo = (email: string) => stack.smtp.messages.filter((m) => m.to.includes(email) && m.subject.includes("please sign")).length;
+
+const sign = (token: string, body: unknown, headers: Record<string, string> = {}) => stack.api(null, "POST", `/api/sign/${token}/sign`, body, headers);
+const typed = (text: string) => ({ consent: { version: consent().version, sha256: consent().sha256 }, mark: { kind: "typed", text }, intent: true });
+
+async function signedPdf(id: string): Promise<Uint8Array> {
+  const res = await stack.api("submitter", "GET", `/api/workflow/${id}/sealed`);
+  expect(res.status).toBe(200);
+  const pdf = new Uint8Array(await res.arrayBuffer());
+  expect(res.headers.get("x-content-sha256")).toBe((await status(id)).sealedSha256);
+  return pdf;
+}
+
+const checks = () => ({ dir, nss, rootPemFile: path.join(dir, "root.pem"), trustedRoots: [ca.rootDer] });
+
+// A 40 × 12 RGBA PNG: a blue wave on a transparent ground, as a signature pad draws.
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAACgAAAAMCAYAAAAQw/9NAAAAYElEQVR4nGMQkatgGMyYlob/x4IHhQOxOYxsh9LbYSQ7kt7RSbIjGchNG5RYSooeBnLSBQUOI1k/zUOAUnMoTUOUJg+CDiVkOVWKCjIdCcZEK6Sx43DaTaqPaOUwnHYDAHlItliz93/zAAAAAElFTkSuQmCC";
+
+describe("sequential signing", () => {
+  it("three signers in order to completion: each invited after the one before, every signature valid, the last covering the whole file", async () => {
+    const signers = [person("Ada", { role: "Chief executive" }), person("Bo"), person("Cy")];
+    const id = await sealedForSigning(signers, "sequential");
+    let s = await status(id);
+    expect(s.state).toBe("sealing");
+    expect(s.sealedSha256).toBeNull();
+    expect(s.signing.signers.map((x: { state: string; order: number }) => [x.state, x.order])).toEqual([["invited", 1], ["waiting", 2], ["waiting", 3]]);
+    expect(mailsTo(signers[1].email)).toBe(0);
+
+    for (const [i, signer] of signers.entries()) {
+      const token = await linkFor(signer.email);
+      const boot = await (await stack.api(null, "GET", `/api/sign/${token}`)).json();
+      expect(boot).toMatchObject({ signer: { name: signer.name, email: signer.email, state: "viewed", mayActNow: true }, document: { revision: i }, consent: consent() });
+      expect(boot.document.pageCount).toBeGreaterThan(1);
+      const doc = await stack.api(null, "GET", `/api/sign/${token}/document`);
+      expect(doc.headers.get("x-document-revision")).toBe(String(i));
+      expect((await PDFDocument.load(await doc.arrayBuffer())).getPageCount()).toBe(boot.document.pageCount);
+      const res = await sign(token, i === 1 ? { ...typed("x"), mark: { kind: "drawn", png: PNG } } : typed(signer.name));
+      expect(res.status).toBe(202);
+      await eventually(async () => (await status(id)).signing.signers[i].state === "signed", 60_000, `signer ${i} signed`);
+    }
+    s = await status(id);
+    expect(s.state).toBe("complete");
+    expect(s.signing.documentRevision).toBe(3);
+    expect(s.signing.signers.map((x: { signedRevision: number }) => x.signedRevision)).toEqual([1, 2, 3]);
+    const pdf = await signedPdf(id);
+    await expectSignedByAll(pdf, signers.map((x) => x.name), checks());
+    expectQpdfClean(pdf, dir);
+    expect(tsa.requests).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("parallel signing", () => {
+  it("two signers to completion, and two posting at the same instant both land in one file, both valid", async () => {
+    for (const together of [false, true]) {
+      const signers = [person("Di"), person("Ed")];
+      const id = await sealedForSigning(signers, "parallel");
+      expect((await status(id)).signing.signers.map((x: { state: string }) => x.state)).toEqual(["invited", "invited"]);
+      const tokens = await Promise.all(signers.map((x) => linkFor(x.email)));
+      if (together) {
+        const answers = await Promise.all(tokens.map((t, i) => sign(t, typed(signers[i].name))));
+        expect(answers.map((r) => r.status)).toEqual([202, 202]);
+      } else {
+        for (const [i, t] of [...tokens.entries()].reverse()) {
+          expect((await sign(t, typed(signers[i].name))).status).toBe(202);
+          await eventually(async () => (await status(id)).signing.signers[i].state === "signed", 60_000, "signed");
+        }
+      }
+      await eventually(async () => (await status(id)).state === "complete", 60_000, "complete");
+      const s = await status(id);
+      expect(new Set(s.signing.signers.map((x: { signedRevision: number }) => x.signedRevision))).toEqual(new Set([1, 2]));
+      const pdf = await signedPdf(id);
+      // pdfsig lists the signatures by field; the one applied last covers the whole file.
+      const lastSigned = s.signing.signers.findIndex((x: { signedRevision: number }) => x.signedRevision === 2);
+      await expectSignedByAll(pdf, signers.map((x) => x.name), { ...checks(), lastSigned });
+      expectQpdfClean(pdf, dir);
+    }
+  });
+});
+
+describe("a decline", () => {
+  it("ends the workflow rejected with the reason in the status and the callback; the other links then open nothing", async () => {
+    const signers = [person("Fay"), person("Gus")];
+    const id = await sealedForSigning(signers, "parallel", { callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` });
+    const [t0, t1] = await Promise.all(signers.map((x) => linkFor(x.email)));
+    await expectProblem(await stack.api(null, "POST", `/api/sign/${t0}/decline`, { reason: "  " }), 400, "request.invalid");
+    const res = await stack.api(null, "POST", `/api/sign/${t0}/decline`, { reason: "The amount is wrong" });
+    expect(res.status).toBe(200);
+    const s = await status(id);
+    expect(s.state).toBe("rejected");
+    expect(s.signing.signers[0]).toMatchObject({ state: "declined", declineReason: "The amount is wrong" });
+    const hook = await eventually(async () => callbacks.find((c) => c.body.workflowId === id), 30_000, "callback");
+    expect(hook.body).toMatchObject({ state: "rejected", declined: { signer: 0, name: signers[0].name, email: signers[0].email, reason: "The amount is wrong" } });
+    await expectProblem(await stack.api(null, "GET", `/api/sign/${t0}`), 410, "esign.link_used");
+    await expectProblem(await sign(t1, typed("Gus")), 409, "esign.signing_closed");
+  });
+});
+
+describe("links", () => {
+  it("a replayed, replaced, expired or made-up link gets a clear problem, and a re-send is rate limited", async () => {
+    const signers = [person("Hal"), person("Ivy")];
+    const id = await sealedForSigning(signers, "sequential");
+    const token = await linkFor(signers[0].email);
+    // The initiator's re-send: a new link, the old one dead; then too soon for another.
+    const again = await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`);
+    expect(again.status).toBe(200);
+    const fresh = await linkFor(signers[0].email, 1);
+    expect(fresh).not.toBe(token);
+    await expectProblem(await stack.api(null, "GET", `/api/sign/${token}`), 410, "esign.link_replaced");
+    const limited = await expectProblem(await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`), 429, "workflow.resend_rate_limited");
+    expect(limited.retryAfter).toBeGreaterThan(0);
+    await expectProblem(await stack.api("submitter", "POST", `/api/workflow/${id}/signers/1/resend`), 409, "esign.not_your_turn");
+    await expectProblem(await stack.api("submitter", "POST", `/api/workflow/${id}/signers/7/resend`), 404, "esign.signer_not_found");
+    await expectProblem(await stack.api("approver", "POST", `/api/workflow/${id}/signers/0/resend`), 403, "workflow.not_initiator");
+
+    // Another workflow's signer id with this link's secret, and shapes that are no link at all.
+    const other = await sealedForSigning([person("Jo")], "parallel");
+    const otherToken = await linkFor((await status(other)).signing.signers[0].email);
+    await expectProblem(await stack.api(null, "GET", `/api/sign/${otherToken.split(".")[0]}.${fresh.split(".")[1]}`), 404, "esign.link_invalid");
+    for (const bad of ["nothing", `${fresh}x`, "00000000-0000-4000-8000-000000000000." + "a".repeat(43)]) {
+      await expectProblem(await stack.api(null, "GET", `/api/sign/${bad}`), 404, "esign.link_invalid");
+    }
+    // A signing link is no portal token for any workflow.
+    await expectProblem(await stack.api(null, "GET", `/api/workflow/${other}/status`, undefined, { "x-svc-portal-token": otherToken }), 401);
+
+    // Signed: replaying the link opens nothing.
+    expect((await sign(fresh, typed("Hal"))).status).toBe(202);
+    await expectProblem(await sign(fresh, typed("Hal")), 410, "esign.link_used");
+
+    // Expired: the next signer's link after its time.
+    await eventually(async () => (await status(id)).signing.signers[1].state === "invited", 60_000, "second invited");
+    const second = await linkFor(signers[1].email);
+    await queryStackDb(stack, `update workflow_signers set token_expires_at = now() - interval '1 minute' where workflow_id = '${id}' and position = 1`);
+    expect((await status(id)).signing.signers[1].state).toBe("expired");
+    await expectProblem(await stack.api(null, "GET", `/api/sign/${second}`), 410, "esign.link_expired");
+    await expectProblem(await sign(second, typed("Ivy")), 410, "esign.link_expired");
+  });
+
+  it("checks the consent and the mark: an outdated consent, a PNG that is no PNG, no intent", async () => {
+    const [signer] = [person("Kai")];
+    await sealedForSigning([signer], "parallel");
+    const token = await linkFor(signer.email);
+    const outdated = await expectProblem(await sign(token, { ...typed("Kai"), consent: { version: "2020-01-01", sha256: "0".repeat(64) } }), 422, "esign.consent_outdated");
+    expect(outdated.current).toEqual({ version: consent().version, sha256: consent().sha256 });
+    const notPng = await expectProblem(await sign(token, { ...typed("Kai"), mark: { kind: "drawn", png: Buffer.from("GIF89a not a png").toString("base64") } }), 422, "esign.mark_invalid");
+    expect(notPng.errors).toEqual([{ path: "mark.png", message: "is not a PNG image" }]);
+    await expectProblem(await sign(token, { ...typed("Kai"), mark: { kind: "drawn", png: "A".repeat(352_000) } }), 400, "request.invalid");
+    await expectProblem(await sign(token, { ...typed("Kai"), intent: false }), 400, "request.invalid");
+    await expectProblem(await sign(token, typed(" ")), 422, "esign.mark_invalid");
+  });
+});
+
+describe("a signer's passcode", () => {
+  it("gates the ceremony until verified, and stops a brute force at the limit", async () => {
+    const signer = person("Lee", { requireOtp: true });
+    await sealedForSigning([signer], "parallel");
+    const token = await linkFor(signer.email);
+    const gate = await (await stack.api(null, "GET", `/api/sign/${token}`)).json();
+    expect(gate).toMatchObject({ otp: { required: true, verified: false } });
+    expect(gate.document).toBeUndefined();
+    await expectProblem(await stack.api(null, "GET", `/api/sign/${token}/document`), 403, "otp.required");
+    await expectProblem(await sign(token, typed("Lee")), 403, "otp.required");
+    expect((await stack.api(null, "POST", `/api/sign/${token}/otp/send`)).status).toBe(200);
+    await expectProblem(await stack.api(null, "POST", `/api/sign/${token}/otp/send`), 429, "otp.rate_limited");
+    const mail = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signer.email) && m.subject.includes("passcode")), 30_000);
+    const code = /passcode is (\d{6})/.exec(mail.text)![1];
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 1; i <= 4; i++) {
+      const p = await expectProblem(await stack.api(null, "POST", `/api/sign/${token}/otp/verify`, { otp: wrong }), 422, "otp.invalid");
+      expect(p.attemptsLeft).toBe(5 - i);
+    }
+    await expectProblem(await stack.api(null, "POST", `/api/sign/${token}/otp/verify`, { otp: wrong }), 429, "otp.locked");
+    // The right code is dead with the lock.
+    await expectProblem(await stack.api(null, "POST", `/api/sign/${token}/otp/verify`, { otp: code }), 429, "otp.locked");
+  });
+
+  it("opens the ceremony with the proof of a verified code", async () => {
+    const signer = person("Max", { requireOtp: true });
+    const id = await sealedForSigning([signer], "parallel");
+    const token = await linkFor(signer.email);
+    expect((await stack.api(null, "POST", `/api/sign/${token}/otp/send`)).status).toBe(200);
+    const mail = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signer.email) && m.subject.includes("passcode")), 30_000);
+    const verified = await (await stack.api(null, "POST", `/api/sign/${token}/otp/verify`, { otp: /passcode is (\d{6})/.exec(mail.text)![1] })).json();
+    const proof = { "x-svc-sign-otp": verified.otpProof };
+    expect((await (await stack.api(null, "GET", `/api/sign/${token}`, undefined, proof)).json()).document.revision).toBe(0);
+    expect((await sign(token, typed("Max"), proof)).status).toBe(202);
+    await eventually(async () => (await status(id)).state === "complete", 60_000, "complete");
+    expect((await status(id)).signing.signers[0].verificationMethod).toBe("email link + one-time passcode");
+  });
+});
+
+describe("create", () => {
+  it("answers a signer list that breaks a rule with 422 naming the field (generated lists)", async () => {
+    const signer = fc.record({ name: fc.constant("N"), email: fc.constantFrom("a@x.test", "b@x.test", "A@x.test"), order: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ["name", "email"] });
+    await fc.assert(
+      fc.asyncProperty(fc.array(signer, { minLength: 1, maxLength: 3 }), fc.constantFrom("parallel", "sequential"), async (signers, signingMode) => {
+        const emails = signers.map((s) => s.email.toLowerCase());
+        const orders = signers.flatMap((s) => (s.order ? [s.order] : []));
+        const bad =
+          new Set(emails).size < emails.length ||
+          (signingMode === "parallel" ? orders.length > 0 : (orders.length > 0 && orders.length < signers.length) || new Set(orders).size < orders.length);
+        fc.pre(bad);
+        const p = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signingMode, signers })), 422, "workflow.esign_invalid");
+        expect(p.errors!.every((e) => e.path.startsWith("templateSettings.esign.signers."))).toBe(true);
+      }),
+      { numRuns: 12 },
+    );
+    const many = Array.from({ length: 21 }, (_, i) => ({ name: `S${i}`, email: `s${i}@x.test` }));
+    const p = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signers: many })), 422, "workflow.esign_invalid");
+    expect(p.errors).toEqual([{ path: "templateSettings.esign.signers", message: expect.stringContaining("20") }]);
+  });
+
+  it("lists the signers waiting in the status until the record is sealed", async () => {
+    const res = await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signers: [person("Ned")] }));
+    const { workflowId } = await res.json();
+    const s = await status(workflowId);
+    expect(s.signing).toMatchObject({ mode: "parallel", documentRevision: null, signers: [{ position: 0, state: "waiting", invitedAt: null }] });
+  });
+});
