@@ -10,8 +10,10 @@
  * signature's widget invisible (Rect 0 0 0 0); a visible appearance is placed here, in the same
  * incremental update, just before the library writes it (see placeAppearance).
  */
+import fs from "node:fs";
 import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream } from "@libpdf/core";
 import type { Signer, TimestampAuthority } from "@libpdf/core";
+import { builtInFontsDraw, drawable, fallbackFontFile } from "@/lib/pdf/fonts";
 
 /** A key and its certificate chain, leaf first, root last: what a signer needs to build a CMS signature. */
 export interface KeyAndChain {
@@ -97,7 +99,8 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
         placed = true;
         placeAppearance(pdf, opts.fieldName, appearance, appearanceLines(opts.signer, signingTime, appearance.lines ?? []));
       }
-      return save(saveOpts);
+      // Only the glyphs used: a whole DejaVu Sans would add 740 kB to every signature in Cyrillic.
+      return save({ ...saveOpts, subsetFonts: true });
     };
   }
 
@@ -126,11 +129,52 @@ function appearanceLines(signer: SignerIdentity, time: Date, extra: string[]): s
   return [`Signed by ${signer.name}`, signer.email, `${time.toISOString().replace("T", " ").slice(0, 19)} UTC`, ...extra];
 }
 
-/** Helvetica (a standard font, nothing embedded) takes WinAnsi: other characters are shown as "?". */
-function pdfText(s: string): string {
-  const latin = s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-  return latin.replace(/[\\()]/g, (c) => `\\${c}`);
+/** A face the appearance writes text in: its resource name, how a string is shown, and its width. */
+interface Face {
+  show(text: string, size: number): string;
+  width(text: string, size: number): number;
 }
+
+const fontBytes = new Map<string, Uint8Array>();
+const readFont = (family: "DejaVu Sans" | "DejaVu Sans Oblique") => {
+  if (!fontBytes.has(family)) fontBytes.set(family, new Uint8Array(fs.readFileSync(fallbackFontFile(family))));
+  return fontBytes.get(family)!;
+};
+
+/**
+ * The regular and oblique faces of one appearance. Helvetica (a standard font: nothing embedded)
+ * while every character is Windows-1252, as in the sealed record's own font stack (lib/pdf/fonts.ts);
+ * otherwise DejaVu Sans, embedded as a subset of the glyphs used, so a name in Cyrillic, Greek or
+ * Hebrew shows as written, not as "?". What DejaVu lacks too (CJK, emoji) is U+FFFD, visibly missing.
+ */
+function appearanceFaces(pdf: PDF, texts: string[], resources: PdfDict): { regular: Face; oblique: Face } {
+  const fonts = PdfDict.of({});
+  resources.set("Font", fonts);
+  if (texts.every(builtInFontsDraw)) {
+    const standard = (name: string, base: string): Face => {
+      fonts.set(name, PdfDict.of({ Type: PdfName.of("Font"), Subtype: PdfName.of("Type1"), BaseFont: PdfName.of(base), Encoding: PdfName.of("WinAnsiEncoding") }));
+      return {
+        show: (text, size) => `/${name} ${size.toFixed(2)} Tf (${winAnsi(text).replace(/[\\()]/g, (c) => `\\${c}`)}) Tj`,
+        // Helvetica's average advance is about half the font size: enough to keep a line inside its box.
+        width: (text, size) => text.length * 0.55 * size,
+      };
+    };
+    return { regular: standard("Helv", "Helvetica"), oblique: standard("HelvO", "Helvetica-Oblique") };
+  }
+  const embedded = (name: string, family: "DejaVu Sans" | "DejaVu Sans Oblique"): Face => {
+    const font = pdf.embedFont(readFont(family));
+    fonts.set(name, font.ref);
+    return {
+      // Identity-H: the string is the glyph ids, two bytes each.
+      show: (text, size) => `/${name} ${size.toFixed(2)} Tf <${font.encodeTextToGids(drawable(text)).map((g) => g.toString(16).padStart(4, "0")).join("")}> Tj`,
+      width: (text, size) => ([...drawable(text)].reduce((w, ch) => w + font.getWidth(ch.codePointAt(0)!), 0) / 1000) * size,
+    };
+  };
+  return { regular: embedded("DV", "DejaVu Sans"), oblique: embedded("DVO", "DejaVu Sans Oblique") };
+}
+
+/** Windows-1252 text for a standard font; only called when builtInFontsDraw said every character fits. */
+const winAnsi = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
 
 /** Turns the library's invisible widget into a visible one on the chosen page, with a drawn appearance. */
 function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, lines: string[]): void {
@@ -143,15 +187,15 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
   const [x, y, w, h] = a.rect;
 
   const size = Math.min(9, (h - 6) / Math.max(lines.length, 1) / 1.2);
+  const resources = PdfDict.of({});
+  const faces = appearanceFaces(pdf, a.mark?.kind === "typed" ? [...lines, a.mark.text] : lines, resources);
   const ops = [
     "q 0.15 0.25 0.55 RG 0.8 w 0.4 0.4 " + `${w - 0.8} ${h - 0.8} re S Q`,
-    `BT /Helv ${size.toFixed(2)} Tf 0 g ${(size * 1.2).toFixed(2)} TL 4 ${(h - 3 - size).toFixed(2)} Td`,
-    ...lines.map((line, i) => `${i ? "T* " : ""}(${pdfText(line)}) Tj`),
+    `BT 0 g ${(size * 1.2).toFixed(2)} TL 4 ${(h - 3 - size).toFixed(2)} Td`,
+    ...lines.map((line, i) => `${i ? "T* " : ""}${faces.regular.show(line, size)}`),
     "ET",
   ];
-  const font = (name: string) => PdfDict.of({ Type: PdfName.of("Font"), Subtype: PdfName.of("Type1"), BaseFont: PdfName.of(name), Encoding: PdfName.of("WinAnsiEncoding") });
-  const resources = PdfDict.of({ Font: PdfDict.of({ Helv: font("Helvetica"), HelvO: font("Helvetica-Oblique") }) });
-  if (a.mark) ops.push(...markOps(pdf, a.mark, [w * 0.55, 4, w * 0.45 - 6, h - 8], resources));
+  if (a.mark) ops.push(...markOps(pdf, a.mark, [w * 0.55, 4, w * 0.45 - 6, h - 8], resources, faces.oblique));
   const stream = PdfStream.fromDict(
     {
       Type: PdfName.of("XObject"),
@@ -180,7 +224,7 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
 }
 
 /** The operators that draw a mark inside `area` ([x, y, w, h] in the box), centred and scaled to fit. */
-function markOps(pdf: PDF, mark: NonNullable<SignatureAppearance["mark"]>, [ax, ay, aw, ah]: number[], resources: PdfDict): string[] {
+function markOps(pdf: PDF, mark: NonNullable<SignatureAppearance["mark"]>, [ax, ay, aw, ah]: number[], resources: PdfDict, face: Face): string[] {
   if (mark.kind === "drawn") {
     const image = pdf.embedPng(mark.png);
     resources.set("XObject", PdfDict.of({ Mark: image.ref }));
@@ -189,8 +233,6 @@ function markOps(pdf: PDF, mark: NonNullable<SignatureAppearance["mark"]>, [ax, 
     const [ix, iy] = [ax + (aw - iw) / 2, ay + (ah - ih) / 2];
     return [`q ${iw.toFixed(2)} 0 0 ${ih.toFixed(2)} ${ix.toFixed(2)} ${iy.toFixed(2)} cm /Mark Do Q`];
   }
-  // Helvetica's average advance is about half the font size: enough to keep a typed name inside its area.
-  const text = pdfText(mark.text);
-  const size = Math.max(6, Math.min(18, ah * 0.5, aw / Math.max(text.length * 0.55, 1)));
-  return [`BT /HelvO ${size.toFixed(2)} Tf 0.1 0.15 0.45 rg ${ax.toFixed(2)} ${(ay + (ah - size) / 2).toFixed(2)} Td (${text}) Tj ET`];
+  const size = Math.max(6, Math.min(18, ah * 0.5, aw / Math.max(face.width(mark.text, 1), 0.01)));
+  return [`BT 0.1 0.15 0.45 rg ${ax.toFixed(2)} ${(ay + (ah - size) / 2).toFixed(2)} Td ${face.show(mark.text, size)} ET`];
 }

@@ -20,14 +20,20 @@ export const FONT = {
   mono: ["Courier", "DejaVu Sans Mono"],
 };
 
-const FALLBACK_FILES: Record<string, string> = {
+const FALLBACK_FILES = {
   "DejaVu Sans": "DejaVuSans.ttf",
   "DejaVu Sans Bold": "DejaVuSans-Bold.ttf",
   "DejaVu Sans Oblique": "DejaVuSans-Oblique.ttf",
   "DejaVu Sans Mono": "DejaVuSansMono.ttf",
-};
+} as const;
 
 const fallbackDir = () => path.join(path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+
+/** The file of a fallback family (DejaVu), for code that embeds it itself (a signature's appearance). */
+export const fallbackFontFile = (family: keyof typeof FALLBACK_FILES) => path.join(fallbackDir(), FALLBACK_FILES[family]);
+
+/** True when the built-in fonts draw every character of `text` (Windows-1252): nothing needs embedding. */
+export const builtInFontsDraw = (text: string) => /^[\n\x20-\x7e\u00a0-\u00ff]*$/.test(text) || [...text].every((ch) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(ch.codePointAt(0)!));
 
 let done = false;
 let fallbackChars: Set<number> | undefined;

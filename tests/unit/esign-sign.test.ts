@@ -161,6 +161,34 @@ describe("signPdf, three signers in sequence", () => {
   });
 });
 
+describe("a signer whose name is not in Windows-1252", () => {
+  it("is shown as written in the appearance (DejaVu Sans embedded, subset), and a Latin name embeds nothing", async () => {
+    const file = path.join(dir, "cyrillic.pdf");
+    const signed = await signPdf(sealed, {
+      key: ca.tenant,
+      signer: { name: "Жанна Петрова", email: "zhanna@example.com", method: "email link" },
+      reason: "Approved",
+      fieldName: "signer-1",
+      appearance: { page: 2, rect: [40, 60, 200, 62], mark: { kind: "typed", text: "Ζωή Жанна" } },
+    });
+    fs.writeFileSync(file, signed);
+    const fonts = runTool("pdffonts", [file]).out;
+    expect(fonts).toMatch(/^[A-Z]{6}\+DejaVuSans\s.*\byes\s+yes\b/m);
+    expect(fonts).toMatch(/^[A-Z]{6}\+DejaVuSans-Oblique\s.*\byes\s+yes\b/m);
+    // The glyphs drawn map back to the name: what a reader copies or searches is the name.
+    const pdf = await PDF.load(signed);
+    const ap = pdf.getForm()!.getSignatureField("signer-1")!.getDict();
+    expect(ap.has("AP")).toBe(true);
+    expect(pdfsigBlocks(file, ["-nocert"])[0]).toContain("Signature Validation: Signature is Valid.");
+    // A subset: far below DejaVu Sans's 740 kB.
+    expect(signed.length - sealed.length).toBeLessThan(60_000);
+
+    const latin = await signPdf(sealed, { ...options(1), appearance: { page: 2, rect: [40, 60, 200, 62], mark: { kind: "typed", text: "Zoë Müller" } } });
+    fs.writeFileSync(path.join(dir, "latin.pdf"), latin);
+    expect(runTool("pdffonts", [path.join(dir, "latin.pdf")]).out).not.toContain("DejaVu");
+  });
+});
+
 describe("a changed byte", () => {
   function flip(at: number): string {
     const bytes = revisions[3].slice();
