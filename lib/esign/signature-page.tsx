@@ -13,7 +13,8 @@
  */
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { PDFDocument, PDFString, type PDFPage } from "pdf-lib";
-import { drawableStrings, FONT, setUpFonts } from "@/lib/pdf/fonts";
+import { drawable, drawableStrings, FONT, setUpFonts } from "@/lib/pdf/fonts";
+import { FooterLabel, numberPages } from "@/lib/pdf/footer";
 import { renderElement } from "@/lib/pdf/render-element";
 
 export const MAX_SIGNERS = 20;
@@ -27,6 +28,8 @@ export interface PageSigner {
 export interface SignaturePageOptions {
   /** Sequential: each signer after the one before, the order printed; parallel: any order. */
   mode: "sequential" | "parallel";
+  /** The sealed record's footer label, repeated on the signature pages, which continue its page numbers. */
+  footer?: string;
 }
 
 /** One signer's box: their field, and where signPdf draws their appearance. */
@@ -75,6 +78,9 @@ export function signatureLayout(count: number, firstPage: number, size: [number,
   return out;
 }
 
+/** How many signature pages `count` signers take on pages of `size` (the sealer counts them in the record's page numbers). */
+export const signatureSheetCount = (count: number, size: [number, number]) => Math.max(...signatureLayout(count, 0, size).map((b) => b.sheet)) + 1;
+
 const round = (n: number) => Math.round(n * 100) / 100;
 
 export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigner[], opts: SignaturePageOptions): Promise<{ pdf: Uint8Array; boxes: SignatureBox[] }> {
@@ -87,7 +93,9 @@ export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigne
 
   const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts));
   const pages = await doc.copyPages(rendered, rendered.getPageIndices());
+  const sealedPages = doc.getPageCount();
   pages.forEach((p) => doc.addPage(p));
+  if (opts.footer !== undefined) await numberPages(doc, MARGIN, { first: sealedPages });
   for (const box of layout) reserveField(doc, doc.getPage(box.page), box);
   const pdf = await doc.save({ updateFieldAppearances: false });
   return { pdf, boxes: layout.map(({ fieldName, signer, page, rect }) => ({ fieldName, signer, page, rect })) };
@@ -144,6 +152,7 @@ async function renderPages(given: PageSigner[], layout: LaidOut[], [width, heigh
                 </View>
               );
             })}
+          {opts.footer !== undefined ? <FooterLabel text={drawable(opts.footer)} margin={MARGIN} /> : null}
         </Page>
       ))}
     </Document>

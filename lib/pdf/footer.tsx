@@ -26,17 +26,27 @@ export function FooterLabel({ text, margin, tag, colour = FOOTER_GREY }: { text:
   );
 }
 
-/** Numbers the pages ("page n of m", right-aligned at the margin), stamps the metadata and saves. */
-export async function finishDocument(laidOut: Uint8Array, meta: DocumentMeta, margin: number, colour = FOOTER_GREY): Promise<Uint8Array> {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 0xff);
+/**
+ * Numbers the pages ("page n of m", right-aligned at the margin), stamps the metadata and saves.
+ * `pagesAfter`: pages another step appends later (a sealed record's signature pages), counted in m.
+ */
+export async function finishDocument(laidOut: Uint8Array, meta: DocumentMeta, margin: number, colour = FOOTER_GREY, pagesAfter = 0): Promise<Uint8Array> {
   const doc = await PDFDocument.load(laidOut, { updateMetadata: false });
+  await numberPages(doc, margin, { total: doc.getPageCount() + pagesAfter, colour });
+  stampDocument(doc, meta);
+  return doc.save({ updateFieldAppearances: false });
+}
+
+/** Draws "page n of total" on every page from index `first` on (default: all of them, total: their count). */
+export async function numberPages(doc: PDFDocument, margin: number, opts: { first?: number; total?: number; colour?: string } = {}): Promise<void> {
+  const colour = opts.colour ?? FOOTER_GREY;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 0xff);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const pages = doc.getPages();
-  pages.forEach((page, i) => {
-    const text = `page ${i + 1} of ${pages.length}`;
+  const total = opts.total ?? pages.length;
+  pages.slice(opts.first ?? 0).forEach((page, i) => {
+    const text = `page ${(opts.first ?? 0) + i + 1} of ${total}`;
     const x = page.getWidth() - margin - font.widthOfTextAtSize(text, SIZE);
     page.drawText(text, { x, y: BASELINE, size: SIZE, font, color: rgb(r, g, b) });
   });
-  stampDocument(doc, meta);
-  return doc.save({ updateFieldAppearances: false });
 }

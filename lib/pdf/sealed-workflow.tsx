@@ -23,7 +23,15 @@ export interface SealedWorkflowInput {
   history: Array<{ at: string; action: string; stage: number; by: string; comment: string | null; to?: string; changes?: string[] }>;
   exception: { justification: string; failedRules: string[]; by: string; at: string; stage: number } | null;
   audit: Array<{ at: string; kind: string; actor: string; summary: string }>;
+  /** Pages appended after sealing (the signature pages of an e-signed record), counted in every "page n of m". */
+  pagesAfter?: number;
 }
+
+/** A4 in points: the sealed record's pages, and so its signature pages. */
+export const SEALED_PAGE_SIZE: [number, number] = [595.28, 841.89];
+
+/** The footer's left half on every page of a sealed record, the signature pages included. */
+export const sealedFooterLabel = (input: Pick<SealedWorkflowInput, "correlationId" | "sealedAt">) => `${input.correlationId} · sealed ${input.sealedAt}`;
 
 const grey = "#555555";
 const h2 = { fontSize: 11, fontFamily: FONT.bold, marginTop: 12, marginBottom: 4 } as const;
@@ -58,7 +66,7 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
   const t0 = performance.now();
   const doc = (
     <Document title={title} producer="Sealpost" creator="Sealpost" onRender={x?.onRender}>
-      <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
+      <Page size={SEALED_PAGE_SIZE} style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
         <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Sealed workflow record</Text>
         <Text style={{ fontSize: 11, marginBottom: 8 }}>{input.title}</Text>
         <Pair k="Workflow id" v={input.workflowId} />
@@ -125,12 +133,12 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
             <Text style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
           </View>
         ))}
-        <FooterLabel text={`${input.correlationId} · sealed ${input.sealedAt}`} margin={40} tag={x?.tag("footer")} />
+        <FooterLabel text={sealedFooterLabel(input)} margin={40} tag={x?.tag("footer")} />
       </Page>
     </Document>
   );
   const laidOut = await renderElement(doc);
   const t1 = performance.now();
-  const pdf = await finishDocument(laidOut, { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion }, 40);
+  const pdf = await finishDocument(laidOut, { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion }, 40, undefined, given.pagesAfter);
   return { pdf, layoutMs: t1 - t0, postProcessingMs: performance.now() - t1 };
 }

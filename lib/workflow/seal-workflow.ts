@@ -5,7 +5,9 @@ import { getDb } from "@/lib/db/client";
 import { workflows } from "@/lib/db/schema";
 import { sealedTrace } from "@/lib/explain/sealed-trace";
 import { recordTrace } from "@/lib/explain/store";
+import { signatureSheetCount } from "@/lib/esign/signature-page";
 import { renderSealedWorkflowPdf, renderSealedWorkflowPdfTraced } from "@/lib/pdf/render-pool";
+import { SEALED_PAGE_SIZE, sealedFooterLabel } from "@/lib/pdf/sealed-workflow";
 import { deliverSealed } from "./deliver-sealed";
 import { recordEvent, systemActor } from "./events";
 import { getWorkflow, lockWorkflow } from "./get-workflow";
@@ -13,7 +15,7 @@ import { listActivity } from "./list-activity";
 import { onWorkflowTerminal } from "./on-terminal";
 import { sealInput } from "./seal-input";
 import { sealForSigning } from "./signing/seal-for-signing";
-import { signsAfterSealing } from "./signing/signers";
+import { listSigners, signsAfterSealing } from "./signing/signers";
 import { canDo } from "./states";
 
 export const sealedKey = (workflowId: string) => `workflows/${workflowId}/sealed.pdf`;
@@ -35,12 +37,14 @@ export async function sealWorkflow(tenantId: string, workflowId: string, now = n
   if (wf.documentSha256) return { sealed: true, sha256: wf.documentSha256, already: true };
   if (!canDo("seal-complete", wf.state)) return { sealed: false, state: wf.state };
   const { events } = await listActivity(tenantId, workflowId);
-  const input = sealInput(wf, events, now);
+  const signing = signsAfterSealing(wf);
+  // The signature pages are appended after sealing; the record's page numbers count them already.
+  const input = { ...sealInput(wf, events, now), pagesAfter: signing ? signatureSheetCount((await listSigners(tenantId, workflowId)).length, SEALED_PAGE_SIZE) : 0 };
   const requestedBy = wf.settings.explainRequestedBy;
   const traced = requestedBy ? await renderSealedWorkflowPdfTraced(input) : null;
   const pdf = traced ? traced.pdf : await renderSealedWorkflowPdf(input);
-  if (signsAfterSealing(wf)) {
-    const outcome = await sealForSigning(wf, pdf, now);
+  if (signing) {
+    const outcome = await sealForSigning(wf, pdf, now, sealedFooterLabel(input));
     if (traced && requestedBy && outcome.sealed && !outcome.already) recordTrace(sealedTrace(wf, requestedBy, traced, now));
     return outcome;
   }

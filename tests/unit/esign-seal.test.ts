@@ -9,6 +9,7 @@ import { sealWorkflow } from "@/lib/workflow/seal-workflow";
 import type { EsignSigner, SigningMode } from "@/lib/workflow/esign-settings";
 import { revisionKey } from "@/lib/workflow/signing/seal-for-signing";
 import { insertSigners, listSigners } from "@/lib/workflow/signing/signers";
+import { pdfPageTexts } from "../support/pdf";
 import { useWorkflowDatabase } from "../support/workflow-db";
 import { workflowRow } from "../support/workflow-row";
 
@@ -48,6 +49,9 @@ describe("sealing a workflow with e-signature", () => {
     expect(sha(pdf)).toBe(done.documentSha256);
     const doc = await PDFDocument.load(pdf);
     expect(doc.getForm().getFields().map((f) => f.getName())).toEqual(["signer-1", "signer-2", "signer-3"]);
+    // The record's page numbers count the signature page: "page n of m" on every page, m the whole.
+    const texts = (await pdfPageTexts(pdf)).map((t) => t.replace(/\s+/g, " "));
+    texts.forEach((t, i) => expect(t).toContain(`page ${i + 1} of ${texts.length}`));
     const signers = await listSigners("acme", wf.id);
     expect(signers.map((s) => [s.fieldName, s.fieldPage, s.state])).toEqual([
       ["signer-1", doc.getPageCount() - 1, "invited"],

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { PDF, PdfArray, PdfNumber, PdfRef } from "@libpdf/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendSignaturePage, MAX_SIGNERS, signatureLayout, type PageSigner, type SignatureBox } from "@/lib/esign/signature-page";
+import { appendSignaturePage, MAX_SIGNERS, signatureLayout, signatureSheetCount, type PageSigner, type SignatureBox } from "@/lib/esign/signature-page";
 import { signPdf } from "@/lib/esign/sign-pdf";
 import { keyForSigner, resetTenantKeys, trustedRoots, type EsignConfig } from "@/lib/esign/tenant-keys";
 import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
 import { verifyPdf } from "@/lib/esign/verify-pdf";
-import { renderSealedWorkflow } from "@/lib/pdf/sealed-workflow";
+import { renderSealedWorkflow, SEALED_PAGE_SIZE, sealedFooterLabel, type SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
 import { timestampAuthority } from "@/tests/support/tsa";
 import { expectQpdfClean, pdfsigBlocks, runTool } from "../support/pdf-tools";
 import { pdfPageTexts } from "../support/pdf";
@@ -34,6 +34,24 @@ const signers: PageSigner[] = [
   { name: "Bo Smith", email: "bo@example.com", role: "Director" },
 ];
 
+const sealedInput: SealedWorkflowInput = {
+  workflowId: "00000000-0000-4000-8000-000000000027",
+  correlationId: "esign-page-1",
+  title: "Purchase approval",
+  documentId: null,
+  exception: null,
+  templatePath: "workflow/purchase.md",
+  templateVersion: "0".repeat(64),
+  initiator: "ann@example.com",
+  createdAt: "2026-11-23T10:00:00.000Z",
+  sealedAt: "2026-11-23T11:00:00.000Z",
+  steps: [{ title: "Request", fields: [{ key: "amount", label: "Amount", value: "1200 EUR" }] }],
+  validationOutcome: "passed",
+  results: [],
+  history: [],
+  audit: [],
+};
+
 const numbers = (a: unknown) => (a as PdfArray).toArray().map((n) => (n as PdfNumber).value);
 
 beforeAll(async () => {
@@ -41,23 +59,7 @@ beforeAll(async () => {
   resetTenantKeys();
   config = { production: false, dataDir: path.join(dir, "data") };
   tsaCa = await createTestCa("tsa");
-  sealed = await renderSealedWorkflow({
-    workflowId: "00000000-0000-4000-8000-000000000027",
-    correlationId: "esign-page-1",
-    title: "Purchase approval",
-    documentId: null,
-    exception: null,
-    templatePath: "workflow/purchase.md",
-    templateVersion: "0".repeat(64),
-    initiator: "ann@example.com",
-    createdAt: "2026-11-23T10:00:00.000Z",
-    sealedAt: "2026-11-23T11:00:00.000Z",
-    steps: [{ title: "Request", fields: [{ key: "amount", label: "Amount", value: "1200 EUR" }] }],
-    validationOutcome: "passed",
-    results: [],
-    history: [],
-    audit: [],
-  });
+  sealed = await renderSealedWorkflow(sealedInput);
   ({ pdf: withPage, boxes } = await appendSignaturePage(sealed, signers, { mode: "sequential" }));
   let current = withPage;
   for (const [i, box] of boxes.entries()) {
@@ -94,6 +96,20 @@ describe("appendSignaturePage", () => {
     expect(last).toContain("Approver, finance");
     expect(last).toContain("3. Bo Smith");
     expect(boxes.map((b) => [b.fieldName, b.page])).toEqual([1, 2, 3].map((n) => [`signer-${n}`, before.getPageCount()]));
+  });
+
+  it("continues the sealed record's footer: every page, the signature pages too, numbered out of the whole", async () => {
+    const input = { ...sealedInput, pagesAfter: signatureSheetCount(MAX_SIGNERS, SEALED_PAGE_SIZE) };
+    expect(input.pagesAfter).toBe(3);
+    const record = await renderSealedWorkflow(input);
+    const many = Array.from({ length: MAX_SIGNERS }, (_, i) => ({ name: `Signer ${i + 1}`, email: `s${i + 1}@example.com` }));
+    const { pdf } = await appendSignaturePage(record, many, { mode: "parallel", footer: sealedFooterLabel(input) });
+    const texts = (await pdfPageTexts(pdf)).map((t) => t.replace(/\s+/g, " "));
+    expect(texts).toHaveLength(4);
+    texts.forEach((t, i) => {
+      expect(t).toContain(`page ${i + 1} of 4`);
+      expect(t).toContain("esign-page-1 · sealed 2026-11-23T11:00:00.000Z");
+    });
   });
 
   it("reserves an unsigned signature field per signer whose widget is that signer's box", async () => {

@@ -22,11 +22,11 @@ export type SealForSigningOutcome = { sealed: true; sha256: string; already: boo
  * The workflow stays sealing. Idempotent as the seal job is: a run that finds revision 0 recorded
  * does nothing; a run that died between the blob and the commit is overwritten by the next.
  */
-export async function sealForSigning(wf: Workflow, sealed: Uint8Array, now: Date): Promise<SealForSigningOutcome> {
+export async function sealForSigning(wf: Workflow, sealed: Uint8Array, now: Date, footer: string): Promise<SealForSigningOutcome> {
   if (wf.documentSha256) return { sealed: true, sha256: wf.documentSha256, already: true };
   const mode = wf.settings.esign!.signingMode;
   const signers = await listSigners(wf.tenantId, wf.id);
-  const { pdf, boxes } = await appendSignaturePage(sealed, signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? undefined })), { mode });
+  const { pdf, boxes } = await appendSignaturePage(sealed, signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? undefined })), { mode, footer });
   const sha256 = createHash("sha256").update(pdf).digest("hex");
   const db = await getDb();
   return db.transaction(async (tx): Promise<SealForSigningOutcome> => {
