@@ -1,20 +1,28 @@
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import fc from "fast-check";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consent } from "@/lib/esign/consent";
-import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
-import { expectSignedByAll, nssTrusting, writePkcs12 } from "../support/esign-checks";
+import { expectSignedByAll } from "../support/esign-checks";
+import {
+  esignCreateBody,
+  esignFixtures,
+  person,
+  sealedForSigning as sealedFor,
+  signedPdf,
+  signingLink,
+  signWith,
+  typedSignature,
+  workflowStatus,
+  type EsignFixtures,
+  type Signer,
+} from "../support/esign-flow";
 import { expectQpdfClean } from "../support/pdf-tools";
 import { expectProblem } from "../support/problem";
 import { eventually, type Stack } from "../support/stack";
 import { queryStackDb } from "../support/stack-db";
-import { startTsaServer, type TsaServer } from "../support/tsa";
-import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import { startWorkflowStack } from "../support/workflow";
 
 /**
  * E-signature after sealing, end to end: a real server (ESIGN_ENABLED, the test CA's issuing key as
@@ -22,23 +30,13 @@ import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
  * from the mails; every signed file is checked by pdfsig, openssl cms and qpdf.
  */
 
-const PASSWORD = "esign test password";
 let stack: Stack;
-let ca: TestCa;
-let tsa: TsaServer;
-let dir: string;
-let nss: string;
+let fx: EsignFixtures;
 const callbacks: Array<{ path: string; body: Record<string, unknown> }> = [];
 let receiver: http.Server;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-it-"));
-  ca = await createTestCa("acme");
-  fs.mkdirSync(path.join(dir, "keys"));
-  await writePkcs12(path.join(dir, "keys", "acme.p12"), ca.root.privateKey, ca.root.chain, PASSWORD);
-  fs.writeFileSync(path.join(dir, "root.pem"), ca.rootPem);
-  nss = nssTrusting(dir, [ca.rootDer]);
-  tsa = await startTsaServer(ca.tsa);
+  fx = await esignFixtures();
   receiver = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -50,11 +48,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   stack = await startWorkflowStack({
     env: {
-      ESIGN_ENABLED: "true",
-      ESIGN_KEYS_DIR: path.join(dir, "keys"),
-      ESIGN_KEYS_PASSWORD: PASSWORD,
-      ESIGN_TSA_URL: tsa.url,
-      ESIGN_TSA_ROOTS: path.join(dir, "root.pem"),
+      ...fx.env,
       CALLBACK_ALLOWED_HOSTS: "127.0.0.1",
       OTP_TTL_MS: "60000",
     },
@@ -62,57 +56,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stack?.stop();
-  await tsa?.close();
   await new Promise((r) => receiver?.close(r));
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await fx?.close();
 });
 
-type Signer = { name: string; email: string; order?: number; role?: string; requireOtp?: boolean };
-let seq = 0;
-const person = (label: string, extra: Partial<Signer> = {}): Signer => ({ name: `${label} Signer`, email: `${label.toLowerCase()}-${++seq}@sign.test`, ...extra });
-
-const createBody = (esign: unknown, extra: Record<string, unknown> = {}) => ({
-  templatePath: "workflow/governance.md",
-  correlationId: uniqueCorrelationId("esign"),
-  templateSettings: { workflow: { recipients: [{ email: `gov-${++seq}@example.test` }] }, esign },
-  initialData: { amount: 120.5, costCentre: "OPS" },
-  ...extra,
-});
-
-/** A governance workflow (validated at create: pending-approval) sealed by its initiator: the seal job adds the signature page and invites. */
-async function sealedForSigning(signers: Signer[], signingMode: "parallel" | "sequential", extra: Record<string, unknown> = {}) {
-  const res = await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signingMode, signers }, extra));
-  expect(res.status).toBe(201);
-  const { workflowId } = await res.json();
-  expect((await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`)).status).toBe(200);
-  await eventually(async () => (await status(workflowId)).signing?.documentRevision === 0, 60_000, "revision 0");
-  return workflowId as string;
-}
-
-const status = async (id: string) => (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
-
-const TOKEN = /\/sign\/([0-9a-f-]{36}\.[\w-]{43})/;
-/** The newest signing link mailed to `email` (after `after` mails to them). */
-async function linkFor(email: string, after = 0): Promise<string> {
-  return stack.smtp.waitFor((ms) => {
-    const mine = ms.filter((m) => m.to.includes(email) && m.subject.includes("please sign"));
-    return mine.length > after && TOKEN.exec(mine.at(-1)!.text)![1];
-  }, 30_000);
-}
+const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential", extra: Record<string, unknown> = {}) => sealedFor(stack, signers, mode, extra);
+const status = (id: string) => workflowStatus(stack, id);
+const linkFor = (email: string, after = 0) => signingLink(stack, email, after);
 const mailsTo = (email: string) => stack.smtp.messages.filter((m) => m.to.includes(email) && m.subject.includes("please sign")).length;
-
-const sign = (token: string, body: unknown, headers: Record<string, string> = {}) => stack.api(null, "POST", `/api/sign/${token}/sign`, body, headers);
-const typed = (text: string) => ({ consent: { version: consent().version, sha256: consent().sha256 }, mark: { kind: "typed", text }, intent: true });
-
-async function signedPdf(id: string): Promise<Uint8Array> {
-  const res = await stack.api("submitter", "GET", `/api/workflow/${id}/sealed`);
-  expect(res.status).toBe(200);
-  const pdf = new Uint8Array(await res.arrayBuffer());
-  expect(res.headers.get("x-content-sha256")).toBe((await status(id)).sealedSha256);
-  return pdf;
-}
-
-const checks = () => ({ dir, nss, rootPemFile: path.join(dir, "root.pem"), trustedRoots: [ca.rootDer] });
+const sign = (token: string, body: unknown, headers: Record<string, string> = {}) => signWith(stack, token, body, headers);
+const typed = typedSignature;
+const createBody = esignCreateBody;
+const checks = () => fx.checks();
 
 // A 40 × 12 RGBA PNG: a blue wave on a transparent ground, as a signature pad draws.
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAACgAAAAMCAYAAAAQw/9NAAAAYElEQVR4nGMQkatgGMyYlob/x4IHhQOxOYxsh9LbYSQ7kt7RSbIjGchNG5RYSooeBnLSBQUOI1k/zUOAUnMoTUOUJg+CDiVkOVWKCjIdCcZEK6Sx43DaTaqPaOUwnHYDAHlItliz93/zAAAAAElFTkSuQmCC";
@@ -143,10 +98,10 @@ describe("sequential signing", () => {
     expect(s.state).toBe("complete");
     expect(s.signing.documentRevision).toBe(3);
     expect(s.signing.signers.map((x: { signedRevision: number }) => x.signedRevision)).toEqual([1, 2, 3]);
-    const pdf = await signedPdf(id);
+    const pdf = await signedPdf(stack, id);
     await expectSignedByAll(pdf, signers.map((x) => x.name), checks());
-    expectQpdfClean(pdf, dir);
-    expect(tsa.requests).toBeGreaterThanOrEqual(3);
+    expectQpdfClean(pdf, fx.dir);
+    expect(fx.tsa.requests).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -169,11 +124,11 @@ describe("parallel signing", () => {
       await eventually(async () => (await status(id)).state === "complete", 60_000, "complete");
       const s = await status(id);
       expect(new Set(s.signing.signers.map((x: { signedRevision: number }) => x.signedRevision))).toEqual(new Set([1, 2]));
-      const pdf = await signedPdf(id);
+      const pdf = await signedPdf(stack, id);
       // pdfsig lists the signatures by field; the one applied last covers the whole file.
       const lastSigned = s.signing.signers.findIndex((x: { signedRevision: number }) => x.signedRevision === 2);
       await expectSignedByAll(pdf, signers.map((x) => x.name), { ...checks(), lastSigned });
-      expectQpdfClean(pdf, dir);
+      expectQpdfClean(pdf, fx.dir);
     }
   });
 });

@@ -292,6 +292,8 @@ describe("participant portal", () => {
       updatedAt: expect.any(String),
       sealedSha256: null,
       sealedAt: null,
+      // Without e-signature: nothing to sign (docs/api.md, "E-signature").
+      signing: null,
     });
     await expectProblem(await patch(id, 2, token, { notes: "late" }), 409, "workflow.invalid_state");
 

@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect } from "vitest";
+import { consent } from "@/lib/esign/consent";
+import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
+import { nssTrusting, writePkcs12 } from "./esign-checks";
+import { eventually, type Stack } from "./stack";
+import { startTsaServer, type TsaServer } from "./tsa";
+import { uniqueCorrelationId } from "./workflow";
+
+/**
+ * What an e-signature test needs beside its stack: the test CA, its issuing key as acme's PKCS#12
+ * (ESIGN_KEYS_DIR), the TSA over HTTP (ESIGN_TSA_URL), and an NSS database trusting the root for
+ * pdfsig. `env` goes into the stack's env; `checks()` into expectSignedByAll.
+ */
+export async function esignFixtures() {
+  const password = "esign test password";
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-it-"));
+  const ca: TestCa = await createTestCa("acme");
+  fs.mkdirSync(path.join(dir, "keys"));
+  await writePkcs12(path.join(dir, "keys", "acme.p12"), ca.root.privateKey, ca.root.chain, password);
+  fs.writeFileSync(path.join(dir, "root.pem"), ca.rootPem);
+  const nss = nssTrusting(dir, [ca.rootDer]);
+  const tsa: TsaServer = await startTsaServer(ca.tsa);
+  return {
+    dir,
+    ca,
+    tsa,
+    nss,
+    env: {
+      ESIGN_ENABLED: "true",
+      ESIGN_KEYS_DIR: path.join(dir, "keys"),
+      ESIGN_KEYS_PASSWORD: password,
+      ESIGN_TSA_URL: tsa.url,
+      ESIGN_TSA_ROOTS: path.join(dir, "root.pem"),
+    },
+    checks: () => ({ dir, nss, rootPemFile: path.join(dir, "root.pem"), trustedRoots: [ca.rootDer] }),
+    async close() {
+      await tsa.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type EsignFixtures = Awaited<ReturnType<typeof esignFixtures>>;
+
+export type Signer = { name: string; email: string; order?: number; role?: string; requireOtp?: boolean };
+let seq = 0;
+/** A signer no other test (or earlier run) has used. */
+export const person = (label: string, extra: Partial<Signer> = {}): Signer => ({ name: `${label} Signer`, email: `${label.toLowerCase()}-${Date.now()}-${++seq}@sign.test`, ...extra });
+
+/** A governance workflow's create request with e-signature (validated at create: pending-approval). */
+export const esignCreateBody = (esign: unknown, extra: Record<string, unknown> = {}) => ({
+  templatePath: "workflow/governance.md",
+  correlationId: uniqueCorrelationId("esign"),
+  templateSettings: { workflow: { recipients: [{ email: `gov-${Date.now()}-${++seq}@example.test` }] }, esign },
+  initialData: { amount: 120.5, costCentre: "OPS" },
+  ...extra,
+});
+
+export const workflowStatus = async (stack: Stack, id: string) => (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
+
+/** A governance workflow sealed by its initiator: the seal job adds the signature page and invites. */
+export async function sealedForSigning(stack: Stack, signers: Signer[], signingMode: "parallel" | "sequential", extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await stack.api("submitter", "POST", "/api/workflow", esignCreateBody({ enabled: true, signingMode, signers }, extra));
+  expect(res.status).toBe(201);
+  const { workflowId } = await res.json();
+  expect((await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`)).status).toBe(200);
+  await eventually(async () => (await workflowStatus(stack, workflowId)).signing?.documentRevision === 0, 60_000, "revision 0");
+  return workflowId as string;
+}
+
+const TOKEN = /\/sign\/([0-9a-f-]{36}\.[\w-]{43})/;
+/** The newest signing link mailed to `email`, once more than `after` such mails have come. */
+export function signingLink(stack: Stack, email: string, after = 0): Promise<string> {
+  return stack.smtp.waitFor((ms) => {
+    const mine = ms.filter((m) => m.to.includes(email) && m.subject.includes("please sign"));
+    return mine.length > after && TOKEN.exec(mine.at(-1)!.text)![1];
+  }, 30_000);
+}
+
+export const signWith = (stack: Stack, token: string, body: unknown, headers: Record<string, string> = {}) => stack.api(null, "POST", `/api/sign/${token}/sign`, body, headers);
+/** A sign request with a typed mark, the current consent and intent. */
+export const typedSignature = (text: string) => ({ consent: { version: consent().version, sha256: consent().sha256 }, mark: { kind: "typed", text }, intent: true });
+
+/** The workflow's signed document as its initiator downloads it, checked against the status's SHA-256. */
+export async function signedPdf(stack: Stack, id: string): Promise<Uint8Array> {
+  const res = await stack.api("submitter", "GET", `/api/workflow/${id}/sealed`);
+  expect(res.status).toBe(200);
+  const pdf = new Uint8Array(await res.arrayBuffer());
+  expect(res.headers.get("x-content-sha256")).toBe((await workflowStatus(stack, id)).sealedSha256);
+  return pdf;
+}
