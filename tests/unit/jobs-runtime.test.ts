@@ -13,7 +13,11 @@ import { sendEvent } from "@/lib/jobs/send-event";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
 
 const root = path.resolve(__dirname, "../..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
+/**
+ * The worker as `npm run worker` starts it: node itself. The tsx command in between would relay
+ * SIGTERM only if the child acknowledged it within 30 ms, and otherwise kill it (exit 143).
+ */
+const worker = ["--import", "tsx", "scripts/worker.ts"];
 let ran = 0;
 const ping = defineJob({ id: "t-ping", event: "test/ping", payload: z.object({}), handler: async () => void ran++ });
 
@@ -74,7 +78,7 @@ describe("background work in one process (PGlite)", () => {
 describe("npm run worker", () => {
   it("refuses to start without DATABASE_URL, saying why", () => {
     const env = { ...process.env, DATABASE_URL: "" };
-    const child = spawnSync(tsx, ["scripts/worker.ts"], { cwd: root, env, encoding: "utf8", timeout: 60_000 });
+    const child = spawnSync(process.execPath, worker, { cwd: root, env, encoding: "utf8", timeout: 60_000 });
     expect(child.status).toBe(1);
     expect(child.stderr).toContain("The worker needs DATABASE_URL");
   });
@@ -82,7 +86,7 @@ describe("npm run worker", () => {
   it("runs against PostgreSQL and stops gracefully on SIGTERM", async () => {
     const database = await createTestDatabase();
     try {
-      const child = spawn(tsx, ["scripts/worker.ts"], { cwd: root, env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test" } });
+      const child = spawn(process.execPath, worker, { cwd: root, env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test" } });
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       child.stderr.on("data", (d) => (out += d));
