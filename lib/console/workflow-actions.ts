@@ -4,7 +4,7 @@ import { AppError, type ProblemCode } from "@/lib/http/problem";
 import { unstorableReason } from "@/lib/http/storable";
 import { decisionBody, governanceBody, requestChangesBody } from "@/lib/workflow/api-schemas";
 import { isInitiator, nextEscalationTarget } from "@/lib/workflow/approvers";
-import { cancelWorkflow } from "@/lib/workflow/cancel-workflow";
+import { assertCancellable, cancelWorkflow } from "@/lib/workflow/cancel-workflow";
 import { approveWorkflow, rejectWorkflow } from "@/lib/workflow/decide-workflow";
 import { personDecider } from "@/lib/workflow/decider";
 import { escalateByCaller } from "@/lib/workflow/escalate-workflow";
@@ -67,7 +67,7 @@ export function workflowPermissions(wf: Workflow, principal: Principal) {
     reject: firstRefusal(state(rejectVia(wf.state)), decide),
     "request-changes": firstRefusal(state("request-changes"), decide),
     escalate: firstRefusal(state("escalate"), manage, refuseUnless(nextEscalationTarget(wf, principal.tenant.approvers) !== null, "workflow.no_escalation_target")),
-    cancel: firstRefusal(state("cancel")),
+    cancel: firstRefusal(() => assertCancellable(wf)),
     seal: firstRefusal(state("seal"), manage),
   };
   const can = Object.fromEntries(workflowActions.map((a) => [a, refusals[a] === null])) as Record<WorkflowConsoleAction, boolean>;

@@ -47,8 +47,9 @@ export const transitions = {
   "signature-applied": { from: ["sealing"], to: ["sealing", "complete"] },
   "signature-declined": { from: ["sealing"], to: ["rejected"] },
   "signer-resend": { from: ["sealing"], to: ["sealing"] },
-  // Not in the spec: anything still open may be cancelled, except a workflow being sealed.
-  cancel: { from: ["in-progress", "validation-failed", "changes-requested", "pending-approval"], to: ["cancelled"] },
+  // Not in the spec: anything still open may be cancelled, except a workflow being sealed; one whose
+  // sealed record is collecting signatures may be (its signing voided: cancel-workflow.ts checks that).
+  cancel: { from: ["in-progress", "validation-failed", "changes-requested", "pending-approval", "sealing"], to: ["cancelled"] },
 } as const satisfies Record<string, { from: readonly WorkflowState[]; to: readonly WorkflowState[] }>;
 
 export type WorkflowAction = keyof typeof transitions;

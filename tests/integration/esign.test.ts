@@ -148,6 +148,32 @@ describe("a decline", () => {
     expect(hook.body).toMatchObject({ state: "rejected", declined: { signer: 0, name: signers[0].name, email: signers[0].email, reason: "The amount is wrong" } });
     await expectProblem(await stack.api(null, "GET", `/api/sign/${t0}`), 410, "esign.link_used");
     await expectProblem(await sign(t1, typed("Gus")), 409, "esign.signing_closed");
+    // The other signer asked is told, once; the one who declined is not mailed about their own decline.
+    const told = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signers[1].email) && m.subject.includes("no longer needs your signature")), 30_000);
+    expect(told.text).toContain(`Another signer, ${signers[0].name}, declined to sign`);
+    expect(stack.smtp.messages.filter((m) => m.to.includes(signers[0].email) && m.subject.includes("no longer needs"))).toEqual([]);
+  });
+});
+
+describe("voiding", () => {
+  it("the initiator cancels a workflow collecting signatures: links dead, the signers still asked are told, the signature given stays in its revision", async () => {
+    const signers = [person("Uma"), person("Vic")];
+    const id = await sealedForSigning(signers, "parallel");
+    const [t0, t1] = await Promise.all(signers.map((x) => linkFor(x.email)));
+    expect((await sign(t0, typed(signers[0].name))).status).toBe(202);
+    await eventually(async () => (await status(id)).signing.signers[0].state === "signed", 60_000, "the first signature");
+    const res = await stack.api("submitter", "POST", `/api/workflow/${id}/cancel`);
+    expect(res.status).toBe(200);
+    const s = await status(id);
+    expect(s).toMatchObject({ state: "cancelled", sealedSha256: null });
+    expect(s.signing.documentRevision).toBe(1);
+    await expectProblem(await sign(t1, typed(signers[1].name)), 409, "esign.signing_closed");
+    const told = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signers[1].email) && m.subject.includes("no longer needs your signature")), 30_000);
+    expect(told.text).toContain("has withdrawn the request to sign");
+    expect(stack.smtp.messages.filter((m) => m.to.includes(signers[0].email) && m.subject.includes("no longer needs"))).toEqual([]);
+    await expectProblem(await stack.api("submitter", "POST", `/api/workflow/${id}/cancel`), 409, "workflow.invalid_state");
+    const { events } = await (await stack.api("submitter", "GET", `/api/workflow/${id}/activity`)).json();
+    expect(events.find((e: { kind: string }) => e.kind === "workflow.cancelled").detail).toMatchObject({ from: "sealing", to: "cancelled", signing: "voided", revision: 1 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/problem";
+import { assertCancellable } from "@/lib/workflow/cancel-workflow";
 import { assertCan, assertOutcome, canDo, terminalStates, transitions, workflowStates } from "@/lib/workflow/states";
 
 describe("workflow transitions", () => {
@@ -13,10 +14,14 @@ describe("workflow transitions", () => {
     expect(canDo("fix-validation", "in-progress")).toBe(false);
   });
 
-  it("cancels any open workflow, never one being sealed or ended", () => {
+  it("cancels any open workflow and voids one collecting signatures, never one being sealed or ended", () => {
     const cancellable = workflowStates.filter((s) => canDo("cancel", s));
-    expect(cancellable).toEqual(["in-progress", "pending-approval", "validation-failed", "changes-requested"]);
+    expect(cancellable).toEqual(["in-progress", "pending-approval", "validation-failed", "changes-requested", "sealing"]);
     for (const s of terminalStates) expect(canDo("cancel", s)).toBe(false);
+    // Sealing covers both: the seal job still at work (no revision yet), and signatures being collected.
+    expect(() => assertCancellable({ state: "sealing", documentRevision: null })).toThrow(/being sealed cannot be cancelled/);
+    expect(() => assertCancellable({ state: "sealing", documentRevision: 0 })).not.toThrow();
+    expect(() => assertCancellable({ state: "complete", documentRevision: 2 })).toThrow(AppError);
   });
 
   it("leaves no terminal state by any action", () => {

@@ -8,6 +8,7 @@ import { onWorkflowTerminal } from "../on-terminal";
 import { assertOutcome } from "../states";
 import { signerActor } from "./ceremony-bootstrap";
 import { assertOtpPassed, openLink } from "./open-link";
+import { tellSignersSigningEnded } from "./signing-ended";
 
 export const declineBody = z.strictObject({ reason: z.string().trim().min(1, "must say why").max(2000) });
 
@@ -15,7 +16,7 @@ export const declineBody = z.strictObject({ reason: z.string().trim().min(1, "mu
  * POST /api/sign/{token}/decline: the signer refuses, with a reason. One refusal ends the workflow
  * rejected (as DocuSign and Documenso do: a document some signers refused is not the agreed one),
  * with the reason in the activity, the status and the callback; the signatures already given stay
- * in their revisions, and nobody else is invited.
+ * in their revisions, nobody else is invited, and the signers already asked are told.
  */
 export async function declineSignature(token: string, reason: string, visitor: Visitor, proof: string | null) {
   const db = await getDb();
@@ -33,6 +34,7 @@ export async function declineSignature(token: string, reason: string, visitor: V
     await recordEvent(tx, wf, "signer.declined", actor, { signer: signer.position, email: signer.email, reason, ip: visitor.ip, userAgent: visitor.userAgent });
     await recordEvent(tx, wf, "workflow.rejected", actor, { from: wf.state, to: "rejected", via: "signature-declined", signer: signer.position, comment: reason });
     await onWorkflowTerminal(tx, updated, { signer: signer.position, name: signer.name, email: signer.email, reason });
+    await tellSignersSigningEnded(tx, updated, { by: "signer", position: signer.position, name: signer.name });
     return { state: "declined", workflowState: "rejected", declinedAt: now.toISOString() };
   });
 }
