@@ -32,6 +32,8 @@ export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: 
       required: signer.requireOtp,
       verified: otpVerified,
       sentAt: iso(signer.otpSentAt),
+      // A code sent and not used yet: the page asks for it rather than offering to send one.
+      expiresAt: signer.otpCodeHash && signer.otpExpiresAt && signer.otpExpiresAt.getTime() > Date.now() ? iso(signer.otpExpiresAt) : null,
       nextSendAt: signer.otpSentAt ? new Date(Math.max(signer.otpSentAt.getTime() + OTP_SEND_INTERVAL_MS, signer.otpLockedUntil?.getTime() ?? 0)).toISOString() : null,
       lockedUntil: signer.otpLockedUntil && signer.otpLockedUntil.getTime() > Date.now() ? iso(signer.otpLockedUntil) : null,
     },

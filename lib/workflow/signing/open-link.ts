@@ -23,6 +23,27 @@ const day = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ") + " UTC"
  * With `tx`, the workflow's row is locked first and then the signer's, the order every writer keeps.
  */
 export async function openLink(token: string, tx?: Tx): Promise<OpenedLink> {
+  const { wf, signer } = await linkHolder(token, tx);
+  if (signer.declinedAt) throw new AppError("esign.link_used", `You declined to sign on ${day(signer.declinedAt)}; this link opens nothing more`, { signerState: "declined" });
+  if (signer.signedAt) throw new AppError("esign.link_used", `You signed on ${day(signer.signedAt)}; this link opens nothing more`, { signerState: "signed" });
+  if (signer.signRequestedAt) throw new AppError("esign.link_used", "You have signed; your signature is being added to the document", { signerState: "signing" });
+  if (wf.state !== "sealing" || wf.documentRevision === null) {
+    throw new AppError("esign.signing_closed", `The document is no longer collecting signatures (workflow ${wf.state})`, { state: wf.state });
+  }
+  if (signer.tokenExpiresAt && signer.tokenExpiresAt.getTime() <= Date.now()) {
+    // Inside a caller's transaction the problem rolls it back: the status shows the expiry anyway (effectiveState).
+    if (!tx) await markExpired(wf, signer);
+    throw new AppError("esign.link_expired", `This link expired on ${day(signer.tokenExpiresAt)}; ask the sender for a new one`);
+  }
+  return { wf, signer };
+}
+
+/**
+ * The workflow and signer whose current link `token` is, whatever they did with it: unknown (404
+ * esign.link_invalid) or replaced (410 esign.link_replaced) are the only refusals. openLink adds the
+ * ones that close the ceremony; the progress page needs none of them.
+ */
+export async function linkHolder(token: string, tx?: Tx): Promise<OpenedLink> {
   const signerId = tokenSigner(token);
   if (!signerId) throw invalid();
   const db = tx ?? (await getDb());
@@ -35,17 +56,6 @@ export async function openLink(token: string, tx?: Tx): Promise<OpenedLink> {
       throw new AppError("esign.link_replaced", "A newer signing link was sent to you; open the link in the latest mail");
     }
     throw invalid();
-  }
-  if (signer.declinedAt) throw new AppError("esign.link_used", `You declined to sign on ${day(signer.declinedAt)}; this link opens nothing more`, { signerState: "declined" });
-  if (signer.signedAt) throw new AppError("esign.link_used", `You signed on ${day(signer.signedAt)}; this link opens nothing more`, { signerState: "signed" });
-  if (signer.signRequestedAt) throw new AppError("esign.link_used", "You have signed; your signature is being added to the document", { signerState: "signing" });
-  if (wf.state !== "sealing" || wf.documentRevision === null) {
-    throw new AppError("esign.signing_closed", `The document is no longer collecting signatures (workflow ${wf.state})`, { state: wf.state });
-  }
-  if (signer.tokenExpiresAt && signer.tokenExpiresAt.getTime() <= Date.now()) {
-    // Inside a caller's transaction the problem rolls it back: the status shows the expiry anyway (effectiveState).
-    if (!tx) await markExpired(wf, signer);
-    throw new AppError("esign.link_expired", `This link expired on ${day(signer.tokenExpiresAt)}; ask the sender for a new one`);
   }
   return { wf, signer };
 }

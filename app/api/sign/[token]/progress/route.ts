@@ -1,0 +1,10 @@
+import { methods, route } from "@/lib/http/route";
+import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
+import { signingProgress } from "@/lib/workflow/signing/signing-progress";
+
+export const dynamic = "force-dynamic";
+
+/** The signer's signature and the document's progress, also once the link is used (the page polls it after signing). */
+const get = route({ auth: "none", params: signTokenParams }, async ({ req, params }) => privateJson(await signingProgress(params.token, otpProofOf(req))));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });
