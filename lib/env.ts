@@ -85,6 +85,11 @@ const envSchema = z.object({
   ESIGN_ENABLED: bool,
   /** How long a signer's link works from when it is sent (a new one replaces it: resend). */
   ESIGN_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(7 * 24),
+  /**
+   * A signer who has not acted is reminded once when their link has less than this left (0: never).
+   * A link that lives less than twice as long is reminded at half its life instead.
+   */
+  ESIGN_REMINDER_BEFORE_HOURS: z.coerce.number().int().min(0).max(90 * 24).default(48),
   /** A folder of `<tenantId>.p12` files, one per tenant (lib/esign/tenant-keys.ts); unset outside production = the development CA. */
   ESIGN_KEYS_DIR: optionalString,
   /** The password of every file in ESIGN_KEYS_DIR; taken as given (not trimmed), never logged. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SEAL_EVENT } from "@/lib/workflow/approval-stage";
 import { sealWorkflow } from "@/lib/workflow/seal-workflow";
 import { applyPendingSignatures } from "@/lib/workflow/signing/apply-signature";
+import { remindSigners } from "@/lib/workflow/signing/remind-signers";
 import { SIGNATURE_EVENT } from "@/lib/workflow/signing/request-signature";
 import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
 import { defineJob } from "@/lib/jobs/define-job";
@@ -37,6 +38,16 @@ export const approvalSweepJob = defineJob({
   handler: () => sweepApprovals(),
 });
 
+/** Every fifteen minutes: a signer whose link has less than ESIGN_REMINDER_BEFORE_HOURS left is reminded, once per link. */
+export const signerReminderJob = defineJob({
+  id: "workflow-signer-reminders",
+  event: "workflow/signers.remind",
+  cron: "*/15 * * * *",
+  retries: 0, // the next run is the retry
+  payload: z.object({}),
+  handler: () => remindSigners(),
+});
+
 import { env } from "@/lib/env";
 import { attemptCallback } from "@/lib/workflow/callback/attempt-callback";
 import { CALLBACK_EVENT, callbackPayload } from "@/lib/workflow/callback/enqueue-callback";
@@ -61,4 +72,4 @@ export const deliverCallbackJob = defineJob({
   },
 });
 
-export const workflowJobs = [sealWorkflowJob, applySignatureJob, approvalSweepJob, deliverCallbackJob];
+export const workflowJobs = [sealWorkflowJob, applySignatureJob, approvalSweepJob, signerReminderJob, deliverCallbackJob];

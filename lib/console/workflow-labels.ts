@@ -49,6 +49,7 @@ const eventLabels: Record<WorkflowEventKind, string> = {
   "signer.signed": "Signature added to the document",
   "signer.declined": "Signer declined to sign",
   "signer.expired": "Signer's link expired",
+  "signer.reminded": "Signer reminded before the link expires",
   "workflow.signed": "Signed by everyone",
   "otp.sent": "Passcode sent",
   "otp.verified": "Passcode verified",

@@ -360,6 +360,14 @@ export const workflowSigners = pgTable(
     declineReason: text("decline_reason"),
     tokenHash: text("token_hash"),
     tokenExpiresAt: ts("token_expires_at"),
+    /**
+     * The random nonce the current link is derived from (with the server key, sign-link.ts), so the
+     * reminder can carry the same link; the link itself is never stored. As secret as a delivery
+     * session's id, from which its link is derived the same way.
+     */
+    tokenNonce: text("token_nonce"),
+    /** When the current link's reminder was mailed (once per link; a new link clears it). */
+    reminderSentAt: ts("reminder_sent_at"),
     /** The hashes of this signer's earlier links (a re-send replaces one): such a link is answered "replaced", not "unknown". */
     replacedTokenHashes: jsonb("replaced_token_hashes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     otpCodeHash: text("otp_code_hash"),

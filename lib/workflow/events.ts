@@ -49,6 +49,7 @@ export type WorkflowEventKind =
   | "signer.signed"
   | "signer.declined"
   | "signer.expired"
+  | "signer.reminded"
   /** The last signer's signature is in the document: the workflow is complete. */
   | "workflow.signed"
 

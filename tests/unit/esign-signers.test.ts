@@ -28,6 +28,8 @@ function signer(over: Partial<WorkflowSigner> = {}): WorkflowSigner {
     declineReason: null,
     tokenHash: null,
     tokenExpiresAt: null,
+    tokenNonce: null,
+    reminderSentAt: null,
     replacedTokenHashes: [],
     otpCodeHash: null,
     otpSalt: null,

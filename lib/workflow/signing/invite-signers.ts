@@ -30,6 +30,8 @@ export async function inviteSigners(
         tokenHash: signTokenHash(signToken(s.id, nonce)),
         replacedTokenHashes: s.tokenHash ? [...s.replacedTokenHashes, s.tokenHash].slice(-20) : s.replacedTokenHashes,
         tokenExpiresAt: expiresAt,
+        tokenNonce: nonce,
+        reminderSentAt: null,
         invitedAt: s.invitedAt ?? now,
         state: s.viewedAt ? "viewed" : "invited",
         expiredAt: null,
@@ -37,7 +39,7 @@ export async function inviteSigners(
         updatedAt: now,
       })
       .where(eq(workflowSigners.id, s.id));
-    await enqueueMail(tx, inviteMail(wf, s, nonce, expiresAt, opts.total));
+    await enqueueMail(tx, signerMail(wf, s, nonce, expiresAt, opts.total));
     await recordEvent(tx, wf, opts.resend ? "signer.link-resent" : "signer.invited", opts.actor ?? systemActor, {
       signer: s.position,
       email: s.email,
@@ -46,23 +48,28 @@ export async function inviteSigners(
   }
 }
 
-function inviteMail(wf: Workflow, s: WorkflowSigner, nonce: string, expiresAt: Date, total: number) {
+/**
+ * The invitation, or with `reminder` the reminder before the link expires: the same link (the nonce
+ * it is derived from), never a new one, so the first mail's link keeps working too.
+ */
+export function signerMail(wf: Workflow, s: WorkflowSigner, nonce: string, expiresAt: Date, total: number, reminder = false) {
   const from = wf.settings.organizationName ?? "Sealpost";
   const as = s.role ? ` as ${oneLine(s.role)}` : "";
+  const until = expiresAt.toISOString().slice(0, 16).replace("T", " ") + " UTC";
   return {
     tenantId: wf.tenantId,
-    dedupeKey: `sign-invite:${s.id}:${nonce}`,
+    dedupeKey: reminder ? `sign-reminder:${s.id}:${nonce}` : `sign-invite:${s.id}:${nonce}`,
     to: s.email,
-    subject: `${from}: please sign "${wf.title}"`,
+    subject: reminder ? `Reminder: ${from} asks you to sign "${wf.title}" by ${until}` : `${from}: please sign "${wf.title}"`,
     text: [
       greeting(s.name),
       ``,
-      `${from} asks you to sign "${wf.title}"${as}.`,
+      reminder ? `${from} is still waiting for your signature on "${wf.title}"${as}. Your link stops working on ${until}.` : `${from} asks you to sign "${wf.title}"${as}.`,
       ...(s.signOrder ? [`You are signer ${s.signOrder} of ${total}; signers sign one after another, in order.`] : []),
       ``,
       `Read the document and sign it (or decline): ${signLinkPlaceholder(s.id, nonce)}`,
       ``,
-      `This link is for you alone. It works until ${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC, and once: after you sign or decline it opens nothing.`,
+      `This link is for you alone. It works until ${until}, and once: after you sign or decline it opens nothing.`,
       ...(s.requireOtp ? [`To open it you will also need a passcode, which we send to this address when you ask for it on the page.`] : []),
       `Reference: ${wf.correlationId}`,
     ].join("\n"),
