@@ -5,7 +5,7 @@ import { recordEvent, systemActor } from "./events";
 import { sealedFileName } from "./sealed-file-name";
 
 /** Delivery links of a sealed workflow live as long as batch links do by default (spec: Limits). */
-const DELIVERY_HOURS = 168;
+export const DELIVERY_HOURS = 168;
 
 /**
  * After sealing, when templateSettings.delivery.enabled: one delivery session (personal expiring link,

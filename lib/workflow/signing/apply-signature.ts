@@ -10,6 +10,7 @@ import { recordEvent, systemActor } from "../events";
 import { lockWorkflow } from "../get-workflow";
 import { onWorkflowTerminal } from "../on-terminal";
 import { assertOutcome, canDo } from "../states";
+import { deliverToSigners } from "./deliver-to-signers";
 import { inviteSigners } from "./invite-signers";
 import { revisionKey } from "./seal-for-signing";
 import { lockSigners, signersDue } from "./signers";
@@ -81,6 +82,7 @@ async function applyNext(tx: Tx, tenantId: string, workflowId: string): Promise<
   if (done) {
     await recordEvent(tx, updated, "workflow.signed", systemActor, { from: wf.state, to: "complete", revision, sha256: hash, signers: after.length });
     await deliverSealed(tx, updated);
+    await deliverToSigners(tx, updated, signers);
     await onWorkflowTerminal(tx, updated);
   } else {
     // Sequential mode: the next signer is invited once the one before has signed.
