@@ -133,7 +133,7 @@ export interface RadioOption {
  * One answer from a few options, as radios in a fieldset. The first radio carries `id`, so that an
  * error summary link lands on the group's first option (GOV.UK does the same).
  */
-export function Radios({ id, label, hint, error, note, options, ...input }: FieldText & ChoiceInput & { options: RadioOption[] }) {
+export function Radios({ id, label, hint, error, note, options, selected, ...input }: FieldText & ChoiceInput & { options: RadioOption[]; /** The chosen option's value, for a controlled group (with onChange). */ selected?: string }) {
   const f = { id, label, hint, error, note };
   return (
     <fieldset className={groupClass(error)} aria-describedby={describedBy(f)["aria-describedby"]}>
@@ -145,7 +145,16 @@ export function Radios({ id, label, hint, error, note, options, ...input }: Fiel
           const hintId = o.hint ? `${optionId}-item-hint` : undefined;
           return (
             <div className={`${styles.choice} ${o.disabled ? styles.choiceDisabled : ""}`} key={o.value}>
-              <input type="radio" id={optionId} value={o.value} aria-invalid={error ? true : undefined} aria-describedby={hintId} {...input} disabled={o.disabled || input.disabled} />
+              <input
+                type="radio"
+                id={optionId}
+                value={o.value}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={hintId}
+                {...input}
+                checked={selected === undefined ? undefined : selected === o.value}
+                disabled={o.disabled || input.disabled}
+              />
               <div>
                 <label className={styles.choiceLabel} htmlFor={optionId}>
                   {o.label}

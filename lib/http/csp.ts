@@ -14,7 +14,9 @@ const common = [
 export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "development"): string {
   // The development server's fast refresh evaluates code; production never does.
   const script = `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`;
-  return [...common, script, "frame-ancestors 'none'"].join("; ");
+  // Workers would fall back to script-src, where 'strict-dynamic' lets any script a trusted one
+  // starts run: the signing page's pdf.js worker is a file of our own build, and nothing else may be one.
+  return [...common, script, "worker-src 'self'", "object-src 'none'", "frame-ancestors 'none'"].join("; ");
 }
 
 /** API answers and files: no script, no plugin, no framing. */

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary } from "@/components/ErrorSummary";
 import { TextInput } from "@/components/Field";
@@ -20,7 +20,7 @@ interface SendAnswer {
 }
 
 /** What the gated bootstrap says about codes already sent, in words. */
-function noticeOf(otp: GatedBootstrap["otp"] | null): Notice {
+function noticeOf(otp: Pick<GatedBootstrap["otp"], "expiresAt" | "lockedUntil"> | null): Notice {
   if (otp?.lockedUntil && secondsUntil(otp.lockedUntil) > 0) {
     return { kind: "error", text: `Too many wrong codes were entered. You can ask for a new code in ${waitText(secondsUntil(otp.lockedUntil))}.` };
   }
@@ -44,13 +44,20 @@ export function OtpGate({
   organisation,
   onVerified,
   onTokenProblem,
+  isLinkProblem = isTokenProblem,
+  intro,
 }: {
-  api: PortalApi;
+  /** The portal's API, or the signing page's (the same otp/send and otp/verify rules, ceremony-bound). */
+  api: Pick<PortalApi, "call">;
   /** The gated bootstrap's `otp`; null when the gate was met on another call (403 otp.required). */
-  otp: GatedBootstrap["otp"] | null;
+  otp: Pick<GatedBootstrap["otp"], "expiresAt" | "lockedUntil"> | null;
   organisation: string | null;
   onVerified: () => void;
   onTokenProblem: (a: Failed) => void;
+  /** Answers that mean the link itself no longer works (the portal's token problems by default). */
+  isLinkProblem?: (a: Failed) => boolean;
+  /** Why the code is asked for; the portal's words about the form by default. */
+  intro?: ReactNode;
 }) {
   const heading = useHeadingFocus();
   const [code, setCode] = useState("");
@@ -76,7 +83,7 @@ export function OtpGate({
       setFocusInput(true);
       return setNotice({ kind: "info", text: `We have sent a 6-digit code to ${a.body.to}. It works until ${timeText(a.body.expiresAt)}.` });
     }
-    if (isTokenProblem(a)) return onTokenProblem(a);
+    if (isLinkProblem(a)) return onTokenProblem(a);
     // The workflow no longer asks for a code (or this token is already verified): just open the form.
     if (a.code === "otp.not_required") return onVerified();
     const wait = waitText(a.retryAfterS ?? 60);
@@ -107,7 +114,7 @@ export function OtpGate({
     const a = await api.call("POST", "/otp/verify", { otp: otpCode });
     setBusy(false);
     if (a.ok) return onVerified();
-    if (isTokenProblem(a)) return onTokenProblem(a);
+    if (isLinkProblem(a)) return onTokenProblem(a);
     if (a.code === "otp.not_required") return onVerified();
     const left = typeof a.body.attemptsLeft === "number" ? a.body.attemptsLeft : null;
     const wait = waitText(a.retryAfterS ?? 900);
@@ -130,7 +137,7 @@ export function OtpGate({
       <h1 tabIndex={-1} ref={heading}>
         {sent ? "Check your email" : "Confirm it is you"}
       </h1>
-      <p>To keep your answers private, {organisation ?? "the organisation that invited you"} asks for a code that we email to you before you open the form.</p>
+      <p>{intro ?? <>To keep your answers private, {organisation ?? "the organisation that invited you"} asks for a code that we email to you before you open the form.</>}</p>
       <div role="status" aria-live="polite">
         {notice && <p className={`${styles.message} ${notice.kind === "error" ? styles.messageError : ""}`}>{notice.text}</p>}
       </div>

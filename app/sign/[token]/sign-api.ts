@@ -1,0 +1,90 @@
+import type { ApiAnswer } from "@/app/portal/[workflowId]/portal-api";
+import type { ceremonyBootstrap } from "@/lib/workflow/signing/ceremony-bootstrap";
+import type { signingProgress } from "@/lib/workflow/signing/signing-progress";
+
+export type Bootstrap = Awaited<ReturnType<typeof ceremonyBootstrap>>;
+/** The bootstrap once the passcode (if any) is verified: the document, the consent, the signers. */
+export type OpenBootstrap = Extract<Bootstrap, { document: unknown }>;
+export type Progress = Awaited<ReturnType<typeof signingProgress>>;
+export type Failed = ApiAnswer<unknown> & { ok: false };
+
+const PROOF_HEADER = "X-Svc-Sign-Otp";
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage disabled: the proof lives in memory only
+  }
+}
+
+/**
+ * The ceremony page's only way to the server: the ceremony API of docs/api.md "E-signature", the link's
+ * token in the path (it is the page's own address). The passcode proof that otp/verify answers is
+ * kept in memory and in sessionStorage (a reload of this tab needs no new passcode while it lasts) and
+ * sent in X-Svc-Sign-Otp with every call.
+ */
+export class SignApi {
+  private proof: string | null;
+
+  constructor(readonly token: string) {
+    this.proof = this.readProof();
+  }
+
+  // The signer's id (before the dot), not the token: the token stays in the address bar only.
+  private get proofKey() {
+    return `sealpost.sign-otp.${this.token.split(".")[0]}`;
+  }
+
+  private readProof(): string | null {
+    const kept = storage()?.getItem(this.proofKey);
+    if (!kept) return null;
+    const [proof, expiresAt] = kept.split(" ");
+    return Date.parse(expiresAt) > Date.now() ? proof : null;
+  }
+
+  private async send(method: string, path: string, body: unknown, accept: string): Promise<Response | null> {
+    const headers: Record<string, string> = { accept };
+    if (this.proof) headers[PROOF_HEADER] = this.proof;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    try {
+      return await fetch(`/api/sign/${encodeURIComponent(this.token)}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: "no-store",
+        credentials: "same-origin",
+      });
+    } catch {
+      return null;
+    }
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    const res = await this.send(method, path, body, "application/json");
+    if (!res) return { ok: false, status: 0, code: "network", detail: "The server could not be reached", body: {} };
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (res.ok) {
+      if (path === "/otp/verify" && typeof json.otpProof === "string") {
+        this.proof = json.otpProof;
+        storage()?.setItem(this.proofKey, `${json.otpProof} ${json.otpProofExpiresAt}`);
+      }
+      return { ok: true, status: res.status, body: json as T };
+    }
+    const retryAfter = Number(res.headers.get("retry-after"));
+    return {
+      ok: false,
+      status: res.status,
+      code: typeof json.code === "string" ? json.code : `http.${res.status}`,
+      detail: typeof json.detail === "string" ? json.detail : res.statusText,
+      body: json,
+      retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    };
+  }
+
+  /** The current revision of the document, as the signer is about to sign it; null when it could not be fetched. */
+  async document(): Promise<Uint8Array | null> {
+    const res = await this.send("GET", "/document", undefined, "application/pdf");
+    return res?.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+  }
+}
