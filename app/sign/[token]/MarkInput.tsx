@@ -99,7 +99,7 @@ function DrawnMark({ onChange, error }: { onChange: (png: string | null) => void
     };
   }, []);
 
-  const f = { id: "mark-pad", label: "Your signature", hint: "Draw your signature in the box. If you cannot, choose Type my name above.", error };
+  const f = { id: "mark-pad", label: "Draw your signature", hint: "Draw your signature in the box. If you cannot, choose Type my name above.", error };
   return (
     <div className={groupClass(error)}>
       <label className={styles.padLabel} id="mark-pad-label" htmlFor="mark-pad">
