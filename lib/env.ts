@@ -78,11 +78,6 @@ const envSchema = z.object({
   EXPLAIN_RETENTION_YEARS: z.coerce.number().positive().max(100).default(2),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DEV_MAIL_PAGE: bool,
-  /**
-   * Accept templateSettings.esign.enabled at create. Off until the ceremony page (/sign/{token}) exists:
-   * without it the signers' mail would link to a page that is not there (docs/operations.md).
-   */
-  ESIGN_ENABLED: bool,
   /** How long a signer's link works from when it is sent (a new one replaces it: resend). */
   ESIGN_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(7 * 24),
   /**

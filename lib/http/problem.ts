@@ -37,7 +37,6 @@ export const problemCodes = {
   "workflow.step_not_reached": { status: 409, title: "Workflow step not reached yet" },
   "workflow.schema_invalid": { status: 422, title: "Workflow schema is invalid" },
   "workflow.field_invalid": { status: 422, title: "Field value is invalid" },
-  "workflow.esign_unsupported": { status: 422, title: "E-signature is not available" },
   "workflow.esign_invalid": { status: 422, title: "E-signature settings are invalid" },
   "workflow.not_approver": { status: 403, title: "Caller is not an approver of the current stage" },
   "workflow.self_approval": { status: 403, title: "The initiator cannot decide their own workflow" },

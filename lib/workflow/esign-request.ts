@@ -1,4 +1,3 @@
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
 import { fieldErrors } from "@/lib/http/zod-errors";
 import { esignRequestSchema, MAX_ESIGN_SIGNERS, resolveSigners, type EsignSettings, type EsignSigner } from "./esign-settings";
@@ -11,22 +10,13 @@ function invalid(errors: Array<{ path: string; message: string }>): AppError {
 
 /**
  * templateSettings.esign of a create request: the settings the workflow keeps and its signers, or a
- * 422 naming the field (workflow.esign_invalid). Enabled while the server does not offer e-signature
- * (ESIGN_ENABLED off) is 422 workflow.esign_unsupported, as before the capability existed.
+ * 422 naming the field (workflow.esign_invalid).
  */
 export function esignFromRequest(
   raw: unknown,
   workflow: { recipients: ReadonlyArray<{ email: string; displayName?: string }>; requireOtp: boolean },
 ): { settings: EsignSettings | undefined; signers: EsignSigner[] } {
   if (raw === undefined) return { settings: undefined, signers: [] };
-  // A server without the capability says so first: the details of a list it would not take do not matter.
-  if (isEnabled(raw) && !env().ESIGN_ENABLED) {
-    throw new AppError(
-      "workflow.esign_unsupported",
-      "E-signature is not enabled on this server (ESIGN_ENABLED is off until the signing page is released); send templateSettings.esign.enabled false or leave it out",
-      { errors: [{ path: `${FIELD}.enabled`, message: "e-signature is not enabled on this server" }] },
-    );
-  }
   const parsed = esignRequestSchema.safeParse(raw);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error).map((e) => ({ ...e, path: e.path === "(root)" ? FIELD : `${FIELD}.${e.path}` })));
   const e = parsed.data;
@@ -49,5 +39,3 @@ export function esignFromRequest(
   }
   return { settings, signers: resolveSigners(e, workflow.recipients, workflow.requireOtp) };
 }
-
-const isEnabled = (raw: unknown): boolean => typeof raw === "object" && raw !== null && (raw as { enabled?: unknown }).enabled === true;

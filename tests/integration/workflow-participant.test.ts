@@ -95,8 +95,9 @@ describe("create", () => {
     expect(badYaml.detail).toContain("not valid YAML");
     await expectProblem(await create(leaveBody({}, { schemaPath: "../../etc/passwd.yaml" })), 422, "workflow.schema_invalid");
     await expectProblem(await create(leaveBody({ templatePath: "workflow/none.md" })), 422, "template.not_found");
-    const esign = await expectProblem(await create(leaveBody({ templateSettings: { esign: { enabled: true, signers: [] } } })), 422, "workflow.esign_unsupported");
-    expect(esign.errors?.[0].path).toBe("templateSettings.esign.enabled");
+    // E-signature is on for every server now that the signing page exists: an empty signer list is the request's own mistake.
+    const esign = await expectProblem(await create(leaveBody({ templateSettings: { esign: { enabled: true, signers: [] } } })), 422, "workflow.esign_invalid");
+    expect(esign.errors?.[0].path).toBe("templateSettings.esign.signers");
     await expectProblem(await create(leaveBody({}, { requireOtp: true, recipients: [] })), 422, "workflow.otp_recipient_missing");
     const field = await expectProblem(await create(leaveBody({ initialData: { days: "five", nope: 1 } })), 422, "workflow.field_invalid");
     expect(field.errors?.map((e) => e.path)).toEqual(["initialData.days", "initialData.nope"]);

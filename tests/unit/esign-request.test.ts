@@ -1,7 +1,6 @@
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_SIGNERS } from "@/lib/esign/signature-page";
-import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
 import { esignFromRequest } from "@/lib/workflow/esign-request";
 import { MAX_ESIGN_SIGNERS, resolveSigners, esignRequestSchema } from "@/lib/workflow/esign-settings";
@@ -17,15 +16,6 @@ function refusal(raw: unknown, workflow: Parameters<typeof esignFromRequest>[1] 
   }
   throw new Error(`accepted: ${JSON.stringify(raw)}`);
 }
-
-const on = () => {
-  process.env.ESIGN_ENABLED = "true";
-  resetEnvCache();
-};
-afterEach(() => {
-  delete process.env.ESIGN_ENABLED;
-  resetEnvCache();
-});
 
 // Generated signer lists: addresses drawn from a small pool (so repeats happen), orders from a small range.
 const signer = fc.record(
@@ -45,16 +35,15 @@ describe("templateSettings.esign at create", () => {
     expect(MAX_ESIGN_SIGNERS).toBe(MAX_SIGNERS);
   });
 
-  it("is refused as unsupported while ESIGN_ENABLED is off, whatever the list", () => {
-    const e = refusal({ enabled: true, signers: [] });
-    expect(e.code).toBe("workflow.esign_unsupported");
-    expect(e.extra.errors).toEqual([{ path: "templateSettings.esign.enabled", message: "e-signature is not enabled on this server" }]);
-    expect(e.message).toContain("ESIGN_ENABLED");
+  it("is accepted by every server (no setting gates it since the signing page exists), and off means no signers", () => {
+    const { settings, signers } = esignFromRequest({ enabled: true, signers: [{ name: "Ada", email: "ada@x.test" }] }, noRecipients);
+    expect(settings).toEqual({ enabled: true, signingMode: "parallel", signers: [{ name: "Ada", email: "ada@x.test" }] });
+    expect(signers).toHaveLength(1);
+    expect(refusal({ enabled: true, signers: [] }).code).toBe("workflow.esign_invalid");
     expect(esignFromRequest({ enabled: false }, noRecipients)).toEqual({ settings: { enabled: false, signingMode: "parallel", signers: null }, signers: [] });
   });
 
   it("accepts a list exactly when it follows every rule, and names each broken rule's field (generated lists)", () => {
-    on();
     fc.assert(
       fc.property(request, (req) => {
         const emails = req.signers.map((s) => s.email.toLowerCase());
@@ -100,7 +89,6 @@ describe("templateSettings.esign at create", () => {
   });
 
   it("lets the recipients sign when no signers are given, with the workflow's requireOtp", () => {
-    on();
     const recipients = [{ email: "pat@x.test", displayName: "Pat Doe" }, { email: "sam@x.test" }];
     const { signers } = esignFromRequest({ enabled: true, signingMode: "sequential" }, { recipients, requireOtp: true });
     expect(signers).toEqual([
@@ -115,7 +103,6 @@ describe("templateSettings.esign at create", () => {
   });
 
   it("names unknown keys, wrong types and a bad mode as 422s of the esign field", () => {
-    on();
     const e = refusal({ enabled: true, signingMode: "random", signers: [{ name: "", email: "nope", extra: 1 }] });
     expect(e.code).toBe("workflow.esign_invalid");
     expect(e.extra.errors?.map((x) => x.path).sort()).toEqual(
