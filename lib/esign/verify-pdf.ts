@@ -37,6 +37,12 @@ export interface SignatureReport {
   /** The timestamp's time when there is one, else the signer's claimed time. */
   signingTime: string | null;
   byteRange: number[];
+  /**
+   * The revision the signature ends at: how many "%%EOF" come before its end, less one (0 is the
+   * file's first revision; in a workflow's document, signature n ends revision n). Null when the
+   * covered bytes do not end at a revision's end.
+   */
+  revision: number | null;
   /** The signature covers the file up to its last byte: nothing was added after it. */
   coversWholeFile: boolean;
   /** The covered bytes end at a revision's end (%%EOF): later bytes are incremental updates. */
@@ -70,27 +76,64 @@ export async function verifyPdf(bytes: Uint8Array, opts: VerifyOptions): Promise
   } catch (e) {
     return { valid: false, signatures: [], error: `not a readable PDF: ${(e as Error).message}` };
   }
-  const fields = pdf.getForm()?.getSignatureFields() ?? [];
+  let fields;
+  try {
+    fields = pdf.getForm()?.getSignatureFields() ?? [];
+  } catch (e) {
+    return { valid: false, signatures: [], error: `the PDF's form cannot be read: ${(e as Error).message}` };
+  }
+  const eofs = revisionEnds(bytes).map((options) => options[0]);
   const signatures: SignatureReport[] = [];
-  for (const field of fields) {
-    const dict = field.getSignatureDict();
-    if (!dict) continue; // a reserved field nobody has signed yet
-    const byteRange = (dict.get("ByteRange") instanceof PdfArray ? (dict.get("ByteRange") as PdfArray).toArray() : []).map((n) => (n instanceof PdfNumber ? n.value : NaN));
-    const contents = dict.get("Contents");
-    const reason = dict.get("Reason") instanceof PdfString ? (dict.get("Reason") as PdfString).asString() : null;
-    signatures.push(checkOne(bytes, field.name, byteRange, contents instanceof PdfString ? contents.bytes : null, reason, opts));
+  for (const [i, field] of fields.entries()) {
+    // Whatever a hostile file puts in a signature dictionary, the answer is a report on it, never a throw.
+    try {
+      const dict = field.getSignatureDict();
+      if (!dict) continue; // a reserved field nobody has signed yet
+      const byteRange = (dict.get("ByteRange") instanceof PdfArray ? (dict.get("ByteRange") as PdfArray).toArray() : []).map((n) => (n instanceof PdfNumber ? n.value : NaN));
+      const contents = dict.get("Contents");
+      const reason = dict.get("Reason") instanceof PdfString ? (dict.get("Reason") as PdfString).asString() : null;
+      const report = checkOne(bytes, field.name, byteRange, contents instanceof PdfString ? contents.bytes : null, reason, opts);
+      report.revision = report.coversRevisionEnd ? eofs.filter((end) => end <= byteRange[2] + byteRange[3]).length - 1 : null;
+      signatures.push(report);
+    } catch (e) {
+      signatures.push({ ...emptyReport(safeName(field, i), null), problems: [`the signature cannot be read: ${(e as Error).message}`] });
+    }
   }
   return { valid: signatures.length > 0 && signatures.every((s) => s.valid), signatures };
 }
 
-function checkOne(bytes: Uint8Array, fieldName: string, byteRange: number[], contents: Uint8Array | null, reason: string | null, opts: VerifyOptions): SignatureReport {
-  const report: SignatureReport = {
+function safeName(field: { name: string }, i: number): string {
+  try {
+    return field.name;
+  } catch {
+    return `#${i + 1}`;
+  }
+}
+
+/**
+ * Where each revision of the file may end: for each "%%EOF", the offsets just after it and after
+ * each end-of-line byte that follows (an update may or may not start with its own newline).
+ */
+export function revisionEnds(bytes: Uint8Array): number[][] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ends: number[][] = [];
+  for (let at = buf.indexOf("%%EOF"); at !== -1; at = buf.indexOf("%%EOF", at + 5)) {
+    const options = [at + 5];
+    for (let end = at + 5; end < buf.length && end < at + 7 && (buf[end] === 0x0d || buf[end] === 0x0a); end++) options.push(end + 1);
+    ends.push(options);
+  }
+  return ends;
+}
+
+function emptyReport(fieldName: string, reason: string | null): SignatureReport {
+  return {
     fieldName,
     certificateSubject: null,
-    signer: reason ? parseSignatureReason(reason) : null,
+    signer: null,
     reason,
     signingTime: null,
-    byteRange,
+    byteRange: [],
+    revision: null,
     coversWholeFile: false,
     coversRevisionEnd: false,
     digestValid: false,
@@ -100,6 +143,10 @@ function checkOne(bytes: Uint8Array, fieldName: string, byteRange: number[], con
     valid: false,
     problems: [],
   };
+}
+
+function checkOne(bytes: Uint8Array, fieldName: string, byteRange: number[], contents: Uint8Array | null, reason: string | null, opts: VerifyOptions): SignatureReport {
+  const report: SignatureReport = { ...emptyReport(fieldName, reason), signer: reason ? parseSignatureReason(reason) : null, byteRange };
   const rangeProblem = checkByteRange(bytes, byteRange);
   if (rangeProblem || !contents) {
     report.problems.push(rangeProblem ?? "no /Contents");

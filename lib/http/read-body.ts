@@ -38,3 +38,30 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
 function tooLarge(limit: number): AppError {
   return new AppError("request.too_large", `The body exceeds ${limit} bytes`, { limitBytes: limit });
 }
+
+/**
+ * Reads a binary body of `type` (application/pdf) as a stream, never holding more than `limit`
+ * bytes: a declared length over the limit is refused before reading, and a body that grows past it
+ * (chunked, or a lying Content-Length) is cut off there, the rest never read.
+ */
+export async function readBinaryBody(req: Request, type: string, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+  const given = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (given !== type) throw new AppError("request.unsupported_media_type", `Send the body as ${type}${given ? ` (got ${given})` : ""}`);
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks, size));
+}

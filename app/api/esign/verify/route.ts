@@ -1,0 +1,12 @@
+import { readBinaryBody } from "@/lib/http/read-body";
+import { methods, route } from "@/lib/http/route";
+import { VERIFY_MAX_BYTES, verifyForTenant } from "@/lib/esign/verify-for-tenant";
+
+export const dynamic = "force-dynamic";
+
+/** The PDF is the body (application/pdf), read as a stream up to VERIFY_MAX_BYTES; verified against the caller's tenant's roots. */
+const post = route({ auth: "bearer", feature: "workflow" }, async ({ req, principal }) =>
+  verifyForTenant(principal.tenant.id, await readBinaryBody(req, "application/pdf", VERIFY_MAX_BYTES)),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });
