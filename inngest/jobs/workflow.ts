@@ -3,6 +3,7 @@ import { SEAL_EVENT } from "@/lib/workflow/approval-stage";
 import { sealWorkflow } from "@/lib/workflow/seal-workflow";
 import { applyPendingSignatures } from "@/lib/workflow/signing/apply-signature";
 import { remindSigners } from "@/lib/workflow/signing/remind-signers";
+import { issueCertificate } from "@/lib/workflow/signing/issue-certificate";
 import { SIGNATURE_EVENT } from "@/lib/workflow/signing/request-signature";
 import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
 import { defineJob } from "@/lib/jobs/define-job";
@@ -17,7 +18,8 @@ export const sealWorkflowJob = defineJob({
 
 /**
  * E-signature: adds the confirmed signatures to the document, one at a time under the workflow's row
- * lock (applyPendingSignatures). A failing timestamp authority or key fails the attempt, loudly, and
+ * lock (applyPendingSignatures), then, once signing has ended, the certificate of completion
+ * (issueCertificate; also queued by a decline). A failing timestamp authority or key fails the attempt, loudly, and
  * the job is retried with backoff; nothing is signed without what was asked for.
  */
 export const applySignatureJob = defineJob({
@@ -25,7 +27,12 @@ export const applySignatureJob = defineJob({
   event: SIGNATURE_EVENT,
   retries: 8,
   payload: z.object({ workflowId: z.string().uuid(), tenantId: z.string().min(1) }),
-  handler: ({ payload }) => applyPendingSignatures(payload.tenantId, payload.workflowId),
+  handler: async ({ payload }) => {
+    const applied = await applyPendingSignatures(payload.tenantId, payload.workflowId);
+    // Signing ended (the last signature, or a decline): the certificate of completion, in the same run.
+    const certificate = await issueCertificate(payload.tenantId, payload.workflowId);
+    return { ...applied, certificate };
+  },
 });
 
 /** Every five minutes: reminders at 75 % of approval.escalateAfterDays, escalation when it has passed. */

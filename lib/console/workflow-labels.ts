@@ -51,6 +51,7 @@ const eventLabels: Record<WorkflowEventKind, string> = {
   "signer.expired": "Signer's link expired",
   "signer.reminded": "Signer reminded before the link expires",
   "workflow.signed": "Signed by everyone",
+  "certificate.issued": "Certificate of completion made",
   "otp.sent": "Passcode sent",
   "otp.verified": "Passcode verified",
   "otp.failed": "Wrong passcode entered",

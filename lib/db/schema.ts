@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ChainLink } from "@/lib/esign/activity-chain";
 import type { ExplainRetention } from "@/lib/explain/retention-fields";
 import type { RenderTimings } from "@/lib/pdf/timings";
 import type { ApprovalEntry, ApprovalException, ChangeRequest } from "@/lib/workflow/approval-types";
@@ -404,6 +405,26 @@ export const workflowSigners = pgTable(
   ],
 );
 
+/**
+ * The certificate of completion of a workflow with e-signature (lib/workflow/signing/issue-certificate.ts):
+ * one per workflow, made once signing ended (complete or declined), signed with the tenant's key.
+ * The activity chain's links are kept to re-check the activity later and name the event that broke.
+ */
+export const workflowCertificates = pgTable("workflow_certificates", {
+  workflowId: uuid("workflow_id").primaryKey().references(() => workflows.id),
+  tenantId: text("tenant_id").notNull().references(() => tenants.id),
+  /** "complete" or "declined": what the certificate attests. */
+  outcome: text("outcome", { enum: ["complete", "declined"] }).notNull(),
+  blobKey: text("blob_key").notNull(),
+  sha256: text("sha256").notNull(),
+  /** The hash of the last link: printed in the certificate, which the tenant's signature covers. */
+  chainHead: text("chain_head").notNull(),
+  chainLinks: jsonb("chain_links").$type<ChainLink[]>().notNull(),
+  /** The document revision the certificate describes (the last one at the time). */
+  documentRevision: integer("document_revision").notNull(),
+  createdAt: createdAt(),
+});
+
 /** Every attempt to deliver a workflow callback (terminal state), readable at GET /api/workflow/{id}/callbacks. */
 export const workflowCallbackAttempts = pgTable(
   "workflow_callback_attempts",
@@ -488,6 +509,7 @@ export type Workflow = typeof workflows.$inferSelect;
 export type WorkflowEvent = typeof workflowEvents.$inferSelect;
 export type WorkflowOtp = typeof workflowOtps.$inferSelect;
 export type WorkflowSigner = typeof workflowSigners.$inferSelect;
+export type WorkflowCertificate = typeof workflowCertificates.$inferSelect;
 export type WorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferSelect;
 export type ExplainTrace = typeof explainTraces.$inferSelect;
 export type ExplainReport = typeof explainReports.$inferSelect;

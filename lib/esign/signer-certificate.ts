@@ -32,10 +32,24 @@ export interface SignerName {
 
 /** A fresh RSA key and certificate for one signer (CN = name, rfc822Name = e-mail), chain [leaf, ca, ..., root]. */
 export async function issueSignerCertificate(ca: IssuingCa, signer: SignerName, now = new Date()): Promise<KeyAndChain> {
-  const name = signer.name.trim();
   const email = signer.email.trim();
-  if (!name || name.length > 200) throw new Error("esign: a signer's name must have 1 to 200 characters");
   if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new Error("esign: a signer's e-mail is not an address");
+  return issue(ca, signer.name, email, now);
+}
+
+/**
+ * The tenant's own seal for what Sealpost signs in the tenant's name (the certificate of
+ * completion): issued by the tenant's CA like a signer's, named after the tenant, with no e-mail.
+ * Why not the CA's certificate itself: it is for issuing (keyCertSign), and NSS refuses a document
+ * signature whose certificate lacks digitalSignature.
+ */
+export async function issueTenantSealCertificate(ca: IssuingCa, name: string, now = new Date()): Promise<KeyAndChain> {
+  return issue(ca, name, null, now);
+}
+
+async function issue(ca: IssuingCa, givenName: string, email: string | null, now: Date): Promise<KeyAndChain> {
+  const name = givenName.trim();
+  if (!name || name.length > 200) throw new Error("esign: a signer's name must have 1 to 200 characters");
   const caCert = new x509.X509Certificate(new Uint8Array(ca.chain[0]));
   // RSA for the signer whatever the CA's key: signPdf hands a WebCrypto key to the library as RSA PKCS#1 v1.5.
   const keys = (await webcrypto.subtle.generateKey(RSA, false, ["sign", "verify"])) as CryptoKeyPair;
@@ -54,7 +68,7 @@ export async function issueSignerCertificate(ca: IssuingCa, signer: SignerName, 
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
       // emailProtection: OpenSSL's `cms -verify` checks the S/MIME purpose by default; Acrobat accepts it for documents.
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.emailProtection], false),
-      new x509.SubjectAlternativeNameExtension([{ type: "email", value: email }], false),
+      ...(email ? [new x509.SubjectAlternativeNameExtension([{ type: "email", value: email }], false)] : []),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(caCert),
     ],

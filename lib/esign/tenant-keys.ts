@@ -17,7 +17,7 @@ import { env, type Env } from "@/lib/env";
 import { loadOrCreateDevCa } from "./dev-ca";
 import { openPkcs12, type TenantKey } from "./pkcs12";
 import type { SigningKey } from "./sign-pdf";
-import { issueSignerCertificate, type SignerName } from "./signer-certificate";
+import { issueSignerCertificate, issueTenantSealCertificate, type SignerName } from "./signer-certificate";
 import { x509 } from "./x509";
 
 /** What a tenant id may be (as everywhere in Sealpost); checked before it names a file. */
@@ -98,6 +98,16 @@ export interface SignerKey {
 export async function keyForSigner(tenantId: string, signer: SignerName, config: EsignConfig = esignConfig()): Promise<SignerKey> {
   const tenant = await tenantKey(tenantId, config);
   const key = tenant.kind === "issuing" ? await issueSignerCertificate(tenant.ca, signer) : tenant.key;
+  return { key, tsa: config.tsaUrl, issued: tenant.kind === "issuing" };
+}
+
+/**
+ * The key the tenant itself signs with (the certificate of completion): a seal certificate issued
+ * to `name` when the tenant's key can issue, else the tenant's signing certificate.
+ */
+export async function keyForTenantSeal(tenantId: string, name: string, config: EsignConfig = esignConfig()): Promise<SignerKey> {
+  const tenant = await tenantKey(tenantId, config);
+  const key = tenant.kind === "issuing" ? await issueTenantSealCertificate(tenant.ca, name) : tenant.key;
   return { key, tsa: config.tsaUrl, issued: tenant.kind === "issuing" };
 }
 

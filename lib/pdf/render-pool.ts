@@ -4,6 +4,7 @@ import { Piscina } from "piscina";
 import { env } from "@/lib/env";
 import type { ReportInput } from "@/lib/explain/report/report-document";
 import type { ReceiptInput } from "./receipt";
+import type { CompletionCertificateInput } from "./completion-certificate";
 import type { SealedWorkflowInput } from "./sealed-workflow";
 import type { RenderResult, RenderTask, StoredRender, StoredRenderTask } from "./render-task";
 import { newTaskProgress, readProgress, TaskPhase, type TaskProgress } from "./task-progress";
@@ -50,6 +51,11 @@ export async function renderSealedWorkflowPdf(input: SealedWorkflowInput): Promi
 /** The sealed record with the facts of its layout, for an explain trace. */
 export async function renderSealedWorkflowPdfTraced(input: SealedWorkflowInput) {
   return inRenderThread("renderSealedWorkflowTraced", input, async () => (await import("./sealed-workflow")).renderSealedWorkflowTraced(input));
+}
+
+/** A workflow's certificate of completion (e-signature), laid out in a render thread like the sealed record. */
+export async function renderCompletionCertificatePdf(input: CompletionCertificateInput): Promise<Uint8Array> {
+  return inRenderThread("renderCompletionCertificate", input, async () => (await import("./completion-certificate")).renderCompletionCertificate(input));
 }
 
 /** An explain report, laid out in a render thread: a detailed report is a few hundred ms of layout. */

@@ -8,6 +8,7 @@ const { markPhase, TaskPhase } = await import("./task-progress.ts");
 const task = await import("./render-task.ts");
 const receipt = await import("./receipt.tsx");
 const sealed = await import("./sealed-workflow.tsx");
+const certificate = await import("./completion-certificate.tsx");
 const report = await import("../explain/report/render-report.tsx");
 
 /** True when the bytes own their whole buffer, so moving the buffer moves nothing else with it. */
@@ -80,6 +81,14 @@ export function renderSealedWorkflowTraced(input) {
   return oneAtATime(input, async () => {
     const result = await sealed.renderSealedWorkflowTraced(input);
     return withMovedPdf(result, result.pdf);
+  });
+}
+
+/** Named task: the certificate of completion of a workflow with e-signature. */
+export function renderCompletionCertificate(input) {
+  return oneAtATime(input, async () => {
+    const pdf = await certificate.renderCompletionCertificate(input);
+    return withMovedPdf(pdf, pdf);
   });
 }
 

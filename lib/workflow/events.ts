@@ -52,6 +52,8 @@ export type WorkflowEventKind =
   | "signer.reminded"
   /** The last signer's signature is in the document: the workflow is complete. */
   | "workflow.signed"
+  /** The certificate of completion was made and signed (detail: its SHA-256 and the activity chain's head). */
+  | "certificate.issued"
 
   | "otp.sent"
   | "otp.verified"

@@ -6,7 +6,9 @@ import type { Visitor } from "@/lib/delivery/open-session";
 import { recordEvent } from "../events";
 import { onWorkflowTerminal } from "../on-terminal";
 import { assertOutcome } from "../states";
+import { sendEvent } from "@/lib/jobs/send-event";
 import { signerActor } from "./ceremony-bootstrap";
+import { SIGNATURE_EVENT } from "./request-signature";
 import { assertOtpPassed, openLink } from "./open-link";
 import { tellSignersSigningEnded } from "./signing-ended";
 
@@ -35,6 +37,8 @@ export async function declineSignature(token: string, reason: string, visitor: V
     await recordEvent(tx, wf, "workflow.rejected", actor, { from: wf.state, to: "rejected", via: "signature-declined", signer: signer.position, comment: reason });
     await onWorkflowTerminal(tx, updated, { signer: signer.position, name: signer.name, email: signer.email, reason });
     await tellSignersSigningEnded(tx, updated, { by: "signer", position: signer.position, name: signer.name });
+    // The signing job makes the certificate of completion of the declined workflow.
+    await sendEvent(tx, { name: SIGNATURE_EVENT, data: { tenantId: wf.tenantId, workflowId: wf.id }, id: `signature-declined:${signer.id}` });
     return { state: "declined", workflowState: "rejected", declinedAt: now.toISOString() };
   });
 }

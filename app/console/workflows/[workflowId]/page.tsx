@@ -8,6 +8,7 @@ import { when } from "@/lib/console/labels";
 import { tierAllowsExplain } from "@/lib/explain/settings";
 import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
+import { signingDetail } from "@/lib/console/signing-detail";
 import { workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { approvalStages, workflowTimeline } from "@/lib/console/workflow-detail";
 import { liveWorkflowStates, workflowStateLabel } from "@/lib/console/workflow-labels";
@@ -19,6 +20,7 @@ import { ConsoleShell } from "../../ConsoleShell";
 import { NoAccess } from "../../NoAccess";
 import styles from "../../console.module.css";
 import { Actions, Approval, Callbacks, ChangesSinceReview, CollectedData, Exception, History, RuleResults, Timeline } from "./sections";
+import { Signing } from "./signing";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Workflow – Sealpost console", robots: { index: false, follow: false } };
@@ -43,7 +45,9 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
   const { principal } = access;
 
   const wf = await orNotFound(getWorkflow(principal.tenant.id, workflowId), "workflow.not_found");
-  const [timeline, callbacks] = await Promise.all([workflowTimeline(wf), wf.callbackUrl ? listCallbackAttempts(wf.tenantId, wf.id) : null]);
+  const [timeline, callbacks, signing] = await Promise.all([workflowTimeline(wf), wf.callbackUrl ? listCallbackAttempts(wf.tenantId, wf.id) : null, signingDetail(wf, principal)]);
+  // Signing ended and its certificate is being made: keep refreshing until it is there.
+  const certificatePending = !!signing?.certificate && "pending" in signing.certificate && (wf.state === "complete" || wf.state === "rejected");
   const perms = workflowPermissions(wf, principal);
   const stages = approvalStages(wf, principal.tenant.approvers);
   const state = workflowStateLabel(wf.state);
@@ -53,7 +57,7 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
 
   return (
     <ConsoleShell principal={principal}>
-      <AutoRefresh active={liveWorkflowStates.includes(wf.state)} />
+      <AutoRefresh active={liveWorkflowStates.includes(wf.state) || certificatePending} />
       <p>
         <a href="/console/workflows">‹ All workflows</a>
       </p>
@@ -104,6 +108,7 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
         </li>
       </ul>
 
+      {signing && <Signing detail={signing} base={base} />}
       <CollectedData wf={wf} />
       <RuleResults wf={wf} />
       <ChangesSinceReview wf={wf} />
