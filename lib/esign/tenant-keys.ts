@@ -117,6 +117,16 @@ export async function trustedRoots(tenantId: string, config: EsignConfig = esign
   return [...tenant.roots, ...tsaRoots(config)];
 }
 
+/**
+ * The verification API's roots, kept apart: a signature's chain must end at the tenant's own root;
+ * a timestamp's at the tenant's or at ESIGN_TSA_ROOTS. One list would let a signer certificate
+ * from the timestamp authority's CA (or another tenant's, when they share one) pass as the tenant's.
+ */
+export async function verificationRoots(tenantId: string, config: EsignConfig = esignConfig()): Promise<{ trustedRoots: Uint8Array[]; timestampRoots: Uint8Array[] }> {
+  const tenant = await tenantKey(tenantId, config);
+  return { trustedRoots: tenant.roots, timestampRoots: [...tenant.roots, ...tsaRoots(config)] };
+}
+
 function tsaRoots(config: EsignConfig): Uint8Array[] {
   if (!config.tsaRootsFile) return [];
   let text: string;

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/http/problem";
-import { trustedRoots } from "./tenant-keys";
+import { verificationRoots } from "./tenant-keys";
 import { verificationAnswer, type VerificationAnswer } from "./verification-answer";
 import { verifyPdf } from "./verify-pdf";
 
@@ -10,7 +10,8 @@ import { verifyPdf } from "./verify-pdf";
 export const VERIFY_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
- * Verifies a PDF against one tenant's roots (its key's and the timestamp authority's): a file
+ * Verifies a PDF against one tenant's roots (its key's for signatures; those and the timestamp
+ * authority's for timestamps, verificationRoots): a file
  * signed under another tenant's CA has signatures that hold but a chain that does not, so it is
  * not valid here. Something that is no PDF at all is the caller's mistake (422 esign.not_pdf); a
  * PDF, however broken inside, gets a report.
@@ -20,13 +21,13 @@ export async function verifyForTenant(tenantId: string, bytes: Uint8Array): Prom
   if (!Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-")) {
     throw new AppError("esign.not_pdf", bytes.byteLength ? "The body does not start like a PDF (no %PDF- header)" : "The body is empty; send the PDF as the body");
   }
-  let roots: Uint8Array[];
+  let roots: Awaited<ReturnType<typeof verificationRoots>>;
   try {
-    roots = await trustedRoots(tenantId);
+    roots = await verificationRoots(tenantId);
   } catch (e) {
     throw new AppError("esign.not_configured", (e as Error).message.replace(/^esign: /, ""));
   }
-  const report = await verifyPdf(bytes, { trustedRoots: roots });
+  const report = await verifyPdf(bytes, roots);
   if (report.error) throw new AppError("esign.not_pdf", `The PDF cannot be read (${report.error.slice(0, 300)})`);
   return verificationAnswer(report, bytes.byteLength);
 }
