@@ -28,7 +28,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, "keys"));
   await writePkcs12(path.join(dir, "keys", "acme.p12"), ca.root.privateKey, ca.root.chain, PASSWORD);
   [stack, browser] = await Promise.all([
-    startStack({ env: { ESIGN_ENABLED: "true", ESIGN_KEYS_DIR: path.join(dir, "keys"), ESIGN_KEYS_PASSWORD: PASSWORD } }),
+    startStack({ env: { ESIGN_KEYS_DIR: path.join(dir, "keys"), ESIGN_KEYS_PASSWORD: PASSWORD } }),
     launchChromium(),
   ]);
 });

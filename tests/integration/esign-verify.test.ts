@@ -41,7 +41,6 @@ beforeAll(async () => {
   tsa = await startTsaServer(ca.tsa);
   stack = await startWorkflowStack({
     env: {
-      ESIGN_ENABLED: "true",
       ESIGN_KEYS_DIR: path.join(dir, "keys"),
       ESIGN_KEYS_PASSWORD: PASSWORD,
       ESIGN_TSA_URL: tsa.url,

@@ -25,7 +25,7 @@ import { queryStackDb } from "../support/stack-db";
 import { startWorkflowStack } from "../support/workflow";
 
 /**
- * E-signature after sealing, end to end: a real server (ESIGN_ENABLED, the test CA's issuing key as
+ * E-signature after sealing, end to end: a real server (the test CA's issuing key as
  * acme's PKCS#12, the in-process TSA over HTTP), real PostgreSQL and a real SMTP server. Links come
  * from the mails; every signed file is checked by pdfsig, openssl cms and qpdf.
  */

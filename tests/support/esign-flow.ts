@@ -29,7 +29,6 @@ export async function esignFixtures() {
     tsa,
     nss,
     env: {
-      ESIGN_ENABLED: "true",
       ESIGN_KEYS_DIR: path.join(dir, "keys"),
       ESIGN_KEYS_PASSWORD: password,
       ESIGN_TSA_URL: tsa.url,

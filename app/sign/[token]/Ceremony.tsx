@@ -16,7 +16,10 @@ type View =
   | { kind: "sign"; consentChanged?: boolean; key: number }
   | { kind: "decline" }
   | { kind: "after"; state: After }
-  | { kind: "problem"; title: string; text: string[]; retry?: boolean };
+  | { kind: "problem"; title: string; text: string[]; retry?: boolean }
+  /** An API refusal, worded at render (refusals.ts) with the organisation known by then. */
+  | { kind: "refused"; failure: Failed };
+type Shown = Exclude<View, { kind: "refused" }>;
 
 const isOpen = (b: Bootstrap): b is OpenBootstrap => "document" in b;
 let seq = 0;
@@ -34,16 +37,14 @@ const FOOTER = "This page is for the person the signing link was sent to. Sealpo
 export function Ceremony({ token }: { token: string }) {
   const [api, setApi] = useState<SignApi | null>(null);
   const [boot, setBoot] = useState<Bootstrap | null>(null);
-  const [view, setView] = useState<View>({ kind: "loading" });
+  const [shown, setView] = useState<View>({ kind: "loading" });
 
   const organisation = boot?.organizationName ?? null;
-  const refuse = useCallback(
-    (a: Failed) => {
-      const r = refusalOf(a, organisation);
-      setView(r.kind === "otp" ? { kind: "otp" } : r.kind === "after" ? { kind: "after", state: r.state } : { kind: "problem", title: r.title, text: r.text, retry: r.retry });
-    },
-    [organisation],
-  );
+  // Stable, so that `load` and the effect below run once per link: a `refuse` that changed with the
+  // organisation loaded the bootstrap a second time, and that second answer put a signer who had
+  // already moved on (to the decline page, say) back on the document.
+  const refuse = useCallback((failure: Failed) => setView({ kind: "refused", failure }), []);
+  const view: Shown = shown.kind === "refused" ? refusedView(shown.failure, organisation) : shown;
 
   const load = useCallback(
     async (sign: SignApi, consentChanged = false) => {
@@ -136,4 +137,9 @@ export function Ceremony({ token }: { token: string }) {
       {content}
     </PageShell>
   );
+}
+
+function refusedView(failure: Failed, organisation: string | null): Shown {
+  const r = refusalOf(failure, organisation);
+  return r.kind === "otp" ? { kind: "otp" } : r.kind === "after" ? { kind: "after", state: r.state } : { kind: "problem", title: r.title, text: r.text, retry: r.retry };
 }
