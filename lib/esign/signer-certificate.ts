@@ -6,9 +6,11 @@
  * a trusted root reports the second signature made with the SAME certificate in one file as
  * "Unknown issue with Certificate": a certificate per signature never repeats.
  *
- * Short-lived (VALID_BEFORE_MS before now to VALID_AFTER_MS after): its key signs once and is
- * dropped, so nothing can sign with it later; readers check it at the signing time (the timestamp's
- * with ESIGN_TSA_URL), not at the time they open the file.
+ * Valid from a little before now until the issuing CA's own end: its key signs once and is dropped
+ * (never extractable, never stored), so a long life lets nobody sign more with it. A quarter-hour
+ * life, as first built, made every reader that checks a chain at the time the file is opened (poppler:
+ * Okular, Evince; Acrobat without a timestamp) call each signature's certificate expired minutes after
+ * signing, though nothing about the signature had changed.
  */
 import { webcrypto } from "node:crypto";
 import type { KeyAndChain } from "./sign-pdf";
@@ -16,8 +18,6 @@ import { der, randomSerial, RSA, signingAlgorithmOf, x509 } from "./x509";
 
 /** Back-dated a little: a reader whose clock is behind must not see "not yet valid". */
 const VALID_BEFORE_MS = 5 * 60_000;
-/** Room for the timestamp authority's answer (signPdf waits 15 s at most): the token's time must fall inside. */
-const VALID_AFTER_MS = 10 * 60_000;
 
 /** A CA that issues: its key and its chain, its own certificate first, then up to the root. */
 export interface IssuingCa {
@@ -59,7 +59,7 @@ async function issue(ca: IssuingCa, givenName: string, email: string | null, now
     subject: new x509.Name([{ CN: [name] }]),
     issuer: caCert.subjectName,
     notBefore: new Date(now.getTime() - VALID_BEFORE_MS),
-    notAfter: new Date(now.getTime() + VALID_AFTER_MS),
+    notAfter: caCert.notAfter,
     publicKey: keys.publicKey,
     signingKey: ca.privateKey,
     signingAlgorithm: signingAlgorithmOf(ca.privateKey),

@@ -117,9 +117,10 @@ describe("a tenant's PKCS#12 from ESIGN_KEYS_DIR", () => {
     expect(usage.critical).toBe(true);
     expect(usage.usages).toBe(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation);
     expect(leaf.getExtension(x509.BasicConstraintsExtension)!.ca).toBe(false);
-    const life = leaf.notAfter.getTime() - leaf.notBefore.getTime();
-    expect(life).toBeLessThanOrEqual(20 * 60_000);
-    expect(Math.abs(leaf.notBefore.getTime() + life / 2 - Date.now())).toBeLessThan(10 * 60_000);
+    // From just before now until the CA's own end: never "expired" in a reader that checks at opening time.
+    expect(Date.now() - leaf.notBefore.getTime()).toBeGreaterThan(0);
+    expect(Date.now() - leaf.notBefore.getTime()).toBeLessThan(10 * 60_000);
+    expect(leaf.notAfter.getTime()).toBe(subjectOf(ca.rootDer).notAfter.getTime());
 
     const signed = await signPdf(await onePagePdf(), { key: a.key, signer: { ...signer, method: "email link" }, reason: "Approved", fieldName: "signer-1" });
     const report = await verifyPdf(signed, { trustedRoots: roots });

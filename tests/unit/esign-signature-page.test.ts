@@ -65,7 +65,7 @@ beforeAll(async () => {
   for (const [i, box] of boxes.entries()) {
     const s = signers[box.signer];
     const { key } = await keyForSigner("acme", s, config);
-    // The second signer's signature is timestamped: the timestamp's time must fall in their certificate's quarter hour.
+    // The second signer's signature is timestamped: the timestamp's time must fall in their certificate's life.
     current = await signPdf(current, {
       key,
       signer: { name: s.name, email: s.email, method: "email link" },
