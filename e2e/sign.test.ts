@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
 import { launchChromium } from "../tests/support/browser";
-import { expectSignedByAll, nssTrusting, writePkcs12 } from "../tests/support/esign-checks";
+import { expectSignedByAll } from "../tests/support/esign-checks";
+import { esignFixtures, person as newSigner, sealedForSigning as sealedFor, signingLink, workflowStatus, type EsignFixtures, type Signer } from "../tests/support/esign-flow";
 import { eventually, type Stack } from "../tests/support/stack";
-import { startWorkflowStack, uniqueCorrelationId } from "../tests/support/workflow";
+import { startWorkflowStack } from "../tests/support/workflow";
 import { checkAtBothWidths, focusedText, heading } from "./support";
 
 /**
@@ -15,56 +12,29 @@ import { checkAtBothWidths, focusedText, heading } from "./support";
  * from a PKCS#12 made from the test CA (production mode has no development CA): every link and
  * passcode is taken from a mail; the signed file is checked by pdfsig and openssl.
  */
-const PASSWORD = "e2e sign password";
 let stack: Stack;
 let browser: Browser;
-let ca: TestCa;
-let dir: string;
-let nss: string;
+let fx: EsignFixtures;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sign-e2e-"));
-  ca = await createTestCa("acme");
-  fs.mkdirSync(path.join(dir, "keys"));
-  await writePkcs12(path.join(dir, "keys", "acme.p12"), ca.root.privateKey, ca.root.chain, PASSWORD);
-  fs.writeFileSync(path.join(dir, "root.pem"), ca.rootPem);
-  nss = nssTrusting(dir, [ca.rootDer]);
-  [stack, browser] = await Promise.all([startWorkflowStack({ env: { ESIGN_KEYS_DIR: path.join(dir, "keys"), ESIGN_KEYS_PASSWORD: PASSWORD } }), launchChromium()]);
+  fx = await esignFixtures();
+  [stack, browser] = await Promise.all([startWorkflowStack({ env: fx.env }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await fx?.close();
 });
 
 const TITLE = "Expense governance check";
-type Signer = { name: string; email: string; order?: number; requireOtp?: boolean };
-let seq = 0;
-const person = (name: string, extra: Partial<Signer> = {}): Signer => ({ name, email: `${name.split(" ")[0].toLowerCase()}-${++seq}-${Date.now()}@sign.test`, ...extra });
-const status = async (id: string) => (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
-
-/** A governance workflow sealed by its initiator: the seal job appends the signature page and invites. */
-async function sealedForSigning(signers: Signer[], signingMode: "parallel" | "sequential") {
-  const res = await stack.api("submitter", "POST", "/api/workflow", {
-    templatePath: "workflow/governance.md",
-    correlationId: uniqueCorrelationId("sign-e2e"),
-    templateSettings: { workflow: { recipients: [{ email: `gov-${++seq}@example.test` }], organizationName: "Acme Ltd" }, esign: { enabled: true, signingMode, signers } },
-    initialData: { amount: 120.5, costCentre: "OPS" },
-  });
-  expect(res.status).toBe(201);
-  const { workflowId } = await res.json();
-  expect((await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`)).status).toBe(200);
-  await eventually(async () => (await status(workflowId)).signing?.documentRevision === 0, 60_000, "revision 0");
-  return workflowId as string;
-}
+/** A signer called `name`, whose address no other test has used. */
+const person = (name: string, extra: Partial<Signer> = {}): Signer => newSigner(name.split(" ")[0], { name, ...extra });
+const status = (id: string) => workflowStatus(stack, id);
+const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential") => sealedFor(stack, signers, mode);
 
 const SIGN_LINK = /https?:\/\/\S+\/sign\/[0-9a-f-]{36}\.[\w-]{43}/;
-/** The signing link of the newest invitation mailed to `email`. */
-const linkFor = (email: string) =>
-  stack.smtp.waitFor((ms) => {
-    const mine = ms.filter((m) => m.to.includes(email) && m.subject.includes("please sign"));
-    return mine.length > 0 && SIGN_LINK.exec(mine.at(-1)!.text)![0];
-  }, 30_000);
+/** The signing link of the newest invitation mailed to `email`, as the mail gives it. */
+const linkFor = async (email: string) => `${stack.baseUrl}/sign/${await signingLink(stack, email)}`;
 
 async function newPage(): Promise<{ page: Page; cspViolations: string[] }> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -204,7 +174,7 @@ it("two signers in order: the first reads the document drawn by pdf.js and draws
   ]);
   const res = await stack.api("submitter", "GET", `/api/workflow/${id}/sealed`);
   expect(res.status).toBe(200);
-  await expectSignedByAll(new Uint8Array(await res.arrayBuffer()), ["Ada Lovelace", "Bo Smith"], { dir, nss, rootPemFile: path.join(dir, "root.pem"), trustedRoots: [ca.rootDer] });
+  await expectSignedByAll(new Uint8Array(await res.arrayBuffer()), ["Ada Lovelace", "Bo Smith"], fx.checks());
 
   // Each signer receives the signed document (a personal link), and the first page, reloaded, says it is done.
   for (const who of [ada, bo]) await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(who.email) && m.subject === `Your document: ${TITLE}`), 30_000);

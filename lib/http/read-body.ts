@@ -10,7 +10,21 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
     throw new AppError("request.unsupported_media_type", `Send the body as application/json (got ${type.split(";")[0]})`);
   }
   if (!req.body) throw new AppError("request.malformed_json", "The request has no body");
-  const reader = req.body.getReader();
+  const text = (await readUpTo(req.body, limit)).toString("utf8");
+  if (!text.trim()) throw new AppError("request.malformed_json", "The request body is empty");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new AppError("request.malformed_json", `The body is not valid JSON: ${(err as Error).message.slice(0, 200)}`);
+  }
+  assertStorable(value, "body");
+  return value;
+}
+
+/** The whole stream, or 413 request.too_large as soon as it passes `limit` bytes (the rest never read). */
+async function readUpTo(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -23,16 +37,7 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text.trim()) throw new AppError("request.malformed_json", "The request body is empty");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new AppError("request.malformed_json", `The body is not valid JSON: ${(err as Error).message.slice(0, 200)}`);
-  }
-  assertStorable(value, "body");
-  return value;
+  return Buffer.concat(chunks, size);
 }
 
 function tooLarge(limit: number): AppError {
@@ -50,18 +55,5 @@ export async function readBinaryBody(req: Request, type: string, limit: number):
   const given = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (given !== type) throw new AppError("request.unsupported_media_type", `Send the body as ${type}${given ? ` (got ${given})` : ""}`);
   if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks, size));
+  return new Uint8Array(await readUpTo(req.body, limit));
 }

@@ -1,19 +1,28 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consent } from "@/lib/esign/consent";
-import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
+import { createTestCa } from "@/lib/esign/test-ca";
 import { verifyPdf } from "@/lib/esign/verify-pdf";
-import { expectSignedByAll, nssTrusting, writePkcs12 } from "../support/esign-checks";
+import { expectSignedByAll, writePkcs12 } from "../support/esign-checks";
+import {
+  esignCreateBody,
+  esignFixtures,
+  person,
+  sealedForSigning as sealedFor,
+  signingLink,
+  signInTurn,
+  workflowStatus,
+  type EsignFixtures,
+  type Signer,
+} from "../support/esign-flow";
 import { pdfsigBlocks, runTool } from "../support/pdf-tools";
 import { expectProblem } from "../support/problem";
 import { eventually, type Stack } from "../support/stack";
 import { queryStackDb } from "../support/stack-db";
-import { startTsaServer, type TsaServer } from "../support/tsa";
-import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import { startWorkflowStack } from "../support/workflow";
 
 /**
  * Issue 27, points 4 and 5: a completed workflow's document verified through the API and by pdfsig,
@@ -22,65 +31,30 @@ import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
  * the test CA's issuing key as acme's PKCS#12 (and another CA's as globex's), the TSA over HTTP.
  */
 
-const PASSWORD = "esign verify password";
 let stack: Stack;
-let ca: TestCa;
-let tsa: TsaServer;
-let dir: string;
-let nss: string;
+let fx: EsignFixtures;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-verify-"));
-  ca = await createTestCa("acme");
+  fx = await esignFixtures();
   const globex = await createTestCa("globex", { org: "Globex test CA" });
-  fs.mkdirSync(path.join(dir, "keys"));
-  await writePkcs12(path.join(dir, "keys", "acme.p12"), ca.root.privateKey, ca.root.chain, PASSWORD);
-  await writePkcs12(path.join(dir, "keys", "globex.p12"), globex.root.privateKey, globex.root.chain, PASSWORD);
-  fs.writeFileSync(path.join(dir, "root.pem"), ca.rootPem);
-  nss = nssTrusting(dir, [ca.rootDer]);
-  tsa = await startTsaServer(ca.tsa);
-  stack = await startWorkflowStack({
-    env: {
-      ESIGN_KEYS_DIR: path.join(dir, "keys"),
-      ESIGN_KEYS_PASSWORD: PASSWORD,
-      ESIGN_TSA_URL: tsa.url,
-      ESIGN_TSA_ROOTS: path.join(dir, "root.pem"),
-    },
-  });
+  await writePkcs12(path.join(fx.env.ESIGN_KEYS_DIR, "globex.p12"), globex.root.privateKey, globex.root.chain, fx.password);
+  stack = await startWorkflowStack({ env: fx.env });
 });
 afterAll(async () => {
   await stack?.stop();
-  await tsa?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await fx?.close();
 });
 
-let seq = 0;
-const person = (label: string) => ({ name: `${label} Signer`, email: `${label.toLowerCase()}-${++seq}@verify.test` });
-const status = async (id: string) => (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
-const TOKEN = /\/sign\/([0-9a-f-]{36}\.[\w-]{43})/;
-const linkFor = (email: string) => stack.smtp.waitFor((ms) => ms.filter((m) => m.to.includes(email) && m.subject.includes("please sign")).map((m) => TOKEN.exec(m.text)?.[1]).at(-1), 30_000);
-const typed = (text: string) => ({ consent: { version: consent().version, sha256: consent().sha256 }, mark: { kind: "typed", text }, intent: true });
-
-async function sealedForSigning(signers: Array<{ name: string; email: string }>, signingMode: "parallel" | "sequential", esign = true) {
-  const res = await stack.api("submitter", "POST", "/api/workflow", {
-    templatePath: "workflow/governance.md",
-    correlationId: uniqueCorrelationId("verify"),
-    templateSettings: { workflow: { recipients: [{ email: `gov-${++seq}@example.test` }] }, ...(esign ? { esign: { enabled: true, signingMode, signers } } : {}) },
-    initialData: { amount: 120.5, costCentre: "OPS" },
-  });
-  expect(res.status).toBe(201);
-  const { workflowId } = await res.json();
-  expect((await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`)).status).toBe(200);
-  if (esign) await eventually(async () => (await status(workflowId)).signing?.documentRevision === 0, 60_000, "revision 0");
-  return workflowId as string;
-}
+const status = (id: string) => workflowStatus(stack, id);
+const linkFor = (email: string) => signingLink(stack, email);
+const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential") => sealedFor(stack, signers, mode);
 
 /** POST /api/esign/verify with the bytes as the body. */
 const verify = async (bytes: Uint8Array | string, user: "submitter" | "outsider" = "submitter", type = "application/pdf") =>
   fetch(`${stack.baseUrl}/api/esign/verify`, { method: "POST", headers: { authorization: `Bearer ${await stack.token(user)}`, "content-type": type }, body: typeof bytes === "string" ? bytes : Buffer.from(bytes) });
 
 const writeTemp = (name: string, bytes: Uint8Array) => {
-  const file = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`);
+  const file = path.join(fx.dir, `${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`);
   fs.writeFileSync(file, bytes);
   return file;
 };
@@ -93,12 +67,7 @@ describe("a completed workflow", () => {
 
   beforeAll(async () => {
     id = await sealedForSigning(signers, "sequential");
-    for (const [i, s] of signers.entries()) {
-      const token = await linkFor(s.email);
-      expect((await stack.api(null, "GET", `/api/sign/${token}`)).status).toBe(200);
-      expect((await stack.api(null, "POST", `/api/sign/${token}/sign`, typed(s.name))).status).toBe(202);
-      await eventually(async () => (await status(id)).signing.signers[i].state === "signed", 60_000, `signer ${i}`);
-    }
+    await signInTurn(stack, id, signers);
     await eventually(async () => (await status(id)).state === "complete", 60_000, "complete");
     const res = await stack.api("submitter", "GET", `/api/workflow/${id}/sealed`);
     pdf = new Uint8Array(await res.arrayBuffer());
@@ -119,7 +88,7 @@ describe("a completed workflow", () => {
     const posted = await verify(pdf);
     expect(posted.status).toBe(200);
     expect(await posted.json()).toMatchObject({ valid: true, signatureCount: 2 });
-    await expectSignedByAll(pdf, signers.map((s) => s.name), { dir, nss, rootPemFile: path.join(dir, "root.pem"), trustedRoots: [ca.rootDer] });
+    await expectSignedByAll(pdf, signers.map((s) => s.name), fx.checks());
   });
 
   it("a flipped byte: invalid in pdfsig and in the API, which names the signatures and where", async () => {
@@ -127,7 +96,7 @@ describe("a completed workflow", () => {
     const at = Buffer.from(pdf).lastIndexOf(`${signers[1].email}>`);
     const bytes = pdf.slice();
     bytes[at] ^= 0x01;
-    const blocks = pdfsigBlocks(writeTemp("flipped.pdf", bytes), ["-nssdir", `sql:${nss}`]);
+    const blocks = pdfsigBlocks(writeTemp("flipped.pdf", bytes), ["-nssdir", `sql:${fx.nss}`]);
     expect(blocks[0]).toContain("Signature is Valid.");
     expect(blocks[1]).not.toContain("Signature is Valid.");
     const v = await (await verify(bytes)).json();
@@ -137,7 +106,7 @@ describe("a completed workflow", () => {
   });
 
   it("generated flips and truncations through the API: every flip in a signed range invalid, never a 5xx", async () => {
-    const report = await verifyPdf(pdf, { trustedRoots: [ca.rootDer] });
+    const report = await verifyPdf(pdf, { trustedRoots: [fx.ca.rootDer] });
     const ranges = report.signatures.flatMap((s) => [[0, s.byteRange[1]], [s.byteRange[2], s.byteRange[2] + s.byteRange[3]]]);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: pdf.byteLength - 1 }), fc.integer({ min: 1, max: 255 }), async (at, mask) => {
@@ -207,12 +176,12 @@ describe("a completed workflow", () => {
     for (const e of covered) expect(text).toContain(e.kind);
 
     // Its own signature: the tenant's seal (not a signer's), trusted, covering the whole certificate.
-    const [block] = pdfsigBlocks(writeTemp("certificate.pdf", cert), ["-nssdir", `sql:${nss}`]);
+    const [block] = pdfsigBlocks(writeTemp("certificate.pdf", cert), ["-nssdir", `sql:${fx.nss}`]);
     expect(block).toContain("Signature is Valid.");
     expect(block).toContain("Certificate is Trusted.");
     expect(block).toContain("Total document signed");
     expect(block).toContain("(certificate of completion)");
-    expect((await verifyPdf(cert, { trustedRoots: [ca.rootDer] })).valid).toBe(true);
+    expect((await verifyPdf(cert, { trustedRoots: [fx.ca.rootDer] })).valid).toBe(true);
     const checked = await (await verify(cert)).json();
     expect(checked).toMatchObject({ valid: true, signatureCount: 1 });
 
@@ -300,7 +269,8 @@ describe("bad input at POST /api/esign/verify", () => {
 
 describe("GET …/signatures and …/certificate on other workflows", () => {
   it("409 without e-signature, 404 for an unknown id", async () => {
-    const id = await sealedForSigning([], "parallel", false);
+    const created = await stack.api("submitter", "POST", "/api/workflow", esignCreateBody(undefined));
+    const { workflowId: id } = await created.json();
     await expectProblem(await stack.api("submitter", "GET", `/api/workflow/${id}/signatures`), 409, "esign.not_enabled");
     await expectProblem(await stack.api("submitter", "GET", `/api/workflow/${id}/certificate`), 409, "esign.not_enabled");
     await expectProblem(await stack.api("submitter", "GET", `/api/workflow/00000000-0000-4000-8000-000000000000/signatures`), 404);

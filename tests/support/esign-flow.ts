@@ -28,6 +28,7 @@ export async function esignFixtures() {
     ca,
     tsa,
     nss,
+    password,
     env: {
       ESIGN_KEYS_DIR: path.join(dir, "keys"),
       ESIGN_KEYS_PASSWORD: password,
@@ -48,11 +49,11 @@ let seq = 0;
 /** A signer no other test (or earlier run) has used. */
 export const person = (label: string, extra: Partial<Signer> = {}): Signer => ({ name: `${label} Signer`, email: `${label.toLowerCase()}-${Date.now()}-${++seq}@sign.test`, ...extra });
 
-/** A governance workflow's create request with e-signature (validated at create: pending-approval). */
+/** A governance workflow's create request (validated at create: pending-approval), from Acme Ltd, with `esign` when given. */
 export const esignCreateBody = (esign: unknown, extra: Record<string, unknown> = {}) => ({
   templatePath: "workflow/governance.md",
   correlationId: uniqueCorrelationId("esign"),
-  templateSettings: { workflow: { recipients: [{ email: `gov-${Date.now()}-${++seq}@example.test` }] }, esign },
+  templateSettings: { workflow: { recipients: [{ email: `gov-${Date.now()}-${++seq}@example.test` }], organizationName: "Acme Ltd" }, esign },
   initialData: { amount: 120.5, costCentre: "OPS" },
   ...extra,
 });
@@ -81,6 +82,16 @@ export function signingLink(stack: Stack, email: string, after = 0): Promise<str
 export const signWith = (stack: Stack, token: string, body: unknown, headers: Record<string, string> = {}) => stack.api(null, "POST", `/api/sign/${token}/sign`, body, headers);
 /** A sign request with a typed mark, the current consent and intent. */
 export const typedSignature = (text: string) => ({ consent: { version: consent().version, sha256: consent().sha256 }, mark: { kind: "typed", text }, intent: true });
+
+/** Each signer, in the order given, opens their mailed link and signs with a typed mark; waits until each signature is applied. */
+export async function signInTurn(stack: Stack, id: string, signers: Signer[]): Promise<void> {
+  for (const [i, s] of signers.entries()) {
+    const token = await signingLink(stack, s.email);
+    expect((await stack.api(null, "GET", `/api/sign/${token}`)).status).toBe(200);
+    expect((await signWith(stack, token, typedSignature(s.name))).status).toBe(202);
+    await eventually(async () => (await workflowStatus(stack, id)).signing.signers[i].state === "signed", 60_000, `signer ${i + 1} signed`);
+  }
+}
 
 /** The workflow's signed document as its initiator downloads it, checked against the status's SHA-256. */
 export async function signedPdf(stack: Stack, id: string): Promise<Uint8Array> {

@@ -65,19 +65,7 @@ export class PortalApi {
   }
 
   async call<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
-    const res = await this.send(method, path, body, "application/json");
-    if (!res) return { ok: false, status: 0, code: "network", detail: "The server could not be reached", body: {} };
-    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (res.ok) return { ok: true, status: res.status, body: json as T };
-    const retryAfter = Number(res.headers.get("retry-after"));
-    return {
-      ok: false,
-      status: res.status,
-      code: typeof json.code === "string" ? json.code : `http.${res.status}`,
-      detail: typeof json.detail === "string" ? json.detail : res.statusText,
-      body: json,
-      retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    };
+    return answerOf<T>(await this.send(method, path, body, "application/json"));
   }
 
   /**
@@ -88,6 +76,22 @@ export class PortalApi {
     const res = await this.send("GET", path, undefined, "application/pdf");
     return res?.ok ? res.blob() : null;
   }
+}
+
+/** A call's answer: its JSON body when it succeeded, else the problem's code and detail (and Retry-After); null: the server was not reached. */
+export async function answerOf<T>(res: Response | null): Promise<ApiAnswer<T>> {
+  if (!res) return { ok: false, status: 0, code: "network", detail: "The server could not be reached", body: {} };
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (res.ok) return { ok: true, status: res.status, body: json as T };
+  const retryAfter = Number(res.headers.get("retry-after"));
+  return {
+    ok: false,
+    status: res.status,
+    code: typeof json.code === "string" ? json.code : `http.${res.status}`,
+    detail: typeof json.detail === "string" ? json.detail : res.statusText,
+    body: json,
+    retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  };
 }
 
 /** Answers that mean the link no longer opens this workflow: the expired-link page, not an error. */

@@ -1,4 +1,4 @@
-import type { ApiAnswer } from "@/app/portal/[workflowId]/portal-api";
+import { answerOf, type ApiAnswer } from "@/app/portal/[workflowId]/portal-api";
 import type { ceremonyBootstrap } from "@/lib/workflow/signing/ceremony-bootstrap";
 import type { signingProgress } from "@/lib/workflow/signing/signing-progress";
 
@@ -61,25 +61,13 @@ export class SignApi {
   }
 
   async call<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
-    const res = await this.send(method, path, body, "application/json");
-    if (!res) return { ok: false, status: 0, code: "network", detail: "The server could not be reached", body: {} };
-    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (res.ok) {
-      if (path === "/otp/verify" && typeof json.otpProof === "string") {
-        this.proof = json.otpProof;
-        storage()?.setItem(this.proofKey, `${json.otpProof} ${json.otpProofExpiresAt}`);
-      }
-      return { ok: true, status: res.status, body: json as T };
+    const answer = await answerOf<T>(await this.send(method, path, body, "application/json"));
+    const json = answer.body as Record<string, unknown>;
+    if (answer.ok && path === "/otp/verify" && typeof json.otpProof === "string") {
+      this.proof = json.otpProof;
+      storage()?.setItem(this.proofKey, `${json.otpProof} ${json.otpProofExpiresAt}`);
     }
-    const retryAfter = Number(res.headers.get("retry-after"));
-    return {
-      ok: false,
-      status: res.status,
-      code: typeof json.code === "string" ? json.code : `http.${res.status}`,
-      detail: typeof json.detail === "string" ? json.detail : res.statusText,
-      body: json,
-      retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    };
+    return answer;
   }
 
   /** The current revision of the document, as the signer is about to sign it; null when it could not be fetched. */
