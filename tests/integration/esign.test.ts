@@ -105,6 +105,23 @@ describe("sequential signing", () => {
   });
 });
 
+describe("the signing object", () => {
+  it("is in the initiator's status with addresses, and in the participant's bootstrap with them masked", async () => {
+    const signers = [person("Wes", { role: "Witness" })];
+    const created = await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signingMode: "parallel", signers }));
+    expect(created.status).toBe(201);
+    const { workflowId: id, portalUrl } = await created.json();
+    expect((await status(id)).signing).toMatchObject({ mode: "parallel", documentRevision: null, signers: [{ name: signers[0].name, email: signers[0].email, role: "Witness", state: "waiting" }] });
+    expect((await stack.api("submitter", "POST", `/api/workflow/${id}/seal`)).status).toBe(200);
+    await eventually(async () => (await status(id)).signing?.documentRevision === 0, 60_000, "revision 0");
+    const portalToken = new URL(portalUrl).searchParams.get("pt")!;
+    const boot = await (await stack.api(null, "GET", `/api/workflow/${id}`, undefined, { "x-svc-portal-token": portalToken })).json();
+    const masked = `${signers[0].email[0]}***@sign.test`;
+    expect(boot.signing).toMatchObject({ mode: "parallel", documentRevision: 0, signers: [{ name: signers[0].name, email: masked, state: "invited", invitedAt: expect.any(String) }] });
+    expect(JSON.stringify(boot)).not.toContain(signers[0].email);
+  });
+});
+
 describe("parallel signing", () => {
   it("two signers to completion, and two posting at the same instant both land in one file, both valid", async () => {
     for (const together of [false, true]) {
