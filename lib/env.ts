@@ -55,6 +55,10 @@ const envSchema = z.object({
   /** Lifetime of a portal one-time passcode (spec: 10 minutes); shorter only in tests. */
   OTP_TTL_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
   BATCH_MAX_RECORDS: z.coerce.number().int().min(1).default(5000),
+  // The spec's source-system client thresholds, under the spec's own (lower-case) names; empty means
+  // the default. Up to the first a list is sent at once, up to the second after a confirmation, above it never.
+  svc_batchwarningthreshold: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(1).default(25)),
+  svc_batchmaxthreshold: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(1).default(100)),
   RENDER_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   EMBEDDED_RUNNER: z.enum(["on", "off"]).default("on"),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
