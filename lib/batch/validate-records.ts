@@ -13,11 +13,24 @@ const SLICE = 100;
 
 export type RecordClass = "ready" | "warning" | "invalid";
 
+/**
+ * One thing intake found in a record: the field (or setting: fileNameTemplate, documentIdTemplate)
+ * it is about, its severity, and the receipt's line, which names the field itself ("amount: must be…").
+ */
+export interface Finding {
+  field: string;
+  severity: "error" | "warning";
+  message: string;
+}
+
 export interface CheckedRecord {
   index: number;
   data: Record<string, unknown>;
   status: RecordClass;
+  /** The receipt's lines: the errors, then the warnings. */
   messages: string[];
+  /** The same lines, with their field and severity, in the same order. */
+  findings: Finding[];
   fileName: string | null;
   documentId: string | null;
   recipients: Recipient[];
@@ -49,23 +62,26 @@ export async function checkRecords(
   }
 
   function checkRecord(index: number, data: Record<string, unknown>): CheckedRecord {
-    const errors: string[] = [];
-    const warnings: string[] = [];
+    const errors: Finding[] = [];
+    const warnings: Finding[] = [];
+    // Every line of intake starts with what it is about ("recipientEmail: …"), whatever wrote it.
+    const error = (message: string) => errors.push({ field: message.slice(0, message.indexOf(":")), severity: "error", message });
+    const warning = (message: string) => warnings.push({ field: message.slice(0, message.indexOf(":")), severity: "warning", message });
     for (const issue of validateRecord(template, data).issues) {
-      (issue.severity === "error" ? errors : warnings).push(issue.message);
+      (issue.severity === "error" ? errors : warnings).push({ field: issue.fieldKey, severity: issue.severity, message: issue.message });
     }
     const batchTokens = { BATCHID_1: String(index + 1), BATCHID: String(index) };
 
     const name = resolveTokens(distribution.fileNameTemplate, data, batchTokens);
     let fileName: string | null = null;
-    if (name.missing.length) errors.push(`fileNameTemplate: no value for ${name.missing.map((m) => `{{${m}}}`).join(", ")}`);
+    if (name.missing.length) error(`fileNameTemplate: no value for ${name.missing.map((m) => `{{${m}}}`).join(", ")}`);
     else {
       const candidate = ensurePdfExtension(name.value);
       const unsafe = safeFileName(candidate);
-      if (unsafe) errors.push(`fileNameTemplate: ${unsafe}`);
+      if (unsafe) error(`fileNameTemplate: ${unsafe}`);
       else {
         const earlier = fileNames.get(candidate.toLowerCase());
-        if (earlier !== undefined) errors.push(`fileNameTemplate: "${candidate}" is also the name of record ${earlier + 1}`);
+        if (earlier !== undefined) error(`fileNameTemplate: "${candidate}" is also the name of record ${earlier + 1}`);
         else fileNames.set(candidate.toLowerCase(), index);
         fileName = candidate;
       }
@@ -74,20 +90,21 @@ export async function checkRecords(
     let documentId: string | null = null;
     if (documentIdTemplate) {
       const id = resolveTokens(documentIdTemplate, data, batchTokens);
-      if (id.missing.length) errors.push(`documentIdTemplate: no value for ${id.missing.map((m) => `{{${m}}}`).join(", ")}`);
-      else if (id.value.length > MAX_DOCUMENT_ID) errors.push(`documentIdTemplate: the document id is longer than ${MAX_DOCUMENT_ID} characters`);
+      if (id.missing.length) error(`documentIdTemplate: no value for ${id.missing.map((m) => `{{${m}}}`).join(", ")}`);
+      else if (id.value.length > MAX_DOCUMENT_ID) error(`documentIdTemplate: the document id is longer than ${MAX_DOCUMENT_ID} characters`);
       else documentId = id.value;
     }
 
     let recipients: Recipient[] = [];
     if (distribution.deliveryConfig.mode === "secure-email") {
       const r = parseRecipients(data);
-      errors.push(...r.errors);
-      warnings.push(...r.warnings);
+      r.errors.forEach(error);
+      r.warnings.forEach(warning);
       recipients = r.recipients;
     }
     const status: RecordClass = errors.length ? "invalid" : warnings.length ? "warning" : "ready";
-    return { index, data, status, messages: [...errors, ...warnings], fileName, documentId, recipients };
+    const findings = [...errors, ...warnings];
+    return { index, data, status, messages: findings.map((f) => f.message), findings, fileName, documentId, recipients };
   }
 
   const counts = { total: records.length, ready: 0, warning: 0, invalid: 0 };
