@@ -83,6 +83,19 @@ export function TextInput({ id, label, hint, error, note, width, className, ...i
   );
 }
 
+/**
+ * GOV.UK file upload: the browser's own picker (keyboard and screen readers know it), labelled, with
+ * hint and error. The accepted types are a hint to the picker only; the server checks the file again.
+ */
+export function FileInput({ id, label, hint, error, note, className, ...input }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { ref?: Ref<HTMLInputElement> }) {
+  const f = { id, label, hint, error, note };
+  return (
+    <LabelledGroup f={f}>
+      <input type="file" id={id} className={`${styles.file} ${error ? styles.invalid : ""} ${className ?? ""}`} {...describedBy(f)} {...input} />
+    </LabelledGroup>
+  );
+}
+
 type TextareaProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & { ref?: Ref<HTMLTextAreaElement> };
 
 export function Textarea({ id, label, hint, error, note, ...textarea }: TextareaProps) {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ButtonLink } from "@/components/Button";
 import { Pagination } from "@/components/Pagination";
 import { ProgressBar } from "@/components/ProgressBar";
 import { StatusTag } from "@/components/StatusTag";
@@ -37,6 +38,9 @@ export default async function BatchesPage({ searchParams }: { searchParams: Prom
       <h1>Batches</h1>
       <p className={styles.lede}>
         {list.all.toLocaleString("en-GB")} {list.all === 1 ? "batch" : "batches"} of {access.principal.tenant.name}. The newest come first.
+      </p>
+      <p>
+        <ButtonLink href="/console/batches/new">New batch</ButtonLink>
       </p>
       <nav aria-label="Filter by state">
         <ul className={styles.filters}>

@@ -29,6 +29,7 @@ const DONE: Record<string, string> = {
   reject: "You rejected this batch. No documents will be made.",
   "request-changes": "You asked for changes. The submitter has been emailed your comments.",
   cancel: "The batch has been cancelled.",
+  sent: "Your batch has been sent. Its state below says what happens next.",
 };
 const NO_DECISION: Record<string, string> = {
   invalid: "None: the batch failed validation",
