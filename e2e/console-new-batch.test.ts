@@ -149,7 +149,7 @@ it("4 records (above the warning threshold) need a confirmation step; 6 (above t
   await expect.poll(() => heading(page).textContent()).toBe("Check 2 records");
   const main = page.getByRole("main");
   expect(await main.textContent()).toContain("2 records: 0 ready, 0 with warnings, 2 invalid");
-  expect(await main.textContent()).toContain("This column names no field of Customer letter: x.");
+  expect(await main.textContent()).toContain("This column names no field of Customer letter: “x”.");
   expect(await main.locator('li[data-field="amount"][data-severity="error"]').textContent()).toBe("Error: amount: must be at most 10000");
   expect(await page.getByRole("button", { name: /^(Send|Continue|Yes)/ }).count()).toBe(0);
   await checkAtBothWidths(page, shots("10-check-invalid"));

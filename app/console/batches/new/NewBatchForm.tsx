@@ -210,7 +210,7 @@ function CheckStep({ preview, thresholds, pending, onSend, onConfirm, onBack }: 
       {preview.unknownColumns.length > 0 && (
         <NotificationBanner title="Columns not checked">
           <p>
-            {preview.unknownColumns.length === 1 ? "This column names" : "These columns name"} no field of {preview.templateTitle}: {preview.unknownColumns.join(", ")}. {preview.unknownColumns.length === 1 ? "It is" : "They are"} kept with each record but not checked. Is a heading misspelt?
+            {preview.unknownColumns.length === 1 ? "This column names" : "These columns name"} no field of {preview.templateTitle}: {preview.unknownColumns.map((c) => `“${c}”`).join(", ")}. {preview.unknownColumns.length === 1 ? "It is" : "They are"} kept with each record but not checked. Is a heading misspelt?
           </p>
         </NotificationBanner>
       )}
@@ -220,34 +220,15 @@ function CheckStep({ preview, thresholds, pending, onSend, onConfirm, onBack }: 
             <p>{decision.message}</p>
           </NotificationBanner>
           <p>A batch from the console holds at most {plural(thresholds.max, "record")}. Split the list, or send it through the API.</p>
-          <Button id={SEND_ID} onClick={onBack}>
-            Give other records
-          </Button>
         </>
       ) : invalid > 0 ? (
-        <>
-          <p>
-            {invalid === 1 ? "1 record has errors" : `${plural(invalid, "record")} have errors`}. Correct {invalid === 1 ? "it" : "them"} in your list and give the records again: a batch with invalid records cannot be made.
-          </p>
-          <Button id={SEND_ID} onClick={onBack}>
-            Give the records again
-          </Button>
-        </>
+        <p>
+          {invalid === 1 ? "1 record has errors" : `${plural(invalid, "record")} have errors`}. Correct {invalid === 1 ? "it" : "them"} in your list and give the records again: a batch with invalid records cannot be made.
+        </p>
+      ) : decision.kind === "confirm" ? (
+        <p>Check the records below. A list of more than {plural(thresholds.warning, "record")} is sent only after you confirm.</p>
       ) : (
-        <ButtonGroup>
-          {decision.kind === "send" ? (
-            <Button id={SEND_ID} onClick={onSend} disabled={pending}>
-              {pending ? "Sending…" : `Send ${plural(preview.total, "record")}`}
-            </Button>
-          ) : (
-            <Button id={SEND_ID} onClick={onConfirm}>
-              Continue
-            </Button>
-          )}
-          <Button variant="link" onClick={onBack}>
-            Give other records
-          </Button>
-        </ButtonGroup>
+        <p>Check the records below, then send them.</p>
       )}
       {preview.rows.length > 0 && (
         <Table<PreviewRow>
@@ -289,6 +270,27 @@ function CheckStep({ preview, thresholds, pending, onSend, onConfirm, onBack }: 
             },
           ]}
         />
+      )}
+      {/* The action after the records: they are read before anything is sent. */}
+      {decision.kind === "blocked" || invalid > 0 ? (
+        <Button id={SEND_ID} onClick={onBack}>
+          {decision.kind === "blocked" ? "Give other records" : "Give the records again"}
+        </Button>
+      ) : (
+        <ButtonGroup>
+          {decision.kind === "send" ? (
+            <Button id={SEND_ID} onClick={onSend} disabled={pending}>
+              {pending ? "Sending…" : `Send ${plural(preview.total, "record")}`}
+            </Button>
+          ) : (
+            <Button id={SEND_ID} onClick={onConfirm}>
+              Continue
+            </Button>
+          )}
+          <Button variant="link" onClick={onBack}>
+            Give other records
+          </Button>
+        </ButtonGroup>
       )}
     </>
   );
