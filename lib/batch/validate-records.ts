@@ -65,8 +65,9 @@ export async function checkRecords(
     const errors: Finding[] = [];
     const warnings: Finding[] = [];
     // Every line of intake starts with what it is about ("recipientEmail: …"), whatever wrote it.
-    const error = (message: string) => errors.push({ field: message.slice(0, message.indexOf(":")), severity: "error", message });
-    const warning = (message: string) => warnings.push({ field: message.slice(0, message.indexOf(":")), severity: "warning", message });
+    const fieldOf = (message: string) => (message.includes(":") ? message.slice(0, message.indexOf(":")) : "");
+    const error = (message: string) => errors.push({ field: fieldOf(message), severity: "error", message });
+    const warning = (message: string) => warnings.push({ field: fieldOf(message), severity: "warning", message });
     for (const issue of validateRecord(template, data).issues) {
       (issue.severity === "error" ? errors : warnings).push({ field: issue.fieldKey, severity: issue.severity, message: issue.message });
     }

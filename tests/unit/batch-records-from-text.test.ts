@@ -90,6 +90,14 @@ describe("the preview", () => {
     expect(preview).toMatchObject({ kind: "read", check: null, decision: { kind: "blocked", message: "You have selected 6 records. Select 5 or fewer records to send them in one batch." } });
   });
 
+  it("reads 10,000 rows quickly and blocks them without checking each", async () => {
+    const csv = `customerId,name\n${Array.from({ length: 10_000 }, (_, i) => `C${1000 + i},Name ${i}`).join("\n")}\n`;
+    const started = performance.now();
+    const preview = await previewRecords("letter.md", csv, { warning: 25, max: 100 });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(preview).toMatchObject({ kind: "read", check: null, decision: { kind: "blocked", message: "You have selected 10,000 records. Select 100 or fewer records to send them in one batch." } });
+  });
+
   it("calls a header without rows unreadable", async () => {
     expect(await previewRecords("letter.md", "customerId,name\n", { warning: 25, max: 100 })).toEqual({ kind: "unreadable", problems: ["There are no records: only a header row, or nothing but empty lines"] });
   });
