@@ -38,9 +38,12 @@ const CLASS: Record<PreviewRow["status"], { label: string; colour: "green" | "ye
  * between the steps and are posted again with each one, so that the server reads and checks exactly
  * what is sent; nothing is stored before the send. Each step moves focus to its heading.
  */
-export function NewBatchForm({ templates, thresholds }: { templates: TemplateChoice[]; thresholds: SendThresholds }) {
-  const [step, setStep] = useState<Step>("template");
-  const [templatePath, setTemplatePath] = useState("");
+export function NewBatchForm({ templates, thresholds, initialTemplate }: { templates: TemplateChoice[]; thresholds: SendThresholds; initialTemplate?: string }) {
+  const [step, setStep] = useState<Step>(initialTemplate ? "records" : "template");
+  const [templatePath, setTemplatePath] = useState(initialTemplate ?? "");
+  // The records are read and sent by script: until it runs, its buttons do nothing, so they are disabled.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState("");
   const [errors, setErrors] = useState<ErrorItem[]>([]);
@@ -100,7 +103,7 @@ export function NewBatchForm({ templates, thresholds }: { templates: TemplateCho
   const title = { template: "Choose a template", records: "Give the records", check: preview ? `Check ${plural(preview.total, "record")}` : "Check the records", confirm: preview ? `Send ${plural(preview.total, "record")}?` : "Send the records?" }[step];
 
   return (
-    <div>
+    <div data-ready={hydrated || undefined}>
       <p>
         <a href="/console/batches">‹ All batches</a>
       </p>
@@ -115,7 +118,8 @@ export function NewBatchForm({ templates, thresholds }: { templates: TemplateCho
         (templates.length === 0 ? (
           <p>There is no template for batches. A template for batches says how its documents go out (distribution in its front matter); ask your administrator to add one.</p>
         ) : (
-          <form onSubmit={chooseTemplate} noValidate>
+          // A GET to this page without script: the page then opens at the records step (?template=).
+          <form onSubmit={chooseTemplate} method="get" noValidate>
             <Radios
               id="template"
               name="template"
@@ -139,7 +143,7 @@ export function NewBatchForm({ templates, thresholds }: { templates: TemplateCho
             rows={[
               { key: "columns", label: "Columns", value: template.fields.map((f) => f.key).join(", ") || "None" },
               { key: "required", label: "Required", value: template.fields.filter((f) => f.required).map((f) => f.key).join(", ") || "None" },
-              { key: "limits", label: "Limits", value: `${plural(thresholds.warning, "record")} at once; up to ${thresholds.max.toLocaleString("en-GB")} after a confirmation` },
+              { key: "limits", label: "Limits", value: limitsLine(thresholds) },
             ]}
           />
           <FileInput
@@ -163,7 +167,7 @@ export function NewBatchForm({ templates, thresholds }: { templates: TemplateCho
             spellCheck={false}
           />
           <ButtonGroup>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pending || !hydrated}>
               {pending ? "Checking…" : "Check the records"}
             </Button>
             <Button variant="link" onClick={() => go("template")}>
@@ -200,6 +204,10 @@ export function NewBatchForm({ templates, thresholds }: { templates: TemplateCho
     </div>
   );
 }
+
+/** A warning threshold at or above the maximum leaves no band that needs a confirmation. */
+const limitsLine = (t: SendThresholds) =>
+  t.warning >= t.max ? `Up to ${plural(t.max, "record")} at once` : `${plural(t.warning, "record")} at once; up to ${t.max.toLocaleString("en-GB")} after a confirmation`;
 
 function CheckStep({ preview, thresholds, pending, onSend, onConfirm, onBack }: { preview: BatchPreview; thresholds: SendThresholds; pending: boolean; onSend: () => void; onConfirm: () => void; onBack: () => void }) {
   const { decision, counts } = preview;

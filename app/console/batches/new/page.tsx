@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New batch – Sealpost console", robots: { index: false, follow: false } };
 
 /** /console/batches/new: a batch from a list, in steps (template, records, check, confirm) on one page. */
-export default async function NewBatchPage() {
+export default async function NewBatchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const q = await searchParams;
   const access = await consoleAccess("/console/batches/new");
   if (!access.ok) return <NoAccess access={access} />;
   const templates: TemplateChoice[] = (await listBatchTemplates()).map((t) => ({
@@ -20,7 +21,7 @@ export default async function NewBatchPage() {
   }));
   return (
     <ConsoleShell principal={access.principal}>
-      <NewBatchForm templates={templates} thresholds={sendThresholds()} />
+      <NewBatchForm templates={templates} thresholds={sendThresholds()} initialTemplate={templates.find((t) => t.path === q.template)?.path} />
     </ConsoleShell>
   );
 }
