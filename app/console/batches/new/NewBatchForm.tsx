@@ -3,18 +3,15 @@ import { useEffect, useRef, useState, useTransition, type FormEvent } from "reac
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary, type ErrorItem } from "@/components/ErrorSummary";
 import { FileInput, Radios, Textarea } from "@/components/Field";
-import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
-import { StatusTag } from "@/components/StatusTag";
 import { StepIndicator } from "@/components/StepIndicator";
 import { SummaryList } from "@/components/SummaryList";
-import { Table } from "@/components/Table";
 import type { SendThresholds } from "@/lib/batch/send-thresholds";
-import type { BatchPreview, PreviewRow } from "@/lib/console/new-batch";
+import type { BatchPreview } from "@/lib/console/new-batch";
 import { FILE_ID, inputProblem, RECORDS_FILE_TYPES, RECORDS_MAX_LABEL, TEXT_ID } from "@/lib/console/records-input";
 import { plural } from "@/lib/plural";
-import styles from "../../console.module.css";
 import { previewBatchAction, sendBatchAction } from "./actions";
+import { CheckStep, SEND_ID } from "./CheckStep";
 
 export interface TemplateChoice {
   path: string;
@@ -25,13 +22,6 @@ export interface TemplateChoice {
 type Step = "template" | "records" | "check" | "confirm";
 const STEPS = ["Template", "Records", "Check", "Send"];
 const STEP_INDEX: Record<Step, number> = { template: 0, records: 1, check: 2, confirm: 3 };
-/** Where the error summary of the check and confirmation steps leads: the one button there. */
-const SEND_ID = "send";
-const CLASS: Record<PreviewRow["status"], { label: string; colour: "green" | "yellow" | "red" }> = {
-  ready: { label: "Ready", colour: "green" },
-  warning: { label: "Warning", colour: "yellow" },
-  invalid: { label: "Invalid", colour: "red" },
-};
 
 /**
  * The steps of a new batch on one page: the records (a File, or pasted text) stay in the browser
@@ -208,98 +198,3 @@ export function NewBatchForm({ templates, thresholds, initialTemplate }: { templ
 /** A warning threshold at or above the maximum leaves no band that needs a confirmation. */
 const limitsLine = (t: SendThresholds) =>
   t.warning >= t.max ? `Up to ${plural(t.max, "record")} at once` : `${plural(t.warning, "record")} at once; up to ${t.max.toLocaleString("en-GB")} after a confirmation`;
-
-function CheckStep({ preview, thresholds, pending, onSend, onConfirm, onBack }: { preview: BatchPreview; thresholds: SendThresholds; pending: boolean; onSend: () => void; onConfirm: () => void; onBack: () => void }) {
-  const { decision, counts } = preview;
-  const invalid = counts?.invalid ?? 0;
-  return (
-    <>
-      {preview.countsLine && <p className={styles.lede}>{preview.countsLine}</p>}
-      {preview.unknownColumns.length > 0 && (
-        <NotificationBanner title="Columns not checked">
-          <p>
-            {preview.unknownColumns.length === 1 ? "This column names" : "These columns name"} no field of {preview.templateTitle}: {preview.unknownColumns.map((c) => `“${c}”`).join(", ")}. {preview.unknownColumns.length === 1 ? "It is" : "They are"} kept with each record but not checked. Is a heading misspelt?
-          </p>
-        </NotificationBanner>
-      )}
-      {decision.kind === "blocked" ? (
-        <>
-          <NotificationBanner variant="warning" title="Too many records">
-            <p>{decision.message}</p>
-          </NotificationBanner>
-          <p>A batch from the console holds at most {plural(thresholds.max, "record")}. Split the list, or send it through the API.</p>
-        </>
-      ) : invalid > 0 ? (
-        <p>
-          {invalid === 1 ? "1 record has errors" : `${plural(invalid, "record")} have errors`}. Correct {invalid === 1 ? "it" : "them"} in your list and give the records again: a batch with invalid records cannot be made.
-        </p>
-      ) : decision.kind === "confirm" ? (
-        <p>Check the records below. A list of more than {plural(thresholds.warning, "record")} is sent only after you confirm.</p>
-      ) : (
-        <p>Check the records below, then send them.</p>
-      )}
-      {preview.rows.length > 0 && (
-        <Table<PreviewRow>
-          caption="Every record, with what the intake receipt will say of it"
-          rows={preview.rows}
-          rowKey={(r) => String(r.index)}
-          columns={[
-            { key: "n", header: "Record", numeric: true, cell: (r) => r.index + 1 },
-            {
-              key: "details",
-              header: "Details",
-              cell: (r) => (
-                <ul className={styles.plainList}>
-                  {r.details.map((d) => (
-                    <li key={d.label}>
-                      <span className={styles.secondary}>{d.label}:</span> {d.value}
-                    </li>
-                  ))}
-                </ul>
-              ),
-            },
-            {
-              key: "validation",
-              header: "Validation",
-              cell: (r) => (
-                <>
-                  <StatusTag colour={CLASS[r.status].colour}>{CLASS[r.status].label}</StatusTag>
-                  {r.findings.length > 0 && (
-                    <ul className={styles.messages}>
-                      {r.findings.map((f, i) => (
-                        <li key={i} data-field={f.field} data-severity={f.severity}>
-                          {f.severity === "error" ? "Error" : "Warning"}: {f.message}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </>
-              ),
-            },
-          ]}
-        />
-      )}
-      {/* The action after the records: they are read before anything is sent. */}
-      {decision.kind === "blocked" || invalid > 0 ? (
-        <Button id={SEND_ID} onClick={onBack}>
-          {decision.kind === "blocked" ? "Give other records" : "Give the records again"}
-        </Button>
-      ) : (
-        <ButtonGroup>
-          {decision.kind === "send" ? (
-            <Button id={SEND_ID} onClick={onSend} disabled={pending}>
-              {pending ? "Sending…" : `Send ${plural(preview.total, "record")}`}
-            </Button>
-          ) : (
-            <Button id={SEND_ID} onClick={onConfirm}>
-              Continue
-            </Button>
-          )}
-          <Button variant="link" onClick={onBack}>
-            Give other records
-          </Button>
-        </ButtonGroup>
-      )}
-    </>
-  );
-}
