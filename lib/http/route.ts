@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
 import { authenticatePortal, issuePortalToken, PORTAL_TOKEN_HEADER, portalRoles, type PortalPrincipal, type PortalRole } from "@/lib/auth/portal-token";
 import { allowHeader, methodNotAllowed, refusedMethod, ROUTE_METHODS, type RouteMethod } from "./allowed-methods";
-import { AppError, problemResponse } from "./problem";
+import { AppError, problemResponse, type ProblemCode } from "./problem";
 import { readJsonBody } from "./read-body";
 import { requireFeature, requireTier } from "./require-feature";
 import { assertStorable } from "./storable";
@@ -18,7 +18,33 @@ type Feature = "batchDispatch" | "explain" | "workflow";
  * `portal`: a portal token for the workflow named by the path's `workflowId`, of one of `portalRoles`;
  * `bearer-or-portal`: a bearer token when an Authorization header is sent, else a portal token.
  */
-type AuthMode = "bearer" | "none" | "portal" | "bearer-or-portal";
+export type AuthMode = "bearer" | "none" | "portal" | "bearer-or-portal";
+
+/**
+ * One documented answer. A bare zod schema is a JSON body; `contentType` names a file answer
+ * (application/pdf, application/zip). `headers` maps a response header to what it carries.
+ */
+export interface ResponseDoc {
+  description?: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * What the OpenAPI document (lib/openapi) says about a route beyond what its inputs already tell:
+ * none of it changes how the route answers.
+ */
+export interface RouteDoc {
+  summary?: string;
+  description?: string;
+  /** Success answers by status. Problem answers come from `problems` and from the spec's inputs. */
+  responses?: Partial<Record<number, z.ZodType | ResponseDoc>>;
+  /** Problem codes the handler itself can answer; those of auth, licence and input are added from the spec. */
+  problems?: readonly ProblemCode[];
+  /** A body the handler reads itself (not JSON through `body`), such as the PDF of e-signature verify. */
+  requestBody?: { contentType: string; description?: string };
+}
 
 interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
   auth: AuthMode;
@@ -35,6 +61,10 @@ interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undef
   params?: P;
   bodyLimit?: number;
 }
+
+/** A route's spec as the OpenAPI generator reads it, its schemas' types forgotten. */
+export type AnyRouteSpec = RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> &
+  RouteDoc & { auth: AuthMode; /** Set by documented(): route() checks none of it, so no problem follows from it. */ docOnly?: boolean };
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
@@ -63,10 +93,10 @@ export function route<
   P extends z.ZodType | undefined = undefined,
   Auth extends AuthMode = "bearer",
 >(
-  spec: RouteSpec<B, Q, P> & { auth: Auth },
+  spec: RouteSpec<B, Q, P> & RouteDoc & { auth: Auth },
   handler: Handler<Infer<B>, Infer<Q>, Infer<P>, Auth>,
-) {
-  return async (req: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+): RouteHandler & { readonly spec: AnyRouteSpec } {
+  return Object.assign(async (req: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     let portal: PortalPrincipal | null = null;
     try {
       const rawParams = (await segment?.params) ?? {};
@@ -96,7 +126,7 @@ export function route<
     } catch (err) {
       return withPortalToken(errorResponse(req, err), portal);
     }
-  };
+  }, { spec: spec as AnyRouteSpec });
 }
 
 function errorResponse(req: Request, err: unknown): Response {
@@ -136,7 +166,7 @@ type RouteHandler = (req: Request, segment?: { params?: Promise<Record<string, s
  */
 export function methods(handlers: Partial<Record<RouteMethod, RouteHandler>>): Record<RouteMethod | "OPTIONS", RouteHandler> {
   const allowed = ROUTE_METHODS.filter((m) => handlers[m]);
-  const notAllowed: RouteHandler = async (req) => problemResponse(methodNotAllowed(req.method, allowed));
+  const notAllowed = Object.assign(async (req: Request) => problemResponse(methodNotAllowed(req.method, allowed)), { methodNotAllowed: true });
   const options: RouteHandler = async (req) => {
     const refused = refusedMethod(req);
     if (refused) return problemResponse(methodNotAllowed(refused, allowed));
@@ -144,4 +174,36 @@ export function methods(handlers: Partial<Record<RouteMethod, RouteHandler>>): R
   };
   const [GET, POST, PUT, PATCH, DELETE] = ROUTE_METHODS.map((m) => handlers[m] ?? notAllowed);
   return { GET, POST, PUT, PATCH, DELETE, OPTIONS: options };
+}
+
+/**
+ * A handler that does not go through route() but is part of the API (health): its spec is read by
+ * the OpenAPI document only, nothing of it is enforced.
+ */
+export function documented<H extends RouteHandler>(spec: RouteDoc & { auth: AuthMode }, handler: H): H & { readonly spec: AnyRouteSpec } {
+  return Object.assign(handler, { spec: { ...spec, docOnly: true } as AnyRouteSpec });
+}
+
+/**
+ * A handler that is deliberately not in the OpenAPI document (Auth.js's and Inngest's own endpoints,
+ * the /api catch-all): the reason is kept so that the completeness test can tell it from a forgotten one.
+ */
+export function internal<H extends (...args: never[]) => Promise<Response>>(reason: string, handler: H): H & { readonly internal: string } {
+  return Object.assign(handler, { internal: reason });
+}
+
+/** How the OpenAPI document sees one exported method of a route file. */
+export type HandlerInfo =
+  | { kind: "documented"; spec: AnyRouteSpec }
+  | { kind: "internal"; reason: string }
+  | { kind: "not-allowed" }
+  | { kind: "undocumented" };
+
+export function handlerInfo(handler: unknown): HandlerInfo {
+  const h = handler as { spec?: AnyRouteSpec; internal?: string; methodNotAllowed?: boolean } | undefined;
+  if (!h) return { kind: "not-allowed" };
+  if (h.methodNotAllowed) return { kind: "not-allowed" };
+  if (h.internal) return { kind: "internal", reason: h.internal };
+  if (h.spec) return { kind: "documented", spec: h.spec };
+  return { kind: "undocumented" };
 }

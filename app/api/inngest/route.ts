@@ -4,7 +4,7 @@ import { inngest } from "@/inngest/client";
 import { inngestFunctions } from "@/inngest/functions";
 import { installJobs } from "@/inngest/install";
 import { usesInngest } from "@/lib/env";
-import { methods } from "@/lib/http/route";
+import { internal, methods } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -21,5 +21,5 @@ async function handle(req: NextRequest, ctx: unknown): Promise<Response> {
 }
 
 // Next.js hands route handlers a NextRequest.
-const inngestRoute = (req: Request, ctx?: unknown) => handle(req as NextRequest, ctx);
+const inngestRoute = internal("Inngest's own endpoint, called by Inngest only", (req: Request, ctx?: unknown) => handle(req as NextRequest, ctx));
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: inngestRoute, POST: inngestRoute, PUT: inngestRoute });

@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { consoleAuthConfig, consoleEnabled } from "@/lib/console/auth-config";
 import { env } from "@/lib/env";
 import { AppError, problemResponse } from "@/lib/http/problem";
-import { methods } from "@/lib/http/route";
+import { internal, methods } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -28,5 +28,5 @@ async function handle(req: NextRequest): Promise<Response> {
 }
 
 // Next.js hands route handlers a NextRequest.
-const handler = (req: Request) => handle(req as NextRequest);
+const handler = internal("Auth.js's console sign-in endpoints, used by the console's pages only", (req: Request) => handle(req as NextRequest));
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: handler, POST: handler });

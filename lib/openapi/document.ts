@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { ROUTE_METHODS } from "@/lib/http/allowed-methods";
+import { handlerInfo, type AnyRouteSpec, type ResponseDoc } from "@/lib/http/route";
+import { jsonSchemaOf, parametersOf } from "./json-schema";
+import { apiPathOf } from "./paths";
+import { problemResponses, problemSchema, problemsOf } from "./problems";
+import { areaOf, AREAS } from "./tags";
+
+/** One route file as the edge found it: its file path (app/api/…/route.ts) and its exports. */
+export interface RouteModule {
+  file: string;
+  exports: Record<string, unknown>;
+}
+
+type Json = Record<string, unknown>;
+
+const SECURITY: Record<AnyRouteSpec["auth"], Json[]> = {
+  bearer: [{ bearer: [] }],
+  portal: [{ portalToken: [] }],
+  "bearer-or-portal": [{ bearer: [] }, { portalToken: [] }],
+  none: [],
+};
+
+/**
+ * The OpenAPI 3.1 document of the API, from the specs route() keeps on every handler. It knows
+ * nothing of app/: the edge hands it the route modules it found.
+ */
+export function buildOpenApiDocument(modules: readonly RouteModule[], info: { version: string }): Json {
+  const paths: Record<string, Json> = {};
+  for (const m of [...modules].sort((a, b) => a.file.localeCompare(b.file))) {
+    const { path, catchAll } = apiPathOf(m.file);
+    for (const method of ROUTE_METHODS) {
+      const h = handlerInfo(m.exports[method]);
+      if (h.kind === "undocumented") throw new Error(`${method} ${path} (${m.file}) has no spec: wrap it in route(), documented() or internal()`);
+      if (h.kind !== "documented") continue;
+      if (catchAll) throw new Error(`${m.file}: a catch-all route has no OpenAPI path; mark it internal()`);
+      (paths[path] ??= {})[method.toLowerCase()] = operation(method, path, h.spec);
+    }
+  }
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "Sealpost API",
+      version: info.version,
+      description:
+        "Generated from the zod schemas the routes validate with (lib/openapi). Errors are RFC 9457 problem+json with a stable `code`; " +
+        "every route answers a method it does not have with 405 `request.method_not_allowed` and `Allow`, and OPTIONS with 204 and `Allow`. " +
+        "The decisions the interface specification leaves open are in docs/api.md.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    tags: AREAS.map(({ name, description }) => ({ name, description })),
+    paths,
+    components: {
+      schemas: { Problem: problemSchema },
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "An access token of the OpenID provider (AUTH_ISSUER): `aud` must include AUTH_AUDIENCE and `tid` name a registered tenant.",
+        },
+        portalToken: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Svc-Portal-Token",
+          description: "A participant's or reviewer's portal token for the workflow in the path; every answer carries a fresh one in the same header.",
+        },
+      },
+    },
+  };
+}
+
+function operation(method: string, path: string, spec: AnyRouteSpec): Json {
+  const parameters = [...(spec.params ? parametersOf(spec.params, "path") : []), ...(spec.query ? parametersOf(spec.query, "query") : [])];
+  const op: Json = {
+    operationId: operationId(method, path),
+    tags: [areaOf(path)],
+    ...(spec.summary ? { summary: spec.summary } : {}),
+    ...(spec.description ? { description: spec.description } : {}),
+    security: SECURITY[spec.auth],
+    ...(parameters.length ? { parameters } : {}),
+  };
+  if (spec.body) {
+    op.requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(spec.body, "input") } } };
+  } else if (spec.requestBody) {
+    op.requestBody = {
+      required: true,
+      ...(spec.requestBody.description ? { description: spec.requestBody.description } : {}),
+      content: { [spec.requestBody.contentType]: { schema: { type: "string", contentMediaType: spec.requestBody.contentType } } },
+    };
+  }
+  op.responses = mergeResponses(successResponses(spec), problemResponses(problemsOf(spec)));
+  return op;
+}
+
+/** GET /api/dispatch/batch/{batchId} → getDispatchBatchByBatchId: unique, since a path has each method once. */
+function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, "")
+    .split(/[/.-]/)
+    .filter(Boolean)
+    .map((w) => {
+      const param = /^\{(\w+)\}$/.exec(w);
+      const word = param ? `By${param[1][0].toUpperCase()}${param[1].slice(1)}` : w;
+      return word[0].toUpperCase() + word.slice(1);
+    });
+  return method.toLowerCase() + words.join("");
+}
+
+function successResponses(spec: AnyRouteSpec): Record<string, Json> {
+  const portalHeader = spec.auth === "portal" || spec.auth === "bearer-or-portal";
+  const documented = Object.entries(spec.responses ?? {});
+  if (!documented.length) {
+    return { 200: { description: "Success. The answer's schema is not in this document yet.", "x-sealpost-schema-pending": true } };
+  }
+  return Object.fromEntries(
+    documented.map(([status, r]) => {
+      const doc: ResponseDoc = r instanceof z.ZodType ? { schema: r } : (r as ResponseDoc);
+      const type = doc.contentType ?? "application/json";
+      // Neither a schema nor a content type: an answer without a body (304).
+      const content = doc.schema || doc.contentType ? { [type]: { schema: doc.schema ? jsonSchemaOf(doc.schema, "output") : { type: "string", contentMediaType: type } } } : undefined;
+      const headers: Record<string, Json> = Object.fromEntries(
+        Object.entries(doc.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
+      );
+      if (portalHeader) headers["X-Svc-Portal-Token"] = { description: "A fresh portal token (to a portal caller whose token was not expired).", schema: { type: "string" } };
+      return [status, { description: doc.description ?? "Success", ...(Object.keys(headers).length ? { headers } : {}), ...(content ? { content } : {}) }];
+    }),
+  );
+}
+
+/** A status that is both an answer and a problem (422: render's receipt of an invalid batch) gets both contents. */
+function mergeResponses(success: Record<string, Json>, problems: Record<string, Json>): Record<string, Json> {
+  const out: Record<string, Json> = { ...problems };
+  for (const [status, r] of Object.entries(success)) {
+    const p = out[status];
+    out[status] = p
+      ? { ...p, ...r, description: `${r.description} Or a problem: ${p.description}`, content: { ...(p.content as Json), ...((r.content as Json) ?? {}) } }
+      : r;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+}
