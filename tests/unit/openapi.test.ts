@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { validate } from "@readme/openapi-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/openapi.json/route";
+import { ROUTE_METHODS } from "@/lib/http/allowed-methods";
+import { problemCodes } from "@/lib/http/problem";
+import { handlerInfo } from "@/lib/http/route";
+import { apiPathOf } from "@/lib/openapi/paths";
+import { problemsOf } from "@/lib/openapi/problems";
+import { apiRouteFiles, INDEX_FILE, routesIndexSource } from "@/scripts/openapi-routes";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+type Operation = { requestBody?: { content: Record<string, { schema: object }> }; responses: Record<string, Response> };
+type Response = { content?: Record<string, { schema: { allOf?: Array<{ properties?: { code?: { enum: string[] } } }> } }> };
+
+let doc: { paths: Record<string, Record<string, Operation>> };
+/** Every route file under app/api, found by walking the tree, with its exports. */
+let routes: Array<{ file: string; exports: Record<string, unknown> }>;
+
+beforeAll(async () => {
+  routes = await Promise.all(apiRouteFiles().map(async (file) => ({ file, exports: await import(path.join(ROOT, file)) })));
+  const res = await GET(new Request("http://localhost/api/openapi.json"));
+  expect(res.status).toBe(200);
+  doc = await res.json();
+}, 60_000);
+
+describe("the OpenAPI document", () => {
+  it("is generated from an index of route files that lists every file under app/api", () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(readFileSync(path.join(ROOT, INDEX_FILE), "utf8"), `${INDEX_FILE} is stale: run npm run openapi:routes`).toBe(routesIndexSource());
+  });
+
+  it("has every method of every route file, unless the file marks it internal", () => {
+    const missing: string[] = [];
+    for (const { file, exports } of routes) {
+      const { path: p } = apiPathOf(file);
+      for (const method of ROUTE_METHODS) {
+        const info = handlerInfo(exports[method]);
+        if (info.kind === "not-allowed") continue;
+        if (info.kind === "internal") {
+          expect(doc.paths[p]?.[method.toLowerCase()], `${method} ${p} is internal`).toBeUndefined();
+          continue;
+        }
+        if (!doc.paths[p]?.[method.toLowerCase()]) missing.push(`${method} ${p} (${file})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("is valid OpenAPI 3.1", async () => {
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.warnings).toEqual([]);
+    expect(result).toMatchObject({ valid: true, specification: "OpenAPI" });
+    expect((doc as unknown as { openapi: string }).openapi).toMatch(/^3\.1\./);
+  });
+
+  it("describes the JSON body of every route that reads one", () => {
+    for (const { file, exports } of routes) {
+      for (const method of ROUTE_METHODS) {
+        const info = handlerInfo(exports[method]);
+        if (info.kind !== "documented" || !info.spec.body) continue;
+        const op = doc.paths[apiPathOf(file).path][method.toLowerCase()];
+        expect(op.requestBody?.content["application/json"].schema, `${method} ${file}`).toBeTypeOf("object");
+      }
+    }
+    const decide = doc.paths["/api/dispatch/batch/{batchId}/decide"].post.requestBody!.content["application/json"].schema;
+    expect(decide).toMatchObject({ type: "object", required: ["decision"], properties: { decision: { enum: ["approve", "reject", "request-changes"] } } });
+  });
+
+  it("lists every problem code a route can answer under its status", () => {
+    for (const { file, exports } of routes) {
+      for (const method of ROUTE_METHODS) {
+        const info = handlerInfo(exports[method]);
+        if (info.kind !== "documented") continue;
+        const op = doc.paths[apiPathOf(file).path][method.toLowerCase()];
+        for (const code of problemsOf(info.spec)) {
+          const listed = op.responses[String(problemCodes[code].status)]?.content?.["application/problem+json"]?.schema.allOf?.[1].properties?.code?.enum;
+          expect(listed, `${method} ${file}: ${code}`).toContain(code);
+        }
+      }
+    }
+  });
+
+  it("is served cacheable and revalidated by its ETag", async () => {
+    const first = await GET(new Request("http://localhost/api/openapi.json"));
+    expect(first.headers.get("cache-control")).toBe("public, max-age=300");
+    const etag = first.headers.get("etag")!;
+    const again = await GET(new Request("http://localhost/api/openapi.json", { headers: { "if-none-match": etag } }));
+    expect(again.status).toBe(304);
+  });
+});
