@@ -9,7 +9,7 @@ const emailList = z
   .pipe(z.array(emailAddress("approversEmail holds an invalid address")));
 
 /** Distribution settings after template defaults and the request's override are merged. */
-const resolvedSchema = z.object({
+export const resolvedSchema = z.object({
   enabled: z.boolean().default(false),
   mode: z.enum(["individual", "combined"]).default("individual"),
   requireApproval: z.boolean().default(false),

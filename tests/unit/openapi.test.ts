@@ -81,6 +81,27 @@ describe("the OpenAPI document", () => {
         }
       }
     }
+    const decide = doc.paths["/api/dispatch/batch/{batchId}/decide"].post.responses;
+    expect(Object.keys(decide)).toEqual(expect.arrayContaining(["401", "403", "404", "409", "503"]));
+    expect(decide["409"].content!["application/problem+json"].schema.allOf![1].properties!.code!.enum).toContain("batch.invalid_state");
+  });
+
+  it("describes the answers of the main routes, files with their headers", () => {
+    const main = [
+      "post /api/render", "get /api/dispatch/batch", "get /api/dispatch/batch/{batchId}", "post /api/dispatch/batch/{batchId}/decide",
+      "post /api/workflow", "get /api/workflow/{workflowId}/status", "patch /api/workflow/{workflowId}/step/{stepIndex}",
+      "post /api/workflow/{workflowId}/advance", "post /api/workflow/{workflowId}/approve", "get /api/explain/trace",
+      "get /api/sign/{token}", "post /api/esign/verify", "get /api/health",
+    ];
+    for (const m of main) {
+      const [method, p] = m.split(" ");
+      expect(doc.paths[p][method].responses["200"] ?? doc.paths[p][method].responses["202"], m).not.toHaveProperty("x-sealpost-schema-pending");
+    }
+    const render = doc.paths["/api/render"].post.responses as Record<string, { headers?: object; content?: Record<string, unknown> }>;
+    expect(Object.keys(render["202"].headers!)).toEqual(["X-Svc-BatchId", "X-Svc-CorrelationId", "X-Svc-DispatchReadiness", "X-Svc-Idempotent-Replay"]);
+    // 422 is both the receipt of an invalid batch and the problems of invalid content.
+    expect(Object.keys(render["422"].content!).sort()).toEqual(["application/pdf", "application/problem+json"]);
+    expect(doc.paths["/api/esign/verify"].post.requestBody!.content).toHaveProperty("application/pdf");
   });
 
   it("is served cacheable and revalidated by its ETag", async () => {

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { answerOf } from "@/lib/openapi/answer";
+import type { batchDetail, batchSummary } from "./present-batch";
+import { resolvedSchema } from "./resolve-distribution";
+import { batchStates } from "./states";
+
+const instant = z.iso.datetime();
+const readiness = z.enum(["READY", "PARTIAL", "INVALID"]);
+
+const summaryFields = {
+  batchId: z.uuid(),
+  state: z.enum(batchStates),
+  dispatchReadiness: readiness,
+  title: z.string(),
+  documentCount: z.int(),
+  readyCount: z.int().describe("Records ready or with warnings at intake"),
+  failedCount: z.int().describe("Invalid at intake plus failed in processing"),
+  warningCount: z.int(),
+  createdAt: instant,
+};
+
+/** Spec: Batch summary. */
+export const batchSummaryAnswer = answerOf<ReturnType<typeof batchSummary>>()(
+  z.object({ ...summaryFields, activityItemId: z.uuid(), updatedAt: instant }),
+);
+
+export const batchListAnswer = z.object({ total: z.int(), limit: z.int(), offset: z.int(), batches: z.array(batchSummaryAnswer).describe("Newest first") });
+
+/** Spec: Batch detail, plus correlationId, approvers, startedAt, distribution, sourceSystem, documentId and templateVersion. */
+export const batchDetailAnswer = answerOf<ReturnType<typeof batchDetail>>()(
+  z.object({
+    ...summaryFields,
+    correlationId: z.string(),
+    templatePath: z.string(),
+    templateVersion: z.string().describe("SHA-256 of the template file at intake: the version every document renders"),
+    processedCount: z.int(),
+    errorCount: z.int(),
+    submittedBy: z.string(),
+    approvedBy: z.string().nullable(),
+    approvers: z.array(z.string()),
+    decidedAt: instant.nullable(),
+    queuedAt: instant.nullable(),
+    startedAt: instant.nullable(),
+    completedAt: instant.nullable(),
+    decisionComments: z.string().nullable(),
+    validationResults: z
+      .array(
+        z.object({
+          index: z.int(),
+          status: z.enum(["warning", "invalid"]),
+          outcome: z.enum(["DISPATCH_READY", "INVALID"]),
+          messages: z.array(z.looseObject({ message: z.string() })),
+        }),
+      )
+      .describe("The records that have messages"),
+    distribution: resolvedSchema,
+    sourceSystem: z.string().nullable(),
+    documentId: z.string().nullable(),
+  }),
+);
+
+export const decideAnswer = z.object({ batchId: z.uuid(), state: z.enum(batchStates), decidedAt: instant.nullable() });
+
+/** The headers of render's receipt answer (spec: POST /api/render). */
+export const receiptHeaders = {
+  "X-Svc-BatchId": "The batch's id",
+  "X-Svc-CorrelationId": "The batch's correlation id (percent-encoded where not visible ASCII)",
+  "X-Svc-DispatchReadiness": "READY, PARTIAL or INVALID",
+  "X-Svc-Idempotent-Replay": "true when options.correlationId named an existing batch, whose receipt this is",
+};

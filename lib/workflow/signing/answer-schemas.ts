@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { signerStates } from "@/lib/db/schema";
+import { answerOf } from "@/lib/openapi/answer";
+import type { ceremonyBootstrap } from "./ceremony-bootstrap";
+import type { presentSigner, signingPayload } from "./present-signing";
+
+const instant = z.iso.datetime();
+
+export const signerAnswer = answerOf<ReturnType<typeof presentSigner>>()(
+  z.object({
+    position: z.int(),
+    name: z.string(),
+    email: z.string().describe("Masked (j•••@example.com) in a participant's payload"),
+    role: z.string().nullable(),
+    order: z.int().nullable(),
+    state: z.enum(signerStates),
+    requireOtp: z.boolean(),
+    invitedAt: instant.nullable(),
+    viewedAt: instant.nullable(),
+    signRequestedAt: instant.nullable(),
+    signedAt: instant.nullable(),
+    declinedAt: instant.nullable(),
+    linkExpiresAt: instant.nullable(),
+    declineReason: z.string().nullable(),
+    verificationMethod: z.string().nullable(),
+    signedRevision: z.int().nullable(),
+    signedSha256: z.string().nullable(),
+  }),
+);
+
+export const signingAnswer = answerOf<NonNullable<ReturnType<typeof signingPayload>>>()(
+  z.object({
+    mode: z.enum(["parallel", "sequential"]),
+    documentRevision: z.int().nullable(),
+    documentSha256: z.string().nullable(),
+    signers: z.array(signerAnswer),
+  }),
+);
+
+const otpState = z.object({
+  required: z.boolean(),
+  verified: z.boolean().nullable(),
+  sentAt: instant.nullable(),
+  expiresAt: instant.nullable(),
+  nextSendAt: instant.nullable(),
+  lockedUntil: instant.nullable(),
+});
+
+/** Before the signer's passcode is verified (when one is required), the bootstrap says only who and what is pending. */
+const lockedBootstrap = z.object({
+  signer: z.object({ name: z.string(), state: z.enum(signerStates) }),
+  organizationName: z.string().nullable(),
+  linkExpiresAt: instant.nullable(),
+  otp: otpState,
+});
+
+const fullBootstrap = lockedBootstrap.extend({
+  workflow: z.object({ title: z.string(), correlationId: z.string(), state: z.string() }),
+  signer: signerAnswer.extend({ mayActNow: z.boolean().describe("false while an earlier signer (sequential) has not signed") }),
+  document: z.object({
+    revision: z.int().nullable(),
+    sha256: z.string().nullable(),
+    pageCount: z.int(),
+    field: z.object({ name: z.string().nullable(), page: z.int().nullable(), rect: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable() }),
+  }),
+  consent: z.object({ version: z.string(), text: z.string(), sha256: z.string() }),
+  signing: signingAnswer.pick({ mode: true, signers: true }),
+});
+
+export const ceremonyBootstrapAnswer = answerOf<Awaited<ReturnType<typeof ceremonyBootstrap>>>()(z.union([fullBootstrap, lockedBootstrap]));
