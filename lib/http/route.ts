@@ -22,12 +22,13 @@ export type AuthMode = "bearer" | "none" | "portal" | "bearer-or-portal";
 
 /**
  * One documented answer. A bare zod schema is a JSON body; `contentType` names a file answer
- * (application/pdf, application/zip). `headers` maps a response header to what it carries.
+ * (application/pdf, application/zip), or several when a parameter chooses (`schema` then describes
+ * the JSON one). `headers` maps a response header to what it carries.
  */
 export interface ResponseDoc {
   description?: string;
   schema?: z.ZodType;
-  contentType?: string;
+  contentType?: string | readonly string[];
   headers?: Record<string, string>;
 }
 

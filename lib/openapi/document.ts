@@ -16,8 +16,8 @@ type Json = Record<string, unknown>;
 
 const SECURITY: Record<AnyRouteSpec["auth"], Json[]> = {
   bearer: [{ bearer: [] }],
-  portal: [{ portalToken: [] }],
-  "bearer-or-portal": [{ bearer: [] }, { portalToken: [] }],
+  portal: [{ portalToken: [] }, { portalTokenQuery: [] }],
+  "bearer-or-portal": [{ bearer: [] }, { portalToken: [] }, { portalTokenQuery: [] }],
   none: [],
 };
 
@@ -64,6 +64,12 @@ export function buildOpenApiDocument(modules: readonly RouteModule[], info: { ve
           in: "header",
           name: "X-Svc-Portal-Token",
           description: "A participant's or reviewer's portal token for the workflow in the path; every answer carries a fresh one in the same header.",
+        },
+        portalTokenQuery: {
+          type: "apiKey",
+          in: "query",
+          name: "token",
+          description: "The portal token as a query parameter (`pt` is read too, as in the portal's address), for links; the header is preferred since addresses end up in logs.",
         },
       },
     },
@@ -116,9 +122,10 @@ function successResponses(spec: AnyRouteSpec): Record<string, Json> {
   return Object.fromEntries(
     documented.map(([status, r]) => {
       const doc: ResponseDoc = r instanceof z.ZodType ? { schema: r } : (r as ResponseDoc);
-      const type = doc.contentType ?? "application/json";
+      const types = [doc.contentType ?? "application/json"].flat();
+      const schemaOf = (type: string) => (doc.schema && type.endsWith("json") ? jsonSchemaOf(doc.schema, "output") : { type: "string", contentMediaType: type });
       // Neither a schema nor a content type: an answer without a body (304).
-      const content = doc.schema || doc.contentType ? { [type]: { schema: doc.schema ? jsonSchemaOf(doc.schema, "output") : { type: "string", contentMediaType: type } } } : undefined;
+      const content = doc.schema || doc.contentType ? Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])) : undefined;
       const headers: Record<string, Json> = Object.fromEntries(
         Object.entries(doc.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
       );

@@ -99,3 +99,14 @@ export const approveAnswer = answerOf<Answer<typeof approveWorkflow>>()(
     completedAt: instant.nullable(),
   }),
 );
+
+/** GET /api/workflow/{workflowId}/export?format=json (format=csv has the rows' columns as a header row). */
+export const exportAnswer = z.object({
+  workflowId: z.uuid(),
+  correlationId: z.string(),
+  state,
+  exportedAt: instant,
+  rows: z.array(
+    z.object({ step: z.int(), stepTitle: z.string(), key: z.string(), label: z.string(), value: z.unknown(), updatedAt: instant.nullable() }),
+  ),
+});

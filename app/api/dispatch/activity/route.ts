@@ -6,8 +6,16 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({ batchId: z.string().uuid() });
 
-const get = route({ auth: "bearer", feature: "batchDispatch", query }, ({ principal, query }) =>
-  batchActivity(principal.tenant.id, query.batchId),
+const get = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    query,
+    summary: "A batch's activity item and one child per record",
+    problems: ["batch.not_found"],
+  },
+  ({ principal, query }) =>
+    batchActivity(principal.tenant.id, query.batchId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

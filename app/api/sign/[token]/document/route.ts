@@ -8,15 +8,24 @@ import { otpProofOf, signTokenParams } from "@/lib/workflow/signing/ceremony-htt
 export const dynamic = "force-dynamic";
 
 /** The current revision of the document being signed, with its SHA-256 and revision number. */
-const get = route({ auth: "none", params: signTokenParams }, async ({ req, params }) => {
-  const doc = await ceremonyDocument(params.token, otpProofOf(req));
-  const pdf = await getBlobStore().get(doc.key);
-  if (!pdf) throw new Error(`revision ${doc.revision} of workflow ${doc.wf.id} missing from the blob store`);
-  return pdfResponse(pdf, {
-    filename: sealedFileName(doc.wf),
-    inline: true,
-    headers: { "x-content-sha256": doc.sha256, "x-document-revision": String(doc.revision), "referrer-policy": "no-referrer" },
-  });
-});
+const get = route(
+  {
+    auth: "none",
+    params: signTokenParams,
+    summary: "The document being signed, current revision",
+    responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file", "X-Document-Revision": "The revision number" } } },
+    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "esign.no_document", "otp.required"],
+  },
+  async ({ req, params }) => {
+    const doc = await ceremonyDocument(params.token, otpProofOf(req));
+    const pdf = await getBlobStore().get(doc.key);
+    if (!pdf) throw new Error(`revision ${doc.revision} of workflow ${doc.wf.id} missing from the blob store`);
+    return pdfResponse(pdf, {
+      filename: sealedFileName(doc.wf),
+      inline: true,
+      headers: { "x-content-sha256": doc.sha256, "x-document-revision": String(doc.revision), "referrer-policy": "no-referrer" },
+    });
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

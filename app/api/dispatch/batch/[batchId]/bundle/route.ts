@@ -5,9 +5,19 @@ import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) => {
-  const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "bundle");
-  return pdfResponse(bytes, { filename: `batch-${batch.id}.zip`, contentType: "application/zip" });
-});
+const get = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    params: batchIdParams,
+    summary: "The ZIP of a batch's documents (individual mode with zipBundle)",
+    responses: { 200: { contentType: "application/zip" } },
+    problems: ["batch.not_found"],
+  },
+  async ({ principal, params }) => {
+    const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "bundle");
+    return pdfResponse(bytes, { filename: `batch-${batch.id}.zip`, contentType: "application/zip" });
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

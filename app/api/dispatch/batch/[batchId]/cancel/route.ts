@@ -4,9 +4,18 @@ import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) => {
-  const b = await cancelBatch(principal, params.batchId);
-  return { batchId: b.id, state: b.state };
-});
+const post = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    params: batchIdParams,
+    summary: "Cancel a batch that waits for a decision",
+    problems: ["batch.not_found", "batch.invalid_state"],
+  },
+  async ({ principal, params }) => {
+    const b = await cancelBatch(principal, params.batchId);
+    return { batchId: b.id, state: b.state };
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

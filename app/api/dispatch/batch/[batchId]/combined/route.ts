@@ -6,9 +6,19 @@ import { correlationHeader } from "@/lib/http/id-header";
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) => {
-  const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "combined");
-  return pdfResponse(bytes, { filename: `batch-${batch.id}.pdf`, headers: correlationHeader(batch.correlationId) });
-});
+const get = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    params: batchIdParams,
+    summary: "The combined PDF of a batch in combined mode",
+    responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-CorrelationId": "The batch's correlation id" } } },
+    problems: ["batch.not_found"],
+  },
+  async ({ principal, params }) => {
+    const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "combined");
+    return pdfResponse(bytes, { filename: `batch-${batch.id}.pdf`, headers: correlationHeader(batch.correlationId) });
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

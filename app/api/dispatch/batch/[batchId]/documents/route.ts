@@ -4,8 +4,16 @@ import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, ({ principal, params }) =>
-  listDocuments(principal.tenant.id, params.batchId),
+const get = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    params: batchIdParams,
+    summary: "The records of a batch: file names, states, sizes and timings",
+    problems: ["batch.not_found"],
+  },
+  ({ principal, params }) =>
+    listDocuments(principal.tenant.id, params.batchId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

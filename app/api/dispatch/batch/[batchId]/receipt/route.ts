@@ -5,9 +5,19 @@ import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "bearer", feature: "batchDispatch", params: batchIdParams }, async ({ principal, params }) => {
-  const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "receipt");
-  return pdfResponse(bytes, { filename: `receipt-${batch.id}.pdf`, headers: { "X-Svc-DispatchReadiness": batch.readiness } });
-});
+const get = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    params: batchIdParams,
+    summary: "The batch's intake receipt",
+    responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-DispatchReadiness": "READY, PARTIAL or INVALID" } } },
+    problems: ["batch.not_found"],
+  },
+  async ({ principal, params }) => {
+    const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "receipt");
+    return pdfResponse(bytes, { filename: `receipt-${batch.id}.pdf`, headers: { "X-Svc-DispatchReadiness": batch.readiness } });
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

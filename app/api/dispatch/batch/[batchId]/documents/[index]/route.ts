@@ -9,9 +9,19 @@ export const dynamic = "force-dynamic";
 
 const params = z.object({ batchId: z.string().uuid(), index: decimalInteger({ max: 1_000_000 }) });
 
-const get = route({ auth: "bearer", feature: "batchDispatch", params }, async ({ principal, params }) => {
-  const doc = await readDocument(principal.tenant.id, params.batchId, params.index);
-  return pdfResponse(doc.pdf, { filename: doc.fileName, headers: correlationHeader(doc.correlationId) });
-});
+const get = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    params,
+    summary: "One record's document",
+    responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-CorrelationId": "The record's correlation id" } } },
+    problems: ["batch.not_found", "batch.document_not_ready"],
+  },
+  async ({ principal, params }) => {
+    const doc = await readDocument(principal.tenant.id, params.batchId, params.index);
+    return pdfResponse(doc.pdf, { filename: doc.fileName, headers: correlationHeader(doc.correlationId) });
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });
