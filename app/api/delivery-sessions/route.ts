@@ -4,8 +4,15 @@ import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "bearer", feature: "batchDispatch", query: sessionsQuery }, ({ principal, query }) =>
-  listDeliverySessions(principal.tenant.id, query.correlationId),
+const get = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    query: sessionsQuery,
+    summary: "Delivery sessions of a correlation id",
+  },
+  ({ principal, query }) =>
+    listDeliverySessions(principal.tenant.id, query.correlationId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

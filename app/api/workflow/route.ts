@@ -29,6 +29,14 @@ const post = route(
   },
 );
 
-const get = route({ auth: "bearer", feature: "workflow", query: listQuery }, ({ principal, query }) => listWorkflows(principal.tenant.id, query));
+const get = route(
+  {
+    auth: "bearer",
+    feature: "workflow",
+    query: listQuery,
+    summary: "List workflows, newest first",
+  },
+  ({ principal, query }) => listWorkflows(principal.tenant.id, query),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get, POST: post });

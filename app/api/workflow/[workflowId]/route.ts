@@ -4,6 +4,14 @@ import { portalBootstrap } from "@/lib/workflow/otp/portal-bootstrap";
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "portal", params: workflowIdParams }, ({ portal }) => portalBootstrap(portal));
+const get = route(
+  {
+    auth: "portal",
+    params: workflowIdParams,
+    summary: "The portal page's bootstrap (participant or reviewer)",
+    problems: ["workflow.not_found", "otp.required"],
+  },
+  ({ portal }) => portalBootstrap(portal),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -4,8 +4,16 @@ import { methods, route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "bearer", feature: "batchDispatch", params: sessionParams }, ({ principal, params }) =>
-  revokeDeliverySession(principal, params.sessionId),
+const post = route(
+  {
+    auth: "bearer",
+    feature: "batchDispatch",
+    params: sessionParams,
+    summary: "Revoke a delivery link",
+    problems: ["delivery.not_found"],
+  },
+  ({ principal, params }) =>
+    revokeDeliverySession(principal, params.sessionId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -5,8 +5,17 @@ import { declineBody, declineSignature } from "@/lib/workflow/signing/decline-si
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "none", params: signTokenParams, body: declineBody, bodyLimit: 16 * 1024 }, async ({ req, params, body }) =>
-  privateJson(await declineSignature(params.token, body.reason, visitorFrom(req.headers), otpProofOf(req))),
+const post = route(
+  {
+    auth: "none",
+    params: signTokenParams,
+    body: declineBody,
+    bodyLimit: 16 * 1024,
+    summary: "Decline to sign",
+    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.required"],
+  },
+  async ({ req, params, body }) =>
+    privateJson(await declineSignature(params.token, body.reason, visitorFrom(req.headers), otpProofOf(req))),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -4,6 +4,15 @@ import { listActivity } from "@/lib/workflow/list-activity";
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) => listActivity(principal.tenant.id, params.workflowId));
+const get = route(
+  {
+    auth: "bearer",
+    feature: "workflow",
+    params: workflowIdParams,
+    summary: "A workflow's activity",
+    problems: ["workflow.not_found"],
+  },
+  ({ principal, params }) => listActivity(principal.tenant.id, params.workflowId),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

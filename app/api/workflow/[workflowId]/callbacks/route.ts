@@ -4,8 +4,16 @@ import { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-atte
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) =>
-  listCallbackAttempts(principal.tenant.id, params.workflowId),
+const get = route(
+  {
+    auth: "bearer",
+    feature: "workflow",
+    params: workflowIdParams,
+    summary: "The callback attempts of a workflow",
+    problems: ["workflow.not_found"],
+  },
+  ({ principal, params }) =>
+    listCallbackAttempts(principal.tenant.id, params.workflowId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

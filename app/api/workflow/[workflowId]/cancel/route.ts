@@ -4,6 +4,15 @@ import { cancelWorkflow } from "@/lib/workflow/cancel-workflow";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) => cancelWorkflow(principal, params.workflowId));
+const post = route(
+  {
+    auth: "bearer",
+    feature: "workflow",
+    params: workflowIdParams,
+    summary: "Cancel a workflow",
+    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_initiator"],
+  },
+  ({ principal, params }) => cancelWorkflow(principal, params.workflowId),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

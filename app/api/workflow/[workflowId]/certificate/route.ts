@@ -13,6 +13,7 @@ const get = route(
     responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file", "X-Activity-Chain-Head": "The head of the activity chain the certificate records" } } },
     problems: ["workflow.not_found", "workflow.not_initiator", "esign.not_enabled", "esign.certificate_not_ready"],
   },
-  ({ principal, params }) => certificateResponse(principal, params.workflowId));
+  ({ principal, params }) => certificateResponse(principal, params.workflowId),
+);
 
-  export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -4,6 +4,15 @@ import { fixValidation } from "@/lib/workflow/fix-validation";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "portal", portalRoles: ["participant"], params: workflowIdParams }, ({ portal }) => fixValidation(portal));
+const post = route(
+  {
+    auth: "portal",
+    portalRoles: ["participant"],
+    params: workflowIdParams,
+    summary: "Go back to the step whose validation failed",
+    problems: ["workflow.not_found", "workflow.invalid_state"],
+  },
+  ({ portal }) => fixValidation(portal),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -6,7 +6,15 @@ export const dynamic = "force-dynamic";
 
 /** An approver's bearer token, or the reviewer portal token of the approval mail (spec: "approver or reviewer"). */
 const post = route(
-  { auth: "bearer-or-portal", feature: "workflow", portalRoles: ["reviewer"], params: workflowIdParams, body: decisionBody },
+  {
+    auth: "bearer-or-portal",
+    feature: "workflow",
+    portalRoles: ["reviewer"],
+    params: workflowIdParams,
+    body: decisionBody,
+    summary: "Reject (an approver, or the reviewer link of the approval mail)",
+    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.self_approval", "workflow.review_stage_passed"],
+  },
   ({ principal, portal, params, body }) => rejectWorkflow(principal, portal, params.workflowId, body.comment),
 );
 

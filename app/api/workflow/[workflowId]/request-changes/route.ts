@@ -5,8 +5,17 @@ import { requestChanges } from "@/lib/workflow/request-changes";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "portal", portalRoles: ["reviewer"], params: workflowIdParams, body: requestChangesBody }, async ({ portal, body }) =>
-  requestChanges(await reviewerDecider(portal), portal.workflowId, body.changes),
+const post = route(
+  {
+    auth: "portal",
+    portalRoles: ["reviewer"],
+    params: workflowIdParams,
+    body: requestChangesBody,
+    summary: "A reviewer asks the participant for changes",
+    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.review_stage_passed", "workflow.field_unknown"],
+  },
+  async ({ portal, body }) =>
+    requestChanges(await reviewerDecider(portal), portal.workflowId, body.changes),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

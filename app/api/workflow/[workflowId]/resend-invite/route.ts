@@ -9,6 +9,15 @@ export const dynamic = "force-dynamic";
  * tokens up to 7 days past expiry are taken here: the mail goes only to the registered addresses,
  * and the answer carries no fresh token.
  */
-const post = route({ auth: "portal", params: workflowIdParams, expiredPortalGraceS: 7 * 24 * 3600 }, ({ portal }) => resendInvite(portal));
+const post = route(
+  {
+    auth: "portal",
+    params: workflowIdParams,
+    expiredPortalGraceS: 7 * 24 * 3600,
+    summary: "Send the participant a new link (also with a token up to 7 days past its expiry)",
+    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.no_recipients", "workflow.resend_rate_limited"],
+  },
+  ({ portal }) => resendInvite(portal),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -4,6 +4,15 @@ import { requestSealByCaller } from "@/lib/workflow/request-seal";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) => requestSealByCaller(principal, params.workflowId));
+const post = route(
+  {
+    auth: "bearer",
+    feature: "workflow",
+    params: workflowIdParams,
+    summary: "Seal the workflow's document now",
+    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_initiator"],
+  },
+  ({ principal, params }) => requestSealByCaller(principal, params.workflowId),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

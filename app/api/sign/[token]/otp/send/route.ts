@@ -4,6 +4,14 @@ import { sendSignerOtp } from "@/lib/workflow/signing/signer-otp";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "none", params: signTokenParams }, async ({ params }) => privateJson(await sendSignerOtp(params.token)));
+const post = route(
+  {
+    auth: "none",
+    params: signTokenParams,
+    summary: "Send the signer a one-time passcode",
+    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.not_required", "otp.rate_limited", "otp.locked"],
+  },
+  async ({ params }) => privateJson(await sendSignerOtp(params.token)),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -5,8 +5,17 @@ import { verifySignerOtp } from "@/lib/workflow/signing/signer-otp";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "none", params: signTokenParams, body: otpBody, bodyLimit: 4096 }, async ({ params, body }) =>
-  privateJson(await verifySignerOtp(params.token, body.otp)),
+const post = route(
+  {
+    auth: "none",
+    params: signTokenParams,
+    body: otpBody,
+    bodyLimit: 4096,
+    summary: "Verify the signer's one-time passcode; the answer holds the proof to send in X-Svc-Sign-Otp",
+    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.not_required", "otp.not_sent", "otp.expired", "otp.invalid", "otp.locked"],
+  },
+  async ({ params, body }) =>
+    privateJson(await verifySignerOtp(params.token, body.otp)),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -4,6 +4,15 @@ import { recheckCertificateChain } from "@/lib/workflow/signing/certificate-file
 
 export const dynamic = "force-dynamic";
 
-const get = route({ auth: "bearer", feature: "workflow", params: workflowIdParams }, ({ principal, params }) => recheckCertificateChain(principal, params.workflowId));
+const get = route(
+  {
+    auth: "bearer",
+    feature: "workflow",
+    params: workflowIdParams,
+    summary: "Recheck the activity chain the certificate of completion records",
+    problems: ["workflow.not_found", "workflow.not_initiator", "esign.not_enabled", "esign.certificate_not_ready"],
+  },
+  ({ principal, params }) => recheckCertificateChain(principal, params.workflowId),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

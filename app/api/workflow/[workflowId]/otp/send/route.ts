@@ -4,6 +4,15 @@ import { sendOtp } from "@/lib/workflow/otp/send-otp";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "portal", portalRoles: ["participant"], params: workflowIdParams }, ({ portal }) => sendOtp(portal));
+const post = route(
+  {
+    auth: "portal",
+    portalRoles: ["participant"],
+    params: workflowIdParams,
+    summary: "Send the participant a one-time passcode",
+    problems: ["workflow.not_found", "otp.not_required", "otp.rate_limited", "otp.locked"],
+  },
+  ({ portal }) => sendOtp(portal),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -4,8 +4,18 @@ import { verifyOtp } from "@/lib/workflow/otp/verify-otp";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "portal", portalRoles: ["participant"], params: workflowIdParams, body: otpBody, bodyLimit: 4096 }, ({ portal, body }) =>
-  verifyOtp(portal, body.otp),
+const post = route(
+  {
+    auth: "portal",
+    portalRoles: ["participant"],
+    params: workflowIdParams,
+    body: otpBody,
+    bodyLimit: 4096,
+    summary: "Verify the participant's one-time passcode",
+    problems: ["workflow.not_found", "otp.not_required", "otp.not_sent", "otp.expired", "otp.invalid", "otp.locked"],
+  },
+  ({ portal, body }) =>
+    verifyOtp(portal, body.otp),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

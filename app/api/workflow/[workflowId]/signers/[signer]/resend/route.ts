@@ -4,6 +4,15 @@ import { resendSignerLink } from "@/lib/workflow/signing/resend-signer-link";
 
 export const dynamic = "force-dynamic";
 
-const post = route({ auth: "bearer", feature: "workflow", params: signerParams }, ({ principal, params }) => resendSignerLink(principal, params.workflowId, params.signer));
+const post = route(
+  {
+    auth: "bearer",
+    feature: "workflow",
+    params: signerParams,
+    summary: "Send a signer a new signing link",
+    problems: ["workflow.not_found", "workflow.not_initiator", "esign.not_enabled", "esign.signer_not_found", "esign.signer_done", "esign.not_your_turn"],
+  },
+  ({ principal, params }) => resendSignerLink(principal, params.workflowId, params.signer),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });
