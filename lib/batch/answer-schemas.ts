@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { answerOf } from "@/lib/openapi/answer";
+import type { listDocuments } from "./documents";
 import type { batchDetail, batchSummary } from "./present-batch";
 import { resolvedSchema } from "./resolve-distribution";
 import { batchStates } from "./states";
@@ -68,3 +69,28 @@ export const receiptHeaders = {
   "X-Svc-DispatchReadiness": "READY, PARTIAL or INVALID",
   "X-Svc-Idempotent-Replay": "true when options.correlationId named an existing batch, whose receipt this is",
 };
+
+export const cancelBatchAnswer = z.object({ batchId: z.uuid(), state: z.enum(batchStates) });
+
+const ms = z.number();
+
+/** GET /api/dispatch/batch/{batchId}/documents. */
+export const documentsAnswer = answerOf<Awaited<ReturnType<typeof listDocuments>>>()(
+  z.object({
+    batchId: z.uuid(),
+    total: z.int(),
+    documents: z.array(
+      z.object({
+        index: z.int(),
+        correlationId: z.string(),
+        documentId: z.string().nullable(),
+        fileName: z.string(),
+        status: z.enum(["pending", "rendered", "failed"]),
+        error: z.string().nullable(),
+        byteSize: z.int().nullable(),
+        renderedAt: instant.nullable(),
+        timings: z.object({ templateLoadMs: ms, dataBindingMs: ms, layoutMs: ms, postProcessingMs: ms, totalMs: ms }).nullable().describe("The pipeline's stage times in ms"),
+      }),
+    ),
+  }),
+);

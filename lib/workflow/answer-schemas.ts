@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { answerOf } from "@/lib/openapi/answer";
 import type { advanceWorkflow } from "./advance-workflow";
-import type { approveWorkflow } from "./decide-workflow";
+import type { cancelWorkflow } from "./cancel-workflow";
+import type { approveWorkflow, rejectWorkflow } from "./decide-workflow";
+import type { listWorkflows } from "./list-workflows";
+import type { sendOtp } from "./otp/send-otp";
+import type { verifyOtp } from "./otp/verify-otp";
 import type { workflowStatus } from "./present-workflow";
 import type { saveStep } from "./save-step";
 import { signingAnswer } from "./signing/answer-schemas";
@@ -110,3 +114,28 @@ export const exportAnswer = z.object({
     z.object({ step: z.int(), stepTitle: z.string(), key: z.string(), label: z.string(), value: z.unknown(), updatedAt: instant.nullable() }),
   ),
 });
+
+/** GET /api/workflow: newest first. */
+export const workflowListAnswer = answerOf<Answer<typeof listWorkflows>>()(
+  z.object({
+    total: z.int(),
+    limit: z.int(),
+    offset: z.int(),
+    workflows: z.array(
+      statusFields.extend({ title: z.string(), templatePath: z.string(), createdBy: z.string(), createdAt: instant, completedAt: instant.nullable() }),
+    ),
+  }),
+);
+
+export const cancelWorkflowAnswer = answerOf<Answer<typeof cancelWorkflow>>()(
+  z.object({ workflowId: z.uuid(), correlationId: z.string(), state, completedAt: instant.nullable() }),
+);
+
+/** Approve and reject answer alike: the workflow's approval state after the decision. */
+export const rejectAnswer = answerOf<Answer<typeof rejectWorkflow>>()(approveAnswer);
+
+export const otpSentAnswer = answerOf<Answer<typeof sendOtp>>()(
+  z.object({ sent: z.boolean(), expiresAt: instant, nextSendAt: instant, to: z.string().describe("The address, masked") }),
+);
+
+export const otpVerifiedAnswer = answerOf<Answer<typeof verifyOtp>>()(z.object({ verified: z.boolean(), workflowId: z.uuid() }));

@@ -25,7 +25,7 @@ describe("the served document", () => {
 });
 
 describe("answers match the document", () => {
-  it("batch: receipt, list, detail, decide and a refused second decision", async () => {
+  it("batch: receipt, list, detail, decide, documents, refusals, delivery sessions", async () => {
     const submit = await stack.api("submitter", "POST", "/api/render", {
       templatePath: "letter.md",
       options: { generatedBy: "submitter@acme.test", correlationId: uniqueCorrelationId("openapi") },
@@ -44,9 +44,15 @@ describe("answers match the document", () => {
     expect(again.status).toBe(409);
     await expectDocumented(again, "POST", "/api/dispatch/batch/{batchId}/decide");
     await expectDocumented(await stack.api("submitter", "GET", "/api/dispatch/batch/00000000-0000-4000-8000-000000000000"), "GET", "/api/dispatch/batch/{batchId}");
+    await expectDocumented(await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`), "GET", "/api/dispatch/batch/{batchId}/documents");
+    const cancel = await stack.api("submitter", "POST", `/api/dispatch/batch/${batchId}/cancel`);
+    expect(cancel.status).toBe(409);
+    await expectDocumented(cancel, "POST", "/api/dispatch/batch/{batchId}/cancel");
+    const sessions = await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${encodeURIComponent(submit.headers.get("x-svc-correlationid")!)}`);
+    await expectDocumented(sessions, "GET", "/api/delivery-sessions");
   });
 
-  it("workflow: create, status for the initiator and the participant, advance", async () => {
+  it("workflow: create, status for the initiator and the participant, advance, list, cancel", async () => {
     const create = await stack.api("submitter", "POST", "/api/workflow", {
       templatePath: "workflow/leave-request.md",
       correlationId: uniqueCorrelationId("openapi"),
@@ -60,5 +66,9 @@ describe("answers match the document", () => {
     await expectDocumented(await portalCall(stack, "GET", `/api/workflow/${id}/status`, token), "GET", "/api/workflow/{workflowId}/status");
     await expectDocumented(await portalCall(stack, "POST", `/api/workflow/${id}/advance`, token), "POST", "/api/workflow/{workflowId}/advance");
     await expectDocumented(await stack.api("submitter", "GET", `/api/workflow/${id}/status`, undefined, { authorization: "Bearer nope" }), "GET", "/api/workflow/{workflowId}/status");
+    await expectDocumented(await stack.api("submitter", "GET", "/api/workflow?limit=3"), "GET", "/api/workflow");
+    const cancel = await stack.api("submitter", "POST", `/api/workflow/${id}/cancel`);
+    expect(cancel.status).toBe(200);
+    await expectDocumented(cancel, "POST", "/api/workflow/{workflowId}/cancel");
   });
 });

@@ -1,4 +1,5 @@
 import { sessionsQuery } from "@/lib/delivery/api-schemas";
+import { deliverySessionsAnswer } from "@/lib/delivery/answer-schemas";
 import { listDeliverySessions } from "@/lib/delivery/list-sessions";
 import { methods, route } from "@/lib/http/route";
 
@@ -10,6 +11,7 @@ const get = route(
     feature: "batchDispatch",
     query: sessionsQuery,
     summary: "Delivery sessions of a correlation id",
+    responses: { 200: deliverySessionsAnswer },
   },
   ({ principal, query }) =>
     listDeliverySessions(principal.tenant.id, query.correlationId),

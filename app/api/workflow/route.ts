@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { workflowListAnswer } from "@/lib/workflow/answer-schemas";
 import { createWorkflowAnswer } from "@/lib/workflow/answer-schemas";
 import { createWorkflowBody, listQuery } from "@/lib/workflow/api-schemas";
 import { createWorkflow } from "@/lib/workflow/create-workflow";
@@ -35,6 +36,7 @@ const get = route(
     feature: "workflow",
     query: listQuery,
     summary: "List workflows, newest first",
+    responses: { 200: workflowListAnswer },
   },
   ({ principal, query }) => listWorkflows(principal.tenant.id, query),
 );

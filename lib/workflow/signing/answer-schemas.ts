@@ -3,6 +3,7 @@ import { signerStates } from "@/lib/db/schema";
 import { answerOf } from "@/lib/openapi/answer";
 import type { ceremonyBootstrap } from "./ceremony-bootstrap";
 import type { presentSigner, signingPayload } from "./present-signing";
+import type { requestSignature } from "./request-signature";
 
 const instant = z.iso.datetime();
 
@@ -68,3 +69,8 @@ const fullBootstrap = lockedBootstrap.extend({
 });
 
 export const ceremonyBootstrapAnswer = answerOf<Awaited<ReturnType<typeof ceremonyBootstrap>>>()(z.union([fullBootstrap, lockedBootstrap]));
+
+/** POST /api/sign/{token}/sign: 202, the signature recorded and queued. */
+export const signAcceptedAnswer = answerOf<Awaited<ReturnType<typeof requestSignature>>>()(
+  z.object({ state: z.string(), signer: z.object({ position: z.int(), name: z.string() }), signRequestedAt: instant }),
+);

@@ -1,4 +1,5 @@
 import { sessionParams } from "@/lib/delivery/api-schemas";
+import { revokeAnswer } from "@/lib/delivery/answer-schemas";
 import { revokeDeliverySession } from "@/lib/delivery/revoke-session";
 import { methods, route } from "@/lib/http/route";
 
@@ -10,6 +11,7 @@ const post = route(
     feature: "batchDispatch",
     params: sessionParams,
     summary: "Revoke a delivery link",
+    responses: { 200: revokeAnswer },
     problems: ["delivery.not_found"],
   },
   ({ principal, params }) =>

@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { cancelWorkflowAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { cancelWorkflow } from "@/lib/workflow/cancel-workflow";
 
@@ -10,6 +11,7 @@ const post = route(
     feature: "workflow",
     params: workflowIdParams,
     summary: "Cancel a workflow",
+    responses: { 200: cancelWorkflowAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_initiator"],
   },
   ({ principal, params }) => cancelWorkflow(principal, params.workflowId),

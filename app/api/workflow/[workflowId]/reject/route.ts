@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { rejectAnswer } from "@/lib/workflow/answer-schemas";
 import { decisionBody, workflowIdParams } from "@/lib/workflow/api-schemas";
 import { rejectWorkflow } from "@/lib/workflow/decide-workflow";
 
@@ -13,6 +14,7 @@ const post = route(
     params: workflowIdParams,
     body: decisionBody,
     summary: "Reject (an approver, or the reviewer link of the approval mail)",
+    responses: { 200: rejectAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.self_approval", "workflow.review_stage_passed"],
   },
   ({ principal, portal, params, body }) => rejectWorkflow(principal, portal, params.workflowId, body.comment),

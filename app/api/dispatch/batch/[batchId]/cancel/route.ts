@@ -1,4 +1,5 @@
 import { batchIdParams } from "@/lib/batch/api-schemas";
+import { cancelBatchAnswer } from "@/lib/batch/answer-schemas";
 import { cancelBatch } from "@/lib/batch/cancel-batch";
 import { methods, route } from "@/lib/http/route";
 
@@ -10,6 +11,7 @@ const post = route(
     feature: "batchDispatch",
     params: batchIdParams,
     summary: "Cancel a batch that waits for a decision",
+    responses: { 200: cancelBatchAnswer },
     problems: ["batch.not_found", "batch.invalid_state"],
   },
   async ({ principal, params }) => {

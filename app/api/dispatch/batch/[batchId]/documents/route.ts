@@ -1,4 +1,5 @@
 import { batchIdParams } from "@/lib/batch/api-schemas";
+import { documentsAnswer } from "@/lib/batch/answer-schemas";
 import { listDocuments } from "@/lib/batch/documents";
 import { methods, route } from "@/lib/http/route";
 
@@ -10,6 +11,7 @@ const get = route(
     feature: "batchDispatch",
     params: batchIdParams,
     summary: "The records of a batch: file names, states, sizes and timings",
+    responses: { 200: documentsAnswer },
     problems: ["batch.not_found"],
   },
   ({ principal, params }) =>

@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { otpVerifiedAnswer } from "@/lib/workflow/answer-schemas";
 import { otpBody, workflowIdParams } from "@/lib/workflow/api-schemas";
 import { verifyOtp } from "@/lib/workflow/otp/verify-otp";
 
@@ -12,6 +13,7 @@ const post = route(
     body: otpBody,
     bodyLimit: 4096,
     summary: "Verify the participant's one-time passcode",
+    responses: { 200: otpVerifiedAnswer },
     problems: ["workflow.not_found", "otp.not_required", "otp.not_sent", "otp.expired", "otp.invalid", "otp.locked"],
   },
   ({ portal, body }) =>
