@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { answerOf } from "@/lib/openapi/answer";
-import type { listDocuments } from "./documents";
+import type { batchActivity, listDocuments } from "./documents";
 import type { batchDetail, batchSummary } from "./present-batch";
 import { resolvedSchema } from "./resolve-distribution";
 import { batchStates } from "./states";
@@ -90,6 +90,27 @@ export const documentsAnswer = answerOf<Awaited<ReturnType<typeof listDocuments>
         byteSize: z.int().nullable(),
         renderedAt: instant.nullable(),
         timings: z.object({ templateLoadMs: ms, dataBindingMs: ms, layoutMs: ms, postProcessingMs: ms, totalMs: ms }).nullable().describe("The pipeline's stage times in ms"),
+      }),
+    ),
+  }),
+);
+
+/** GET /api/dispatch/activity?batchId=…: the batch's activity item, then one per record. */
+export const batchActivityAnswer = answerOf<Awaited<ReturnType<typeof batchActivity>>>()(
+  z.object({
+    batchId: z.uuid(),
+    total: z.int(),
+    items: z.array(
+      z.object({
+        activityItemId: z.uuid(),
+        kind: z.enum(["batch", "record"]),
+        referenceId: z.uuid().nullable().describe("The batch's id"),
+        correlationId: z.string(),
+        title: z.string(),
+        status: z.string(),
+        detail: z.unknown(),
+        createdAt: instant,
+        updatedAt: instant,
       }),
     ),
   }),

@@ -86,7 +86,7 @@ describe("the OpenAPI document", () => {
     expect(decide["409"].content!["application/problem+json"].schema.allOf![1].properties!.code!.enum).toContain("batch.invalid_state");
   });
 
-  it("describes the answers of the main routes, files with their headers", () => {
+  it("describes the answers of every route, files with their headers", () => {
     const main = [
       "post /api/render", "get /api/dispatch/batch", "get /api/dispatch/batch/{batchId}", "post /api/dispatch/batch/{batchId}/decide",
       "post /api/workflow", "get /api/workflow/{workflowId}/status", "patch /api/workflow/{workflowId}/step/{stepIndex}",
@@ -97,6 +97,13 @@ describe("the OpenAPI document", () => {
       const [method, p] = m.split(" ");
       expect(doc.paths[p][method].responses["200"] ?? doc.paths[p][method].responses["202"], m).not.toHaveProperty("x-sealpost-schema-pending");
     }
+    // Every operation describes its answers: a route without `responses` fails here.
+    const pending = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.entries(ops).flatMap(([method, op]) =>
+        Object.values(op.responses).some((r) => "x-sealpost-schema-pending" in r) ? [`${method.toUpperCase()} ${p}`] : [],
+      ),
+    );
+    expect(pending, "operations whose answer has no schema (give the route's spec `responses`)").toEqual([]);
     const render = doc.paths["/api/render"].post.responses as Record<string, { headers?: object; content?: Record<string, unknown> }>;
     expect(Object.keys(render["202"].headers!)).toEqual(["X-Svc-BatchId", "X-Svc-CorrelationId", "X-Svc-DispatchReadiness", "X-Svc-Idempotent-Replay"]);
     // 422 is both the receipt of an invalid batch and the problems of invalid content.

@@ -1,9 +1,17 @@
 import { z } from "zod";
 import { signerStates } from "@/lib/db/schema";
 import { answerOf } from "@/lib/openapi/answer";
+import { workflowStates } from "../states";
+import type { recheckCertificateChain } from "./certificate-file";
 import type { ceremonyBootstrap } from "./ceremony-bootstrap";
+import type { declineSignature } from "./decline-signature";
 import type { presentSigner, signingPayload } from "./present-signing";
 import type { requestSignature } from "./request-signature";
+import type { resendSignerLink } from "./resend-signer-link";
+import type { sendSignerOtp, verifySignerOtp } from "./signer-otp";
+import type { signingProgress } from "./signing-progress";
+
+type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 const instant = z.iso.datetime();
 
@@ -73,4 +81,59 @@ export const ceremonyBootstrapAnswer = answerOf<Awaited<ReturnType<typeof ceremo
 /** POST /api/sign/{token}/sign: 202, the signature recorded and queued. */
 export const signAcceptedAnswer = answerOf<Awaited<ReturnType<typeof requestSignature>>>()(
   z.object({ state: z.string(), signer: z.object({ position: z.int(), name: z.string() }), signRequestedAt: instant }),
+);
+
+/** POST /api/sign/{token}/decline: the refusal ends the workflow rejected. */
+export const declineAnswer = answerOf<Answer<typeof declineSignature>>()(
+  z.object({ state: z.literal("declined"), workflowState: z.literal("rejected"), declinedAt: instant }),
+);
+
+/** POST /api/sign/{token}/otp/send. */
+export const signerOtpSentAnswer = answerOf<Answer<typeof sendSignerOtp>>()(
+  z.object({ sent: z.boolean(), expiresAt: instant, nextSendAt: instant, to: z.string().describe("The signer's address, masked") }),
+);
+
+/** POST /api/sign/{token}/otp/verify. */
+export const signerOtpVerifiedAnswer = answerOf<Answer<typeof verifySignerOtp>>()(
+  z.object({
+    verified: z.boolean(),
+    otpProof: z.string().describe("Send it in X-Svc-Sign-Otp on the ceremony's later calls"),
+    otpProofExpiresAt: instant,
+  }),
+);
+
+/** GET /api/sign/{token}/progress: states and counts only, none of the document. */
+export const signingProgressAnswer = answerOf<Answer<typeof signingProgress>>()(
+  z.object({
+    organizationName: z.string().nullable(),
+    workflow: z.object({ title: z.string(), correlationId: z.string(), state: z.enum(workflowStates) }),
+    signer: z.object({
+      name: z.string(),
+      state: z.enum([...signerStates, "signing"]).describe("signing: confirmed, the signature not in the file yet"),
+      signRequestedAt: instant.nullable(),
+      signedAt: instant.nullable(),
+      declinedAt: instant.nullable(),
+    }),
+    signing: z.object({ mode: z.enum(["parallel", "sequential"]), total: z.int(), signed: z.int(), declined: z.int() }),
+  }),
+);
+
+/** GET /api/workflow/{workflowId}/certificate/chain: valid, or where the activity differs from the chain the certificate printed. */
+export const certificateChainAnswer = answerOf<Answer<typeof recheckCertificateChain>>()(
+  z.union([
+    z.object({ workflowId: z.uuid(), chainHead: z.string(), valid: z.literal(true), head: z.string(), checked: z.int(), notCovered: z.int() }),
+    z.object({
+      workflowId: z.uuid(),
+      chainHead: z.string(),
+      valid: z.literal(false),
+      checked: z.int(),
+      broken: z.object({ index: z.int(), eventId: z.int(), problem: z.enum(["edited", "removed", "inserted"]) }),
+      message: z.string(),
+    }),
+  ]),
+);
+
+/** POST /api/workflow/{workflowId}/signers/{signer}/resend. */
+export const resendSignerLinkAnswer = answerOf<Answer<typeof resendSignerLink>>()(
+  z.object({ sent: z.int(), signer: signerAnswer, nextAllowedAt: instant }),
 );

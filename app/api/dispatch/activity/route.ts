@@ -1,3 +1,4 @@
+import { batchActivityAnswer } from "@/lib/batch/answer-schemas";
 import { z } from "zod";
 import { batchActivity } from "@/lib/batch/documents";
 import { methods, route } from "@/lib/http/route";
@@ -12,6 +13,7 @@ const get = route(
     feature: "batchDispatch",
     query,
     summary: "A batch's activity item and one child per record",
+    responses: { 200: batchActivityAnswer },
     problems: ["batch.not_found"],
   },
   ({ principal, query }) =>

@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
+import { declineAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
 import { declineBody, declineSignature } from "@/lib/workflow/signing/decline-signature";
 
@@ -12,6 +13,7 @@ const post = route(
     body: declineBody,
     bodyLimit: 16 * 1024,
     summary: "Decline to sign",
+    responses: { 200: declineAnswer },
     problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.required"],
   },
   async ({ req, params, body }) =>

@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { signingProgressAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
 import { signingProgress } from "@/lib/workflow/signing/signing-progress";
 
@@ -10,6 +11,7 @@ const get = route(
     auth: "none",
     params: signTokenParams,
     summary: "The signer's signature and the document's progress (polled after signing)",
+    responses: { 200: signingProgressAnswer },
     problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.required"],
   },
   async ({ req, params }) => privateJson(await signingProgress(params.token, otpProofOf(req))),

@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { activityAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { listActivity } from "@/lib/workflow/list-activity";
 
@@ -10,6 +11,7 @@ const get = route(
     feature: "workflow",
     params: workflowIdParams,
     summary: "A workflow's activity",
+    responses: { 200: activityAnswer },
     problems: ["workflow.not_found"],
   },
   ({ principal, params }) => listActivity(principal.tenant.id, params.workflowId),

@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { callbacksAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 
@@ -10,6 +11,7 @@ const get = route(
     feature: "workflow",
     params: workflowIdParams,
     summary: "The callback attempts of a workflow",
+    responses: { 200: callbacksAnswer },
     problems: ["workflow.not_found"],
   },
   ({ principal, params }) =>

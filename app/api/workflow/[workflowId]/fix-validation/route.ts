@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { fixValidationAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { fixValidation } from "@/lib/workflow/fix-validation";
 
@@ -10,6 +11,7 @@ const post = route(
     portalRoles: ["participant"],
     params: workflowIdParams,
     summary: "Go back to the step whose validation failed",
+    responses: { 200: fixValidationAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state"],
   },
   ({ portal }) => fixValidation(portal),

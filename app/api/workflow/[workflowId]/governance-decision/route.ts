@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { governanceDecisionAnswer } from "@/lib/workflow/answer-schemas";
 import { governanceBody, workflowIdParams } from "@/lib/workflow/api-schemas";
 import { reviewerDecider } from "@/lib/workflow/decider";
 import { governanceDecision } from "@/lib/workflow/governance-decision";
@@ -12,6 +13,7 @@ const post = route(
     params: workflowIdParams,
     body: governanceBody,
     summary: "A reviewer's governance decision on failed rules",
+    responses: { 200: governanceDecisionAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.review_stage_passed", "workflow.rules_failed", "workflow.no_failed_rules", "workflow.justification_required"],
   },
   async ({ portal, body }) =>

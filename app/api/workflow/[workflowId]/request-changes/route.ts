@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { requestChangesAnswer } from "@/lib/workflow/answer-schemas";
 import { requestChangesBody, workflowIdParams } from "@/lib/workflow/api-schemas";
 import { reviewerDecider } from "@/lib/workflow/decider";
 import { requestChanges } from "@/lib/workflow/request-changes";
@@ -12,6 +13,7 @@ const post = route(
     params: workflowIdParams,
     body: requestChangesBody,
     summary: "A reviewer asks the participant for changes",
+    responses: { 200: requestChangesAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.review_stage_passed", "workflow.field_unknown"],
   },
   async ({ portal, body }) =>

@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { resendInviteAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { resendInvite } from "@/lib/workflow/resend-invite";
 
@@ -15,6 +16,7 @@ const post = route(
     params: workflowIdParams,
     expiredPortalGraceS: 7 * 24 * 3600,
     summary: "Send the participant a new link (also with a token up to 7 days past its expiry)",
+    responses: { 200: resendInviteAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.no_recipients", "workflow.resend_rate_limited"],
   },
   ({ portal }) => resendInvite(portal),

@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { sealAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { requestSealByCaller } from "@/lib/workflow/request-seal";
 
@@ -10,6 +11,7 @@ const post = route(
     feature: "workflow",
     params: workflowIdParams,
     summary: "Seal the workflow's document now",
+    responses: { 200: sealAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_initiator"],
   },
   ({ principal, params }) => requestSealByCaller(principal, params.workflowId),

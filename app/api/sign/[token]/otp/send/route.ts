@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { signerOtpSentAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
 import { sendSignerOtp } from "@/lib/workflow/signing/signer-otp";
 
@@ -9,6 +10,7 @@ const post = route(
     auth: "none",
     params: signTokenParams,
     summary: "Send the signer a one-time passcode",
+    responses: { 200: signerOtpSentAnswer },
     problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.not_required", "otp.rate_limited", "otp.locked"],
   },
   async ({ params }) => privateJson(await sendSignerOtp(params.token)),

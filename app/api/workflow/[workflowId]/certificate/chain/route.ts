@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { certificateChainAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { recheckCertificateChain } from "@/lib/workflow/signing/certificate-file";
 
 export const dynamic = "force-dynamic";
@@ -10,6 +11,7 @@ const get = route(
     feature: "workflow",
     params: workflowIdParams,
     summary: "Recheck the activity chain the certificate of completion records",
+    responses: { 200: certificateChainAnswer },
     problems: ["workflow.not_found", "workflow.not_initiator", "esign.not_enabled", "esign.certificate_not_ready"],
   },
   ({ principal, params }) => recheckCertificateChain(principal, params.workflowId),

@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { resendSignerLinkAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { signerParams } from "@/lib/workflow/signing/ceremony-http";
 import { resendSignerLink } from "@/lib/workflow/signing/resend-signer-link";
 
@@ -10,6 +11,7 @@ const post = route(
     feature: "workflow",
     params: signerParams,
     summary: "Send a signer a new signing link",
+    responses: { 200: resendSignerLinkAnswer },
     problems: ["workflow.not_found", "workflow.not_initiator", "esign.not_enabled", "esign.signer_not_found", "esign.signer_done", "esign.not_your_turn"],
   },
   ({ principal, params }) => resendSignerLink(principal, params.workflowId, params.signer),
