@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectDocumented, openApiDocument } from "../support/documented";
-import type { Stack } from "../support/stack";
-import { portalCall, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import { esignFixtures, person, sealedForSigning, signingLink, type EsignFixtures } from "../support/esign-flow";
+import { eventually, type Stack } from "../support/stack";
+import { portalCall, reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
 /** Real answers of the main routes, each checked against the document generated from this checkout. */
 let stack: Stack;
+let fx: EsignFixtures;
 beforeAll(async () => {
-  stack = await startWorkflowStack();
+  fx = await esignFixtures();
+  stack = await startWorkflowStack({ env: fx.env });
 });
-afterAll(async () => stack?.stop());
+afterAll(async () => {
+  await stack?.stop();
+  await fx?.close();
+});
 
 const record = (i: number) => ({ customerId: `C${100 + i}`, name: `Customer ${i}`, amount: 10 * i, recipientEmail: `customer${i}@example.test` });
 
@@ -70,5 +76,97 @@ describe("answers match the document", () => {
     const cancel = await stack.api("submitter", "POST", `/api/workflow/${id}/cancel`);
     expect(cancel.status).toBe(200);
     await expectDocumented(cancel, "POST", "/api/workflow/{workflowId}/cancel");
+  });
+
+  /** A leave request filled and submitted by its participant: pending-approval at stage 1. */
+  async function submittedLeave(): Promise<{ id: string; participant: string }> {
+    const create = await stack.api("submitter", "POST", "/api/workflow", {
+      templatePath: "workflow/leave-request.md",
+      correlationId: uniqueCorrelationId("openapi"),
+      templateSettings: { workflow: { recipients: [{ email: "pat@example.test", displayName: "Pat Doe" }] } },
+    });
+    expect(create.status).toBe(201);
+    const { workflowId: id, portalUrl } = await create.json();
+    const participant = new URL(portalUrl).searchParams.get("pt")!;
+    const steps = [
+      { fullName: "Jane Roe", employeeId: "E1234", email: "jane@acme.test" },
+      { leaveType: "annual", startDate: "2026-07-01", endDate: "2026-07-10", days: 8 },
+      { confirmed: true, notes: "Summer holiday" },
+    ];
+    for (const [i, data] of steps.entries()) {
+      expect((await portalCall(stack, "PATCH", `/api/workflow/${id}/step/${i}`, participant, { data })).status).toBe(200);
+      expect((await portalCall(stack, "POST", `/api/workflow/${id}/advance`, participant)).status).toBe(200);
+    }
+    return { id, participant };
+  }
+
+  it("workflow: portal bootstraps, resend-invite, request-changes, escalate, seal, activity, callbacks", async () => {
+    const boot = "/api/workflow/{workflowId}";
+    const w = await submittedLeave();
+    const participantBoot = await portalCall(stack, "GET", `/api/workflow/${w.id}`, w.participant);
+    expect(participantBoot.status).toBe(200);
+    expect(await expectDocumented(participantBoot, "GET", boot)).toMatchObject({ role: "participant" });
+    const reviewer = reviewerToken(w.id);
+    const reviewerBoot = await portalCall(stack, "GET", `/api/workflow/${w.id}`, reviewer);
+    expect(reviewerBoot.status).toBe(200);
+    expect(await expectDocumented(reviewerBoot, "GET", boot)).toMatchObject({ role: "reviewer", reviewer: { mayDecide: true } });
+    const changes = await portalCall(stack, "POST", `/api/workflow/${w.id}/request-changes`, reviewer, {
+      changes: [{ message: "Use your full legal name", fieldKey: "fullName", severity: "error", dueDate: "2026-12-01" }, { message: "Anything else?" }],
+    });
+    expect(changes.status).toBe(200);
+    expect(await expectDocumented(changes, "POST", "/api/workflow/{workflowId}/request-changes")).toMatchObject({ state: "changes-requested" });
+    const resend = await portalCall(stack, "POST", `/api/workflow/${w.id}/resend-invite`, w.participant);
+    expect(resend.status).toBe(200);
+    await expectDocumented(resend, "POST", "/api/workflow/{workflowId}/resend-invite");
+    await expectDocumented(await portalCall(stack, "GET", `/api/workflow/${w.id}`, w.participant), "GET", boot);
+
+    const v = await submittedLeave();
+    const escalate = await stack.api("submitter", "POST", `/api/workflow/${v.id}/escalate`);
+    expect(escalate.status).toBe(200);
+    expect(await expectDocumented(escalate, "POST", "/api/workflow/{workflowId}/escalate")).toMatchObject({ escalatedTo: "second@acme.test" });
+    const seal = await stack.api("submitter", "POST", `/api/workflow/${v.id}/seal`);
+    expect(seal.status).toBe(200);
+    await expectDocumented(seal, "POST", "/api/workflow/{workflowId}/seal");
+    await expectDocumented(await stack.api("submitter", "POST", `/api/workflow/${v.id}/seal`), "POST", "/api/workflow/{workflowId}/seal");
+    const activity = await stack.api("submitter", "GET", `/api/workflow/${v.id}/activity`);
+    expect(activity.status).toBe(200);
+    expect(((await expectDocumented(activity, "GET", "/api/workflow/{workflowId}/activity")) as { events: unknown[] }).events.length).toBeGreaterThan(5);
+    const callbacks = await stack.api("submitter", "GET", `/api/workflow/${v.id}/callbacks`);
+    expect(callbacks.status).toBe(200);
+    await expectDocumented(callbacks, "GET", "/api/workflow/{workflowId}/callbacks");
+  });
+
+  it("e-signature: signer resend, passcode, progress, decline, certificate chain", async () => {
+    const signers = [person("OpenApiA", { requireOtp: true }), person("OpenApiB")];
+    const id = await sealedForSigning(stack, signers, "parallel");
+    const resend = await stack.api("submitter", "POST", `/api/workflow/${id}/signers/1/resend`);
+    expect(resend.status).toBe(200);
+    await expectDocumented(resend, "POST", "/api/workflow/{workflowId}/signers/{signer}/resend");
+
+    const a = await signingLink(stack, signers[0].email);
+    const sent = await stack.api(null, "POST", `/api/sign/${a}/otp/send`);
+    expect(sent.status).toBe(200);
+    await expectDocumented(sent, "POST", "/api/sign/{token}/otp/send");
+    const mail = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signers[0].email) && m.subject.includes("passcode")), 30_000);
+    const verify = await stack.api(null, "POST", `/api/sign/${a}/otp/verify`, { otp: /passcode is (\d{6})/.exec(mail.text)![1] });
+    expect(verify.status).toBe(200);
+    const { otpProof } = (await expectDocumented(verify, "POST", "/api/sign/{token}/otp/verify")) as { otpProof: string };
+    const progressA = await stack.api(null, "GET", `/api/sign/${a}/progress`, undefined, { "x-svc-sign-otp": otpProof });
+    expect(progressA.status).toBe(200);
+    await expectDocumented(progressA, "GET", "/api/sign/{token}/progress");
+
+    const b = await signingLink(stack, signers[1].email, 1);
+    const decline = await stack.api(null, "POST", `/api/sign/${b}/decline`, { reason: "The amount is wrong" });
+    expect(decline.status).toBe(200);
+    await expectDocumented(decline, "POST", "/api/sign/{token}/decline");
+    const progressB = await stack.api(null, "GET", `/api/sign/${b}/progress`);
+    expect(progressB.status).toBe(200);
+    expect(await expectDocumented(progressB, "GET", "/api/sign/{token}/progress")).toMatchObject({ signer: { state: "declined" }, signing: { declined: 1 } });
+
+    const chain = await eventually(async () => {
+      const res = await stack.api("submitter", "GET", `/api/workflow/${id}/certificate/chain`);
+      return res.status === 200 && res;
+    }, 60_000, "the certificate of completion");
+    expect(await expectDocumented(chain, "GET", "/api/workflow/{workflowId}/certificate/chain")).toMatchObject({ valid: true });
   });
 });
