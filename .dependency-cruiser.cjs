@@ -28,6 +28,13 @@ module.exports = {
       to: { path: "^(app|inngest|scripts)/" },
     },
     {
+      name: "client-stands-alone",
+      severity: "error",
+      comment: "sealpost/client is for integrators: it imports its generated schema and packages, nothing else of this repository.",
+      from: { path: "^client/" },
+      to: { path: "^(app|lib|inngest|scripts|components|tests|bench|e2e)/" },
+    },
+    {
       name: "not-to-unresolvable",
       severity: "error",
       comment: "An import that resolves nowhere (mdast is a types-only package, from @types/mdast).",
@@ -43,7 +50,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default", "types"],
-      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+      extensions: [".ts", ".tsx", ".d.ts", ".js", ".mjs", ".cjs", ".json"],
     },
     reporterOptions: { text: { highlightFocused: true } },
   },

@@ -1,0 +1,111 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createSealpostClient, SealpostProblem } from "@/client";
+
+/**
+ * The client's retry policy and token renewal against a tiny local server: a token endpoint and one
+ * API path whose next answers each test scripts.
+ */
+type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
+let script: Answer[] = [];
+let attempts: Array<{ at: number; method: string; authorization?: string }> = [];
+let tokensIssued = 0;
+let tokenLifetime = 300;
+let server: http.Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === "/token") {
+      tokensIssued++;
+      res.writeHead(200, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ access_token: `t${tokensIssued}`, token_type: "Bearer", expires_in: tokenLifetime }));
+    }
+    attempts.push({ at: Date.now(), method: req.method!, authorization: req.headers.authorization });
+    req.resume();
+    const a = script.length > 1 ? script.shift()! : script[0];
+    const problem = a.status >= 400;
+    res.writeHead(a.status, { "content-type": problem ? "application/problem+json" : "application/json", ...a.headers });
+    res.end(JSON.stringify(a.body ?? (problem ? { type: "about:blank", title: "Unavailable", status: a.status, code: "service.unavailable", detail: "try later" } : { batchId: "b1", state: "completed" })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+beforeEach(() => {
+  script = [];
+  attempts = [];
+  tokensIssued = 0;
+  tokenLifetime = 300;
+});
+
+const client = (retry = { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 5_000 }) =>
+  createSealpostClient({ baseUrl, tokenUrl: `${baseUrl}/token`, clientId: "c", clientSecret: "s", retry });
+const getBatch = (c: ReturnType<typeof client>) => c.GET("/api/dispatch/batch/{batchId}", { params: { path: { batchId: "b1" } } });
+const render = (c: ReturnType<typeof client>, options?: { correlationId: string }) =>
+  c.POST("/api/render", { body: { templatePath: "letter.md", dataSource: [{ a: 1 }], options }, parseAs: "text" });
+
+describe("retries", () => {
+  it("waits as long as a 503's Retry-After says, then answers the 200", async () => {
+    script = [{ status: 503, headers: { "retry-after": "1" } }, { status: 200 }];
+    const { data } = await getBatch(client());
+    expect(data).toMatchObject({ batchId: "b1", state: "completed" });
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(950);
+  });
+
+  it("gives up after the attempt cap with the last answer's problem", async () => {
+    script = [{ status: 503, headers: { "retry-after": "0" } }];
+    const err = await getBatch(client()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SealpostProblem);
+    expect(err).toMatchObject({ status: 503, code: "service.unavailable", detail: "try later", body: { title: "Unavailable" } });
+    expect(attempts).toHaveLength(3);
+  });
+
+  it("backs off on a 429 without Retry-After", async () => {
+    script = [{ status: 429 }, { status: 429 }, { status: 200 }];
+    await getBatch(client());
+    expect(attempts).toHaveLength(3);
+  });
+
+  it("caps a long Retry-After at maxDelayMs", async () => {
+    script = [{ status: 503, headers: { "retry-after": "3600" } }, { status: 200 }];
+    await getBatch(client({ maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 100 }));
+    expect(attempts[1].at - attempts[0].at).toBeLessThan(1_000);
+  });
+
+  it("never repeats a POST without a correlationId, and repeats one with it", async () => {
+    script = [{ status: 503, headers: { "retry-after": "0" } }, { status: 202, body: "receipt" }];
+    await expect(render(client())).rejects.toBeInstanceOf(SealpostProblem);
+    expect(attempts).toHaveLength(1);
+
+    attempts = [];
+    script = [{ status: 503, headers: { "retry-after": "0" } }, { status: 202, body: "receipt" }];
+    const { response } = await render(client(), { correlationId: "crm-42" });
+    expect(response.status).toBe(202);
+    expect(attempts.map((a) => a.method)).toEqual(["POST", "POST"]);
+  });
+});
+
+describe("tokens", () => {
+  it("fetches one token for concurrent calls and reuses it", async () => {
+    script = [{ status: 200 }];
+    const c = client();
+    await Promise.all([getBatch(c), getBatch(c), getBatch(c)]);
+    await getBatch(c);
+    expect(tokensIssued).toBe(1);
+    expect(attempts.every((a) => a.authorization === "Bearer t1")).toBe(true);
+  });
+
+  it("fetches a new token before the old one expires", async () => {
+    tokenLifetime = 1; // renewed after 0.8 s
+    script = [{ status: 200 }];
+    const c = client();
+    await getBatch(c);
+    await new Promise((r) => setTimeout(r, 900));
+    await getBatch(c);
+    expect(tokensIssued).toBe(2);
+    expect(attempts.map((a) => a.authorization)).toEqual(["Bearer t1", "Bearer t2"]);
+  });
+});
