@@ -109,3 +109,17 @@ describe("tokens", () => {
     expect(attempts.map((a) => a.authorization)).toEqual(["Bearer t1", "Bearer t2"]);
   });
 });
+
+describe("waiting", () => {
+  it("polls a workflow's status until it reaches one of the states", async () => {
+    script = [{ status: 200, body: { workflowId: "w1", state: "in-progress" } }, { status: 200, body: { workflowId: "w1", state: "sealing" } }, { status: 200, body: { workflowId: "w1", state: "complete" } }];
+    const status = await client().waitForWorkflow("w1", ["complete", "rejected"], { intervalMs: 10 });
+    expect(status.state).toBe("complete");
+    expect(attempts).toHaveLength(3);
+  });
+
+  it("gives up on a batch at the timeout, naming its last state", async () => {
+    script = [{ status: 200, body: { batchId: "b1", state: "processing" } }];
+    await expect(client().waitForBatch("b1", ["completed"], { timeoutMs: 100, intervalMs: 20 })).rejects.toThrow(/batch b1 is processing, not completed/);
+  });
+});
