@@ -1,8 +1,5 @@
 import { createHmac } from "node:crypto";
 import { env, portalSecret } from "@/lib/env";
-import { expandOtpCodes } from "@/lib/workflow/otp/otp-code";
-import { expandPortalLinks } from "@/lib/workflow/portal-link";
-import { expandSignLinks } from "@/lib/workflow/signing/sign-link";
 
 /**
  * A delivery link's token is derived from its session id with the server's secret, so it is stored
@@ -18,6 +15,5 @@ export const deliveryLinkPlaceholder = (sessionId: string): string => `[[deliver
 
 const PLACEHOLDER = /\[\[delivery-link:([0-9a-f-]{36})\]\]/g;
 
-/** Expands every placeholder of a queued mail: delivery links, workflow portal and signing links, passcodes. */
-export const expandDeliveryLinks = (text: string): string =>
-  expandOtpCodes(expandSignLinks(expandPortalLinks(text.replace(PLACEHOLDER, (_, id: string) => deliveryLink(id)))));
+/** Turns the delivery-link placeholders of a queued mail into links (lib/mail/expand-placeholders.ts expands every kind). */
+export const expandDeliveryLinks = (text: string): string => text.replace(PLACEHOLDER, (_, id: string) => deliveryLink(id));

@@ -3,7 +3,7 @@ import { getDb, rowsOf } from "@/lib/db/client";
 import { mailOutbox } from "@/lib/db/schema";
 import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
-import { expandDeliveryLinks } from "@/lib/delivery/link-token";
+import { expandPlaceholders } from "./expand-placeholders";
 import { composeMail } from "./compose";
 import { recordFailedMail } from "./failed-mail";
 import { closeMailTransport, mailFrom, mailTransport } from "./transport";
@@ -98,7 +98,7 @@ async function sendClaimed(
     claimed.map((m) =>
       withDeadline(
         Promise.resolve()
-          .then(() => composeMail({ from, to: String(m.to), subject: String(m.subject), text: expandDeliveryLinks(String(m.text)), messageId: `<${m.id}@sealpost.mail>` }))
+          .then(() => composeMail({ from, to: String(m.to), subject: String(m.subject), text: expandPlaceholders(String(m.text)), messageId: `<${m.id}@sealpost.mail>` }))
           .then((composed) => transport.send(composed)),
         deadlines.sendMs,
         "the SMTP server",

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuePortalToken, verifyPortalToken } from "@/lib/auth/portal-token";
 import { resetEnvCache } from "@/lib/env";
-import { expandDeliveryLinks } from "@/lib/delivery/link-token";
+import { expandPlaceholders } from "@/lib/mail/expand-placeholders";
+import { newLinkNonce, signLinkPlaceholder, signToken, signTokenHash, tokenMatches } from "@/lib/workflow/signing/sign-link";
 import { hashOtp, newOtpSalt, otpCodeFor, otpCodePlaceholder, otpMatches } from "@/lib/workflow/otp/otp-code";
 
 const A = "11111111-1111-4111-8111-111111111111";
@@ -38,7 +39,27 @@ describe("portal passcodes", () => {
     const salt = newOtpSalt();
     const text = `Your passcode is ${otpCodePlaceholder(A, salt)}`;
     expect(text).not.toContain(otpCodeFor(A, salt));
-    expect(expandDeliveryLinks(text)).toBe(`Your passcode is ${otpCodeFor(A, salt)}`);
+    expect(expandPlaceholders(text)).toBe(`Your passcode is ${otpCodeFor(A, salt)}`);
+  });
+
+  it("keeps signing links out of the outbox too: each placeholder becomes its signer's link, whose hash is the one stored", () => {
+    const before = process.env.PUBLIC_BASE_URL;
+    process.env.PUBLIC_BASE_URL = "https://sealpost.example.com";
+    resetEnvCache();
+    try {
+      const [n1, n2] = [newLinkNonce(), newLinkNonce()];
+      const text = `Sign: ${signLinkPlaceholder(A, n1)}\nAnd: ${signLinkPlaceholder(B, n2)}`;
+      const sent = expandPlaceholders(text);
+      const tokens = [...sent.matchAll(/https:\/\/sealpost\.example\.com\/sign\/(\S+)/g)].map((m) => m[1]);
+      expect(tokens).toHaveLength(2);
+      expect(tokenMatches(tokens[0], signTokenHash(signToken(A, n1)))).toBe(true);
+      expect(tokenMatches(tokens[1], signTokenHash(signToken(A, n1)))).toBe(false);
+      expect(text).not.toContain(tokens[0]);
+    } finally {
+      if (before === undefined) delete process.env.PUBLIC_BASE_URL;
+      else process.env.PUBLIC_BASE_URL = before;
+      resetEnvCache();
+    }
   });
 
   it("carries OTP verification in the portal token only when it was granted", async () => {

@@ -1,4 +1,4 @@
-import { expandDeliveryLinks } from "@/lib/delivery/link-token";
+import { expandPlaceholders } from "@/lib/mail/expand-placeholders";
 import { desc } from "drizzle-orm";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
@@ -37,7 +37,7 @@ export default async function DevMailPage() {
           </div>
           <h2 className={styles.subject}>{m.subject}</h2>
           <div className={styles.to}>To: {m.to}</div>
-          <pre className={styles.text}>{linkify(expandDeliveryLinks(m.text))}</pre>
+          <pre className={styles.text}>{linkify(expandPlaceholders(m.text))}</pre>
         </article>
       ))}
     </PageShell>
