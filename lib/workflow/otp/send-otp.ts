@@ -13,12 +13,21 @@ import { hashOtp, newOtpSalt, OTP_SEND_INTERVAL_MS, otpCodeFor, otpCodePlacehold
 export const findOtp = async (tx: Tx, wf: Workflow): Promise<WorkflowOtp | undefined> =>
   (await tx.select().from(workflowOtps).where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId))))[0];
 
-/** 429 otp.locked while a lockout runs (after 5 wrong tries), with Retry-After. */
-export function assertNotLocked(otp: WorkflowOtp | undefined, now: number): void {
-  const until = otp?.lockedUntil?.getTime();
+/** 429 otp.locked while a lockout runs (after 5 wrong tries), with Retry-After; `lockedUntil` of a portal's or a signer's passcode. */
+export function assertNotLocked(lockedUntil: Date | null | undefined, now: number): void {
+  const until = lockedUntil?.getTime();
   if (until && until > now) {
     const s = retryAfterS(until, now);
     throw new AppError("otp.locked", `Too many wrong passcodes; a new one can be sent in ${s} s`, { headers: { "retry-after": String(s) }, retryAfter: s });
+  }
+}
+
+/** 429 otp.rate_limited, with Retry-After, while the last passcode (`sentAt`) is less than a minute old. */
+export function assertSendAllowed(sentAt: Date | null | undefined, now: number): void {
+  const nextAllowed = sentAt ? sentAt.getTime() + OTP_SEND_INTERVAL_MS : 0;
+  if (nextAllowed > now) {
+    const s = retryAfterS(nextAllowed, now);
+    throw new AppError("otp.rate_limited", `A passcode was sent less than a minute ago; try again in ${s} s`, { headers: { "retry-after": String(s) }, retryAfter: s });
   }
 }
 
@@ -34,15 +43,8 @@ export async function sendOtp(portal: PortalPrincipal) {
     assertOtpRequired(wf);
     const now = Date.now();
     const earlier = await findOtp(tx, wf);
-    assertNotLocked(earlier, now);
-    const nextAllowed = earlier ? earlier.sentAt.getTime() + OTP_SEND_INTERVAL_MS : 0;
-    if (nextAllowed > now) {
-      const s = retryAfterS(nextAllowed, now);
-      throw new AppError("otp.rate_limited", `A passcode was sent less than a minute ago; try again in ${s} s`, {
-        headers: { "retry-after": String(s) },
-        retryAfter: s,
-      });
-    }
+    assertNotLocked(earlier?.lockedUntil, now);
+    assertSendAllowed(earlier?.sentAt, now);
     const salt = newOtpSalt();
     const row = {
       codeHash: hashOtp(wf.id, salt, otpCodeFor(wf.id, salt)),

@@ -27,7 +27,7 @@ export async function verifyOtp(portal: PortalPrincipal, code: string) {
     assertOtpRequired(wf);
     const now = Date.now();
     const otp = await findOtp(tx, wf);
-    assertNotLocked(otp, now);
+    assertNotLocked(otp?.lockedUntil, now);
     if (!otp?.codeHash || otp.usedAt) throw new AppError("otp.not_sent", "No passcode is waiting; send one with otp/send");
     if (otp.expiresAt.getTime() <= now) throw new AppError("otp.expired", "The passcode has expired; send a new one with otp/send");
     const actor = portalActor(portal);

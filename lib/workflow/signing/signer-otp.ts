@@ -6,7 +6,7 @@ import { AppError } from "@/lib/http/problem";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { recordEvent } from "../events";
 import { hashOtp, newOtpSalt, OTP_LOCKOUT_MS, OTP_MAX_ATTEMPTS, OTP_SEND_INTERVAL_MS, otpCodeFor, otpCodePlaceholder, otpMatches, retryAfterS } from "../otp/otp-code";
-import { maskEmail } from "../otp/send-otp";
+import { assertNotLocked, assertSendAllowed, maskEmail } from "../otp/send-otp";
 import { signerActor } from "./ceremony-bootstrap";
 import { openLink } from "./open-link";
 import { issueOtpProof } from "./otp-proof";
@@ -22,14 +22,6 @@ function assertRequired(s: WorkflowSigner): void {
   if (!s.requireOtp) throw new AppError("otp.not_required", "This signer was invited without requireOtp; the link needs no passcode");
 }
 
-function assertNotLocked(s: WorkflowSigner, now: number): void {
-  const until = s.otpLockedUntil?.getTime();
-  if (until && until > now) {
-    const r = retryAfterS(until, now);
-    throw new AppError("otp.locked", `Too many wrong passcodes; a new one can be sent in ${r} s`, { headers: { "retry-after": String(r) }, retryAfter: r });
-  }
-}
-
 /** POST /api/sign/{token}/otp/send: a new code to the signer's address, replacing any earlier one. */
 export async function sendSignerOtp(token: string) {
   const db = await getDb();
@@ -37,12 +29,8 @@ export async function sendSignerOtp(token: string) {
     const { wf, signer } = await openLink(token, tx);
     assertRequired(signer);
     const now = Date.now();
-    assertNotLocked(signer, now);
-    const nextAllowed = signer.otpSentAt ? signer.otpSentAt.getTime() + OTP_SEND_INTERVAL_MS : 0;
-    if (nextAllowed > now) {
-      const r = retryAfterS(nextAllowed, now);
-      throw new AppError("otp.rate_limited", `A passcode was sent less than a minute ago; try again in ${r} s`, { headers: { "retry-after": String(r) }, retryAfter: r });
-    }
+    assertNotLocked(signer.otpLockedUntil, now);
+    assertSendAllowed(signer.otpSentAt, now);
     const salt = newOtpSalt();
     const expiresAt = new Date(now + env().OTP_TTL_MS);
     await tx
@@ -86,7 +74,7 @@ export async function verifySignerOtp(token: string, code: string) {
     const { wf, signer } = await openLink(token, tx);
     assertRequired(signer);
     const now = Date.now();
-    assertNotLocked(signer, now);
+    assertNotLocked(signer.otpLockedUntil, now);
     if (!signer.otpCodeHash || !signer.otpSalt) throw new AppError("otp.not_sent", "No passcode is waiting; send one with otp/send");
     if (signer.otpExpiresAt && signer.otpExpiresAt.getTime() <= now) throw new AppError("otp.expired", "The passcode has expired; send a new one with otp/send");
     if (otpMatches(signer.id, signer.otpSalt, signer.otpCodeHash, code)) {
