@@ -35,6 +35,13 @@ module.exports = {
       to: { path: "^(app|lib|inngest|scripts|components|tests|bench|e2e)/" },
     },
     {
+      name: "cli-uses-the-client",
+      severity: "error",
+      comment: "The CLI talks to Sealpost through sealpost/client, as any integrator does: never through the domain code.",
+      from: { path: "^cli/" },
+      to: { path: "^(app|lib|inngest|scripts|components|tests|bench|e2e)/" },
+    },
+    {
       name: "not-to-unresolvable",
       severity: "error",
       comment: "An import that resolves nowhere (mdast is a types-only package, from @types/mdast).",

@@ -7,10 +7,12 @@ import createClient, { type Client } from "openapi-fetch";
 import type { components, operations, paths } from "./schema";
 
 export type { components, operations, paths };
+export { blockedMessage, DEFAULT_THRESHOLDS, sendDecision, thresholdsFromEnv, type SendDecision, type SendThresholds } from "./thresholds";
 
 type Json<Op extends keyof operations, Status extends number> = operations[Op]["responses"] extends Record<Status, { content: { "application/json": infer T } }> ? T : never;
 export type BatchDetail = Json<"getDispatchBatchByBatchId", 200>;
 export type BatchState = BatchDetail["state"];
+export type BatchCheck = Json<"postDispatchBatchCheck", 200>;
 export type WorkflowStatus = Json<"getWorkflowByWorkflowIdStatus", 200>;
 export type WorkflowState = WorkflowStatus["state"];
 
@@ -81,7 +83,7 @@ async function isRepeatable(req: Request): Promise<boolean> {
   }
 }
 
-/** Client-credentials tokens, fetched on first use and renewed shortly before they expire. */
+/** Client-credentials tokens, fetched on first use and renewed shortly before they expire, or at once when the API refuses one. */
 function tokenSource(opts: SealpostClientOptions, fetchImpl: typeof fetch) {
   let cached: { token: string; renewAt: number } | undefined;
   let pending: Promise<string> | undefined;
@@ -105,38 +107,75 @@ function tokenSource(opts: SealpostClientOptions, fetchImpl: typeof fetch) {
       body,
     });
     const json = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string };
-    if (!res.ok || !json.access_token) throw new Error(`token request for ${opts.clientId} answered ${res.status} ${json.error ?? ""}`.trim());
+    if (!res.ok || !json.access_token) throw new SealpostAuthError(`The token request for ${opts.clientId} answered ${res.status} ${json.error ?? ""}`.trim(), res.status);
     const lifetimeMs = (json.expires_in ?? 300) * 1000;
     // Renew a little early (a fifth of the lifetime, at most a minute) so a request never leaves with a token about to lapse.
     cached = { token: json.access_token, renewAt: Date.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 5) };
     return json.access_token;
   }
 
-  return (): Promise<string> => {
-    if (cached && Date.now() < cached.renewAt) return Promise.resolve(cached.token);
-    // Concurrent calls share one token request.
-    pending ??= fetchToken().finally(() => (pending = undefined));
-    return pending;
+  return {
+    token(): Promise<string> {
+      if (cached && Date.now() < cached.renewAt) return Promise.resolve(cached.token);
+      // Concurrent calls share one token request.
+      pending ??= fetchToken().finally(() => (pending = undefined));
+      return pending;
+    },
+    /** Forgets `token` (not a newer one another call already fetched): the API refused it. */
+    discard(token: string) {
+      if (cached?.token === token) cached = undefined;
+    },
   };
 }
 
+/** The token endpoint refused the client's credentials (or could not be asked). */
+export class SealpostAuthError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = "SealpostAuthError";
+    this.status = status;
+  }
+}
+
+/** A failure of the connection itself (refused, reset, DNS), as fetch reports it: worth one more try. */
+const isNetworkError = (err: unknown) => err instanceof TypeError;
+
 /**
- * A fetch that adds the bearer token, retries 429 and 503 with exponential backoff and full jitter
- * (or the server's Retry-After), and throws SealpostProblem for a problem+json answer.
+ * A fetch that adds the bearer token, retries 429, 503 and failed connections with exponential
+ * backoff and full jitter (or the server's Retry-After), renews the token once when the API answers
+ * 401 (revoked keys, a clock ahead of ours), and throws SealpostProblem for a problem+json answer.
  */
-function sealpostFetch(opts: SealpostClientOptions, fetchImpl: typeof fetch, token: () => Promise<string>): typeof fetch {
+function sealpostFetch(opts: SealpostClientOptions, fetchImpl: typeof fetch, tokens: ReturnType<typeof tokenSource>): typeof fetch {
   const { maxAttempts = 4, baseDelayMs = 500, maxDelayMs = 30_000 } = opts.retry ?? {};
+  const backoff = (attempt: number) => Math.min(maxDelayMs, Math.random() * baseDelayMs * 2 ** (attempt - 1));
   return async (input, init) => {
     const req = new Request(input, init);
     const repeatable = await isRepeatable(req);
+    let renewed = false;
     for (let attempt = 1; ; attempt++) {
       const sent = req.clone();
-      sent.headers.set("authorization", `Bearer ${await token()}`);
-      const res = await fetchImpl(sent);
-      if ((res.status === 429 || res.status === 503) && repeatable && attempt < maxAttempts) {
-        const backoff = Math.random() * baseDelayMs * 2 ** (attempt - 1);
+      const token = await tokens.token();
+      sent.headers.set("authorization", `Bearer ${token}`);
+      let res: Response;
+      try {
+        res = await fetchImpl(sent);
+      } catch (err) {
+        if (!isNetworkError(err) || !repeatable || attempt >= maxAttempts) throw err;
+        await sleep(backoff(attempt));
+        continue;
+      }
+      if (res.status === 401 && !renewed) {
+        // A request refused for its token did nothing: sending it again with a fresh one is safe.
+        renewed = true;
+        tokens.discard(token);
         await res.body?.cancel();
-        await sleep(Math.min(maxDelayMs, retryAfterMs(res.headers.get("retry-after")) ?? backoff));
+        attempt--;
+        continue;
+      }
+      if ((res.status === 429 || res.status === 503) && repeatable && attempt < maxAttempts) {
+        await res.body?.cancel();
+        await sleep(Math.min(maxDelayMs, retryAfterMs(res.headers.get("retry-after")) ?? backoff(attempt)));
         continue;
       }
       if (!res.ok && (res.headers.get("content-type") ?? "").startsWith("application/problem+json")) {

@@ -191,6 +191,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dispatch/batch/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check records as intake would, without sending them
+         * @description Not in the spec. Reads the records (a `dataSource` array, or `recordsText` as CSV or JSON Lines) against the template and the distribution settings and answers every record's findings exactly as the intake receipt of `POST /api/render` would list them. Nothing is stored, rendered or mailed. The CLI and the console show this before sending; with `recordsText` the answer's `dataSource` is what to send.
+         */
+        post: operations["postDispatchBatchCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dispatch/batch": {
         parameters: {
             query?: never;
@@ -2281,6 +2301,213 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "batch.not_found" | "resource.not_found";
+                    };
+                };
+            };
+            /** @description `internal`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 500;
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    postDispatchBatchCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templatePath: string;
+                    dataSource?: {
+                        [key: string]: unknown;
+                    }[];
+                    /** @description CSV (a header row naming fields by key or label; comma, semicolon or tab) or JSON Lines, as a spreadsheet exports it. Give this or dataSource. */
+                    recordsText?: string;
+                    /** @default {} */
+                    templateSettings?: {
+                        distribution?: {
+                            enabled?: boolean;
+                            /** @enum {string} */
+                            mode?: "individual" | "combined";
+                            requireApproval?: boolean;
+                            fileNameTemplate?: string;
+                            approversEmail?: string | string[];
+                            deliveryConfig?: {
+                                /** @enum {string} */
+                                mode?: "secure-email" | "none";
+                                expiresInHours?: number;
+                                nameField?: string;
+                            };
+                            zipBundle?: boolean;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @default {} */
+                    options?: {
+                        documentIdTemplate?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        templatePath: string;
+                        templateTitle: string;
+                        /**
+                         * @description json when dataSource was given; csv or jsonl as recordsText was read
+                         * @enum {string}
+                         */
+                        format: "json" | "csv" | "jsonl";
+                        /** @enum {string} */
+                        readiness: "READY" | "PARTIAL" | "INVALID";
+                        /** @description The receipt's three classes: a record with warnings is not also counted ready */
+                        counts: {
+                            total: number;
+                            ready: number;
+                            warning: number;
+                            invalid: number;
+                        };
+                        /** @description Columns or keys that name no field: kept with the records, not checked */
+                        unknownColumns: string[];
+                        records: {
+                            index: number;
+                            /** @enum {string} */
+                            status: "ready" | "warning" | "invalid";
+                            /** @description Errors first, then warnings, as the receipt lists them */
+                            findings: {
+                                /** @description The field or setting it is about */
+                                field: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning";
+                                message: string;
+                            }[];
+                            fileName: string | null;
+                            documentId: string | null;
+                        }[];
+                        /** @description The records read from recordsText, ready to send as POST /api/render's dataSource */
+                        dataSource?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored; `request.malformed_json`: Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "request.invalid" | "request.invalid_characters" | "request.malformed_json";
+                    };
+                };
+            };
+            /** @description `auth.token_expired`: Token expired; `auth.token_invalid`: Invalid token; `auth.token_missing`: Bearer token required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "auth.token_expired" | "auth.token_invalid" | "auth.token_missing";
+                    };
+                };
+            };
+            /** @description `auth.tenant_unknown`: Tenant not registered; `licence.feature_missing`: Licence does not include this feature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "auth.tenant_unknown" | "licence.feature_missing";
+                    };
+                };
+            };
+            /** @description `batch.too_many_records`: Too many records; `request.too_large`: Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "batch.too_many_records" | "request.too_large";
+                    };
+                };
+            };
+            /** @description `request.unsupported_media_type`: Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "request.unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `batch.empty`: No records; `batch.records_unreadable`: Records could not be read; `batch.settings_invalid`: Distribution settings are invalid; `template.invalid`: Template is invalid; `template.not_found`: Template not found; `template.path_invalid`: Template path not allowed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "batch.empty" | "batch.records_unreadable" | "batch.settings_invalid" | "template.invalid" | "template.not_found" | "template.path_invalid";
                     };
                 };
             };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { answerOf } from "@/lib/openapi/answer";
+import type { BatchCheck } from "./check-batch";
 import type { batchActivity, listDocuments } from "./documents";
 import type { batchDetail, batchSummary } from "./present-batch";
 import { resolvedSchema } from "./resolve-distribution";
@@ -113,5 +114,29 @@ export const batchActivityAnswer = answerOf<Awaited<ReturnType<typeof batchActiv
         updatedAt: instant,
       }),
     ),
+  }),
+);
+
+const finding = z.object({ field: z.string().describe("The field or setting it is about"), severity: z.enum(["error", "warning"]), message: z.string() });
+
+/** POST /api/dispatch/batch/check (not in the spec). */
+export const batchCheckAnswer = answerOf<BatchCheck>()(
+  z.object({
+    templatePath: z.string(),
+    templateTitle: z.string(),
+    format: z.enum(["json", "csv", "jsonl"]).describe("json when dataSource was given; csv or jsonl as recordsText was read"),
+    readiness,
+    counts: z.object({ total: z.int(), ready: z.int(), warning: z.int(), invalid: z.int() }).describe("The receipt's three classes: a record with warnings is not also counted ready"),
+    unknownColumns: z.array(z.string()).describe("Columns or keys that name no field: kept with the records, not checked"),
+    records: z.array(
+      z.object({
+        index: z.int(),
+        status: z.enum(["ready", "warning", "invalid"]),
+        findings: z.array(finding).describe("Errors first, then warnings, as the receipt lists them"),
+        fileName: z.string().nullable(),
+        documentId: z.string().nullable(),
+      }),
+    ),
+    dataSource: z.array(z.record(z.string(), z.unknown())).optional().describe("The records read from recordsText, ready to send as POST /api/render's dataSource"),
   }),
 );

@@ -100,7 +100,11 @@ function fromJsonLines(text: string, fields: FieldDef[]): RecordsFromText {
     else records.push(value as Record<string, unknown>);
   });
   if (problems.length) return { records: [], format: "jsonl", unknownColumns: [], problems };
+  return { records, format: "jsonl", unknownColumns: unknownKeys(records, fields), problems };
+}
+
+/** Keys of the records that name no field of the template and are not recipient keys, each once. */
+export function unknownKeys(records: Record<string, unknown>[], fields: FieldDef[]): string[] {
   const known = new Set([...fields.map((f) => f.key), ...RECORD_KEYS]);
-  const unknownColumns = [...new Set(records.flatMap((r) => Object.keys(r)))].filter((k) => !known.has(k));
-  return { records, format: "jsonl", unknownColumns, problems };
+  return [...new Set(records.flatMap((r) => Object.keys(r)))].filter((k) => !known.has(k));
 }

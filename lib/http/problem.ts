@@ -28,6 +28,7 @@ export const problemCodes = {
   "batch.empty": { status: 422, title: "No records" },
   "batch.settings_invalid": { status: 422, title: "Distribution settings are invalid" },
   "batch.document_not_ready": { status: 409, title: "Document not rendered" },
+  "batch.records_unreadable": { status: 422, title: "Records could not be read" },
   "batch.invalid_records": { status: 422, title: "Records failed validation" },
   "record.invalid": { status: 422, title: "Record failed validation" },
   "workflow.not_found": { status: 404, title: "Workflow not found" },

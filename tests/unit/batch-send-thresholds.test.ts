@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { blockedMessage, sendDecision, sendThresholds } from "@/lib/batch/send-thresholds";
 import { resetEnvCache } from "@/lib/env";
+import { thresholdsFromEnv } from "@/client/thresholds";
 
 const saved = { warning: process.env.svc_batchwarningthreshold, max: process.env.svc_batchmaxthreshold };
 const setEnv = (warning: string | undefined, max: string | undefined) => {
@@ -47,5 +48,13 @@ describe("the spec's thresholds", () => {
 
   it("the blocked message names the configured maximum", () => {
     expect(blockedMessage(1_204, 1_000)).toBe("You have selected 1,204 records. Select 1,000 or fewer records to send them in one batch.");
+  });
+
+  it("the client reads the same settings from its own environment, with the same defaults and refusals", () => {
+    expect(thresholdsFromEnv({})).toEqual({ warning: 25, max: 100 });
+    expect(thresholdsFromEnv({ svc_batchwarningthreshold: " ", svc_batchmaxthreshold: "" })).toEqual({ warning: 25, max: 100 });
+    expect(thresholdsFromEnv({ svc_batchwarningthreshold: "50", svc_batchmaxthreshold: "10000" })).toEqual({ warning: 50, max: 10_000 });
+    expect(() => thresholdsFromEnv({ svc_batchmaxthreshold: "1e3" })).toThrow(/svc_batchmaxthreshold/);
+    expect(() => thresholdsFromEnv({ svc_batchwarningthreshold: "0" })).toThrow(/svc_batchwarningthreshold/);
   });
 });

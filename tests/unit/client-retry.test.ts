@@ -110,6 +110,63 @@ describe("tokens", () => {
   });
 });
 
+describe("a refused token", () => {
+  it("is renewed once on a 401 and the request sent again with the new token", async () => {
+    script = [{ status: 401, body: { type: "about:blank", title: "Token expired", status: 401, code: "auth.token_expired" } }, { status: 200 }];
+    const { data } = await getBatch(client());
+    expect(data).toMatchObject({ batchId: "b1" });
+    expect(attempts.map((a) => a.authorization)).toEqual(["Bearer t1", "Bearer t2"]);
+  });
+
+  it("answers the second 401 as a problem instead of asking for tokens for ever", async () => {
+    script = [{ status: 401, body: { type: "about:blank", title: "Invalid token", status: 401, code: "auth.token_invalid" } }];
+    await expect(getBatch(client())).rejects.toMatchObject({ status: 401, code: "auth.token_invalid" });
+    expect(tokensIssued).toBe(2);
+    expect(attempts).toHaveLength(2);
+  });
+});
+
+describe("a connection that fails", () => {
+  // A port that was listening a moment ago and is closed now: the connection is refused.
+  const closedPort = async () => {
+    const s = http.createServer();
+    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+    const port = (s.address() as AddressInfo).port;
+    await new Promise((resolve) => s.close(resolve));
+    return port;
+  };
+
+  it("is tried again for a GET, then surfaces fetch's own error", async () => {
+    const port = await closedPort();
+    let calls = 0;
+    const c = createSealpostClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      tokenUrl: `${baseUrl}/token`,
+      clientId: "c",
+      clientSecret: "s",
+      retry: { maxAttempts: 3, baseDelayMs: 5 },
+      fetch: (input, init) => (calls++, fetch(input, init)),
+    });
+    await expect(getBatch(c)).rejects.toBeInstanceOf(TypeError);
+    expect(calls).toBe(1 + 3); // the token, then three attempts
+  });
+
+  it("is not tried again for a POST without a correlationId", async () => {
+    const port = await closedPort();
+    let calls = 0;
+    const c = createSealpostClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      tokenUrl: `${baseUrl}/token`,
+      clientId: "c",
+      clientSecret: "s",
+      retry: { maxAttempts: 3, baseDelayMs: 5 },
+      fetch: (input, init) => (calls++, fetch(input, init)),
+    });
+    await expect(render(c)).rejects.toBeInstanceOf(TypeError);
+    expect(calls).toBe(2);
+  });
+});
+
 describe("waiting", () => {
   it("polls a workflow's status until it reaches one of the states", async () => {
     script = [{ status: 200, body: { workflowId: "w1", state: "in-progress" } }, { status: 200, body: { workflowId: "w1", state: "sealing" } }, { status: 200, body: { workflowId: "w1", state: "complete" } }];

@@ -1,0 +1,45 @@
+import { createInterface } from "node:readline/promises";
+
+/** Whether a person is there to answer: stdin and stderr are terminals. */
+export const interactive = () => Boolean(process.stdin.isTTY && process.stderr.isTTY);
+
+/** Asks a yes/no question on the terminal; only "y" or "yes" is a yes. */
+export async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+/** Reads a secret from the terminal without echoing it. */
+export async function askSecret(question: string): Promise<string> {
+  process.stderr.write(question);
+  const stdin = process.stdin;
+  stdin.setRawMode?.(true);
+  stdin.resume();
+  let secret = "";
+  try {
+    for await (const chunk of stdin) {
+      for (const ch of String(chunk)) {
+        if (ch === "\r" || ch === "\n") return secret;
+        if (ch === "\u0003") throw new Error("Cancelled");
+        if (ch === "\u007f" || ch === "\b") secret = secret.slice(0, -1);
+        else secret += ch;
+      }
+    }
+    return secret;
+  } finally {
+    stdin.setRawMode?.(false);
+    stdin.pause();
+    process.stderr.write("\n");
+  }
+}
+
+/** All of stdin as text, without its final line break: for --client-secret-stdin. */
+export async function readStdinText(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.replace(/\r?\n$/, "");
+}
