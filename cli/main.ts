@@ -56,6 +56,8 @@ export async function run(argv: string[]): Promise<number> {
     .option("--correlation-id <id>", "the batch's idempotency key (default: a new UUID)")
     .option("--receipt <file>", "save the intake receipt PDF")
     .option("--source-system <label>", "options.sourceSystem of the batch", "sealpost-cli")
+    .option("--settings <file>", "a JSON file of templateSettings, e.g. {\"distribution\": {\"requireApproval\": false}}")
+    .option("--explain", "capture an explain trace of every record's render (premium and enterprise)")
     .action(act((out, o) => batchSend(o, out)));
   batch
     .command("watch")

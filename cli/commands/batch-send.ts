@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { sendDecision, thresholdsFromEnv, type BatchCheck } from "../../client/index";
+import { readFile } from "node:fs/promises";
+import { blockedMessage, SealpostProblem, sendDecision, thresholdsFromEnv, type BatchCheck } from "../../client/index";
 import { CliError, EXIT, type Output } from "../output";
 import { confirm, interactive } from "../prompt";
 import { readRecordsFile } from "../records-file";
@@ -14,6 +15,9 @@ export interface BatchSendOptions {
   correlationId?: string;
   receipt?: string;
   sourceSystem?: string;
+  /** A JSON file of templateSettings (distribution overrides, explainDocument…). */
+  settings?: string;
+  explain?: boolean;
 }
 
 /** Findings shown to a person before the rest is summed up; --json shows all of them. */
@@ -34,8 +38,17 @@ export async function batchSend(o: BatchSendOptions, out: Output): Promise<void>
     }
   })();
   const input = await readRecordsFile(o.records);
+  const templateSettings = o.settings ? await readSettings(o.settings) : undefined;
   const api = await apiClient();
-  const { data: check } = await api.POST("/api/dispatch/batch/check", { body: { templatePath: o.template, ...input } });
+  const { data: check } = await api
+    .POST("/api/dispatch/batch/check", { body: { templatePath: o.template, ...input, templateSettings } })
+    .catch((err: unknown) => {
+      // More records than the server takes at all: the person is still asked what the spec asks.
+      if (err instanceof SealpostProblem && err.code === "batch.too_many_records" && typeof err.body.records === "number" && err.body.records > thresholds.max) {
+        throw new CliError(blockedMessage(err.body.records, thresholds.max), EXIT.threshold, { decision: "blocked", counts: { total: err.body.records }, thresholds });
+      }
+      throw err;
+    });
   if (!check) throw new Error("The check answered nothing");
   const total = check.counts.total;
   const decision = sendDecision(total, thresholds);
@@ -46,7 +59,7 @@ export async function batchSend(o: BatchSendOptions, out: Output): Promise<void>
   if (check.counts.invalid > 0) {
     throw new CliError(`${check.counts.invalid} of ${total} records have errors: correct them and run again (nothing was sent)`, EXIT.records, { ...base, records: check.records.filter((r) => r.findings.length) });
   }
-  if (o.dryRun) return out.result({ ...base, sent: false, records: check.records }, () => [`Checked ${total} records; nothing was sent (--dry-run).`]);
+  if (o.dryRun) return out.result({ ...base, sent: false, records: check.records, dataSource: check.dataSource }, () => [`Checked ${total} records; nothing was sent (--dry-run).`]);
   if (decision.kind === "confirm" && !o.yes) {
     const question = `Send ${total} records as one batch? More than ${thresholds.warning} records need a confirmation.`;
     if (!interactive()) throw new CliError(`${total} records need a confirmation (more than ${thresholds.warning}): run again with --yes to send them`, EXIT.threshold, base);
@@ -56,7 +69,13 @@ export async function batchSend(o: BatchSendOptions, out: Output): Promise<void>
   const correlationId = o.correlationId ?? randomUUID();
   const dataSource = "dataSource" in input ? input.dataSource : (check.dataSource ?? []);
   const { response } = await api.POST("/api/render", {
-    body: { templatePath: o.template, dataSource, features: { svcDispatch: true }, options: { correlationId, sourceSystem: o.sourceSystem ?? "sealpost-cli" } },
+    body: {
+      templatePath: o.template,
+      dataSource,
+      templateSettings,
+      features: { svcDispatch: true, ...(o.explain ? { explainDocument: true } : {}) },
+      options: { correlationId, sourceSystem: o.sourceSystem ?? "sealpost-cli" },
+    },
     parseAs: "arrayBuffer",
   });
   const receipt = new Uint8Array(await response.clone().arrayBuffer());
@@ -86,4 +105,15 @@ function showFindings(check: BatchCheck, out: Output) {
   const lines = check.records.flatMap((r) => r.findings.map((f) => `  record ${r.index + 1}  ${f.severity.padEnd(7)}  ${f.message}`));
   lines.slice(0, SHOWN_FINDINGS).forEach((l) => out.note(l));
   if (lines.length > SHOWN_FINDINGS) out.note(`  … and ${lines.length - SHOWN_FINDINGS} more (--json lists them all)`);
+}
+
+async function readSettings(path: string): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, "utf8"));
+  } catch (err) {
+    throw new CliError(`Cannot read ${path} as JSON: ${(err as Error).message}`, EXIT.usage);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CliError(`${path} must hold a JSON object of templateSettings`, EXIT.usage);
+  return value as Record<string, unknown>;
 }

@@ -57,7 +57,7 @@ export async function checkBatch(body: BatchCheckBody): Promise<BatchCheck> {
   }
   if (records.length === 0) throw new AppError("batch.empty", "There are no records: only a header row, or nothing but empty lines");
   const max = env().BATCH_MAX_RECORDS;
-  if (records.length > max) throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, { maxRecords: max });
+  if (records.length > max) throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, { maxRecords: max, records: records.length });
 
   const distribution = resolveDistribution(template.distribution, body.templateSettings.distribution);
   const check = await checkRecords(template, records, distribution, body.options.documentIdTemplate);
