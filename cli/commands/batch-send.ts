@@ -68,7 +68,7 @@ export async function batchSend(o: BatchSendOptions, out: Output): Promise<void>
 
   const correlationId = o.correlationId ?? randomUUID();
   const dataSource = "dataSource" in input ? input.dataSource : (check.dataSource ?? []);
-  const { response } = await api.POST("/api/render", {
+  const { data: receipt, response } = await api.POST("/api/render", {
     body: {
       templatePath: o.template,
       dataSource,
@@ -78,8 +78,7 @@ export async function batchSend(o: BatchSendOptions, out: Output): Promise<void>
     },
     parseAs: "arrayBuffer",
   });
-  const receipt = new Uint8Array(await response.clone().arrayBuffer());
-  if (o.receipt) await writeFile(o.receipt, receipt);
+  if (o.receipt && receipt) await writeFile(o.receipt, new Uint8Array(receipt));
   const batchId = response.headers.get("x-svc-batchid");
   const sent = {
     ...base,

@@ -158,9 +158,9 @@ describe("records as people export them", () => {
   });
 
   it("keeps a formula-looking cell as the text it is: nothing evaluates it", async () => {
-    const r = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("formula.csv", 'customerId,name\nC601,"=HYPERLINK(""http://evil.test"",""x"")"\n'), "--dry-run", "--json"]);
+    const r = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("formula.csv", 'customerId,name,recipientEmail\nC601,"=HYPERLINK(""http://evil.test"",""x"")",f@example.test\n'), "--dry-run", "--json"]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.json().dataSource).toEqual([{ customerId: "C601", name: '=HYPERLINK("http://evil.test","x")' }]);
+    expect(r.json().dataSource).toEqual([{ customerId: "C601", name: '=HYPERLINK("http://evil.test","x")', recipientEmail: "f@example.test" }]);
   });
 
   it("refuses a file that is not UTF-8, naming its line, and sends nothing", async () => {
@@ -204,7 +204,7 @@ describe("a batch from send to download", () => {
 
     const selfDecided = await cli("submitter", ["batch", "decide", batchId, "approve"]);
     expect(selfDecided.code).toBe(1);
-    expect(selfDecided.stderr).toMatch(/batch\.self_approval, HTTP 403/);
+    expect(selfDecided.stderr).toMatch(/\(batch\.not_approver, HTTP 403\)/);
 
     const decided = await cli("approver", ["batch", "decide", batchId, "approve", "--comment", "From the CLI", "--json"]);
     expect(decided.code, decided.stderr).toBe(0);
@@ -218,7 +218,7 @@ describe("a batch from send to download", () => {
     const downloaded = await cli("submitter", ["batch", "download", batchId, "--documents", folder, "--json"]);
     expect(downloaded.code, downloaded.stderr).toBe(0);
     const files = fs.readdirSync(folder).sort();
-    expect(files).toEqual(["1-letter-C5000-1.pdf", "2-letter-C5001-2.pdf", "3-letter-C5002-3.pdf"]);
+    expect(files).toEqual(["1-letter-C6000-1.pdf", "2-letter-C6001-2.pdf", "3-letter-C6002-3.pdf"]);
     for (const f of files) expect(fs.readFileSync(path.join(folder, f)).subarray(0, 5).toString()).toBe("%PDF-");
 
     // --explain traced every record: its summary report comes by the record's correlation id.
