@@ -47,6 +47,20 @@ export interface RouteDoc {
   requestBody?: { contentType: string; description?: string };
 }
 
+/**
+ * A named example of a request body (an OpenAPI Example Object): `summary` says what it shows. The
+ * integration tests send these very values, and tests/unit/openapi.test.ts checks each against its
+ * route's schema, so an example cannot drift from what the route accepts.
+ */
+export interface RequestExample<T = unknown> {
+  summary: string;
+  description?: string;
+  value: T;
+}
+
+/** The examples of one body schema, by name; typed by what the schema accepts. */
+export type RequestExamples<S extends z.ZodType> = Record<string, RequestExample<z.input<S>>>;
+
 interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
   auth: AuthMode;
   /** Licence feature the tenant must hold (bearer callers only). */
@@ -58,14 +72,16 @@ interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undef
   /** Also accept portal tokens expired less than this many seconds ago (the call then gets no fresh token). */
   expiredPortalGraceS?: number;
   body?: B;
+  /** Examples of `body` for the OpenAPI document (lib/openapi): each is one the tests send. */
+  examples?: B extends z.ZodType ? RequestExamples<B> : never;
   query?: Q;
   params?: P;
   bodyLimit?: number;
 }
 
 /** A route's spec as the OpenAPI generator reads it, its schemas' types forgotten. */
-export type AnyRouteSpec = RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined> &
-  RouteDoc & { auth: AuthMode; /** Set by documented(): route() checks none of it, so no problem follows from it. */ docOnly?: boolean };
+export type AnyRouteSpec = Omit<RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>, "examples"> &
+  RouteDoc & { examples?: Record<string, RequestExample> } & { auth: AuthMode; /** Set by documented(): route() checks none of it, so no problem follows from it. */ docOnly?: boolean };
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 

@@ -87,7 +87,8 @@ function operation(method: string, path: string, spec: AnyRouteSpec): Json {
     ...(parameters.length ? { parameters } : {}),
   };
   if (spec.body) {
-    op.requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(spec.body, "input") } } };
+    const examples = Object.keys(spec.examples ?? {}).length ? { examples: spec.examples } : {};
+    op.requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(spec.body, "input"), ...examples } } };
   } else if (spec.requestBody) {
     op.requestBody = {
       required: true,

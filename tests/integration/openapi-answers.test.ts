@@ -1,22 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decideExamples, renderExamples } from "@/lib/batch/api-examples";
+import {
+  approveExamples,
+  createWorkflowExamples,
+  governanceExamples,
+  rejectExamples,
+  requestChangesExamples,
+  stepExamples,
+  supplierApprover,
+} from "@/lib/workflow/api-examples";
+import { declineExamples, signerOtpExamples, signExamples } from "@/lib/workflow/signing/api-examples";
 import { expectDocumented, openApiDocument } from "../support/documented";
-import { esignFixtures, person, sealedForSigning, signingLink, type EsignFixtures } from "../support/esign-flow";
-import { eventually, type Stack } from "../support/stack";
+import { esignFixtures, signingLink, workflowStatus, type EsignFixtures } from "../support/esign-flow";
+import { addDemoTemplates, eventually, type Stack } from "../support/stack";
 import { portalCall, reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
-/** Real answers of the main routes, each checked against the document generated from this checkout. */
+/**
+ * Real answers of the main routes, each checked against the document generated from this checkout.
+ * The requests are the document's own examples (lib/…/api-examples.ts), so an example that no longer
+ * works fails here; only what a run must make its own (correlation ids, a mailed passcode) is replaced.
+ */
 let stack: Stack;
 let fx: EsignFixtures;
 beforeAll(async () => {
   fx = await esignFixtures();
   stack = await startWorkflowStack({ env: fx.env });
+  addDemoTemplates(stack);
 });
 afterAll(async () => {
   await stack?.stop();
   await fx?.close();
 });
 
-const record = (i: number) => ({ customerId: `C${100 + i}`, name: `Customer ${i}`, amount: 10 * i, recipientEmail: `customer${i}@example.test` });
+/** A workflow create example with a correlation id of this run. */
+const fresh = <T extends { correlationId?: string }>(body: T) => ({ ...body, correlationId: uniqueCorrelationId("openapi") });
 
 describe("the served document", () => {
   it("is the generated one, without a token, cacheable and revalidated by its ETag", async () => {
@@ -32,21 +49,20 @@ describe("the served document", () => {
 
 describe("answers match the document", () => {
   it("batch: receipt, list, detail, decide, documents, refusals, delivery sessions", async () => {
-    const submit = await stack.api("submitter", "POST", "/api/render", {
-      templatePath: "letter.md",
-      options: { generatedBy: "submitter@acme.test", correlationId: uniqueCorrelationId("openapi") },
-      dataSource: [record(1), record(2)],
-      features: { svcDispatch: true },
-    });
+    const example = renderExamples.statementBatch.value;
+    const submit = await stack.api("submitter", "POST", "/api/render", { ...example, options: { ...example.options, correlationId: uniqueCorrelationId("openapi") } });
     expect(submit.status).toBe(202);
     await expectDocumented(submit, "POST", "/api/render");
     const batchId = submit.headers.get("x-svc-batchid")!;
     await expectDocumented(await stack.api("submitter", "GET", "/api/dispatch/batch?limit=5"), "GET", "/api/dispatch/batch");
     await expectDocumented(await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}`), "GET", "/api/dispatch/batch/{batchId}");
-    const decide = await stack.api("approver", "POST", `/api/dispatch/batch/${batchId}/decide`, { decision: "reject", comments: "not now" });
+    const changes = await stack.api("approver", "POST", `/api/dispatch/batch/${batchId}/decide`, decideExamples.requestChanges.value);
+    expect(changes.status).toBe(200);
+    expect(await expectDocumented(changes, "POST", "/api/dispatch/batch/{batchId}/decide")).toMatchObject({ state: "changes-requested" });
+    const decide = await stack.api("approver", "POST", `/api/dispatch/batch/${batchId}/decide`, decideExamples.reject.value);
     expect(decide.status).toBe(200);
     await expectDocumented(decide, "POST", "/api/dispatch/batch/{batchId}/decide");
-    const again = await stack.api("approver", "POST", `/api/dispatch/batch/${batchId}/decide`, { decision: "approve" });
+    const again = await stack.api("approver", "POST", `/api/dispatch/batch/${batchId}/decide`, decideExamples.approve.value);
     expect(again.status).toBe(409);
     await expectDocumented(again, "POST", "/api/dispatch/batch/{batchId}/decide");
     await expectDocumented(await stack.api("submitter", "GET", "/api/dispatch/batch/00000000-0000-4000-8000-000000000000"), "GET", "/api/dispatch/batch/{batchId}");
@@ -59,11 +75,7 @@ describe("answers match the document", () => {
   });
 
   it("workflow: create, status for the initiator and the participant, advance, list, cancel", async () => {
-    const create = await stack.api("submitter", "POST", "/api/workflow", {
-      templatePath: "workflow/leave-request.md",
-      correlationId: uniqueCorrelationId("openapi"),
-      templateSettings: { workflow: { recipients: [{ email: "pat@example.test", displayName: "Pat Doe" }] } },
-    });
+    const create = await stack.api("submitter", "POST", "/api/workflow", fresh(createWorkflowExamples.supplierOnboarding.value));
     expect(create.status).toBe(201);
     const created = (await expectDocumented(create, "POST", "/api/workflow")) as { workflowId: string; portalUrl: string };
     const token = new URL(created.portalUrl).searchParams.get("pt")!;
@@ -136,27 +148,89 @@ describe("answers match the document", () => {
     await expectDocumented(callbacks, "GET", "/api/workflow/{workflowId}/callbacks");
   });
 
-  it("e-signature: signer resend, passcode, progress, decline, certificate chain", async () => {
-    const signers = [person("OpenApiA", { requireOtp: true }), person("OpenApiB")];
-    const id = await sealedForSigning(stack, signers, "parallel");
-    const resend = await stack.api("submitter", "POST", `/api/workflow/${id}/signers/1/resend`);
+  /** The supplier onboarding example filled in and submitted by its participant, step by step with the step examples: pending-approval. */
+  async function submittedSupplier(): Promise<string> {
+    const create = await stack.api("submitter", "POST", "/api/workflow", fresh(createWorkflowExamples.supplierOnboarding.value));
+    expect(create.status).toBe(201);
+    const { workflowId: id, portalUrl } = await create.json();
+    const participant = new URL(portalUrl).searchParams.get("pt")!;
+    for (const [i, step] of [stepExamples.company, stepExamples.contact, stepExamples.volume].entries()) {
+      const save = await portalCall(stack, "PATCH", `/api/workflow/${id}/step/${i}`, participant, step.value);
+      expect(save.status, `step ${i}: ${await save.clone().text()}`).toBe(200);
+      await expectDocumented(save, "PATCH", "/api/workflow/{workflowId}/step/{stepIndex}");
+      const advance = await portalCall(stack, "POST", `/api/workflow/${id}/advance`, participant);
+      expect(advance.status).toBe(200);
+    }
+    return id;
+  }
+  const reviewer = (id: string) => reviewerToken(id, "acme", { email: supplierApprover, stage: 1 });
+
+  it("workflow: the examples of steps, approve, reject, request-changes and governance decisions", async () => {
+    const approved = await submittedSupplier();
+    const approve = await portalCall(stack, "POST", `/api/workflow/${approved}/approve`, reviewer(approved), approveExamples.approve.value);
+    expect(approve.status).toBe(200);
+    await expectDocumented(approve, "POST", "/api/workflow/{workflowId}/approve");
+
+    const rejected = await submittedSupplier();
+    const reject = await portalCall(stack, "POST", `/api/workflow/${rejected}/reject`, reviewer(rejected), rejectExamples.reject.value);
+    expect(reject.status).toBe(200);
+    expect(await expectDocumented(reject, "POST", "/api/workflow/{workflowId}/reject")).toMatchObject({ state: "rejected" });
+
+    const sentBack = await submittedSupplier();
+    const changes = await portalCall(stack, "POST", `/api/workflow/${sentBack}/request-changes`, reviewer(sentBack), requestChangesExamples.twoChanges.value);
+    expect(changes.status).toBe(200);
+    expect(await expectDocumented(changes, "POST", "/api/workflow/{workflowId}/request-changes")).toMatchObject({ state: "changes-requested" });
+
+    // Prefilled without the VAT number a German supplier needs: an error rule fails at creation.
+    const { esign: _esign, ...settings } = createWorkflowExamples.withSigners.value.templateSettings;
+    const { vatNumber: _vat, ...initialData } = createWorkflowExamples.withSigners.value.initialData;
+    const failing = await stack.api("submitter", "POST", "/api/workflow", fresh({ ...createWorkflowExamples.withSigners.value, templateSettings: settings, initialData }));
+    expect(failing.status).toBe(201);
+    const { workflowId: excepted, state } = await failing.json();
+    expect(state).toBe("validation-failed");
+    const exception = await portalCall(stack, "POST", `/api/workflow/${excepted}/governance-decision`, reviewer(excepted), governanceExamples.approveWithException.value);
+    expect(exception.status).toBe(200);
+    await expectDocumented(exception, "POST", "/api/workflow/{workflowId}/governance-decision");
+
+    const refused = await submittedSupplier();
+    const refusal = await portalCall(stack, "POST", `/api/workflow/${refused}/governance-decision`, reviewer(refused), governanceExamples.reject.value);
+    expect(refusal.status).toBe(200);
+    expect(await expectDocumented(refusal, "POST", "/api/workflow/{workflowId}/governance-decision")).toMatchObject({ state: "rejected" });
+  });
+
+  it("e-signature: the signers example: signer resend, passcode, sign, progress, decline, certificate chain", async () => {
+    const example = createWorkflowExamples.withSigners.value;
+    const [first, second] = example.templateSettings.esign.signers;
+    const create = await stack.api("submitter", "POST", "/api/workflow", fresh(example));
+    expect(create.status).toBe(201);
+    const { workflowId: id, state } = (await expectDocumented(create, "POST", "/api/workflow")) as { workflowId: string; state: string };
+    expect(state).toBe("pending-approval");
+    expect((await stack.api("submitter", "POST", `/api/workflow/${id}/seal`)).status).toBe(200);
+    await eventually(async () => (await workflowStatus(stack, id)).signing?.documentRevision === 0, 60_000, "revision 0");
+
+    await signingLink(stack, first.email);
+    const resend = await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`);
     expect(resend.status).toBe(200);
     await expectDocumented(resend, "POST", "/api/workflow/{workflowId}/signers/{signer}/resend");
 
-    const a = await signingLink(stack, signers[0].email);
+    const a = await signingLink(stack, first.email, 1);
     const sent = await stack.api(null, "POST", `/api/sign/${a}/otp/send`);
     expect(sent.status).toBe(200);
     await expectDocumented(sent, "POST", "/api/sign/{token}/otp/send");
-    const mail = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signers[0].email) && m.subject.includes("passcode")), 30_000);
-    const verify = await stack.api(null, "POST", `/api/sign/${a}/otp/verify`, { otp: /passcode is (\d{6})/.exec(mail.text)![1] });
+    const mail = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(first.email) && m.subject.includes("passcode")), 30_000);
+    const verify = await stack.api(null, "POST", `/api/sign/${a}/otp/verify`, { ...signerOtpExamples.passcode.value, otp: /passcode is (\d{6})/.exec(mail.text)![1] });
     expect(verify.status).toBe(200);
     const { otpProof } = (await expectDocumented(verify, "POST", "/api/sign/{token}/otp/verify")) as { otpProof: string };
     const progressA = await stack.api(null, "GET", `/api/sign/${a}/progress`, undefined, { "x-svc-sign-otp": otpProof });
     expect(progressA.status).toBe(200);
     await expectDocumented(progressA, "GET", "/api/sign/{token}/progress");
+    const sign = await stack.api(null, "POST", `/api/sign/${a}/sign`, signExamples.typed.value, { "x-svc-sign-otp": otpProof });
+    expect(sign.status).toBe(202);
+    await expectDocumented(sign, "POST", "/api/sign/{token}/sign");
+    await eventually(async () => (await workflowStatus(stack, id)).signing.signers[0].state === "signed", 60_000, "the first signer signed");
 
-    const b = await signingLink(stack, signers[1].email, 1);
-    const decline = await stack.api(null, "POST", `/api/sign/${b}/decline`, { reason: "The amount is wrong" });
+    const b = await signingLink(stack, second.email);
+    const decline = await stack.api(null, "POST", `/api/sign/${b}/decline`, declineExamples.wrongAmount.value);
     expect(decline.status).toBe(200);
     await expectDocumented(decline, "POST", "/api/sign/{token}/decline");
     const progressB = await stack.api(null, "GET", `/api/sign/${b}/progress`);

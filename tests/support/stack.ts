@@ -179,3 +179,9 @@ export const renderedDocuments = (stack: Stack, batchId: string | null) =>
     const body = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
     return body.documents.every((d: { status: string }) => d.status === "rendered") && (body.documents as Array<{ correlationId: string }>);
   }, 60_000, "batch rendered");
+
+/**
+ * Adds the demo templates (templates/) beside the fixtures: the API's examples (lib/…/api-examples.ts),
+ * which the tests send as they are, name them.
+ */
+export const addDemoTemplates = (stack: Stack) => fs.cpSync(path.join(root, "templates"), stack.templatesDir, { recursive: true });

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { validate } from "@readme/openapi-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/openapi.json/route";
 import { ROUTE_METHODS } from "@/lib/http/allowed-methods";
@@ -12,7 +14,8 @@ import { apiRouteFiles, INDEX_FILE, routesIndexSource } from "@/scripts/openapi-
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-type Operation = { requestBody?: { content: Record<string, { schema: object }> }; responses: Record<string, Response> };
+type Example = { summary: string; value: unknown };
+type Operation = { requestBody?: { content: Record<string, { schema: object; examples?: Record<string, Example> }> }; responses: Record<string, Response> };
 type Response = { content?: Record<string, { schema: { allOf?: Array<{ properties?: { code?: { enum: string[] } } }> } }> };
 
 let doc: { paths: Record<string, Record<string, Operation>> };
@@ -67,6 +70,37 @@ describe("the OpenAPI document", () => {
     }
     const decide = doc.paths["/api/dispatch/batch/{batchId}/decide"].post.requestBody!.content["application/json"].schema;
     expect(decide).toMatchObject({ type: "object", required: ["decision"], properties: { decision: { enum: ["approve", "reject", "request-changes"] } } });
+  });
+
+  /** Operations with a JSON body and no example, each with the reason: none today. */
+  const WITHOUT_EXAMPLES: Record<string, string> = {};
+
+  it("has request examples that every route with a JSON body accepts", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const missing: string[] = [];
+    let checked = 0;
+    for (const { file, exports } of routes) {
+      for (const method of ROUTE_METHODS) {
+        const info = handlerInfo(exports[method]);
+        if (info.kind !== "documented" || !info.spec.body) continue;
+        const name = `${method} ${apiPathOf(file).path}`;
+        const media = doc.paths[apiPathOf(file).path][method.toLowerCase()].requestBody!.content["application/json"];
+        const examples = Object.entries(media.examples ?? {});
+        if (!examples.length && !WITHOUT_EXAMPLES[name]) missing.push(name);
+        const validate = ajv.compile(media.schema);
+        for (const [key, example] of examples) {
+          expect(example.summary, `${name} example ${key} has a summary`).toMatch(/\w/);
+          // The document's schema (what a client validates with) and the route's own zod schema, refinements included.
+          expect(validate(example.value) ? [] : validate.errors, `${name} example ${key} matches the documented schema`).toEqual([]);
+          const parsed = info.spec.body.safeParse(example.value);
+          expect(parsed.success ? [] : parsed.error.issues, `${name} example ${key} is accepted by the route's schema`).toEqual([]);
+          checked++;
+        }
+      }
+    }
+    expect(missing, "operations with a JSON body and no example (add `examples` to the route's spec, or a reason to WITHOUT_EXAMPLES)").toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(13);
   });
 
   it("lists every problem code a route can answer under its status", () => {

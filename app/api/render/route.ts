@@ -1,3 +1,4 @@
+import { renderExamples } from "@/lib/batch/api-examples";
 import { handleRenderRequest } from "@/lib/batch/handle-render-request";
 import { renderRequestSchema } from "@/lib/batch/request-schema";
 import { pdfResponse } from "@/lib/http/pdf-response";
@@ -11,6 +12,7 @@ const post = route(
   {
     auth: "bearer",
     body: renderRequestSchema,
+    examples: renderExamples,
     summary: "Render one document, or submit a batch",
     description:
       "An object `dataSource` renders one document synchronously. An array submits a governed batch (`features.svcDispatch`, or distribution `enabled` and `requireApproval`): the answer is its intake receipt. `options.correlationId` is the idempotency key per tenant.",

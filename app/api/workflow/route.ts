@@ -1,3 +1,4 @@
+import { createWorkflowExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { workflowListAnswer } from "@/lib/workflow/answer-schemas";
 import { createWorkflowAnswer } from "@/lib/workflow/answer-schemas";
@@ -14,6 +15,7 @@ const post = route(
     auth: "bearer",
     feature: "workflow",
     body: createWorkflowBody,
+    examples: createWorkflowExamples,
     bodyLimit: WORKFLOW_BODY_MAX_BYTES,
     summary: "Create a workflow session and invite its participant",
     description: "`correlationId` is the idempotency key per tenant: a repeat answers 200 with the existing workflow and `idempotent: true`.",

@@ -1,3 +1,4 @@
+import { reportExamples } from "@/lib/explain/api-examples";
 import { reportBody, reportQuery } from "@/lib/explain/api-schemas";
 import { reportResponse } from "@/lib/explain/report/report-response";
 import { explainReport } from "@/lib/explain/report/get-report";
@@ -34,6 +35,7 @@ const post = route(
     auth: "bearer",
     tiers: EXPLAIN_TIERS,
     body: reportBody,
+    examples: reportExamples,
     bodyLimit: 4_096,
     summary: "The explain report of a render as a PDF (parameters in the body)",
     ...reportDoc,

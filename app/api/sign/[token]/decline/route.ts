@@ -1,3 +1,4 @@
+import { declineExamples } from "@/lib/workflow/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
 import { declineAnswer } from "@/lib/workflow/signing/answer-schemas";
@@ -11,6 +12,7 @@ const post = route(
     auth: "none",
     params: signTokenParams,
     body: declineBody,
+    examples: declineExamples,
     bodyLimit: 16 * 1024,
     summary: "Decline to sign",
     responses: { 200: declineAnswer },

@@ -1,3 +1,4 @@
+import { signExamples } from "@/lib/workflow/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { signAcceptedAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { visitorFrom } from "@/lib/http/visitor";
@@ -12,6 +13,7 @@ const post = route(
     auth: "none",
     params: signTokenParams,
     body: signBody,
+    examples: signExamples,
     bodyLimit: SIGN_BODY_MAX_BYTES,
     summary: "Sign: record the signature, to be added to the document by the signing job (202)",
     responses: { 202: { description: "The signature is recorded and queued; the signing job adds it to the document.", schema: signAcceptedAnswer } },

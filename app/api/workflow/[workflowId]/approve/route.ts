@@ -1,3 +1,4 @@
+import { approveExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { approveAnswer } from "@/lib/workflow/answer-schemas";
 import { decisionBody, workflowIdParams } from "@/lib/workflow/api-schemas";
@@ -11,6 +12,7 @@ const post = route(
     feature: "workflow",
     params: workflowIdParams,
     body: decisionBody,
+    examples: approveExamples,
     summary: "Approve the current approval stage",
     description: "Only an approver of the current stage, never the initiator; the last stage's approval seals the workflow.",
     responses: { 200: approveAnswer },

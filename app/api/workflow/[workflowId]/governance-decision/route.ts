@@ -1,3 +1,4 @@
+import { governanceExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { governanceDecisionAnswer } from "@/lib/workflow/answer-schemas";
 import { governanceBody, workflowIdParams } from "@/lib/workflow/api-schemas";
@@ -12,6 +13,7 @@ const post = route(
     portalRoles: ["reviewer"],
     params: workflowIdParams,
     body: governanceBody,
+    examples: governanceExamples,
     summary: "A reviewer's governance decision on failed rules",
     responses: { 200: governanceDecisionAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.review_stage_passed", "workflow.rules_failed", "workflow.no_failed_rules", "workflow.justification_required"],

@@ -1,3 +1,4 @@
+import { rejectExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { rejectAnswer } from "@/lib/workflow/answer-schemas";
 import { decisionBody, workflowIdParams } from "@/lib/workflow/api-schemas";
@@ -13,6 +14,7 @@ const post = route(
     portalRoles: ["reviewer"],
     params: workflowIdParams,
     body: decisionBody,
+    examples: rejectExamples,
     summary: "Reject (an approver, or the reviewer link of the approval mail)",
     responses: { 200: rejectAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.self_approval", "workflow.review_stage_passed"],

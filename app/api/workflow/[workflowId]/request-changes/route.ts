@@ -1,3 +1,4 @@
+import { requestChangesExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { requestChangesAnswer } from "@/lib/workflow/answer-schemas";
 import { requestChangesBody, workflowIdParams } from "@/lib/workflow/api-schemas";
@@ -12,6 +13,7 @@ const post = route(
     portalRoles: ["reviewer"],
     params: workflowIdParams,
     body: requestChangesBody,
+    examples: requestChangesExamples,
     summary: "A reviewer asks the participant for changes",
     responses: { 200: requestChangesAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.review_stage_passed", "workflow.field_unknown"],

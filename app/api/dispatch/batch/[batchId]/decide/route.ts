@@ -1,3 +1,4 @@
+import { decideExamples } from "@/lib/batch/api-examples";
 import { decideAnswer } from "@/lib/batch/answer-schemas";
 import { batchIdParams, decideBody } from "@/lib/batch/api-schemas";
 import { decideBatch } from "@/lib/batch/decide-batch";
@@ -11,6 +12,7 @@ const post = route(
     feature: "batchDispatch",
     params: batchIdParams,
     body: decideBody,
+    examples: decideExamples,
     bodyLimit: 64 * 1024,
     summary: "Approve, reject or request changes to a batch",
     description: "Only an approver of the batch, never its submitter. approve → queued, reject → rejected, request-changes → changes-requested.",

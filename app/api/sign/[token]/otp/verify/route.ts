@@ -1,3 +1,4 @@
+import { signerOtpExamples } from "@/lib/workflow/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { otpBody } from "@/lib/workflow/api-schemas";
 import { signerOtpVerifiedAnswer } from "@/lib/workflow/signing/answer-schemas";
@@ -11,6 +12,7 @@ const post = route(
     auth: "none",
     params: signTokenParams,
     body: otpBody,
+    examples: signerOtpExamples,
     bodyLimit: 4096,
     summary: "Verify the signer's one-time passcode; the answer holds the proof to send in X-Svc-Sign-Otp",
     responses: { 200: signerOtpVerifiedAnswer },

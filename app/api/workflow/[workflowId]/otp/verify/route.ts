@@ -1,3 +1,4 @@
+import { otpExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { otpVerifiedAnswer } from "@/lib/workflow/answer-schemas";
 import { otpBody, workflowIdParams } from "@/lib/workflow/api-schemas";
@@ -11,6 +12,7 @@ const post = route(
     portalRoles: ["participant"],
     params: workflowIdParams,
     body: otpBody,
+    examples: otpExamples,
     bodyLimit: 4096,
     summary: "Verify the participant's one-time passcode",
     responses: { 200: otpVerifiedAnswer },

@@ -1,3 +1,4 @@
+import { stepExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { saveStepAnswer } from "@/lib/workflow/answer-schemas";
 import { stepBody, stepParams } from "@/lib/workflow/api-schemas";
@@ -11,6 +12,7 @@ const patch = route(
     portalRoles: ["participant"],
     params: stepParams,
     body: stepBody,
+    examples: stepExamples,
     bodyLimit: 1 << 20,
     summary: "Save a step's data (autosave)",
     description: "Send the `version` last seen to be told (409 workflow.stale_version) when the data changed since.",
