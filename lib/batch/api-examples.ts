@@ -1,5 +1,6 @@
 import type { RequestExamples } from "@/lib/http/route";
 import type { decideBody } from "./api-schemas";
+import type { batchCheckBody } from "./check-batch";
 import type { renderRequestSchema } from "./request-schema";
 
 /** One account statement of the demo template templates/statement.md. */
@@ -49,6 +50,24 @@ export const renderExamples = {
     },
   },
 } satisfies RequestExamples<typeof renderRequestSchema>;
+
+/** POST /api/dispatch/batch/check: the render example's records and settings, or records as a spreadsheet exports them. */
+export const batchCheckExamples = {
+  records: {
+    summary: "Check the records of a batch before sending it",
+    value: { templatePath: "statement.md", dataSource: renderExamples.statementBatch.value.dataSource, templateSettings: renderExamples.statementBatch.value.templateSettings },
+  },
+  csv: {
+    summary: "Check records given as CSV (header row by field key or label); the answer's dataSource is what to send",
+    value: {
+      templatePath: "statement.md",
+      recordsText:
+        "accountId;holder;period;balance;currency;recipientEmail\n" +
+        "A-1001;Jane Roe;2026-06-30;1250.40;EUR;jane.roe@example.com\n" +
+        "A-1002;Pat Doe;2026-06-30;87.10;EUR;pat.doe@example.com\n",
+    },
+  },
+} satisfies RequestExamples<typeof batchCheckBody>;
 
 /** POST /api/dispatch/batch/{batchId}/decide. */
 export const decideExamples = {

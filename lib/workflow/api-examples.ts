@@ -15,9 +15,6 @@ export const supplierSteps = [
   { expectedVolume: 250000, startDate: "2026-09-01", agreeTerms: true },
 ] as const;
 
-/** The demo template's approver (its schema's only approval stage). */
-export const supplierApprover = "approver@demo.sealpost.local";
-
 export const createWorkflowExamples = {
   supplierOnboarding: {
     summary: "Invite a supplier to fill in the onboarding form",
@@ -61,9 +58,9 @@ export const stepExamples = {
   company: { summary: "Step 0: the company", value: { data: supplierSteps[0] } },
   contact: { summary: "Step 1: contact and payment", value: { data: supplierSteps[1] } },
   volume: {
-    summary: "Step 2: volume, refused if someone saved since version 4",
-    description: "`version` is the one the portal last saw; a save made meanwhile makes this one a 409.",
-    value: { data: supplierSteps[2], version: 4 },
+    summary: "Step 2: volume, refused if someone saved since version 3",
+    description: "`version` is the one the portal last saw (here: after the first two steps were saved and submitted); a save made meanwhile makes this one a 409.",
+    value: { data: supplierSteps[2], version: 3 },
   },
 } satisfies RequestExamples<typeof stepBody>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decideExamples, renderExamples } from "@/lib/batch/api-examples";
+import { batchCheckExamples, decideExamples, renderExamples } from "@/lib/batch/api-examples";
 import {
   approveExamples,
   createWorkflowExamples,
@@ -7,7 +7,6 @@ import {
   rejectExamples,
   requestChangesExamples,
   stepExamples,
-  supplierApprover,
 } from "@/lib/workflow/api-examples";
 import { declineExamples, signerOtpExamples, signExamples } from "@/lib/workflow/signing/api-examples";
 import { expectDocumented, openApiDocument } from "../support/documented";
@@ -48,7 +47,12 @@ describe("the served document", () => {
 });
 
 describe("answers match the document", () => {
-  it("batch: receipt, list, detail, decide, documents, refusals, delivery sessions", async () => {
+  it("batch: check, receipt, list, detail, decide, documents, refusals, delivery sessions", async () => {
+    for (const check of Object.values(batchCheckExamples)) {
+      const res = await stack.api("submitter", "POST", "/api/dispatch/batch/check", check.value);
+      expect(res.status).toBe(200);
+      expect(await expectDocumented(res, "POST", "/api/dispatch/batch/check"), check.summary).toMatchObject({ counts: { invalid: 0 } });
+    }
     const example = renderExamples.statementBatch.value;
     const submit = await stack.api("submitter", "POST", "/api/render", { ...example, options: { ...example.options, correlationId: uniqueCorrelationId("openapi") } });
     expect(submit.status).toBe(202);
@@ -163,11 +167,11 @@ describe("answers match the document", () => {
     }
     return id;
   }
-  const reviewer = (id: string) => reviewerToken(id, "acme", { email: supplierApprover, stage: 1 });
+  const reviewer = (id: string) => reviewerToken(id);
 
   it("workflow: the examples of steps, approve, reject, request-changes and governance decisions", async () => {
     const approved = await submittedSupplier();
-    const approve = await portalCall(stack, "POST", `/api/workflow/${approved}/approve`, reviewer(approved), approveExamples.approve.value);
+    const approve = await stack.api("approver", "POST", `/api/workflow/${approved}/approve`, approveExamples.approve.value);
     expect(approve.status).toBe(200);
     await expectDocumented(approve, "POST", "/api/workflow/{workflowId}/approve");
 

@@ -182,6 +182,11 @@ export const renderedDocuments = (stack: Stack, batchId: string | null) =>
 
 /**
  * Adds the demo templates (templates/) beside the fixtures: the API's examples (lib/…/api-examples.ts),
- * which the tests send as they are, name them.
+ * which the tests send as they are, name them. The demo's approver becomes acme's first approver (the
+ * `approver` user), who can then decide in the console and in the portal (reviewerToken's default).
  */
-export const addDemoTemplates = (stack: Stack) => fs.cpSync(path.join(root, "templates"), stack.templatesDir, { recursive: true });
+export function addDemoTemplates(stack: Stack): void {
+  fs.cpSync(path.join(root, "templates"), stack.templatesDir, { recursive: true });
+  const schema = path.join(stack.templatesDir, "workflows/supplier-onboarding.yaml");
+  fs.writeFileSync(schema, fs.readFileSync(schema, "utf8").replaceAll("approver@demo.sealpost.local", users.approver.claims.email));
+}

@@ -1,3 +1,4 @@
+import { batchCheckExamples } from "@/lib/batch/api-examples";
 import { batchCheckAnswer } from "@/lib/batch/answer-schemas";
 import { batchCheckBody, checkBatch } from "@/lib/batch/check-batch";
 import { methods, route } from "@/lib/http/route";
@@ -9,6 +10,7 @@ const post = route(
     auth: "bearer",
     feature: "batchDispatch",
     body: batchCheckBody,
+    examples: batchCheckExamples,
     summary: "Check records as intake would, without sending them",
     description:
       "Not in the spec. Reads the records (a `dataSource` array, or `recordsText` as CSV or JSON Lines) against the template and the distribution settings and answers every record's findings exactly as the intake receipt of `POST /api/render` would list them. Nothing is stored, rendered or mailed. The CLI and the console show this before sending; with `recordsText` the answer's `dataSource` is what to send.",
