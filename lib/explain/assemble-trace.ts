@@ -1,3 +1,4 @@
+import { FOOTER_GREY } from "@/lib/pdf/footer-grey";
 import type { RenderTimings } from "@/lib/pdf/timings";
 import type { ExplainRetention } from "./retention-fields";
 import { retentionMoments } from "./settings";
@@ -43,7 +44,7 @@ export interface TraceInput {
 }
 
 /** "page n of m" is drawn by pdf-lib after layout (lib/pdf/footer.tsx), so react-pdf's tree does not hold it. */
-const PAGE_NUMBER_COLOURS = { foreground: "#777777", background: "#ffffff", minFontSize: 7, bold: false, runs: 1, ids: ["page-number"] };
+const PAGE_NUMBER_COLOURS = { foreground: FOOTER_GREY, background: "#ffffff", minFontSize: 7, bold: false, runs: 1, ids: ["page-number"] };
 
 /** The laid-out colour pairs plus the page numbers' own; the same pair (the footer label's grey) is one entry. */
 function withPageNumbers(colours: RenderFacts["layout"]["colours"], hasPages: boolean): RenderFacts["layout"]["colours"] {

@@ -1,5 +1,6 @@
 import { Text } from "@react-pdf/renderer";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { FOOTER_GREY } from "./footer-grey";
 import { stampDocument, type DocumentMeta } from "./metadata";
 
 /*
@@ -10,8 +11,7 @@ import { stampDocument, type DocumentMeta } from "./metadata";
  */
 
 const SIZE = 7;
-/** Documents keep the grey they always had (4.47:1, a contrast FAIL the explain trace reports); reports pass AAA. */
-export const FOOTER_GREY = "#777777";
+export { FOOTER_GREY };
 /** Distance from the page's bottom edge to the footer's baseline, in points. */
 const BASELINE = 26;
 /** react-pdf places a text box by its top: ascent (0.9 em, react-pdf's Helvetica) above the baseline. */

@@ -7,6 +7,7 @@ import { layoutEvents } from "@/lib/explain/layout-events";
 import { layoutFacts } from "@/lib/explain/layout-facts";
 import { explainRequestedBy } from "@/lib/explain/settings";
 import { resetEnvCache } from "@/lib/env";
+import { FOOTER_GREY } from "@/lib/pdf/footer-grey";
 import renderTask from "@/lib/pdf/render-task";
 import { bindBody } from "@/lib/templates/bind";
 import { parseTemplate } from "@/lib/templates/load-template";
@@ -46,6 +47,16 @@ describe("binding provenance", () => {
     expect(f.binding.sections.map((s) => [s.key, s.status, s.items])).toEqual([
       ["orders", "expanded", 1], ["lines", "expanded", 2], ["nothing", "missing", 0], ["scalar", "not-a-list", 0], ["open", "unclosed", 0],
     ]);
+  });
+});
+
+describe("a traced render of a document without faults", () => {
+  it("passes its own contrast check: the built-in footer and page numbers included", async () => {
+    const r = await renderTask({ templatePath: "letter.md", record: { customerId: "C100", name: "Ann", amount: 12 }, meta: { correlationId: "c-0", title: "t" }, explain: true });
+    const trace = assembleTrace({ correlationId: "c-0", tenantId: "acme", kind: "single", requestedBy: "features.explainDocument", template: r.template!, timings: r.timings, facts: r.explain, createdAt: new Date() });
+    const footer = trace.accessibility.contrast.pairs.find((p) => p.foreground === FOOTER_GREY);
+    expect(footer).toMatchObject({ ratio: 7, level: "AAA", aa: true });
+    expect(trace.accessibility.contrast.worst).not.toBe("FAIL");
   });
 });
 
