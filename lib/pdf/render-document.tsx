@@ -27,7 +27,7 @@ export async function renderDocument(
 ): Promise<{ pdf: Uint8Array; timings: LayoutTimings; explain?: RenderFacts }> {
   setUpFonts();
   const t0 = performance.now();
-  const body = bindBody(template.body, record, explain);
+  const body = bindBody(template, record, explain);
   explain?.noteInlineImages(body);
   const t1 = performance.now();
   const s = template.style;

@@ -1,7 +1,11 @@
 import type { Nodes, Paragraph, Parent, Root, RootContent } from "mdast";
-import { displayValue, lookup } from "./tokens";
+import { formatValue, parsePipes, PIPE_MARK, PIPES, type FormatContext } from "./formatters";
+import type { FieldDef } from "./front-matter";
+import { lookup } from "./tokens";
+import type { Template } from "./types";
 
-const TOKEN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}/g;
+/** `{{key}}` or `{{key | formatter:arg | …}}`. */
+export const TOKEN = new RegExp(String.raw`\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(${PIPES})\}\}`, "g");
 const SECTION = /^\{\{\s*([#/])\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}$/;
 
 type Scope = Array<Record<string, unknown>>;
@@ -25,9 +29,24 @@ export interface BindRecorder {
  * `{{#list}}` … `{{/list}}`, each marker in a paragraph of its own, repeats the blocks between them
  * for every item of the array `list`; inside, keys resolve on the item first, then the record.
  */
-export function bindBody(body: Root, record: Record<string, unknown>, rec?: BindRecorder): Root {
-  return { ...body, children: bindChildren(body.children, [record], rec) } as Root;
+export function bindBody(template: Pick<Template, "body" | "fields" | "locale" | "style">, record: Record<string, unknown>, rec?: BindRecorder): Root {
+  const b: Binding = {
+    rec,
+    fields: new Map(template.fields.map((f) => [f.key, f])),
+    format: { locale: template.locale, currency: template.style.currency, lookup: (key) => lookup(record, key) },
+  };
+  return { ...template.body, children: bindChildren(template.body.children, [record], b) } as Root;
 }
+
+interface Binding {
+  rec: BindRecorder | undefined;
+  /** A field's type gives its value a default format (numbers, dates); section items have no fields. */
+  fields: Map<string, FieldDef>;
+  format: FormatContext;
+}
+
+/** Where each token of a text node starts in the template (set at load by annotateTokens), in order. */
+type TokenAt = Array<{ line: number; column: number }>;
 
 function sectionMarker(n: RootContent): { open: boolean; key: string } | null {
   if (n.type !== "paragraph") return null;
@@ -49,7 +68,8 @@ function depthOf(scope: Scope, key: string): number {
   return scope.findIndex((s) => lookup(s, key) !== undefined);
 }
 
-function bindChildren(children: RootContent[], scope: Scope, rec: BindRecorder | undefined): RootContent[] {
+function bindChildren(children: RootContent[], scope: Scope, b: Binding): RootContent[] {
+  const rec = b.rec;
   const out: RootContent[] = [];
   for (let i = 0; i < children.length; i++) {
     const marker = sectionMarker(children[i]);
@@ -62,14 +82,14 @@ function bindChildren(children: RootContent[], scope: Scope, rec: BindRecorder |
         for (const [n, item] of (Array.isArray(items) ? items : []).entries()) {
           const itemScope = item !== null && typeof item === "object" ? (item as Record<string, unknown>) : { ".": item };
           rec?.enterItem(marker.key, n);
-          for (const bound of bindChildren(inner, [itemScope, ...scope], rec)) appendMerging(out, bound);
+          for (const bound of bindChildren(inner, [itemScope, ...scope], b)) appendMerging(out, bound);
           rec?.leaveItem();
         }
         i = end;
         continue;
       }
     }
-    out.push(bindNode(children[i], scope, rec) as RootContent);
+    out.push(bindNode(children[i], scope, b) as RootContent);
   }
   return out;
 }
@@ -82,25 +102,62 @@ function appendMerging(out: RootContent[], node: RootContent): void {
   } else out.push(node);
 }
 
-function bindNode(node: Nodes, scope: Scope, rec: BindRecorder | undefined): Nodes {
+function bindNode(node: Nodes, scope: Scope, b: Binding): Nodes {
   if (node.type === "text" || node.type === "inlineCode" || node.type === "code") {
-    const fill = rec
-      ? (_: string, key: string) => {
-          const depth = depthOf(scope, key);
-          const value = depth < 0 ? undefined : lookup(scope[depth], key);
-          const text = displayValue(value);
-          rec.token(key, value, depth, text, node.position);
-          return text;
-        }
-      : (_: string, key: string) => displayValue(resolve(scope, key));
-    return { ...node, value: node.value.replace(TOKEN, fill) };
+    const rec = b.rec;
+    const tokenAt = (node.data as { tokenAt?: TokenAt } | undefined)?.tokenAt;
+    let k = 0;
+    const fill = (_: string, key: string, tail: string) => {
+      const depth = depthOf(scope, key);
+      const value = depth < 0 ? undefined : lookup(scope[depth], key);
+      // A field's own type applies to the record's value, not to a section item's key of the same name.
+      const field = depth === scope.length - 1 ? b.fields.get(key) : undefined;
+      const text = formatValue(value, tail ? parsePipes(tail) : [], field, b.format);
+      if (rec) {
+        const at = tokenAt?.[k];
+        rec.token(key, value, depth, text, at ? { start: { ...at, offset: undefined }, end: { ...at, offset: undefined } } : node.position);
+      }
+      k++;
+      return text;
+    };
+    // A token the pattern did not take (`{{ not a token | x }}`) is printed as written, its pipes too.
+    return { ...node, value: node.value.replace(TOKEN, fill).replaceAll(PIPE_MARK, "|") };
   }
   if ("children" in node) {
     const parent = node as Parent;
-    return { ...parent, children: bindChildren(parent.children as RootContent[], scope, rec) } as Nodes;
+    return { ...parent, children: bindChildren(parent.children as RootContent[], scope, b) } as Nodes;
   }
   return { ...node };
 }
+
+/**
+ * At load, before soft line breaks are joined: checks every token's formatters (a wrong one is an
+ * error naming its line) and notes where each token starts, so that an explain trace points at the
+ * token itself, not at the start of the text around it.
+ */
+export function annotateTokens(body: Root, check: (tail: string) => string | null, bodyLine: number, templatePath: string): void {
+  const walk = (n: Nodes) => {
+    if ((n.type === "text" || n.type === "inlineCode" || n.type === "code") && n.position) {
+      const start = n.position.start;
+      const tokenAt: TokenAt = [];
+      for (const m of n.value.matchAll(TOKEN)) {
+        const before = n.value.slice(0, m.index).split("\n");
+        const line = start.line + before.length - 1;
+        const column = before.length === 1 ? start.column + m.index : before.at(-1)!.length + 1;
+        if (m[2]) {
+          const problem = check(m[2]);
+          if (problem) throw new TemplateTokenError(`${templatePath} line ${line + bodyLine - 1}: ${problem} in ${m[0].replaceAll(PIPE_MARK, "|")}`);
+        }
+        tokenAt.push({ line, column });
+      }
+      if (tokenAt.length) n.data = { ...n.data, tokenAt } as typeof n.data;
+    }
+    if ("children" in n) n.children.forEach((c) => walk(c as Nodes));
+  };
+  walk(body);
+}
+
+export class TemplateTokenError extends Error {}
 
 /** Plain text of a bound body, for checks and explain traces. */
 export function plainText(node: Nodes): string {

@@ -56,12 +56,29 @@ export const styleSchema = z
     headingColor: hexColor.default("#1f3a5f"),
     textColor: hexColor.default("#1a1a1a"),
     fontSize: z.number().min(6).max(24).default(10.5),
+    /** ISO 4217: what `{{amount | currency}}` writes when the token names none. */
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "currency is an ISO 4217 code such as EUR")
+      .refine((c) => Intl.supportedValuesOf("currency").includes(c), "currency is not an ISO 4217 code this server knows")
+      .optional(),
   })
   .default({ pageSize: "A4", primaryColor: "#1f3a5f", headingColor: "#1f3a5f", textColor: "#1a1a1a", fontSize: 10.5 });
 
 export const frontMatterSchema = z
   .object({
     title: z.string().min(1),
+    /** BCP 47: separators, month names and currency symbols of formatted values. */
+    locale: z
+      .string()
+      .refine((l) => {
+        try {
+          return Intl.getCanonicalLocales(l).length === 1 && Intl.NumberFormat.supportedLocalesOf(l).length === 1;
+        } catch {
+          return false;
+        }
+      }, "locale is a BCP 47 language tag this server knows, such as en-GB, de-DE or ja-JP")
+      .default("en-GB"),
     fields: z.array(fieldSchema).default([]),
     distribution: distributionSettingsSchema.optional(),
     workflow: z.record(z.string(), z.unknown()).optional(),

@@ -8,7 +8,9 @@ import type { Image, Nodes } from "mdast";
 import YAML from "yaml";
 import { AppError } from "@/lib/http/problem";
 import { parseOrThrow } from "@/lib/http/zod-errors";
+import { annotateTokens, TemplateTokenError } from "./bind";
 import { confinePath, templatesRoot } from "./confine-path";
+import { checkPipes, markTokenPipes, parsePipes } from "./formatters";
 import { frontMatterSchema } from "./front-matter";
 import type { Template } from "./types";
 
@@ -51,13 +53,20 @@ export async function parseTemplate(templatePath: string, source: string): Promi
   // Tables are the one GFM extension templates get; autolinks are left out so text stays text.
   // Body positions count from the line after the front matter; traces name lines of the file.
   const bodyLine = source.slice(0, source.length - m[2].length).split("\n").length;
-  const body = fromMarkdown(m[2], { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
+  const body = fromMarkdown(markTokenPipes(m[2]), { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
+  try {
+    annotateTokens(body, (tail) => checkPipes(parsePipes(tail), fm.style.currency), bodyLine, templatePath);
+  } catch (err) {
+    if (err instanceof TemplateTokenError) throw new AppError("template.invalid", err.message);
+    throw err;
+  }
   joinSoftBreaks(body);
   return {
     path: templatePath,
     version: templateVersion(source),
     source,
     title: fm.title,
+    locale: fm.locale,
     fields: fm.fields,
     patterns,
     distribution: fm.distribution,

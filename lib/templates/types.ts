@@ -12,6 +12,8 @@ export interface Template {
   /** The file's text, kept so that a batch can snapshot the version it was validated against. */
   source: string;
   title: string;
+  /** BCP 47, from the front matter (default en-GB): how formatted values are written. */
+  locale: string;
   fields: FieldDef[];
   /** Compiled `pattern` of each field that has one. */
   patterns: Map<string, RegExp>;

@@ -33,7 +33,7 @@ describe("binding provenance", () => {
       "", "{{#nothing}}", "", "x", "", "{{/nothing}}", "", "{{#scalar}}", "", "y", "", "{{/scalar}}", "", "{{#open}}",
     ].join("\n"));
     const capture = new ExplainCapture(t);
-    bindBody(t.body, { name: "Ann", blank: "", meta: { a: 1 }, scalar: 3, orders: [{ id: 7, lines: [{ sku: "A" }, { sku: "B" }] }] }, capture);
+    bindBody(t, { name: "Ann", blank: "", meta: { a: 1 }, scalar: 3, orders: [{ id: 7, lines: [{ sku: "A" }, { sku: "B" }] }] }, capture);
     const f = capture.facts();
     const at = (token: string) => f.binding.tokens.filter((x) => x.token === token).map((x) => [x.source, x.valueType, x.length]);
     expect(at("name")).toEqual([["record.name", "string", 3], ["record.name", "string", 3]]);

@@ -29,7 +29,7 @@ const withinLimits = (a: string) => {
 
 const template: Template = (() => {
   const fm = frontMatterSchema.parse({ title: "t", fields: [{ key: "contact", type: "email" }] });
-  return { path: "t.md", version: "v", source: "", title: "t", fields: fm.fields, patterns: new Map(), style: fm.style, explicitStyle: [], body: fromMarkdown(""), bodyLine: 1, images: new Map() };
+  return { path: "t.md", version: "v", source: "", title: "t", locale: fm.locale, fields: fm.fields, patterns: new Map(), style: fm.style, explicitStyle: [], body: fromMarkdown(""), bodyLine: 1, images: new Map() };
 })();
 
 /** Every place an address comes in, each saying whether it takes `a`. */

@@ -38,7 +38,7 @@ const types = (n: Nodes): string[] => [n.type, ...("children" in n ? (n as Paren
 describe("binding record data", () => {
   it("keeps data as literal text: markup in a value never becomes bold, a link or an image", async () => {
     const t = await loadTemplate("notice.md");
-    const bound = bindBody(t.body, notice);
+    const bound = bindBody(t, notice);
     const text = plainText(bound);
     expect(text).toContain("Ann **Bold** <b>x</b> [click](https://evil.example) ![img](/etc/passwd)");
     expect(types(bound).filter((x) => x === "link" || x === "image" || x === "html")).toEqual([]);
@@ -49,7 +49,7 @@ describe("binding record data", () => {
 
   it("repeats a {{#list}} section for each item, resolving item keys before record keys", async () => {
     const t = await loadTemplate("statement.md");
-    const bound = plainText(bindBody(t.body, {
+    const bound = plainText(bindBody(t, {
       accountId: "A-100", holder: "Bo", period: "2026-10-31", balance: 10, currency: "EUR",
       lines: [{ date: "2026-10-01", description: "Rent", amount: -900 }, { date: "2026-10-15", description: "Salary", amount: 2000, currency: "USD" }],
     }));
@@ -62,13 +62,13 @@ describe("binding record data", () => {
 describe("template text", () => {
   it("reads a wrapped source line as a space, while a value's own line breaks are kept", async () => {
     const t = await parseTemplate("wrapped.md", "---\ntitle: T\n---\nDear {{name}}, this line\nwraps in the source.\n");
-    const text = plainText(bindBody(t.body, { name: "Ann\nSmith" }));
+    const text = plainText(bindBody(t, { name: "Ann\nSmith" }));
     expect(text).toBe("Dear Ann\nSmith, this line wraps in the source.");
   });
 
   it("makes one list of a list section repeated per item", async () => {
     const t = await parseTemplate("list.md", "---\ntitle: T\n---\nItems:\n\n{{#xs}}\n\n- {{v}}\n\n{{/xs}}\n\nEnd.\n");
-    const bound = bindBody(t.body, { xs: [{ v: "a" }, { v: "b" }, { v: "c" }] });
+    const bound = bindBody(t, { xs: [{ v: "a" }, { v: "b" }, { v: "c" }] });
     expect(bound.children.map((c) => c.type)).toEqual(["paragraph", "list", "paragraph"]);
     expect((bound.children[1] as Parent).children).toHaveLength(3);
     expect(plainText(bound.children[1] as Nodes)).toBe("abc");

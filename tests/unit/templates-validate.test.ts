@@ -10,7 +10,7 @@ import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates
 function template(fields: unknown[]): Template {
   const fm = frontMatterSchema.parse({ title: "t", fields });
   const patterns = new Map(fm.fields.filter((f) => f.pattern).map((f) => [f.key, new RegExp(f.pattern!, "u")]));
-  return { path: "t.md", version: "v", source: "", title: "t", fields: fm.fields, patterns, style: fm.style, explicitStyle: [], body: fromMarkdown(""), bodyLine: 1, images: new Map() };
+  return { path: "t.md", version: "v", source: "", title: "t", locale: fm.locale, fields: fm.fields, patterns, style: fm.style, explicitStyle: [], body: fromMarkdown(""), bodyLine: 1, images: new Map() };
 }
 
 const t = template([
