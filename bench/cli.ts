@@ -97,11 +97,13 @@ export async function cliBench(lines: string[]) {
       }
     }
     const rate = (ms: number) => (N / (ms / 1000)).toFixed(1);
+    const rates = (xs: number[]) => xs.map(rate).join(", ");
     const [c, f] = [median(cli.total), median(plain.total)];
     lines.push(
       `CLI batch send of ${N} notice records from CSV, end to end until every document is mailed (${PAIRS} pairs, median): ${rate(c)} docs/s | ` +
         `the same records posted as JSON with fetch: ${rate(f)} docs/s | ratio ${(f / c).toFixed(2)} (target ≥ 0.95)`,
     );
+    lines.push(`  each run, docs/s: CLI ${rates(cli.total)} | fetch ${rates(plain.total)}`);
     lines.push(
       `  until the batch id is known: CLI ${median(cli.untilId)} ms (process start, the server's CSV read and check, the send) | fetch ${median(plain.untilId)} ms (the send)`,
     );

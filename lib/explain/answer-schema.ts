@@ -22,7 +22,7 @@ export const traceAnswer = answerOf<Trace>()(
     retention: section("autoArchiveAfterDays, traceRetentionYears, archiveAfter, deleteAfter").nullable(),
     outcome: z.enum(["rendered", "failed"]),
     template: section("path, version (SHA-256 of the file), title, fields, loadMs").nullable(),
-    dataBinding: section("tokens (source, valueType, length, line, column), missing, empty, sections, valuesKeptLiteral, valuesCut, ms"),
+    dataBinding: section("tokens (source, valueType, length, line, column), missing, empty, sections, conditions (kind, expression, held, line, column), valuesKeptLiteral, valuesCut, ms"),
     layout: section("pageCount, pages, events (wrapped-across-pages, moved-to-next-page, orphaned-heading, text-overflow, clipped, image-scaled, image-omitted), ms"),
     styling: section("page and elements: every resolved style with where it came from").nullable(),
     accessibility: section("headings, images, contrast (WCAG 2.x pairs and the worst level)"),

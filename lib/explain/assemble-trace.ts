@@ -150,6 +150,7 @@ export function assembleTrace(input: TraceInput) {
       missing,
       empty,
       sections: f?.binding.sections ?? [],
+      conditions: f?.binding.conditions ?? [],
       // The binder never shortens a value; markup in a value is kept as literal text.
       valuesCut: [] as string[],
       valuesKeptLiteral: [...new Set(tokens.filter((t) => t.markupKeptLiteral).map((t) => t.token))],

@@ -1,7 +1,7 @@
 import type { Image, Nodes, Parent, Root, RootContent } from "mdast";
 import type { BindRecorder } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
-import type { ElementFact, ElementKind, LayoutFacts, RenderFacts, SectionFact, SourceAt, TemplateFacts, TokenFact } from "./facts";
+import type { ConditionFact, ElementFact, ElementKind, LayoutFacts, RenderFacts, SectionFact, SourceAt, TemplateFacts, TokenFact } from "./facts";
 import { layoutFacts, TAG, type LaidOutNode } from "./layout-facts";
 
 type Position = RootContent["position"];
@@ -36,6 +36,7 @@ export class ExplainCapture implements BindRecorder {
 
   private readonly tokens: TokenFact[] = [];
   private readonly sections: SectionFact[] = [];
+  private readonly conditions: ConditionFact[] = [];
   private readonly elements: ElementFact[] = [];
   private readonly items: Array<{ key: string; index: number }> = [];
   private layout: LayoutFacts | null = null;
@@ -55,6 +56,10 @@ export class ExplainCapture implements BindRecorder {
   section(key: string, value: unknown, p: Position, closed: boolean): void {
     const status: SectionFact["status"] = !closed ? "unclosed" : value === undefined ? "missing" : !Array.isArray(value) ? "not-a-list" : value.length ? "expanded" : "empty";
     this.sections.push({ key, items: Array.isArray(value) && closed ? value.length : 0, status, ...this.at(p) });
+  }
+
+  condition(kind: "if" | "unless", expression: string, held: boolean, p: Position): void {
+    this.conditions.push({ kind, expression, held, ...this.at(p) });
   }
 
   enterItem(key: string, index: number): void {
@@ -102,7 +107,7 @@ export class ExplainCapture implements BindRecorder {
 
   facts(): RenderFacts {
     const empty: LayoutFacts = { pages: [], placements: {}, order: [], overflows: [], clipped: [], images: [], colours: [], styles: {} };
-    return { binding: { tokens: this.tokens, sections: this.sections }, elements: this.elements, layout: this.layout ?? empty, captureMs: this.ms };
+    return { binding: { tokens: this.tokens, sections: this.sections, conditions: this.conditions }, elements: this.elements, layout: this.layout ?? empty, captureMs: this.ms };
   }
 }
 

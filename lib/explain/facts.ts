@@ -41,6 +41,14 @@ export interface SectionFact extends SourceAt {
   status: "expanded" | "empty" | "missing" | "not-a-list" | "unclosed";
 }
 
+/** An `{{#if}}` or `{{#unless}}` evaluated for the record (inside a section, once per item). */
+export interface ConditionFact extends SourceAt {
+  kind: "if" | "unless";
+  expression: string;
+  /** Whether the expression held; an unless's blocks are kept when it did not. */
+  held: boolean;
+}
+
 export type ElementKind = "heading" | "paragraph" | "list" | "table" | "blockquote" | "code" | "rule" | "image" | "header-rule" | "footer" | "row";
 
 /** A block the document view laid out, tagged so that the laid-out tree can be mapped back to it. */
@@ -82,7 +90,7 @@ export interface LayoutFacts {
 }
 
 export interface RenderFacts {
-  binding: { tokens: TokenFact[]; sections: SectionFact[] };
+  binding: { tokens: TokenFact[]; sections: SectionFact[]; conditions: ConditionFact[] };
   elements: ElementFact[];
   layout: LayoutFacts;
   /** Time spent collecting these facts inside the render (ms). */

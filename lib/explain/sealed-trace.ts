@@ -36,7 +36,7 @@ export function sealedTrace(wf: Workflow, requestedBy: string, traced: TracedSea
       postProcessingMs: traced.postProcessingMs,
       totalMs: traced.layoutMs + traced.postProcessingMs,
     },
-    facts: { ...traced.facts, binding: { tokens, sections: [] } },
+    facts: { ...traced.facts, binding: { tokens, sections: [], conditions: [] } },
     createdAt,
   };
 }
