@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROUTE_METHODS } from "@/lib/http/allowed-methods";
 import { handlerInfo, type AnyRouteSpec, type ResponseDoc } from "@/lib/http/route";
+import { conventions } from "./descriptions/conventions";
 import { jsonSchemaOf, parametersOf } from "./json-schema";
 import { apiPathOf } from "./paths";
 import { problemResponses, problemSchema, problemsOf } from "./problems";
@@ -42,10 +43,7 @@ export function buildOpenApiDocument(modules: readonly RouteModule[], info: { ve
     info: {
       title: "Sealpost API",
       version: info.version,
-      description:
-        "Generated from the zod schemas the routes validate with (lib/openapi). Errors are RFC 9457 problem+json with a stable `code`; " +
-        "every route answers a method it does not have with 405 `request.method_not_allowed` and `Allow`, and OPTIONS with 204 and `Allow`. " +
-        "The decisions the interface specification leaves open are in docs/api.md.",
+      description: conventions,
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     tags: AREAS.map(({ name, description }) => ({ name, description })),

@@ -1,19 +1,28 @@
+import { deliveryArea } from "./descriptions/delivery";
+import { dispatchArea } from "./descriptions/dispatch";
+import { eSignatureArea } from "./descriptions/esign";
+import { explainArea } from "./descriptions/explain";
+import { serviceArea } from "./descriptions/service";
+import { workflowArea } from "./descriptions/workflow";
+
 /**
  * The area of each path, in the order a reader meets them. An area is matched by its path, so a new
  * route lands in its area without being named; e-signature comes before workflow because its
- * workflow routes (signers, signatures, certificate) live under /api/workflow/{workflowId}.
+ * workflow routes (signers, signatures, certificate) live under /api/workflow/{workflowId}. An area's
+ * description (./descriptions) holds what is decided for all its operations; an operation's own
+ * decisions are in its route spec's `description`.
  */
 export const AREAS = [
-  { name: "dispatch", description: "Rendering documents and batch dispatch (spec: render, Batch summary and detail).", match: /^\/api\/(render|dispatch)(\/|$)/ },
-  { name: "delivery", description: "Delivery sessions: the links recipients open their documents with.", match: /^\/api\/delivery-sessions(\/|$)/ },
+  { name: "dispatch", description: dispatchArea, match: /^\/api\/(render|dispatch)(\/|$)/ },
+  { name: "delivery", description: deliveryArea, match: /^\/api\/delivery-sessions(\/|$)/ },
   {
     name: "e-signature",
-    description: "Signing ceremonies (the signing link's token in the path is the credential), signers, signatures, verification and the certificate of completion.",
+    description: eSignatureArea,
     match: /^\/api\/(sign|esign)\/|^\/api\/workflow\/\{workflowId\}\/(signers|signatures|certificate)(\/|$)/,
   },
-  { name: "workflow", description: "Workflow sessions: create, steps, approval, review, sealing, export and callbacks.", match: /^\/api\/workflow(\/|$)/ },
-  { name: "explain", description: "Explain traces and reports of a render (premium and enterprise tiers).", match: /^\/api\/explain\// },
-  { name: "service", description: "Health and this document.", match: /^\/api\// },
+  { name: "workflow", description: workflowArea, match: /^\/api\/workflow(\/|$)/ },
+  { name: "explain", description: explainArea, match: /^\/api\/explain\// },
+  { name: "service", description: serviceArea, match: /^\/api\// },
 ] as const;
 
 export function areaOf(path: string): string {

@@ -145,6 +145,22 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/esign/verify"].post.requestBody!.content).toHaveProperty("application/pdf");
   });
 
+  it("describes every operation and every area, and states the conventions", () => {
+    const full = doc as unknown as {
+      info: { description?: string };
+      tags: Array<{ name: string; description?: string }>;
+      paths: Record<string, Record<string, { summary?: string; description?: string; tags: string[] }>>;
+    };
+    const undescribed = Object.entries(full.paths).flatMap(([p, ops]) =>
+      Object.entries(ops).flatMap(([method, op]) => (op.description?.trim() || op.summary?.trim() ? [] : [`${method.toUpperCase()} ${p}`])),
+    );
+    expect(undescribed, "operations without a summary or description (give the route's spec one)").toEqual([]);
+    const used = new Set(Object.values(full.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags)));
+    expect([...used].filter((t) => !full.tags.some((tag) => tag.name === t))).toEqual([]);
+    expect(full.tags.filter((t) => !t.description?.trim()).map((t) => t.name), "tags without a description (lib/openapi/descriptions)").toEqual([]);
+    expect(full.info.description).toMatch(/## Errors/);
+  });
+
   it("is served cacheable and revalidated by its ETag", async () => {
     const first = await GET(new Request("http://localhost/api/openapi.json"));
     expect(first.headers.get("cache-control")).toBe("public, max-age=300");
