@@ -10,7 +10,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a delivery link */
+        /**
+         * Revoke a delivery link
+         * @description `{sessionId, state: "revoked", revokedAt}`. From then on the link answers a page saying it was revoked, its file and pictures 410, and visits are recorded as `denied`.
+         */
         post: operations["postDeliverySessionsBySessionIdRevoke"];
         delete?: never;
         options?: never;
@@ -25,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery sessions of a correlation id */
+        /**
+         * Delivery sessions of a correlation id
+         * @description `correlationId` is the record's correlation id (`documents[].correlationId` of a batch). The answer: `{correlationId, total, sessions: [{sessionId, batchId, recordIndex, state, recipientEmail, recipientName, createdAt, expiresAt, revokedAt, mail, events: [{kind: access|download|denied, at, ip, userAgent}]}]}`. Another tenant's id gives an empty list, not a 404.
+         */
         get: operations["getDeliverySessions"];
         put?: never;
         post?: never;
@@ -42,7 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A batch's activity item and one child per record */
+        /**
+         * A batch's activity item and one child per record
+         * @description The spec's lifecycle search: the batch's activity item and one child per record, `referenceId` = batchId.
+         */
         get: operations["getDispatchActivity"];
         put?: never;
         post?: never;
@@ -59,7 +68,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ZIP of a batch's documents (individual mode with zipBundle) */
+        /**
+         * The ZIP of a batch's documents (individual mode with zipBundle)
+         * @description Not in the spec. The ZIP of every document of a batch in individual mode with `zipBundle`.
+         */
         get: operations["getDispatchBatchByBatchIdBundle"];
         put?: never;
         post?: never;
@@ -78,7 +90,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a batch that waits for a decision */
+        /**
+         * Cancel a batch that waits for a decision
+         * @description Not in the spec. Any caller of the tenant, while the batch is `pending-approval` or `changes-requested` (409 `batch.invalid_state` afterwards).
+         */
         post: operations["postDispatchBatchByBatchIdCancel"];
         delete?: never;
         options?: never;
@@ -93,7 +108,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The combined PDF of a batch in combined mode */
+        /**
+         * The combined PDF of a batch in combined mode
+         * @description Not in the spec. The one PDF of a batch in combined mode; recipients still get their own record's PDF, never this one.
+         */
         get: operations["getDispatchBatchByBatchIdCombined"];
         put?: never;
         post?: never;
@@ -114,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, reject or request changes to a batch
-         * @description Only an approver of the batch, never its submitter. approve → queued, reject → rejected, request-changes → changes-requested.
+         * @description Only an address in the batch's approvers (`approversEmail`, else the tenant's), never the submitter (403 `batch.not_approver`, `batch.self_approval`). `approve` → `queued` (processing starts at once; `approved` is never stored), `reject` → `rejected`, `request-changes` → `changes-requested` (the submitter is mailed the comments). Approving a `changes-requested` batch is allowed, as the spec's table says. Any other state is 409 `batch.invalid_state`.
          */
         post: operations["postDispatchBatchByBatchIdDecide"];
         delete?: never;
@@ -130,7 +148,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One record's document */
+        /**
+         * One record's document
+         * @description Not in the spec. One record's PDF; 409 `batch.document_not_ready` until it is rendered. `index` is canonical decimal (`01` names nothing: 404).
+         */
         get: operations["getDispatchBatchByBatchIdDocumentsByIndex"];
         put?: never;
         post?: never;
@@ -147,7 +168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The records of a batch: file names, states, sizes and timings */
+        /**
+         * The records of a batch: file names, states, sizes and timings
+         * @description Not in the spec. The records with `index, correlationId, documentId, fileName, status, error, byteSize, renderedAt, timings`; `timings` holds the pipeline's stage times in ms: `templateLoadMs`, `dataBindingMs`, `layoutMs`, `postProcessingMs`, `totalMs`. `correlationId` is the record's own: the one its explain trace and its delivery sessions are found by, and the PDF's XMP `CorrelationId`.
+         */
         get: operations["getDispatchBatchByBatchIdDocuments"];
         put?: never;
         post?: never;
@@ -164,7 +188,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The batch's intake receipt */
+        /**
+         * The batch's intake receipt
+         * @description Not in the spec. The intake receipt PDF as `POST /api/render` answered it, read again (also for a batch stored `invalid`).
+         */
         get: operations["getDispatchBatchByBatchIdReceipt"];
         put?: never;
         post?: never;
@@ -181,7 +208,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A batch's detail */
+        /**
+         * A batch's detail
+         * @description The spec's fields, plus `correlationId`, `approvers`, `startedAt`, `distribution`, `sourceSystem`, `documentId` and `templateVersion` (the SHA-256 of the template at intake). `validationResults` lists the records that have messages: `{index, status: warning|invalid, outcome: DISPATCH_READY|INVALID, messages}`. Another tenant's batch is 404, as an unknown id is.
+         */
         get: operations["getDispatchBatchByBatchId"];
         put?: never;
         post?: never;
@@ -202,7 +232,11 @@ export interface paths {
         put?: never;
         /**
          * Check records as intake would, without sending them
-         * @description Not in the spec. Reads the records (a `dataSource` array, or `recordsText` as CSV or JSON Lines) against the template and the distribution settings and answers every record's findings exactly as the intake receipt of `POST /api/render` would list them. Nothing is stored, rendered or mailed. The CLI and the console show this before sending; with `recordsText` the answer's `dataSource` is what to send.
+         * @description Not in the spec. A client shows what intake will find before it sends, as the spec's CRM asks a person to confirm a long list.
+         *
+         *     - **Body**: the batch's `templatePath`, `templateSettings` and `options.documentIdTemplate`, with the records either as `dataSource` (an array, as render takes it) or as `recordsText` (CSV or JSON Lines as a spreadsheet exports them: the reader of the console's new batch page, described in docs/cli.md, "Records files").
+         *     - **Answer**: every record's `status` (ready, warning, invalid) and `findings` (field, severity, message: the receipt's lines), the `counts`, the `readiness` render would answer, the `unknownColumns`, and, for `recordsText`, the `dataSource` read from it, to send as it is. Nothing is stored, rendered or mailed.
+         *     - Text that cannot be read is 422 `batch.records_unreadable` with `problems`; more records than `BATCH_MAX_RECORDS` is 413 `batch.too_many_records` with `maxRecords` and `records` (the count found), so that a client can still say the spec's "select 100 or fewer".
          */
         post: operations["postDispatchBatchCheck"];
         delete?: never;
@@ -218,7 +252,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List batches, newest first */
+        /**
+         * List batches, newest first
+         * @description `{total, limit, offset, batches}`, newest first. `limit` 1–200 (default 50). `state` takes any of the spec's states (see the area); an unknown `state` is 400 `request.invalid`.
+         */
         get: operations["getDispatchBatch"];
         put?: never;
         post?: never;
@@ -237,7 +274,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the signatures of a PDF */
+        /**
+         * Verify the signatures of a PDF
+         * @description - **Body**: the PDF itself, `Content-Type: application/pdf` (else 415 `request.unsupported_media_type`). It is read as a stream and cut off at **50 MiB** (52,428,800 bytes): a larger declared `Content-Length` is refused before reading, a body that grows past the limit is refused there, the rest never read: 413 `request.too_large` with `limitBytes`.
+         *     - A body that is no PDF (no `%PDF-` in its first 1,024 bytes, empty, or a file no reader can open) is 422 `esign.not_pdf`. Anything that opens as a PDF gets a report, however broken its signatures: a malformed `/ByteRange`, a `/Contents` that is no CMS, an unknown digest algorithm are that signature's `problems` and make it not valid, never a 5xx.
+         *     - **Trust** is the caller's tenant's: its key's roots and `ESIGN_TSA_ROOTS` (a file signed under another tenant's CA has `chainValid: false` here). 409 `esign.not_configured` when the tenant has no key (production without `ESIGN_KEYS_DIR`).
+         *     - A PDF without signatures is a report with `valid: false`, `signatureCount: 0` and the summary "The PDF has no signatures." (not an error: the question was answered). The report's members are described in the area.
+         */
         post: operations["postEsignVerify"];
         delete?: never;
         options?: never;
@@ -252,10 +295,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The explain report of a render as a PDF */
+        /**
+         * The explain report of a render as a PDF
+         * @description - **Input**: `id` (or `correlationId`; given both, they must agree) and `mode`, `summary` (the default) or `detailed`. An unknown mode, or no id, is 400 `request.invalid`.
+         *     - **Not stored yet**: a correlation id without a stored trace answers 404 `explain.trace_not_found` with `Retry-After: 2`, and a batch's correlation id 404 `explain.batch_correlation_id`, as the trace endpoint does. Only the newest trace of the caller's tenant is reported.
+         *     - **200 `application/pdf`, `inline`**: the file is named `explain-summary.pdf` or `explain-detailed.pdf`, never after the id. The headers are `X-Svc-CorrelationId`, `Last-Modified` (when the report was made) and `X-Svc-Report-Cache: hit|miss`. The PDF's XMP `CorrelationId` is the traced render's, so a report names the document it explains. What each mode holds, and the cache, are in the area.
+         */
         get: operations["getExplainGeneratePdf"];
         put?: never;
-        /** The explain report of a render as a PDF (parameters in the body) */
+        /**
+         * The explain report of a render as a PDF (parameters in the body)
+         * @description As `GET /api/explain/generate-pdf`, with `{"correlationId": "…", "mode": "summary"|"detailed"}` as a JSON body of at most 4 KB (`mode` defaults to `summary`).
+         */
         post: operations["postExplainGeneratePdf"];
         delete?: never;
         options?: never;
@@ -272,7 +323,12 @@ export interface paths {
         };
         /**
          * The explain trace of a render, by its correlation id
-         * @description 404 explain.trace_not_found with Retry-After right after a render: the trace may still be on its way.
+         * @description `?correlationId=` or `?id=` (the same value; both given must agree).
+         *
+         *     - 200 `application/json`: the newest trace of the caller's tenant for that correlation id (a caller may reuse a correlation id for single renders; every trace is kept, the newest answers). Its members are described in the area.
+         *     - 404 `explain.trace_not_found` with `Retry-After: 2` when there is none: not stored yet (capture is asynchronous, normally well under a second), never traced, or another tenant's (indistinguishable).
+         *     - 404 `explain.batch_correlation_id`, without `Retry-After`, when the id is the correlation id of one of the tenant's batches (`X-Svc-CorrelationId` of the intake answer): a batch has no trace of its own, so waiting would never help. Each record of a traced batch is rendered, and traced, under the record's own correlation id: `documents[].correlationId` of `GET /api/dispatch/batch/{batchId}/documents` (also the PDF's XMP `CorrelationId`). The problem carries `batchId` and `documents` (that path).
+         *     - 400 `request.invalid` without an id, with two different ids, or an id over 200 characters; 400 `request.invalid_characters` for NUL or lone surrogates.
          */
         get: operations["getExplainTrace"];
         put?: never;
@@ -290,7 +346,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health of this process: the database and the background loops */
+        /**
+         * Health of this process: the database and the background loops
+         * @description No token. 200 when the database answers within 5 s and every background loop of this process is making progress, else 503 with what is wrong:
+         *
+         *     ```json
+         *     { "status": "unavailable", "database": "postgres",
+         *       "detail": "mail stalled since 2026-11-23T09:12:03.120Z: SMTP server unreachable since …: connect ECONNREFUSED 127.0.0.1:25",
+         *       "background": { "runner": { "status": "ok", "lastProgressAt": "…" },
+         *                       "mail": { "status": "stalled", "since": "…", "lastProgressAt": "…", "detail": "…" } } }
+         *     ```
+         *
+         *     A part is `stalled` when work has been due for longer than `HEALTH_STALL_MS` with none done (the mail pump while the SMTP server is unreachable; the runner while it cannot claim jobs), or when its loop has not finished a round for that long; jobs running within their deadline count as progress. A web process with `EMBEDDED_RUNNER=off` lists no parts: its worker runs them.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -307,7 +375,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document */
+        /**
+         * This OpenAPI document
+         * @description No token. Built on the first request and kept for the process (it depends on the code only). `Cache-Control: public, max-age=300` with an `ETag` (send it back in `If-None-Match` for a 304), and `Access-Control-Allow-Origin: *` so that a hosted viewer can load it: no secret is in it, as in GitHub's and Stripe's.
+         */
         get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
@@ -328,7 +399,17 @@ export interface paths {
         put?: never;
         /**
          * Render one document, or submit a batch
-         * @description An object `dataSource` renders one document synchronously. An array submits a governed batch (`features.svcDispatch`, or distribution `enabled` and `requireApproval`): the answer is its intake receipt. `options.correlationId` is the idempotency key per tenant.
+         * @description - **One document or a batch.** An array `dataSource` is a governed batch: it needs `features.svcDispatch: true`, or distribution `enabled` and `requireApproval` both true; otherwise 422 `batch.dispatch_not_enabled`. An object `dataSource` is one document rendered synchronously: 200 `application/pdf` with `X-Svc-CorrelationId`; an invalid record gets 422 `record.invalid`.
+         *     - **Distribution settings**: the template's front matter defaults (docs/templates.md, "Distribution"), overridden field by field by `templateSettings.distribution` (`deliveryConfig` merged key by key). Defaults: `mode` individual, `requireApproval` false, `fileNameTemplate` `document-{BATCHID_1}`, `deliveryConfig.mode` none, `expiresInHours` 168. `.pdf` is appended to file names that lack it. `zipBundle` with combined mode is 422. Requiring approval with no approver (batch or tenant) is 422.
+         *     - **`dataSource` must hold plain JSON objects**: an array with anything else (`null`, a string, a number, a nested array) is a malformed request, 400 `request.invalid` with `errors[].path` naming each index (`dataSource.3`), and no batch is stored. Objects that fail their field rules are records, and get the 422 receipt.
+         *     - **Record checks**: template field rules; every `fileNameTemplate` / `documentIdTemplate` token must resolve (a resolved document id has at most 200 characters); the file name must be safe (no separators, no `..`, no control characters, at most 200 characters) and unique in the batch (case-insensitive); with `secure-email`, `recipientEmail` is required and every `;`-separated address must be valid. Warnings (not errors): a field rule of severity warning, a repeated address, a `recipientName` count that differs from the address count.
+         *     - **The answer** is the receipt PDF: 202, or 422 when readiness is INVALID (the batch is then stored in state `invalid` so its receipt and results can be read again). Headers: `X-Svc-BatchId`, `X-Svc-CorrelationId`, `X-Svc-DispatchReadiness`, and `X-Svc-Idempotent-Replay: true|false`.
+         *     - **What the receipt shows**: the batch (ids, template, submitter, time, state, readiness), the counts, every record with a warning or an error on a line of its own with its messages, then the ready records: each with its file name when there are at most 100 of them, otherwise as index ranges ("Records 1–940, 942–1000: ready"). The client waits for the receipt, and a line per ready record cost about 160 ms of layout on 1,000 records (17 pages) against about 15 ms for the ranges; the documents list (`GET /api/dispatch/batch/{batchId}/documents`) names every file.
+         *     - **A batch exists only with its receipt stored**: the receipt is written to the blob store before the batch and its records are. When the store refuses it, the answer is 503 `unavailable` with `Retry-After: 5`, nothing of the request is kept (no batch, no records, no job, no mail), and the same request later is a first submission.
+         *     - **Idempotency**: `options.correlationId` is the idempotency key per tenant: a repeat returns the existing batch and its stored receipt (same status code, replay header true) whatever the new body says. Without it a UUID is generated. A corrected resubmission after `invalid` or `changes-requested` is a new batch with a new correlationId; the old one can be cancelled (changes-requested) or left (invalid).
+         *     - **Submitter**: `submittedBy` is `options.generatedBy` when given, else the token's email. Self-approval is refused against both that address and the token's own email.
+         *     - **Explain**: `templateSettings.explainDocument` or `features.explainDocument` traces the render, and `autoArchiveAfterDays` / `traceRetentionYears` set how long the trace is kept (see the explain area).
+         *     - **Limits**: `BATCH_MAX_RECORDS` (5,000) records (413 `batch.too_many_records`), `RENDER_BODY_MAX_BYTES` (20 MiB) body.
          */
         post: operations["postRender"];
         delete?: never;
@@ -346,7 +427,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline to sign */
+        /**
+         * Decline to sign
+         * @description Body `{reason}` (1 to 2,000 characters): the signer `declined` with the reason, the workflow `rejected` (the signatures already made stay in their revisions); the callback body gains `declined: {signer, name, email, reason}` and the participants' outcome mail says who declined. The certificate of completion is made for a declined workflow too.
+         */
         post: operations["postSignByTokenDecline"];
         delete?: never;
         options?: never;
@@ -361,7 +445,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document being signed, current revision */
+        /**
+         * The document being signed, current revision
+         * @description The current revision of the document, inline, with `X-Content-SHA256` and `X-Document-Revision`.
+         */
         get: operations["getSignByTokenDocument"];
         put?: never;
         post?: never;
@@ -380,7 +467,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the signer a one-time passcode */
+        /**
+         * Send the signer a one-time passcode
+         * @description When the signer has `requireOtp`, the portal passcode's rules: 6 digits, living `OTP_TTL_MS`, one send a minute (429 `otp.rate_limited`), sent to the signer's address and bound to the signer; 409 `otp.not_required` for a signer without `requireOtp`.
+         */
         post: operations["postSignByTokenOtpSend"];
         delete?: never;
         options?: never;
@@ -397,7 +487,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the signer's one-time passcode; the answer holds the proof to send in X-Svc-Sign-Otp */
+        /**
+         * Verify the signer's one-time passcode; the answer holds the proof to send in X-Svc-Sign-Otp
+         * @description - The portal passcode's rules: the 5th wrong try locks it for 15 minutes (429 `otp.locked`, the code dying with the lock); `otp.invalid` with `attemptsLeft`, `otp.expired`, `otp.not_sent`, 409 `otp.not_required`.
+         *     - Answers `{verified, otpProof, otpProofExpiresAt}`: the browser sends `otpProof` in `X-Svc-Sign-Otp` on the other ceremony routes (403 `otp.required` without it).
+         *     - Decision: a proof held by the browser (2 hours, bound to the signer and to this link) rather than a flag on the signer, so a link that leaks after the signer verified still meets the passcode. A re-send's new link kills the old link's proof too.
+         */
         post: operations["postSignByTokenOtpVerify"];
         delete?: never;
         options?: never;
@@ -412,7 +507,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signer's signature and the document's progress (polled after signing) */
+        /**
+         * The signer's signature and the document's progress (polled after signing)
+         * @description - `{organizationName, workflow {title, correlationId, state}, signer {name, state, signRequestedAt, signedAt, declinedAt}, signing {mode, total, signed, declined}}`, where `signer.state` is `signing` between the 202 of `sign` and the signing job having applied it, then `signed`.
+         *     - It answers also once the link is used (the page follows the signature here after the 202: the link itself answers 410 `esign.link_used` from then on), with the same credential (the link, and the passcode proof when the signer needs one: 403 `otp.required` without it); only 404 `esign.link_invalid` and 410 `esign.link_replaced` refuse it.
+         *     - Decision: a separate route rather than a long answer to `sign` or a reopened link, so that a reload or a second tab can ask again, and no more than states and counts (no document, no names of others), so a link that leaks after use tells no more than whether the document was signed.
+         */
         get: operations["getSignByTokenProgress"];
         put?: never;
         post?: never;
@@ -431,7 +531,9 @@ export interface paths {
         };
         /**
          * The signing page's bootstrap
-         * @description The signing link's token in the path is the credential. Until a signer who needs a one-time passcode has verified it (proof in X-Svc-Sign-Otp), the answer holds only the signer's name and state and the passcode's state.
+         * @description - Before a required passcode is verified, only `{organizationName, linkExpiresAt, otp: {required, verified, sentAt, expiresAt, nextSendAt, lockedUntil}, signer: {name, state}}` (`expiresAt`: a code sent and not used yet works until then).
+         *     - After (or without one), also `workflow {title, correlationId, state}`, `signer` (as in `signing`, plus `mayActNow`), `document {revision, sha256, pageCount, field {name, page, rect}}`, `consent {version, text, sha256}` and `signing {mode, signers}` (the others' addresses masked).
+         *     - The first such answer records the signer `viewed` (with IP and user agent). The link's own refusals (404 `esign.link_invalid`, 410 `esign.link_replaced`, `esign.link_expired`, `esign.link_used`, 409 `esign.signing_closed`) are listed in the area.
          */
         get: operations["getSignByToken"];
         put?: never;
@@ -451,7 +553,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign: record the signature, to be added to the document by the signing job (202) */
+        /**
+         * Sign: record the signature, to be added to the document by the signing job (202)
+         * @description - Body `{consent: {version, sha256}, mark: {kind: "typed", text} | {kind: "drawn", png}, intent: true}`: 202 `{state: "signing", signer, signRequestedAt}`. Body limit about 350 KB.
+         *     - The consent must be the current one (422 `esign.consent_outdated` with `current`); a typed mark is 1 to 100 characters on one line, a drawn one a base64 PNG of at most 256 KiB and 2,000 pixels a side, decoded before it is accepted (422 `esign.mark_invalid` naming `mark.text` or `mark.png`); in sequential mode an earlier signer must have signed (409 `esign.not_your_turn`).
+         *     - Recorded with the consent's version and SHA-256, the verification method (`email link` or `email link + one-time passcode`), IP, user agent and the mark (a drawn one as a blob); the signing job then adds the signature: the signer's `state` becomes `signed` with `signedRevision` and `signedSha256`. From the 202 on the link answers 410 `esign.link_used`; follow the signature with `GET /api/sign/{token}/progress`.
+         */
         post: operations["postSignByTokenSign"];
         delete?: never;
         options?: never;
@@ -466,7 +573,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A workflow's activity */
+        /**
+         * A workflow's activity
+         * @description Not in the spec. `{workflowId, events: [{seq, kind, actor, at, detail}]}`, oldest first; the kinds and actors are listed in the area. Addresses the events name (`invite.resent`) are shown to bearer callers only.
+         */
         get: operations["getWorkflowByWorkflowIdActivity"];
         put?: never;
         post?: never;
@@ -485,7 +595,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit the current step: validate and move on (or to approval after the last) */
+        /**
+         * Submit the current step: validate and move on (or to approval after the last)
+         * @description - **Answer**: `{state, validationOutcome, validationResults, currentStepIndex, totalSteps, version}`.
+         *     - Before the last step it moves on without checking (outcome null, results empty; the portal checks each step with the same rules).
+         *     - On the last step it runs every field rule and every cross-field rule: pending-approval with outcome `passed`, or validation-failed with `failed`, both HTTP 200. Only error-severity failures fail the outcome; warnings are listed.
+         *     - **Results**: `{ruleId, passed, severity, message, fieldKey, stepIndex}`; field rules appear only when they fail, with ruleIds `field:<key>:<rule>` (`required`, `type`, `format`, `options`, `min`, `max`, `maxLength`, `pattern`); every cross-field rule appears, passed or not.
+         *     - **Resubmission**: in changes-requested the final advance resubmits: validation again, then pending-approval (approval restarts at stage 1, since earlier stages approved other data; the approvers are mailed again) or validation-failed.
+         */
         post: operations["postWorkflowByWorkflowIdAdvance"];
         delete?: never;
         options?: never;
@@ -504,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the current approval stage
-         * @description Only an approver of the current stage, never the initiator; the last stage's approval seals the workflow.
+         * @description A bearer approver of the current stage (the area says who), never the initiator. Body `{comment?}`: a JSON body is required; `{}` will do. A stage before the last moves to the next stage (still pending-approval, its approvers mailed); the last stage moves to sealing and queues the seal job (`workflow/seal.requested`). Answers `{workflowId, correlationId, state, currentApprovalStage, approvalHistory, completedAt}`.
          */
         post: operations["postWorkflowByWorkflowIdApprove"];
         delete?: never;
@@ -520,7 +637,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The callback attempts of a workflow */
+        /**
+         * The callback attempts of a workflow
+         * @description Not in the spec. `{workflowId, callbackHost, status, attempts: [{messageId, attemptNo, at, state, urlHost, outcome, statusCode, error, durationMs}]}`, oldest first; `outcome` is `delivered`, `retry`, `gave-up` or `refused`; `status` is `none` (no callbackUrl, or no terminal state yet), `pending`, or the last attempt's final outcome. How callbacks are signed, retried and guarded is in the area.
+         */
         get: operations["getWorkflowByWorkflowIdCallbacks"];
         put?: never;
         post?: never;
@@ -539,7 +659,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a workflow */
+        /**
+         * Cancel a workflow
+         * @description Not in the spec. `{workflowId, correlationId, state: "cancelled", completedAt}`. A workflow in in-progress, validation-failed, changes-requested or pending-approval is cancelled. One in sealing whose sealed record is collecting signatures is voided: the signing links die, the signers asked and not yet done are mailed that the request was withdrawn, the signatures given stay in their revisions, and the activity's `workflow.cancelled` says `signing: "voided"` with the revision. A workflow still being sealed (the seal job not done), complete, rejected or cancelled is 409 `workflow.invalid_state`. A cancelled workflow can still be read with its portal token, and nothing can change it.
+         */
         post: operations["postWorkflowByWorkflowIdCancel"];
         delete?: never;
         options?: never;
@@ -554,7 +677,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recheck the activity chain the certificate of completion records */
+        /**
+         * Recheck the activity chain the certificate of completion records
+         * @description The same callers as the certificate. The activity as it is now, re-checked against the hash chain the certificate printed: `{workflowId, chainHead, valid: true, head, checked, notCovered}` or `{valid: false, checked, broken: {index, eventId, problem: "edited" | "removed" | "inserted"}, message}`, naming the first event that no longer matches. Events recorded after the certificate (`certificate.issued`, later mail failures) are `notCovered`.
+         */
         get: operations["getWorkflowByWorkflowIdCertificateChain"];
         put?: never;
         post?: never;
@@ -571,7 +697,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The certificate of completion */
+        /**
+         * The certificate of completion
+         * @description The initiator or an admin, else 403 `workflow.not_initiator`: it lists every signer's IP address and user agent. The certificate of completion, a PDF signed with the tenant's key (`X-Content-SHA256`, `X-Activity-Chain-Head`). 409 `esign.certificate_not_ready` while signers are still signing, and with `Retry-After: 5` in the moment between the end of signing and the certificate being stored; 409 `esign.not_enabled`. When it is made is in the area.
+         */
         get: operations["getWorkflowByWorkflowIdCertificate"];
         put?: never;
         post?: never;
@@ -590,7 +719,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Escalate the pending approval to the next approver */
+        /**
+         * Escalate the pending approval to the next approver
+         * @description Only the initiator or a caller with the `admin` role (403 `workflow.not_initiator`). The routing sequence of a stage is its approvers in order, then the tenant's approvers (without duplicates or the initiator). Escalate moves the pending approval to the first of the sequence not asked yet in this stage, mails them `Approval escalated to you` with the reviewer link, records it in the history and starts the wait again; approvers asked earlier keep the right to decide. Nobody left: 409 `workflow.no_escalation_target`. The state stays pending-approval. Answers `{workflowId, state, currentApprovalStage, escalatedTo, approvalRequestedAt}`.
+         */
         post: operations["postWorkflowByWorkflowIdEscalate"];
         delete?: never;
         options?: never;
@@ -605,7 +737,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workflow's data as JSON or CSV */
+        /**
+         * The workflow's data as JSON or CSV
+         * @description Not in the spec. The collected data as it is now, in any state; another tenant's id is 404.
+         *
+         *     - One row per field of the schema, in step and field order: `{step, stepTitle, key, label, value, updatedAt}` (`step` the 0-based index; a field never filled has `value` and `updatedAt` null).
+         *     - JSON (default): `{workflowId, correlationId, state, exportedAt, rows}`.
+         *     - CSV: `text/csv; charset=utf-8; header=present`, `Content-Disposition: attachment; filename="workflow-<correlationId>.csv"` (the name reduced to letters, digits, `.`, `_`, `-`), UTF-8 with a byte-order mark (so Excel does not guess a code page), CRLF lines, header row `step,stepTitle,key,label,value,updatedAt`, RFC 4180 quoting; lists and objects as JSON, an empty field as an empty cell. Every cell that starts with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'` (formula injection; a negative number therefore reads `'-5`).
+         *     - Any other format: 400 `workflow.export_format`.
+         */
         get: operations["getWorkflowByWorkflowIdExport"];
         put?: never;
         post?: never;
@@ -624,7 +764,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Go back to the step whose validation failed */
+        /**
+         * Go back to the step whose validation failed
+         * @description validation-failed → in-progress at the step of the first failing error (lowest step index). Answers `{state, currentStepIndex, totalSteps, validationOutcome, validationResults, version}`. The last results stay (and `validationOutcome` stays `failed`) so the portal can show them next to the fields, until the next final advance replaces them.
+         */
         post: operations["postWorkflowByWorkflowIdFixValidation"];
         delete?: never;
         options?: never;
@@ -641,7 +784,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A reviewer's governance decision on failed rules */
+        /**
+         * A reviewer's governance decision on failed rules
+         * @description - **Who**: a reviewer token, with the same stage and approver rules as request-changes. On pending-approval, or on validation-failed (the only state a failed error rule can be in, and what approve-with-exception is for).
+         *     - **Body** `{decision: approve | approve-with-exception | reject, justification?, comment?}`.
+         *     - `approve` needs no failed error-severity rule (warnings are listed, as in `validationOutcome`), else 409 `workflow.rules_failed` with `failedRules`.
+         *     - `approve-with-exception` needs at least one failed error rule (409 `workflow.no_failed_rules`) and a non-blank `justification` (422 `workflow.justification_required`), which is stored with the failed rule ids and sealed into the PDF; a later stage's `approve` no longer counts the excepted rules.
+         *     - Both approvals then act as approve: next stage, or sealing after the last. `reject`: rejected, no PDF. Answers as approve.
+         */
         post: operations["postWorkflowByWorkflowIdGovernanceDecision"];
         delete?: never;
         options?: never;
@@ -658,7 +808,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the participant a one-time passcode */
+        /**
+         * Send the participant a one-time passcode
+         * @description Participant portal token, no body. 200 `{sent: true, expiresAt, nextSendAt, to}` (`to` masked, `p***@example.com`). A new 6-digit code goes to the first recipient and replaces any earlier one; it lives `OTP_TTL_MS` (10 minutes) and works once. One send per 60 s per workflow: 429 `otp.rate_limited` with `Retry-After` and `retryAfter`; while a lockout lasts, 429 `otp.locked`. On a workflow without `requireOtp`, 409 `otp.not_required`; a reviewer token is 403 `portal.role_forbidden`. How the code is kept is in the area.
+         */
         post: operations["postWorkflowByWorkflowIdOtpSend"];
         delete?: never;
         options?: never;
@@ -675,7 +828,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the participant's one-time passcode */
+        /**
+         * Verify the participant's one-time passcode
+         * @description - Body `{otp: "123456"}` (a string of 6 digits, else 400 `request.invalid`): 200 `{verified: true, workflowId}`, and the answer's fresh `X-Svc-Portal-Token` carries `otp: true` (what that opens is in the area).
+         *     - Wrong code: 422 `otp.invalid` with `attemptsLeft`; the 5th wrong code locks it: 429 `otp.locked` with `Retry-After`, the code is dead, and **no new code is sent for 15 minutes** (otp/send and verify answer 429 `otp.locked` meanwhile). Without the lockout, someone holding a leaked link could try 5 codes a minute for ever; with it, 480 a day out of a million, and each new code reaches the participant's mailbox as a warning.
+         *     - No code waiting (never sent, or already used): 409 `otp.not_sent`; expired: 410 `otp.expired`. On a workflow without `requireOtp`, 409 `otp.not_required`; a reviewer token is 403 `portal.role_forbidden`.
+         */
         post: operations["postWorkflowByWorkflowIdOtpVerify"];
         delete?: never;
         options?: never;
@@ -692,7 +850,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject (an approver, or the reviewer link of the approval mail) */
+        /**
+         * Reject (an approver, or the reviewer link of the approval mail)
+         * @description "Approver or reviewer" in the spec: a bearer approver of the current stage, or the reviewer link of an approver of the current stage (the link's stage must be the current one: 409 `workflow.review_stage_passed` otherwise; its approver one of the stage's and not the initiator: 403 `workflow.not_approver`, `workflow.self_approval`). Body `{comment?}` (a JSON body is required; `{}` will do). Rejected ends the workflow; no PDF. Answers as approve, with `state: "rejected"`.
+         */
         post: operations["postWorkflowByWorkflowIdReject"];
         delete?: never;
         options?: never;
@@ -709,7 +870,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A reviewer asks the participant for changes */
+        /**
+         * A reviewer asks the participant for changes
+         * @description - **Who**: a reviewer token whose stage is the current one (409 `workflow.review_stage_passed` otherwise: a stage-1 link never decides stage 2) and whose approver is one of the current stage's (or escalated to in it), and not the initiator (403 `workflow.not_approver`). On pending-approval only.
+         *     - **Body** `{changes: [{message, fieldKey?, severity: info|warning|error (default error), category?, dueDate?: YYYY-MM-DD}]}` (1–100 changes). Every `fieldKey` must be a field of the schema (422 `workflow.field_unknown` naming `changes.<i>.fieldKey`).
+         *     - **Effect**: pending-approval → changes-requested; the data as reviewed is kept, the participant goes back to the first step holding a change (step 0 when no change names a field) and each recipient gets a mail listing the changes with their portal link. The participant then PATCHes and advances as in in-progress; the final advance resubmits. Answers `{workflowId, state: "changes-requested", currentStepIndex, changeRequests}`.
+         */
         post: operations["postWorkflowByWorkflowIdRequestChanges"];
         delete?: never;
         options?: never;
@@ -726,7 +892,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the participant a new link (also with a token up to 7 days past its expiry) */
+        /**
+         * Send the participant a new link (also with a token up to 7 days past its expiry)
+         * @description - Portal token of either role, no body: 200 `{sent, audience, nextAllowedAt}`.
+         *     - **Audience**: whom the workflow waits for decides. In in-progress, validation-failed or changes-requested the invitation goes again to every recipient (`audience: "participants"`, a fresh link; 409 `workflow.no_recipients` when there are none); in pending-approval a reminder with each one's reviewer link goes to the approvers waited on (the one it was escalated to last, else the current stage's: the schema's, else the tenant's; never the initiator; `audience: "approvers"`; 409 `workflow.no_recipients` without any). In sealing, complete, rejected and cancelled nobody is waited for: 409 `workflow.invalid_state`. Addresses are not returned (the activity event `invite.resent` names them for bearer callers).
+         *     - **Expired links**: so that a participant whose link ran out can ask for a new one from the page that kept their input, this route also takes a portal token up to 7 days past its expiry (only this route). Such a call gets no fresh `X-Svc-Portal-Token`; the new link goes only to the registered addresses, so an old link alone opens nothing. Older tokens are 401 `portal.token_expired`.
+         *     - **Rate limit** per workflow (the spec gives no number): one resend per 60 s and at most 5 per rolling hour; beyond, 429 `workflow.resend_rate_limited` with `Retry-After`, `retryAfter` and `nextAllowedAt`. Counted from the activity events under the workflow's row lock, so concurrent calls cannot both pass.
+         */
         post: operations["postWorkflowByWorkflowIdResendInvite"];
         delete?: never;
         options?: never;
@@ -741,7 +913,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The portal page's bootstrap (participant or reviewer) */
+        /**
+         * The portal page's bootstrap (participant or reviewer)
+         * @description - **The payload**: `{workflow: {…status, title, organizationName, locale, requireOtp, createdAt, sealedFileName}, role, steps: [{stepIndex, title, description, fields, data, fieldUpdatedAt, updatedAt}], rules, validationResults, validatedAt, changeRequests}`; `fields` in the template field format, `rules` the cross-field rules, so that the portal evaluates them with the same library. `sealedFileName` (null until sealed) is the name `GET …/sealed` gives the sealed PDF in `Content-Disposition` (`lib/workflow/sealed-file-name.ts`, the title in safe characters and `-sealed.pdf`): the portal downloads through `fetch` and saves the file under that name.
+         *     - `signing` is null without e-signature, else `{mode, documentRevision, documentSha256, signers: [...]}`; a participant's token sees the signers' addresses masked (`p***@example.com`).
+         *     - **Reviewer tokens** also get `steps[].changeRequests` (the requests about that step's fields), `changesSinceReview` (per changed field `{fieldKey, label, stepIndex, before, after}` against the data as reviewed; empty before any review), `approvalHistory`, `approvalException` and `reviewer` (`{email, stage, mayDecide, refusal}`); these four go to reviewer tokens only, so a participant never sees the approvers' names and comments. `changeRequests` (all, each `{id, message, fieldKey, stepIndex, severity, category, dueDate, requestedAt}`) goes to both.
+         *     - **OTP**: a participant token not yet verified on a `requireOtp` workflow gets the gated shape only (see the area); the open payload adds `otpRequired` and `otpVerified`.
+         *     - The token may come as `?token=` (as the spec says) or `?pt=`; a cancelled workflow can still be read, and nothing can change it.
+         */
         get: operations["getWorkflowByWorkflowId"];
         put?: never;
         post?: never;
@@ -760,7 +939,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Seal the workflow's document now */
+        /**
+         * Seal the workflow's document now
+         * @description Only the initiator or an `admin` (403 `workflow.not_initiator`). From pending-approval it seals without the approval gate (the history records `seal-requested` by the caller); in sealing it sends the seal job again (retry of a failed or stuck seal). In-progress, validation-failed and changes-requested are never sealed (unvalidated data) and ended workflows stay ended: 409 `workflow.invalid_state`. Answers `{workflowId, state: "sealing"}`; the seal job does the rest (see the area).
+         */
         post: operations["postWorkflowByWorkflowIdSeal"];
         delete?: never;
         options?: never;
@@ -775,7 +957,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sealed PDF */
+        /**
+         * The sealed PDF
+         * @description Not in the spec. Any bearer caller of the tenant, or the workflow's participant or reviewer token, once complete; 409 `workflow.not_sealed` before. `X-Content-SHA256` is the SHA-256 the status reports as `sealedSha256`; `Content-Disposition` names the file as the bootstrap's `sealedFileName`. With e-signature this is the signed file.
+         */
         get: operations["getWorkflowByWorkflowIdSealed"];
         put?: never;
         post?: never;
@@ -792,7 +977,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify the signatures of a workflow's document */
+        /**
+         * Verify the signatures of a workflow's document
+         * @description Any user of the tenant, as for the status. The verification report (see the area) for the workflow's current document (the last revision), plus `document {revision, sha256, storedSha256, matchesStored}` and `revisions [{revision, recordedSha256, fileSha256, matches}]`: each revision's bytes in the file against the SHA-256 recorded when it was made (revision 0 by the seal, each later one by its signature), so a file replaced in the blob store shows. 409 `esign.not_enabled` (no e-signature), 409 `esign.no_document` (not sealed yet), 404 another tenant's or an unknown id.
+         */
         get: operations["getWorkflowByWorkflowIdSignatures"];
         put?: never;
         post?: never;
@@ -811,7 +999,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signer a new signing link */
+        /**
+         * Send a signer a new signing link
+         * @description The initiator or an admin, else 403 `workflow.not_initiator`. Signer `n` (its `position`) gets a new link and the old one is dead (a passcode proof of the old link too). Rate limited per signer as resend-invite is per workflow: one a minute, five an hour (429 `workflow.resend_rate_limited`, `Retry-After`). 409 `esign.not_your_turn` for a signer not invited yet, `esign.signer_done` for one who signed or declined, `esign.not_enabled` on a workflow without e-signature, 404 `esign.signer_not_found`.
+         */
         post: operations["postWorkflowByWorkflowIdSignersBySignerResend"];
         delete?: never;
         options?: never;
@@ -828,7 +1019,7 @@ export interface paths {
         };
         /**
          * A workflow's status, with its signing progress
-         * @description A participant's portal token gets the signers' addresses masked.
+         * @description The spec's `{workflowId, state, currentStepIndex, totalSteps, validationOutcome, currentApprovalStage, totalApprovalStages}` plus `correlationId`, `version`, `updatedAt`, `sealedSha256` and `sealedAt` (null until sealed). `currentApprovalStage` is 0 before approval and the 1-based stage awaiting approval from pending-approval on; `totalApprovalStages` is the schema's number of stages, or 1 when it names none (the tenant's approvers). `signing` as in the bootstrap: a participant's portal token gets the signers' addresses masked, bearer callers and reviewers see them whole. Readable by a participant token before its passcode is verified (state and step counts only).
          */
         get: operations["getWorkflowByWorkflowIdStatus"];
         put?: never;
@@ -854,7 +1045,10 @@ export interface paths {
         head?: never;
         /**
          * Save a step's data (autosave)
-         * @description Send the `version` last seen to be told (409 workflow.stale_version) when the data changed since.
+         * @description - **Answer**, the step entity: `{stepIndex, title, data, fieldUpdatedAt, updatedAt, version}`: `data` the step's values, `fieldUpdatedAt` when each was last written, `updatedAt` the latest of those (null before any), `version` the workflow's data version.
+         *     - **Body** `{data, version?}`: values are merged into the step (`null` removes one). Allowed in in-progress and changes-requested on any step up to the current one (409 `workflow.step_not_reached` beyond it, 404 `workflow.step_not_found` past the last).
+         *     - **Checks**: each value must be a field of that step and of its type (string, number, whole number, boolean, YYYY-MM-DD date, one of an enum's options): otherwise 422 `workflow.field_invalid` with `errors[]` naming every bad field (`data.<key>`) and nothing is saved. Email format, bounds, patterns, length and `required` are checked by the final advance, because autosave sends half-typed values.
+         *     - **Versions**: every write bumps `version`; a PATCH that sends `version` and is not at the current one is 409 `workflow.stale_version` with `currentVersion`, so two tabs never overwrite each other silently (without `version` the last write wins per field).
          */
         patch: operations["patchWorkflowByWorkflowIdStepByStepIndex"];
         trace?: never;
@@ -866,12 +1060,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List workflows, newest first */
+        /**
+         * List workflows, newest first
+         * @description Not in the spec. `{total, limit, offset, workflows}`, newest first, the tenant's only; each with its status fields, `sealedSha256` and `sealedAt`.
+         */
         get: operations["getWorkflow"];
         put?: never;
         /**
          * Create a workflow session and invite its participant
-         * @description `correlationId` is the idempotency key per tenant: a repeat answers 200 with the existing workflow and `idempotent: true`.
+         * @description - **Idempotency**: `correlationId` is the idempotency key per tenant (race-safe through a unique index): a repeat answers 200 with `idempotent: true` and the stored session with a fresh portal link, whatever the new body says; a first call answers 201 with `idempotent: false`.
+         *     - **Template**: `templateId` is an alias of `templatePath` (which wins when both are sent). The template version (SHA-256, text kept in the blob store) and a snapshot of the schema are stored with the session: editing the files later changes nothing for it.
+         *     - **Invitation**: the mail (to each `templateSettings.workflow.recipients`, subject `<organizationName>: please complete "<title>"`, the `message`, the portal link, the correlationId) is queued in the outbox with a placeholder for the link; the token is made when the mail is handed to the SMTP server, so no token is ever stored and the link holds four hours from sending. `organizationName` and `message` default to the template's front matter `workflow:` block. The portal address is `{PUBLIC_BASE_URL}/portal/{workflowId}?pt=<token>`.
+         *     - **Locale**: `templateSettings.workflow.locale` (also a front matter `workflow:` default; else `en-GB`) is the BCP 47 tag answers are shown in wherever people read them: the portal's hints, check-answers and review pages, the console and the sealed record show dates as "1 February 2027" (`de-DE`: "1. Februar 2027") and numbers with the locale's grouping ("1,250,000.5"), and enum answers by the schema's `optionLabels`. Stored data and the API keep ISO dates, JSON numbers and option codes. A tag this server cannot format is 400 `request.invalid` naming `templateSettings.workflow.locale`. The bootstrap payload carries it as `workflow.locale`.
+         *     - **Checks**: `templateSettings.esign` is checked as the e-signature area says (422 `workflow.esign_invalid` naming the field); `requireOtp: true` without a recipient is 422 `workflow.otp_recipient_missing`. `callbackUrl` must be an http(s) URL of at most 2,000 characters without user name or password (see Callbacks in the area). `initialData` (field key to value over all steps) is checked like a step PATCH (422 `workflow.field_invalid`).
+         *     - **Start**: with `autoValidateOnCreate` (request, else schema, else false) the data is validated at once: pending-approval (nobody is invited; the approvers are mailed) or validation-failed (the recipients are invited to fix it); otherwise the session starts in-progress at step 0.
+         *     - `templateSettings.explainDocument` traces the sealed PDF's render, with the retention settings of the explain area. Body limit 1 MiB.
          */
         post: operations["postWorkflow"];
         delete?: never;

@@ -2,6 +2,7 @@ import { sessionsQuery } from "@/lib/delivery/api-schemas";
 import { deliverySessionsAnswer } from "@/lib/delivery/answer-schemas";
 import { listDeliverySessions } from "@/lib/delivery/list-sessions";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,9 @@ const get = route(
     feature: "batchDispatch",
     query: sessionsQuery,
     summary: "Delivery sessions of a correlation id",
+    description: md(
+      "`correlationId` is the record's correlation id (`documents[].correlationId` of a batch). The answer: `{correlationId, total, sessions: [{sessionId, batchId, recordIndex, state, recipientEmail, recipientName, createdAt, expiresAt, revokedAt, mail, events: [{kind: access|download|denied, at, ip, userAgent}]}]}`. Another tenant's id gives an empty list, not a 404.",
+    ),
     responses: { 200: deliverySessionsAnswer },
   },
   ({ principal, query }) =>

@@ -1,6 +1,7 @@
 import { healthAnswer } from "@/lib/health/answer-schema";
 import { checkHealth } from "@/lib/health/check";
 import { documented, methods } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -9,6 +10,18 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     {
       auth: "none",
       summary: "Health of this process: the database and the background loops",
+      description: md(
+        "No token. 200 when the database answers within 5 s and every background loop of this process is making progress, else 503 with what is wrong:",
+        "",
+        "```json",
+        "{ \"status\": \"unavailable\", \"database\": \"postgres\",",
+        "  \"detail\": \"mail stalled since 2026-11-23T09:12:03.120Z: SMTP server unreachable since …: connect ECONNREFUSED 127.0.0.1:25\",",
+        "  \"background\": { \"runner\": { \"status\": \"ok\", \"lastProgressAt\": \"…\" },",
+        "                  \"mail\": { \"status\": \"stalled\", \"since\": \"…\", \"lastProgressAt\": \"…\", \"detail\": \"…\" } } }",
+        "```",
+        "",
+        "A part is `stalled` when work has been due for longer than `HEALTH_STALL_MS` with none done (the mail pump while the SMTP server is unreachable; the runner while it cannot claim jobs), or when its loop has not finished a round for that long; jobs running within their deadline count as progress. A web process with `EMBEDDED_RUNNER=off` lists no parts: its worker runs them.",
+      ),
       responses: { 200: healthAnswer, 503: { description: "The database does not answer within 5 s, or a background loop is stalled.", schema: healthAnswer } },
     },
     async () => {

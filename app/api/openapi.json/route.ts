@@ -4,6 +4,7 @@ import { methods, route } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import pkg from "@/package.json";
 import { routeModules } from "./routes";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -18,6 +19,9 @@ const get = route(
   {
     auth: "none",
     summary: "This OpenAPI document",
+    description: md(
+      "No token. Built on the first request and kept for the process (it depends on the code only). `Cache-Control: public, max-age=300` with an `ETag` (send it back in `If-None-Match` for a 304), and `Access-Control-Allow-Origin: *` so that a hosted viewer can load it: no secret is in it, as in GitHub's and Stripe's.",
+    ),
     responses: {
       200: {
         description: "The OpenAPI 3.1 document of this API, generated from the routes' zod schemas.",

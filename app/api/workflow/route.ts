@@ -5,6 +5,7 @@ import { createWorkflowAnswer } from "@/lib/workflow/answer-schemas";
 import { createWorkflowBody, listQuery } from "@/lib/workflow/api-schemas";
 import { createWorkflow } from "@/lib/workflow/create-workflow";
 import { listWorkflows } from "@/lib/workflow/list-workflows";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,15 @@ const post = route(
     examples: createWorkflowExamples,
     bodyLimit: WORKFLOW_BODY_MAX_BYTES,
     summary: "Create a workflow session and invite its participant",
-    description: "`correlationId` is the idempotency key per tenant: a repeat answers 200 with the existing workflow and `idempotent: true`.",
+    description: md(
+      "- **Idempotency**: `correlationId` is the idempotency key per tenant (race-safe through a unique index): a repeat answers 200 with `idempotent: true` and the stored session with a fresh portal link, whatever the new body says; a first call answers 201 with `idempotent: false`.",
+      "- **Template**: `templateId` is an alias of `templatePath` (which wins when both are sent). The template version (SHA-256, text kept in the blob store) and a snapshot of the schema are stored with the session: editing the files later changes nothing for it.",
+      "- **Invitation**: the mail (to each `templateSettings.workflow.recipients`, subject `<organizationName>: please complete \"<title>\"`, the `message`, the portal link, the correlationId) is queued in the outbox with a placeholder for the link; the token is made when the mail is handed to the SMTP server, so no token is ever stored and the link holds four hours from sending. `organizationName` and `message` default to the template's front matter `workflow:` block. The portal address is `{PUBLIC_BASE_URL}/portal/{workflowId}?pt=<token>`.",
+      "- **Locale**: `templateSettings.workflow.locale` (also a front matter `workflow:` default; else `en-GB`) is the BCP 47 tag answers are shown in wherever people read them: the portal's hints, check-answers and review pages, the console and the sealed record show dates as \"1 February 2027\" (`de-DE`: \"1. Februar 2027\") and numbers with the locale's grouping (\"1,250,000.5\"), and enum answers by the schema's `optionLabels`. Stored data and the API keep ISO dates, JSON numbers and option codes. A tag this server cannot format is 400 `request.invalid` naming `templateSettings.workflow.locale`. The bootstrap payload carries it as `workflow.locale`.",
+      "- **Checks**: `templateSettings.esign` is checked as the e-signature area says (422 `workflow.esign_invalid` naming the field); `requireOtp: true` without a recipient is 422 `workflow.otp_recipient_missing`. `callbackUrl` must be an http(s) URL of at most 2,000 characters without user name or password (see Callbacks in the area). `initialData` (field key to value over all steps) is checked like a step PATCH (422 `workflow.field_invalid`).",
+      "- **Start**: with `autoValidateOnCreate` (request, else schema, else false) the data is validated at once: pending-approval (nobody is invited; the approvers are mailed) or validation-failed (the recipients are invited to fix it); otherwise the session starts in-progress at step 0.",
+      "- `templateSettings.explainDocument` traces the sealed PDF's render, with the retention settings of the explain area. Body limit 1 MiB.",
+    ),
     responses: {
       201: { description: "Created.", schema: createWorkflowAnswer },
       200: { description: "The workflow this correlationId already named.", schema: createWorkflowAnswer },
@@ -38,6 +47,9 @@ const get = route(
     feature: "workflow",
     query: listQuery,
     summary: "List workflows, newest first",
+    description: md(
+      "Not in the spec. `{total, limit, offset, workflows}`, newest first, the tenant's only; each with its status fields, `sealedSha256` and `sealedAt`.",
+    ),
     responses: { 200: workflowListAnswer },
   },
   ({ principal, query }) => listWorkflows(principal.tenant.id, query),

@@ -2,6 +2,7 @@ import { batchActivityAnswer } from "@/lib/batch/answer-schemas";
 import { z } from "zod";
 import { batchActivity } from "@/lib/batch/documents";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +14,9 @@ const get = route(
     feature: "batchDispatch",
     query,
     summary: "A batch's activity item and one child per record",
+    description: md(
+      "The spec's lifecycle search: the batch's activity item and one child per record, `referenceId` = batchId.",
+    ),
     responses: { 200: batchActivityAnswer },
     problems: ["batch.not_found"],
   },

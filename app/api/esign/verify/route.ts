@@ -2,6 +2,7 @@ import { readBinaryBody } from "@/lib/http/read-body";
 import { methods, route } from "@/lib/http/route";
 import { verificationAnswerSchema } from "@/lib/esign/answer-schema";
 import { VERIFY_MAX_BYTES, verifyForTenant } from "@/lib/esign/verify-for-tenant";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,12 @@ const post = route(
     auth: "bearer",
     feature: "workflow",
     summary: "Verify the signatures of a PDF",
+    description: md(
+      "- **Body**: the PDF itself, `Content-Type: application/pdf` (else 415 `request.unsupported_media_type`). It is read as a stream and cut off at **50 MiB** (52,428,800 bytes): a larger declared `Content-Length` is refused before reading, a body that grows past the limit is refused there, the rest never read: 413 `request.too_large` with `limitBytes`.",
+      "- A body that is no PDF (no `%PDF-` in its first 1,024 bytes, empty, or a file no reader can open) is 422 `esign.not_pdf`. Anything that opens as a PDF gets a report, however broken its signatures: a malformed `/ByteRange`, a `/Contents` that is no CMS, an unknown digest algorithm are that signature's `problems` and make it not valid, never a 5xx.",
+      "- **Trust** is the caller's tenant's: its key's roots and `ESIGN_TSA_ROOTS` (a file signed under another tenant's CA has `chainValid: false` here). 409 `esign.not_configured` when the tenant has no key (production without `ESIGN_KEYS_DIR`).",
+      "- A PDF without signatures is a report with `valid: false`, `signatureCount: 0` and the summary \"The PDF has no signatures.\" (not an error: the question was answered). The report's members are described in the area.",
+    ),
     requestBody: { contentType: "application/pdf", description: "The PDF itself, up to VERIFY_MAX_BYTES" },
     responses: { 200: verificationAnswerSchema },
     problems: ["esign.not_pdf", "esign.not_configured", "request.too_large", "request.unsupported_media_type"],

@@ -4,6 +4,7 @@ import { reportResponse } from "@/lib/explain/report/report-response";
 import { explainReport } from "@/lib/explain/report/get-report";
 import { EXPLAIN_TIERS } from "@/lib/explain/settings";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -24,6 +25,11 @@ const get = route(
     tiers: EXPLAIN_TIERS,
     query: reportQuery,
     summary: "The explain report of a render as a PDF",
+    description: md(
+      "- **Input**: `id` (or `correlationId`; given both, they must agree) and `mode`, `summary` (the default) or `detailed`. An unknown mode, or no id, is 400 `request.invalid`.",
+      "- **Not stored yet**: a correlation id without a stored trace answers 404 `explain.trace_not_found` with `Retry-After: 2`, and a batch's correlation id 404 `explain.batch_correlation_id`, as the trace endpoint does. Only the newest trace of the caller's tenant is reported.",
+      "- **200 `application/pdf`, `inline`**: the file is named `explain-summary.pdf` or `explain-detailed.pdf`, never after the id. The headers are `X-Svc-CorrelationId`, `Last-Modified` (when the report was made) and `X-Svc-Report-Cache: hit|miss`. The PDF's XMP `CorrelationId` is the traced render's, so a report names the document it explains. What each mode holds, and the cache, are in the area.",
+    ),
     ...reportDoc,
   },
   async ({ principal, query }) =>
@@ -38,6 +44,9 @@ const post = route(
     examples: reportExamples,
     bodyLimit: 4_096,
     summary: "The explain report of a render as a PDF (parameters in the body)",
+    description: md(
+      "As `GET /api/explain/generate-pdf`, with `{\"correlationId\": \"…\", \"mode\": \"summary\"|\"detailed\"}` as a JSON body of at most 4 KB (`mode` defaults to `summary`).",
+    ),
     ...reportDoc,
   },
   async ({ principal, body }) =>

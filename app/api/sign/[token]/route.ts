@@ -3,6 +3,7 @@ import { visitorFrom } from "@/lib/http/visitor";
 import { ceremonyBootstrapAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { ceremonyBootstrap } from "@/lib/workflow/signing/ceremony-bootstrap";
 import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -12,8 +13,11 @@ const get = route(
     auth: "none",
     params: signTokenParams,
     summary: "The signing page's bootstrap",
-    description:
-      "The signing link's token in the path is the credential. Until a signer who needs a one-time passcode has verified it (proof in X-Svc-Sign-Otp), the answer holds only the signer's name and state and the passcode's state.",
+    description: md(
+      "- Before a required passcode is verified, only `{organizationName, linkExpiresAt, otp: {required, verified, sentAt, expiresAt, nextSendAt, lockedUntil}, signer: {name, state}}` (`expiresAt`: a code sent and not used yet works until then).",
+      "- After (or without one), also `workflow {title, correlationId, state}`, `signer` (as in `signing`, plus `mayActNow`), `document {revision, sha256, pageCount, field {name, page, rect}}`, `consent {version, text, sha256}` and `signing {mode, signers}` (the others' addresses masked).",
+      "- The first such answer records the signer `viewed` (with IP and user agent). The link's own refusals (404 `esign.link_invalid`, 410 `esign.link_replaced`, `esign.link_expired`, `esign.link_used`, 409 `esign.signing_closed`) are listed in the area.",
+    ),
     responses: { 200: ceremonyBootstrapAnswer },
     problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed"],
   },

@@ -2,6 +2,7 @@ import { batchCheckExamples } from "@/lib/batch/api-examples";
 import { batchCheckAnswer } from "@/lib/batch/answer-schemas";
 import { batchCheckBody, checkBatch } from "@/lib/batch/check-batch";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -12,8 +13,13 @@ const post = route(
     body: batchCheckBody,
     examples: batchCheckExamples,
     summary: "Check records as intake would, without sending them",
-    description:
-      "Not in the spec. Reads the records (a `dataSource` array, or `recordsText` as CSV or JSON Lines) against the template and the distribution settings and answers every record's findings exactly as the intake receipt of `POST /api/render` would list them. Nothing is stored, rendered or mailed. The CLI and the console show this before sending; with `recordsText` the answer's `dataSource` is what to send.",
+    description: md(
+      "Not in the spec. A client shows what intake will find before it sends, as the spec's CRM asks a person to confirm a long list.",
+      "",
+      "- **Body**: the batch's `templatePath`, `templateSettings` and `options.documentIdTemplate`, with the records either as `dataSource` (an array, as render takes it) or as `recordsText` (CSV or JSON Lines as a spreadsheet exports them: the reader of the console's new batch page, described in docs/cli.md, \"Records files\").",
+      "- **Answer**: every record's `status` (ready, warning, invalid) and `findings` (field, severity, message: the receipt's lines), the `counts`, the `readiness` render would answer, the `unknownColumns`, and, for `recordsText`, the `dataSource` read from it, to send as it is. Nothing is stored, rendered or mailed.",
+      "- Text that cannot be read is 422 `batch.records_unreadable` with `problems`; more records than `BATCH_MAX_RECORDS` is 413 `batch.too_many_records` with `maxRecords` and `records` (the count found), so that a client can still say the spec's \"select 100 or fewer\".",
+    ),
     responses: { 200: batchCheckAnswer },
     problems: ["template.not_found", "template.path_invalid", "template.invalid", "batch.records_unreadable", "batch.empty", "batch.too_many_records", "batch.settings_invalid"],
   },

@@ -4,6 +4,7 @@ import { visitorFrom } from "@/lib/http/visitor";
 import { declineAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
 import { declineBody, declineSignature } from "@/lib/workflow/signing/decline-signature";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +16,9 @@ const post = route(
     examples: declineExamples,
     bodyLimit: 16 * 1024,
     summary: "Decline to sign",
+    description: md(
+      "Body `{reason}` (1 to 2,000 characters): the signer `declined` with the reason, the workflow `rejected` (the signatures already made stay in their revisions); the callback body gains `declined: {signer, name, email, reason}` and the participants' outcome mail says who declined. The certificate of completion is made for a declined workflow too.",
+    ),
     responses: { 200: declineAnswer },
     problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.required"],
   },

@@ -4,6 +4,7 @@ import { methods, route } from "@/lib/http/route";
 import { sealedFileName } from "@/lib/workflow/sealed-file-name";
 import { ceremonyDocument } from "@/lib/workflow/signing/ceremony-bootstrap";
 import { otpProofOf, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +14,9 @@ const get = route(
     auth: "none",
     params: signTokenParams,
     summary: "The document being signed, current revision",
+    description: md(
+      "The current revision of the document, inline, with `X-Content-SHA256` and `X-Document-Revision`.",
+    ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file", "X-Document-Revision": "The revision number" } } },
     problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "esign.no_document", "otp.required"],
   },

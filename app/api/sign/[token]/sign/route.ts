@@ -4,6 +4,7 @@ import { signAcceptedAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { visitorFrom } from "@/lib/http/visitor";
 import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
 import { requestSignature, SIGN_BODY_MAX_BYTES, signBody } from "@/lib/workflow/signing/request-signature";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,11 @@ const post = route(
     examples: signExamples,
     bodyLimit: SIGN_BODY_MAX_BYTES,
     summary: "Sign: record the signature, to be added to the document by the signing job (202)",
+    description: md(
+      "- Body `{consent: {version, sha256}, mark: {kind: \"typed\", text} | {kind: \"drawn\", png}, intent: true}`: 202 `{state: \"signing\", signer, signRequestedAt}`. Body limit about 350 KB.",
+      "- The consent must be the current one (422 `esign.consent_outdated` with `current`); a typed mark is 1 to 100 characters on one line, a drawn one a base64 PNG of at most 256 KiB and 2,000 pixels a side, decoded before it is accepted (422 `esign.mark_invalid` naming `mark.text` or `mark.png`); in sequential mode an earlier signer must have signed (409 `esign.not_your_turn`).",
+      "- Recorded with the consent's version and SHA-256, the verification method (`email link` or `email link + one-time passcode`), IP, user agent and the mark (a drawn one as a blob); the signing job then adds the signature: the signer's `state` becomes `signed` with `signedRevision` and `signedSha256`. From the 202 on the link answers 410 `esign.link_used`; follow the signature with `GET /api/sign/{token}/progress`.",
+    ),
     responses: { 202: { description: "The signature is recorded and queued; the signing job adds it to the document.", schema: signAcceptedAnswer } },
     problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.required", "esign.not_your_turn", "esign.consent_outdated", "esign.mark_invalid"],
   },

@@ -2,6 +2,7 @@ import { methods, route } from "@/lib/http/route";
 import { advanceWorkflow } from "@/lib/workflow/advance-workflow";
 import { advanceAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,13 @@ const post = route(
     portalRoles: ["participant"],
     params: workflowIdParams,
     summary: "Submit the current step: validate and move on (or to approval after the last)",
+    description: md(
+      "- **Answer**: `{state, validationOutcome, validationResults, currentStepIndex, totalSteps, version}`.",
+      "- Before the last step it moves on without checking (outcome null, results empty; the portal checks each step with the same rules).",
+      "- On the last step it runs every field rule and every cross-field rule: pending-approval with outcome `passed`, or validation-failed with `failed`, both HTTP 200. Only error-severity failures fail the outcome; warnings are listed.",
+      "- **Results**: `{ruleId, passed, severity, message, fieldKey, stepIndex}`; field rules appear only when they fail, with ruleIds `field:<key>:<rule>` (`required`, `type`, `format`, `options`, `min`, `max`, `maxLength`, `pattern`); every cross-field rule appears, passed or not.",
+      "- **Resubmission**: in changes-requested the final advance resubmits: validation again, then pending-approval (approval restarts at stage 1, since earlier stages approved other data; the approvers are mailed again) or validation-failed.",
+    ),
     responses: { 200: advanceAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "otp.required"],
   },

@@ -3,6 +3,7 @@ import { methods, route } from "@/lib/http/route";
 import { approveAnswer } from "@/lib/workflow/answer-schemas";
 import { decisionBody, workflowIdParams } from "@/lib/workflow/api-schemas";
 import { approveWorkflow } from "@/lib/workflow/decide-workflow";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,9 @@ const post = route(
     body: decisionBody,
     examples: approveExamples,
     summary: "Approve the current approval stage",
-    description: "Only an approver of the current stage, never the initiator; the last stage's approval seals the workflow.",
+    description: md(
+      "A bearer approver of the current stage (the area says who), never the initiator. Body `{comment?}`: a JSON body is required; `{}` will do. A stage before the last moves to the next stage (still pending-approval, its approvers mailed); the last stage moves to sealing and queues the seal job (`workflow/seal.requested`). Answers `{workflowId, correlationId, state, currentApprovalStage, approvalHistory, completedAt}`.",
+    ),
     responses: { 200: approveAnswer },
     problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.self_approval"],
   },

@@ -2,6 +2,7 @@ import { methods, route } from "@/lib/http/route";
 import { callbacksAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,9 @@ const get = route(
     feature: "workflow",
     params: workflowIdParams,
     summary: "The callback attempts of a workflow",
+    description: md(
+      "Not in the spec. `{workflowId, callbackHost, status, attempts: [{messageId, attemptNo, at, state, urlHost, outcome, statusCode, error, durationMs}]}`, oldest first; `outcome` is `delivered`, `retry`, `gave-up` or `refused`; `status` is `none` (no callbackUrl, or no terminal state yet), `pending`, or the last attempt's final outcome. How callbacks are signed, retried and guarded is in the area.",
+    ),
     responses: { 200: callbacksAnswer },
     problems: ["workflow.not_found"],
   },

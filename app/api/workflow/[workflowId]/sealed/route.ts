@@ -1,6 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { sealedResponse } from "@/lib/workflow/request-seal";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,9 @@ const get = route(
     feature: "workflow",
     params: workflowIdParams,
     summary: "The sealed PDF",
+    description: md(
+      "Not in the spec. Any bearer caller of the tenant, or the workflow's participant or reviewer token, once complete; 409 `workflow.not_sealed` before. `X-Content-SHA256` is the SHA-256 the status reports as `sealedSha256`; `Content-Disposition` names the file as the bootstrap's `sealedFileName`. With e-signature this is the signed file.",
+    ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file" } } },
     problems: ["workflow.not_found", "workflow.not_sealed"],
   },

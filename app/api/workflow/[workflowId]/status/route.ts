@@ -2,6 +2,7 @@ import { methods, route } from "@/lib/http/route";
 import { workflowStatusAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
 import { statusWithSigning } from "@/lib/workflow/signing/status-with-signing";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +12,9 @@ const get = route(
     feature: "workflow",
     params: workflowIdParams,
     summary: "A workflow's status, with its signing progress",
-    description: "A participant's portal token gets the signers' addresses masked.",
+    description: md(
+      "The spec's `{workflowId, state, currentStepIndex, totalSteps, validationOutcome, currentApprovalStage, totalApprovalStages}` plus `correlationId`, `version`, `updatedAt`, `sealedSha256` and `sealedAt` (null until sealed). `currentApprovalStage` is 0 before approval and the 1-based stage awaiting approval from pending-approval on; `totalApprovalStages` is the schema's number of stages, or 1 when it names none (the tenant's approvers). `signing` as in the bootstrap: a participant's portal token gets the signers' addresses masked, bearer callers and reviewers see them whole. Readable by a participant token before its passcode is verified (state and step counts only).",
+    ),
     responses: { 200: workflowStatusAnswer },
     problems: ["workflow.not_found"],
   },

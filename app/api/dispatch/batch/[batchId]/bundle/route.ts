@@ -2,6 +2,7 @@ import { batchIdParams } from "@/lib/batch/api-schemas";
 import { readBatchArtifact } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,9 @@ const get = route(
     feature: "batchDispatch",
     params: batchIdParams,
     summary: "The ZIP of a batch's documents (individual mode with zipBundle)",
+    description: md(
+      "Not in the spec. The ZIP of every document of a batch in individual mode with `zipBundle`.",
+    ),
     responses: { 200: { contentType: "application/zip" } },
     problems: ["batch.not_found"],
   },

@@ -2,6 +2,7 @@ import { batchIdParams } from "@/lib/batch/api-schemas";
 import { cancelBatchAnswer } from "@/lib/batch/answer-schemas";
 import { cancelBatch } from "@/lib/batch/cancel-batch";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,9 @@ const post = route(
     feature: "batchDispatch",
     params: batchIdParams,
     summary: "Cancel a batch that waits for a decision",
+    description: md(
+      "Not in the spec. Any caller of the tenant, while the batch is `pending-approval` or `changes-requested` (409 `batch.invalid_state` afterwards).",
+    ),
     responses: { 200: cancelBatchAnswer },
     problems: ["batch.not_found", "batch.invalid_state"],
   },

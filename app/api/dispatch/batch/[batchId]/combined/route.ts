@@ -3,6 +3,7 @@ import { readBatchArtifact } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
 import { correlationHeader } from "@/lib/http/id-header";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +13,9 @@ const get = route(
     feature: "batchDispatch",
     params: batchIdParams,
     summary: "The combined PDF of a batch in combined mode",
+    description: md(
+      "Not in the spec. The one PDF of a batch in combined mode; recipients still get their own record's PDF, never this one.",
+    ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-CorrelationId": "The batch's correlation id" } } },
     problems: ["batch.not_found"],
   },

@@ -3,6 +3,7 @@ import { decideAnswer } from "@/lib/batch/answer-schemas";
 import { batchIdParams, decideBody } from "@/lib/batch/api-schemas";
 import { decideBatch } from "@/lib/batch/decide-batch";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,9 @@ const post = route(
     examples: decideExamples,
     bodyLimit: 64 * 1024,
     summary: "Approve, reject or request changes to a batch",
-    description: "Only an approver of the batch, never its submitter. approve → queued, reject → rejected, request-changes → changes-requested.",
+    description: md(
+      "Only an address in the batch's approvers (`approversEmail`, else the tenant's), never the submitter (403 `batch.not_approver`, `batch.self_approval`). `approve` → `queued` (processing starts at once; `approved` is never stored), `reject` → `rejected`, `request-changes` → `changes-requested` (the submitter is mailed the comments). Approving a `changes-requested` batch is allowed, as the spec's table says. Any other state is 409 `batch.invalid_state`.",
+    ),
     responses: { 200: decideAnswer },
     problems: ["batch.not_found", "batch.not_approver", "batch.self_approval", "batch.invalid_state"],
   },

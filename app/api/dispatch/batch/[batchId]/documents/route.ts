@@ -2,6 +2,7 @@ import { batchIdParams } from "@/lib/batch/api-schemas";
 import { documentsAnswer } from "@/lib/batch/answer-schemas";
 import { listDocuments } from "@/lib/batch/documents";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,9 @@ const get = route(
     feature: "batchDispatch",
     params: batchIdParams,
     summary: "The records of a batch: file names, states, sizes and timings",
+    description: md(
+      "Not in the spec. The records with `index, correlationId, documentId, fileName, status, error, byteSize, renderedAt, timings`; `timings` holds the pipeline's stage times in ms: `templateLoadMs`, `dataBindingMs`, `layoutMs`, `postProcessingMs`, `totalMs`. `correlationId` is the record's own: the one its explain trace and its delivery sessions are found by, and the PDF's XMP `CorrelationId`.",
+    ),
     responses: { 200: documentsAnswer },
     problems: ["batch.not_found"],
   },

@@ -2,6 +2,7 @@ import { batchIdParams } from "@/lib/batch/api-schemas";
 import { readBatchArtifact } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,9 @@ const get = route(
     feature: "batchDispatch",
     params: batchIdParams,
     summary: "The batch's intake receipt",
+    description: md(
+      "Not in the spec. The intake receipt PDF as `POST /api/render` answered it, read again (also for a batch stored `invalid`).",
+    ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-DispatchReadiness": "READY, PARTIAL or INVALID" } } },
     problems: ["batch.not_found"],
   },

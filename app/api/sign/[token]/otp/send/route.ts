@@ -2,6 +2,7 @@ import { methods, route } from "@/lib/http/route";
 import { signerOtpSentAnswer } from "@/lib/workflow/signing/answer-schemas";
 import { privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
 import { sendSignerOtp } from "@/lib/workflow/signing/signer-otp";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,9 @@ const post = route(
     auth: "none",
     params: signTokenParams,
     summary: "Send the signer a one-time passcode",
+    description: md(
+      "When the signer has `requireOtp`, the portal passcode's rules: 6 digits, living `OTP_TTL_MS`, one send a minute (429 `otp.rate_limited`), sent to the signer's address and bound to the signer; 409 `otp.not_required` for a signer without `requireOtp`.",
+    ),
     responses: { 200: signerOtpSentAnswer },
     problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.not_required", "otp.rate_limited", "otp.locked"],
   },

@@ -4,6 +4,7 @@ import { readDocument } from "@/lib/batch/documents";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
 import { correlationHeader } from "@/lib/http/id-header";
+import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
@@ -15,6 +16,9 @@ const get = route(
     feature: "batchDispatch",
     params,
     summary: "One record's document",
+    description: md(
+      "Not in the spec. One record's PDF; 409 `batch.document_not_ready` until it is rendered. `index` is canonical decimal (`01` names nothing: 404).",
+    ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-CorrelationId": "The record's correlation id" } } },
     problems: ["batch.not_found", "batch.document_not_ready"],
   },
