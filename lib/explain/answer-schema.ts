@@ -6,7 +6,7 @@ const section = (description: string) => z.looseObject({}).describe(description)
 
 /**
  * GET /api/explain/trace (`schema: "sealpost.explain-trace/1"`). The top level and the messages are
- * described in full; the sections' members are in docs/api.md (Trace JSON) and may grow.
+ * described in full; the sections' members are in the explain area's description (lib/openapi/descriptions/explain.ts, Trace JSON) and may grow.
  */
 export const traceAnswer = answerOf<Trace>()(
   z.object({

@@ -293,7 +293,7 @@ describe("participant portal", () => {
       updatedAt: expect.any(String),
       sealedSha256: null,
       sealedAt: null,
-      // Without e-signature: nothing to sign (docs/api.md, "E-signature").
+      // Without e-signature: nothing to sign (lib/openapi/descriptions/esign.ts).
       signing: null,
     });
     await expectProblem(await patch(id, 2, token, { notes: "late" }), 409, "workflow.invalid_state");

@@ -19,7 +19,7 @@ function storage(): Storage | null {
 }
 
 /**
- * The ceremony page's only way to the server: the ceremony API of docs/api.md "E-signature", the link's
+ * The ceremony page's only way to the server: the ceremony API (the OpenAPI document's e-signature area), the link's
  * token in the path (it is the page's own address). The passcode proof that otp/verify answers is
  * kept in memory and in sessionStorage (a reload of this tab needs no new passcode while it lasts) and
  * sent in X-Svc-Sign-Otp with every call.
