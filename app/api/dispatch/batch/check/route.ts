@@ -14,7 +14,7 @@ const post = route(
     examples: batchCheckExamples,
     summary: "Check records as intake would, without sending them",
     description: md(
-      "Not in the spec. A client shows what intake will find before it sends, as the spec's CRM asks a person to confirm a long list.",
+      "Not in the spec. A client shows what intake will find before it sends, as the spec's CRM asks a person to confirm a long list: the CLI's `batch send` and the console's new batch page show this before sending.",
       "",
       "- **Body**: the batch's `templatePath`, `templateSettings` and `options.documentIdTemplate`, with the records either as `dataSource` (an array, as render takes it) or as `recordsText` (CSV or JSON Lines as a spreadsheet exports them: the reader of the console's new batch page, described in docs/cli.md, \"Records files\").",
       "- **Answer**: every record's `status` (ready, warning, invalid) and `findings` (field, severity, message: the receipt's lines), the `counts`, the `readiness` render would answer, the `unknownColumns`, and, for `recordsText`, the `dataSource` read from it, to send as it is. Nothing is stored, rendered or mailed.",
