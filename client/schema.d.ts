@@ -3372,7 +3372,7 @@ export interface operations {
                         /** @enum {string} */
                         outcome: "rendered" | "failed";
                         template: Record<string, never> | null;
-                        /** @description tokens (source, valueType, length, line, column), missing, empty, sections, valuesKeptLiteral, valuesCut, ms */
+                        /** @description tokens (source, valueType, length, line, column), missing, empty, sections, conditions (kind, expression, held, line, column), valuesKeptLiteral, valuesCut, ms */
                         dataBinding: Record<string, never>;
                         /** @description pageCount, pages, events (wrapped-across-pages, moved-to-next-page, orphaned-heading, text-overflow, clipped, image-scaled, image-omitted), ms */
                         layout: Record<string, never>;
