@@ -135,6 +135,30 @@ describe("PDF pipeline", () => {
   });
 });
 
+describe("the demo notice's formatters, condition and empties, read back from the PDF", () => {
+  const meta = { correlationId: "golden-1", title: "Payment notice" };
+  it("a large amount with a manager: every value formatted in en-GB, the installment paragraph, the manager's sentence", async () => {
+    const t = await loadTemplate("notice.md");
+    const { pdf } = await renderDocument(t, { ...notice, customerName: "Ann Smith", amountDue: 1520.5, accountManager: "Kim Lee" }, meta);
+    const text = (await pdfPageTexts(pdf)).join(" ");
+    expect(text).toContain("Amount due €1,520.50 Due date 1 December 2026 Installments 3 Autopay Yes");
+    expect(text).toContain("If you have questions, your account manager Kim Lee is glad to help.");
+    expect(text).toContain("As the amount is above €1,000, you may pay it in up to 24 installments.");
+  });
+
+  it("a small amount without a manager or installments: the other branch, no installment paragraph, no empty row", async () => {
+    const t = await loadTemplate("notice.md");
+    const { pdf } = await renderDocument(t, { ...notice, customerName: "Ann Smith", installments: undefined }, meta);
+    const text = (await pdfPageTexts(pdf)).join(" ");
+    expect(text).toContain("Amount due €120.50 Due date 1 December 2026 Autopay Yes");
+    expect(text).not.toContain("Installments");
+    expect(text).toContain("If you have questions, reply to this notice: it reaches our customer team.");
+    expect(text).not.toContain("account manager");
+    expect(text).not.toContain("24 installments");
+    expect(text).not.toMatch(/ {2}| ,/);
+  });
+});
+
 describe("a render thread under steady load", () => {
   it("keeps no memory per document when documents follow each other without a pause", async () => {
     // As in a busy piscina thread: each render starts as the last ends, the event loop never idles.
