@@ -566,6 +566,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a template with one record: the PDF and what was found in it
+         * @description Not in the spec. Renders one record through a template under `TEMPLATES_DIR` (`templatePath`) or given whole as text (`template`: front matter and body, as an author edits it), with the explain capture on, and answers the PDF (base64) with the record's own checks (`record.field_invalid`, `record.field_warning`, each naming its `field`) and the explain trace's findings (values missing, conditions, layout overflow, contrast, headings, alt text, each with its template `line`). A record that fails its checks is still rendered: the preview shows what it would look like. Nothing is stored: no batch, trace or document. Open to every tenant (no licence feature): authors preview before they send. A template that cannot be loaded is 422 `template.invalid` naming its line.
+         */
+        post: operations["postTemplatesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflow/{workflowId}/activity": {
         parameters: {
             query?: never;
@@ -4976,6 +4996,198 @@ export interface operations {
                         status?: 422;
                         /** @enum {unknown} */
                         code?: "esign.consent_outdated" | "esign.mark_invalid";
+                    };
+                };
+            };
+            /** @description `internal`: Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 500;
+                        /** @enum {unknown} */
+                        code?: "internal";
+                    };
+                };
+            };
+            /** @description `unavailable`: Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    postTemplatesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A template under TEMPLATES_DIR */
+                    templatePath?: string;
+                    /** @description Or a template's whole text (front matter and body), as an author edits it; nothing is saved */
+                    template?: string;
+                    /**
+                     * @description One record, as an element of dataSource
+                     * @default {}
+                     */
+                    record?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `preview.md` for a template given as text */
+                        templatePath: string;
+                        title: string;
+                        locale: string;
+                        /** @description The template's fields, to make a form of */
+                        fields: {
+                            key: string;
+                            label: string;
+                            type: string;
+                            required: boolean;
+                            options?: (string | number)[];
+                        }[];
+                        pageCount: number;
+                        byteSize: number;
+                        /**
+                         * Format: base64
+                         * @description The rendered PDF
+                         */
+                        pdf: string;
+                        findings: {
+                            /** @enum {string} */
+                            severity: "error" | "warning" | "info";
+                            code: string;
+                            message: string;
+                            line?: number;
+                            field?: string;
+                        }[];
+                        conditions: {
+                            /** @enum {string} */
+                            kind: "if" | "unless";
+                            expression: string;
+                            held: boolean;
+                            line?: number;
+                            column?: number;
+                        }[];
+                        accessibility: {
+                            /** @enum {string} */
+                            headings: "PASS" | "FAIL" | "NONE";
+                            contrast: string | null;
+                            altTextCoveragePercent: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored; `request.malformed_json`: Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "request.invalid" | "request.invalid_characters" | "request.malformed_json";
+                    };
+                };
+            };
+            /** @description `auth.token_expired`: Token expired; `auth.token_invalid`: Invalid token; `auth.token_missing`: Bearer token required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "auth.token_expired" | "auth.token_invalid" | "auth.token_missing";
+                    };
+                };
+            };
+            /** @description `auth.tenant_unknown`: Tenant not registered */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 403;
+                        /** @enum {unknown} */
+                        code?: "auth.tenant_unknown";
+                    };
+                };
+            };
+            /** @description `request.too_large`: Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "request.too_large";
+                    };
+                };
+            };
+            /** @description `request.unsupported_media_type`: Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "request.unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `template.invalid`: Template is invalid; `template.not_found`: Template not found; `template.path_invalid`: Template path not allowed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "template.invalid" | "template.not_found" | "template.path_invalid";
                     };
                 };
             };

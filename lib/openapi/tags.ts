@@ -3,6 +3,7 @@ import { dispatchArea } from "./descriptions/dispatch";
 import { eSignatureArea } from "./descriptions/esign";
 import { explainArea } from "./descriptions/explain";
 import { serviceArea } from "./descriptions/service";
+import { templatesArea } from "./descriptions/templates";
 import { workflowArea } from "./descriptions/workflow";
 
 /**
@@ -22,6 +23,7 @@ export const AREAS = [
   },
   { name: "workflow", description: workflowArea, match: /^\/api\/workflow(\/|$)/ },
   { name: "explain", description: explainArea, match: /^\/api\/explain\// },
+  { name: "templates", description: templatesArea, match: /^\/api\/templates\// },
   { name: "service", description: serviceArea, match: /^\/api\// },
 ] as const;
 

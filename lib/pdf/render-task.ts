@@ -1,7 +1,7 @@
 import { getBlobStore } from "@/lib/blob/store";
 import { ExplainCapture, templateFacts } from "@/lib/explain/capture";
 import type { RenderFacts, TemplateFacts } from "@/lib/explain/facts";
-import { loadTemplate } from "@/lib/templates/load-template";
+import { loadTemplate, parseTemplate } from "@/lib/templates/load-template";
 import { loadTemplateVersion } from "@/lib/templates/snapshot";
 import { renderDocument } from "./render-document";
 import type { DocumentMeta } from "./metadata";
@@ -12,6 +12,8 @@ export interface RenderTask {
   templatePath: string;
   /** The version to render (a batch's intake version); the file as it is now when absent. */
   templateVersion?: string;
+  /** A template's whole text, for a preview of a template not saved in TEMPLATES_DIR (templatePath then only names it). */
+  templateSource?: string;
   record: Record<string, unknown>;
   meta: DocumentMeta;
   /** A traced render: the result also carries the facts of the render (see lib/explain). */
@@ -29,9 +31,10 @@ export interface RenderResult {
 }
 
 /** One document from a template path: the template is loaded (cached per version) and timed. */
-export default async function renderTask({ templatePath, templateVersion, record, meta, explain }: RenderTask): Promise<RenderResult> {
+export default async function renderTask({ templatePath, templateVersion, templateSource, record, meta, explain }: RenderTask): Promise<RenderResult> {
   const t0 = performance.now();
-  const template = templateVersion ? await loadTemplateVersion(templatePath, templateVersion) : await loadTemplate(templatePath);
+  const template =
+    templateSource !== undefined ? await parseTemplate(templatePath, templateSource) : templateVersion ? await loadTemplateVersion(templatePath, templateVersion) : await loadTemplate(templatePath);
   const templateLoadMs = performance.now() - t0;
   const capture = explain ? new ExplainCapture(template) : undefined;
   const out = await renderDocument(template, record, { ...meta, templateVersion: template.version }, capture);

@@ -163,8 +163,9 @@ const EMPTY = "\uE001";
 
 /**
  * A token that wrote nothing leaves no trace in the sentence: no double space, no empty brackets,
- * no comma before or after nothing ("Berlin, {{zip}}." reads "Berlin.", "{{street}}, Berlin" reads
- * "Berlin", "Customer C1 ({{nickname}})" reads "Customer C1").
+ * no comma before nothing or opening a line ("Berlin, {{zip}}." reads "Berlin.", "{{street}}, Berlin"
+ * reads "Berlin", "Customer C1 ({{nickname}})" reads "Customer C1"). A comma after the empty value
+ * stays with the word before it: in "Dear {{name}}, thank you" it belongs to the greeting.
  */
 export function tidyEmpties(text: string): string {
   if (!text.includes(EMPTY)) return text;
@@ -173,8 +174,7 @@ export function tidyEmpties(text: string): string {
     .replace(new RegExp(`[ \\t]*\\([ \\t]*${EMPTY}[ \\t]*\\)`, "g"), "")
     .replace(new RegExp(`[ \\t]*[,;][ \\t]*${EMPTY}[ \\t]*(?=[,;.:!?)]|$|\\n)`, "g"), "")
     .replace(new RegExp(`(^|\\n)[ \\t]*${EMPTY}[ \\t]*[,;][ \\t]*`, "g"), "$1")
-    .replace(new RegExp(`[ \\t]*${EMPTY}[ \\t]*[,;](?=[ \\t])`, "g"), "")
-    .replace(new RegExp(`[ \\t]+${EMPTY}[ \\t]*(?=[.:!?)])`, "g"), "")
+    .replace(new RegExp(`[ \\t]+${EMPTY}[ \\t]*(?=[,;.:!?)])`, "g"), "")
     .replace(new RegExp(`[ \\t]+${EMPTY}[ \\t]+`, "g"), " ")
     .replaceAll(EMPTY, "");
 }

@@ -28,30 +28,31 @@ import * as r24 from "@/app/api/sign/[token]/otp/verify/route";
 import * as r25 from "@/app/api/sign/[token]/progress/route";
 import * as r26 from "@/app/api/sign/[token]/route";
 import * as r27 from "@/app/api/sign/[token]/sign/route";
-import * as r28 from "@/app/api/workflow/[workflowId]/activity/route";
-import * as r29 from "@/app/api/workflow/[workflowId]/advance/route";
-import * as r30 from "@/app/api/workflow/[workflowId]/approve/route";
-import * as r31 from "@/app/api/workflow/[workflowId]/callbacks/route";
-import * as r32 from "@/app/api/workflow/[workflowId]/cancel/route";
-import * as r33 from "@/app/api/workflow/[workflowId]/certificate/chain/route";
-import * as r34 from "@/app/api/workflow/[workflowId]/certificate/route";
-import * as r35 from "@/app/api/workflow/[workflowId]/escalate/route";
-import * as r36 from "@/app/api/workflow/[workflowId]/export/route";
-import * as r37 from "@/app/api/workflow/[workflowId]/fix-validation/route";
-import * as r38 from "@/app/api/workflow/[workflowId]/governance-decision/route";
-import * as r39 from "@/app/api/workflow/[workflowId]/otp/send/route";
-import * as r40 from "@/app/api/workflow/[workflowId]/otp/verify/route";
-import * as r41 from "@/app/api/workflow/[workflowId]/reject/route";
-import * as r42 from "@/app/api/workflow/[workflowId]/request-changes/route";
-import * as r43 from "@/app/api/workflow/[workflowId]/resend-invite/route";
-import * as r44 from "@/app/api/workflow/[workflowId]/route";
-import * as r45 from "@/app/api/workflow/[workflowId]/seal/route";
-import * as r46 from "@/app/api/workflow/[workflowId]/sealed/route";
-import * as r47 from "@/app/api/workflow/[workflowId]/signatures/route";
-import * as r48 from "@/app/api/workflow/[workflowId]/signers/[signer]/resend/route";
-import * as r49 from "@/app/api/workflow/[workflowId]/status/route";
-import * as r50 from "@/app/api/workflow/[workflowId]/step/[stepIndex]/route";
-import * as r51 from "@/app/api/workflow/route";
+import * as r28 from "@/app/api/templates/preview/route";
+import * as r29 from "@/app/api/workflow/[workflowId]/activity/route";
+import * as r30 from "@/app/api/workflow/[workflowId]/advance/route";
+import * as r31 from "@/app/api/workflow/[workflowId]/approve/route";
+import * as r32 from "@/app/api/workflow/[workflowId]/callbacks/route";
+import * as r33 from "@/app/api/workflow/[workflowId]/cancel/route";
+import * as r34 from "@/app/api/workflow/[workflowId]/certificate/chain/route";
+import * as r35 from "@/app/api/workflow/[workflowId]/certificate/route";
+import * as r36 from "@/app/api/workflow/[workflowId]/escalate/route";
+import * as r37 from "@/app/api/workflow/[workflowId]/export/route";
+import * as r38 from "@/app/api/workflow/[workflowId]/fix-validation/route";
+import * as r39 from "@/app/api/workflow/[workflowId]/governance-decision/route";
+import * as r40 from "@/app/api/workflow/[workflowId]/otp/send/route";
+import * as r41 from "@/app/api/workflow/[workflowId]/otp/verify/route";
+import * as r42 from "@/app/api/workflow/[workflowId]/reject/route";
+import * as r43 from "@/app/api/workflow/[workflowId]/request-changes/route";
+import * as r44 from "@/app/api/workflow/[workflowId]/resend-invite/route";
+import * as r45 from "@/app/api/workflow/[workflowId]/route";
+import * as r46 from "@/app/api/workflow/[workflowId]/seal/route";
+import * as r47 from "@/app/api/workflow/[workflowId]/sealed/route";
+import * as r48 from "@/app/api/workflow/[workflowId]/signatures/route";
+import * as r49 from "@/app/api/workflow/[workflowId]/signers/[signer]/resend/route";
+import * as r50 from "@/app/api/workflow/[workflowId]/status/route";
+import * as r51 from "@/app/api/workflow/[workflowId]/step/[stepIndex]/route";
+import * as r52 from "@/app/api/workflow/route";
 
 export const routeModules: RouteModule[] = [
   { file: "app/api/[[...path]]/route.ts", exports: r0 },
@@ -82,28 +83,29 @@ export const routeModules: RouteModule[] = [
   { file: "app/api/sign/[token]/progress/route.ts", exports: r25 },
   { file: "app/api/sign/[token]/route.ts", exports: r26 },
   { file: "app/api/sign/[token]/sign/route.ts", exports: r27 },
-  { file: "app/api/workflow/[workflowId]/activity/route.ts", exports: r28 },
-  { file: "app/api/workflow/[workflowId]/advance/route.ts", exports: r29 },
-  { file: "app/api/workflow/[workflowId]/approve/route.ts", exports: r30 },
-  { file: "app/api/workflow/[workflowId]/callbacks/route.ts", exports: r31 },
-  { file: "app/api/workflow/[workflowId]/cancel/route.ts", exports: r32 },
-  { file: "app/api/workflow/[workflowId]/certificate/chain/route.ts", exports: r33 },
-  { file: "app/api/workflow/[workflowId]/certificate/route.ts", exports: r34 },
-  { file: "app/api/workflow/[workflowId]/escalate/route.ts", exports: r35 },
-  { file: "app/api/workflow/[workflowId]/export/route.ts", exports: r36 },
-  { file: "app/api/workflow/[workflowId]/fix-validation/route.ts", exports: r37 },
-  { file: "app/api/workflow/[workflowId]/governance-decision/route.ts", exports: r38 },
-  { file: "app/api/workflow/[workflowId]/otp/send/route.ts", exports: r39 },
-  { file: "app/api/workflow/[workflowId]/otp/verify/route.ts", exports: r40 },
-  { file: "app/api/workflow/[workflowId]/reject/route.ts", exports: r41 },
-  { file: "app/api/workflow/[workflowId]/request-changes/route.ts", exports: r42 },
-  { file: "app/api/workflow/[workflowId]/resend-invite/route.ts", exports: r43 },
-  { file: "app/api/workflow/[workflowId]/route.ts", exports: r44 },
-  { file: "app/api/workflow/[workflowId]/seal/route.ts", exports: r45 },
-  { file: "app/api/workflow/[workflowId]/sealed/route.ts", exports: r46 },
-  { file: "app/api/workflow/[workflowId]/signatures/route.ts", exports: r47 },
-  { file: "app/api/workflow/[workflowId]/signers/[signer]/resend/route.ts", exports: r48 },
-  { file: "app/api/workflow/[workflowId]/status/route.ts", exports: r49 },
-  { file: "app/api/workflow/[workflowId]/step/[stepIndex]/route.ts", exports: r50 },
-  { file: "app/api/workflow/route.ts", exports: r51 },
+  { file: "app/api/templates/preview/route.ts", exports: r28 },
+  { file: "app/api/workflow/[workflowId]/activity/route.ts", exports: r29 },
+  { file: "app/api/workflow/[workflowId]/advance/route.ts", exports: r30 },
+  { file: "app/api/workflow/[workflowId]/approve/route.ts", exports: r31 },
+  { file: "app/api/workflow/[workflowId]/callbacks/route.ts", exports: r32 },
+  { file: "app/api/workflow/[workflowId]/cancel/route.ts", exports: r33 },
+  { file: "app/api/workflow/[workflowId]/certificate/chain/route.ts", exports: r34 },
+  { file: "app/api/workflow/[workflowId]/certificate/route.ts", exports: r35 },
+  { file: "app/api/workflow/[workflowId]/escalate/route.ts", exports: r36 },
+  { file: "app/api/workflow/[workflowId]/export/route.ts", exports: r37 },
+  { file: "app/api/workflow/[workflowId]/fix-validation/route.ts", exports: r38 },
+  { file: "app/api/workflow/[workflowId]/governance-decision/route.ts", exports: r39 },
+  { file: "app/api/workflow/[workflowId]/otp/send/route.ts", exports: r40 },
+  { file: "app/api/workflow/[workflowId]/otp/verify/route.ts", exports: r41 },
+  { file: "app/api/workflow/[workflowId]/reject/route.ts", exports: r42 },
+  { file: "app/api/workflow/[workflowId]/request-changes/route.ts", exports: r43 },
+  { file: "app/api/workflow/[workflowId]/resend-invite/route.ts", exports: r44 },
+  { file: "app/api/workflow/[workflowId]/route.ts", exports: r45 },
+  { file: "app/api/workflow/[workflowId]/seal/route.ts", exports: r46 },
+  { file: "app/api/workflow/[workflowId]/sealed/route.ts", exports: r47 },
+  { file: "app/api/workflow/[workflowId]/signatures/route.ts", exports: r48 },
+  { file: "app/api/workflow/[workflowId]/signers/[signer]/resend/route.ts", exports: r49 },
+  { file: "app/api/workflow/[workflowId]/status/route.ts", exports: r50 },
+  { file: "app/api/workflow/[workflowId]/step/[stepIndex]/route.ts", exports: r51 },
+  { file: "app/api/workflow/route.ts", exports: r52 },
 ];
