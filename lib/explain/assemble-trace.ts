@@ -84,6 +84,9 @@ export function assembleTrace(input: TraceInput) {
     warn({ code: "binding.missing", message: `{{${key}}} has no value in the record; it was left blank`, line: first.line, recovery: "rendered as empty text" });
   }
   for (const key of empty) warn({ code: "binding.empty", message: `{{${key}}} is empty in the record`, line: tokens.find((t) => t.token === key)!.line }, "info");
+  for (const t of tokens.filter((x) => x.undrawable?.length)) {
+    warn({ code: "text.glyph_missing", message: `{{${t.token}}} holds characters no document font draws (${t.undrawable!.join(", ")})`, line: t.line, recovery: "each was printed as U+FFFD (�)" });
+  }
   for (const t of tokens.filter((x) => x.valueType === "object" || x.valueType === "array")) {
     warn({ code: "binding.structured_value", message: `{{${t.token}}} holds ${t.valueType === "array" ? "a list" : "an object"}; it was written as JSON text`, line: t.line }, "info");
   }

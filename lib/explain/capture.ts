@@ -1,4 +1,5 @@
 import type { Image, Nodes, Parent, Root, RootContent } from "mdast";
+import { undrawable } from "@/lib/pdf/fonts";
 import type { BindRecorder } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
 import type { ConditionFact, ElementFact, ElementKind, LayoutFacts, RenderFacts, SectionFact, SourceAt, TemplateFacts, TokenFact } from "./facts";
@@ -49,6 +50,8 @@ export class ExplainCapture implements BindRecorder {
     const source = !found ? null : depth === this.items.length ? `record.${key}` : `${this.items.slice(0, itemsAbove).map((i) => `${i.key}[${i.index}]`).join(".")}.${key}`;
     const fact: TokenFact = { token: key, source, valueType: valueType(value, found), length: text.length, ...this.at(p) };
     if (MARKUP.test(text)) fact.markupKeptLiteral = true;
+    const missing = undrawable(text);
+    if (missing.length) fact.undrawable = missing.map((ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`);
     this.tokens.push(fact);
     this.ms += performance.now() - t0;
   }

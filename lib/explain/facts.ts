@@ -32,6 +32,8 @@ export interface TokenFact extends SourceAt {
   length: number;
   /** The value held Markdown or HTML characters, kept as literal text (never parsed as markup). */
   markupKeptLiteral?: boolean;
+  /** Code points of the value no document font draws (each once, as U+XXXX): printed as U+FFFD. */
+  undrawable?: string[];
 }
 
 export interface SectionFact extends SourceAt {

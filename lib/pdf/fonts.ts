@@ -3,22 +3,55 @@ import path from "node:path";
 import { Encodings } from "@pdf-lib/standard-fonts";
 import { Font } from "@react-pdf/renderer";
 import * as fontkit from "fontkit";
+import { breakOpportunities } from "./line-breaks";
 
 /**
  * The built-in PDF fonts (Helvetica, Courier) draw only the Windows-1252 characters: a name in
  * Greek, Cyrillic, Hebrew, Polish or Turkish came out as other letters ("Жанна" as "0==0"), with no
- * error. Every font is therefore a stack: the built-in font for the characters it has (nothing
- * embedded, the fast path), then DejaVu Sans for the others, embedded only in documents that use
- * it and only the glyphs used (react-pdf picks a font per character). Characters DejaVu lacks too
- * (CJK, emoji) are drawn as U+FFFD, the replacement character (`drawable`): visibly missing, never
- * another letter (react-pdf would hand them to Helvetica, which prints their code's bytes).
+ * error. Every font is therefore a stack, react-pdf picking a font per character: the built-in font
+ * for the characters it has (nothing embedded, the fast path), then DejaVu Sans (Greek, Cyrillic,
+ * Hebrew, Arabic…), then Noto Sans CJK fonts for Chinese, Japanese and Korean (their Han glyphs
+ * differ by language: the document's locale picks which comes first), then Noto Emoji for emoji as
+ * text glyphs. Each is embedded only in documents that use it, and only the glyphs used. This
+ * module is the one place that says which characters the document fonts draw (`drawable`).
  */
-export const FONT = {
-  regular: ["Helvetica", "DejaVu Sans"],
-  bold: ["Helvetica-Bold", "DejaVu Sans Bold"],
-  italic: ["Helvetica-Oblique", "DejaVu Sans Oblique"],
-  mono: ["Courier", "DejaVu Sans Mono"],
-};
+const CJK = {
+  sc: { family: "Noto Sans SC", package: "@expo-google-fonts/noto-sans-sc", file: "NotoSansSC" },
+  jp: { family: "Noto Sans JP", package: "@expo-google-fonts/noto-sans-jp", file: "NotoSansJP" },
+  kr: { family: "Noto Sans KR", package: "@expo-google-fonts/noto-sans-kr", file: "NotoSansKR" },
+} as const;
+const EMOJI = { family: "Noto Emoji", package: "@expo-google-fonts/noto-emoji", file: "NotoEmoji" } as const;
+type NotoFont = (typeof CJK)[keyof typeof CJK] | typeof EMOJI;
+
+/** The CJK fonts in the order a locale wants them: its own language's Han glyphs first; the others for what it lacks (Hangul, kana). */
+function cjkOrder(locale: string): NotoFont[] {
+  const language = locale.toLowerCase().split("-")[0];
+  if (language === "ja") return [CJK.jp, CJK.kr];
+  if (language === "ko") return [CJK.kr, CJK.jp];
+  return [CJK.sc, CJK.kr];
+}
+
+export interface FontStacks {
+  regular: string[];
+  bold: string[];
+  italic: string[];
+  mono: string[];
+}
+
+/** The font stacks of a document in `locale`. */
+export function fontsFor(locale = "en-GB"): FontStacks {
+  const cjk = cjkOrder(locale);
+  const tail = (bold: boolean) => [...cjk.map((f) => (bold ? `${f.family} Bold` : f.family)), EMOJI.family];
+  return {
+    regular: ["Helvetica", "DejaVu Sans", ...tail(false)],
+    bold: ["Helvetica-Bold", "DejaVu Sans Bold", ...tail(true)],
+    italic: ["Helvetica-Oblique", "DejaVu Sans Oblique", ...tail(false)],
+    mono: ["Courier", "DejaVu Sans Mono", ...tail(false)],
+  };
+}
+
+/** The stacks of documents without a locale of their own (receipts, sealed records, certificates). */
+export const FONT = fontsFor();
 
 const FALLBACK_FILES = {
   "DejaVu Sans": "DejaVuSans.ttf",
@@ -27,37 +60,69 @@ const FALLBACK_FILES = {
   "DejaVu Sans Mono": "DejaVuSansMono.ttf",
 } as const;
 
-const fallbackDir = () => path.join(path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+const projectRequire = () => createRequire(path.join(process.cwd(), "package.json"));
+const notoFile = (f: NotoFont, weight: "400Regular" | "700Bold") => path.join(path.dirname(projectRequire().resolve(`${f.package}/package.json`)), weight, `${f.file}_${weight}.ttf`);
+/** Every Noto font registered: family name → file. Noto Emoji has one weight, used for bold text too. */
+const notoFiles = (): Array<[string, string]> => [
+  ...Object.values(CJK).flatMap((f): Array<[string, string]> => [[f.family, notoFile(f, "400Regular")], [`${f.family} Bold`, notoFile(f, "700Bold")]]),
+  [EMOJI.family, notoFile(EMOJI, "400Regular")],
+];
+
+const fallbackDir = () => path.join(path.dirname(projectRequire().resolve("dejavu-fonts-ttf/package.json")), "ttf");
 
 /** The file of a fallback family (DejaVu), for code that embeds it itself (a signature's appearance). */
 export const fallbackFontFile = (family: keyof typeof FALLBACK_FILES) => path.join(fallbackDir(), FALLBACK_FILES[family]);
 
+/** Whether the built-in PDF fonts (Helvetica, Courier) draw a character: those of Windows-1252. */
+export const standardFontDraws = (codePoint: number) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint);
+
 /** True when the built-in fonts draw every character of `text` (Windows-1252): nothing needs embedding. */
-export const builtInFontsDraw = (text: string) => /^[\n\x20-\x7e\u00a0-\u00ff]*$/.test(text) || [...text].every((ch) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(ch.codePointAt(0)!));
+export const builtInFontsDraw = (text: string) => /^[\n\x20-\x7e\u00a0-\u00ff]*$/.test(text) || [...text].every((ch) => standardFontDraws(ch.codePointAt(0)!));
 
 let done = false;
 let fallbackChars: Set<number> | undefined;
 
-/** The text as the document fonts can draw it: each character neither the built-in fonts nor DejaVu Sans have becomes U+FFFD. */
+/** The characters some document font beyond the built-in ones draws: read from the fonts' own tables once per thread. */
+function fallbackCharacters(): Set<number> {
+  if (!fallbackChars) {
+    fallbackChars = new Set((fontkit.openSync(path.join(fallbackDir(), FALLBACK_FILES["DejaVu Sans"])) as fontkit.Font).characterSet);
+    for (const [, file] of notoFiles().filter(([family]) => !family.endsWith(" Bold"))) {
+      for (const code of (fontkit.openSync(file) as fontkit.Font).characterSet) fallbackChars.add(code);
+    }
+  }
+  return fallbackChars;
+}
+
+/** Joiners and selectors of emoji sequences and CJK variation: drawn as part of their sequence, never alone. */
+const isSequenceMark = (code: number) => code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0x1f3fb && code <= 0x1f3ff) || (code >= 0xe0020 && code <= 0xe007f);
+const drawn = (code: number) => code < 0x20 || standardFontDraws(code) || fallbackCharacters().has(code) || isSequenceMark(code);
+
+/** The text as the document fonts can draw it: each character none of them has becomes U+FFFD (visibly missing, never another letter). */
 export function drawable(text: string): string {
   // Latin-1 and line breaks, nearly every text: nothing to look up.
   if (/^[\n\x20-\x7e\u00a0-\u00ff]*$/.test(text)) return text;
-  fallbackChars ??= new Set((fontkit.openSync(path.join(fallbackDir(), FALLBACK_FILES["DejaVu Sans"])) as fontkit.Font).characterSet);
   let out = "";
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    out += code < 0x20 || Encodings.WinAnsi.canEncodeUnicodeCodePoint(code) || fallbackChars.has(code) ? ch : "\ufffd";
-  }
+  for (const ch of text) out += drawn(ch.codePointAt(0)!) ? ch : "\ufffd";
   return out;
 }
 
-/** Registers the fallback fonts (read on first use, once per thread) and turns hyphenation off: its callbacks cost time per word. */
+/** The characters of `text` that no document font draws (each once), for an explain trace to name. */
+export function undrawable(text: string): string[] {
+  if (/^[\n\x20-\x7e\u00a0-\u00ff]*$/.test(text)) return [];
+  return [...new Set([...text].filter((ch) => !drawn(ch.codePointAt(0)!)))];
+}
+
+/**
+ * Registers the fallback fonts (read on first use, once per thread) and the line breaks: no
+ * hyphenation, breaks inside long runs and CJK text only (lib/pdf/line-breaks.ts).
+ */
 export function setUpFonts(): void {
   if (done) return;
   // Resolved from the project's root: the server bundle's own paths are not node_modules'.
   const dir = fallbackDir();
   for (const [family, file] of Object.entries(FALLBACK_FILES)) Font.register({ family, src: path.join(dir, file) });
-  Font.registerHyphenationCallback((word) => [word]);
+  for (const [family, file] of notoFiles()) Font.register({ family, src: file });
+  Font.registerHyphenationCallback(breakOpportunities);
   done = true;
 }
 

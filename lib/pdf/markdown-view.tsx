@@ -3,10 +3,12 @@ import { Image, Link, Text, View } from "@react-pdf/renderer";
 import type { Image as ImageNode, Nodes, Parent, RootContent } from "mdast";
 import type { ExplainCapture } from "@/lib/explain/capture";
 import type { TemplateStyle } from "@/lib/templates/types";
-import { drawable, FONT } from "./fonts";
+import { drawable, type FontStacks } from "./fonts";
 
 interface Ctx {
   style: TemplateStyle;
+  /** The document's font stacks (its locale orders the CJK fonts). */
+  fonts: FontStacks;
   images: Map<string, Buffer>;
   /** Inside a tight list (no blank lines between items): paragraphs take no space after them. */
   tight?: boolean;
@@ -21,11 +23,11 @@ function inline(n: Nodes, ctx: Ctx, key: number): ReactNode {
     case "text":
       return drawable(n.value);
     case "strong":
-      return <Text key={key} style={{ fontFamily: FONT.bold }}>{inlineChildren(n, ctx)}</Text>;
+      return <Text key={key} style={{ fontFamily: ctx.fonts.bold }}>{inlineChildren(n, ctx)}</Text>;
     case "emphasis":
-      return <Text key={key} style={{ fontFamily: FONT.italic }}>{inlineChildren(n, ctx)}</Text>;
+      return <Text key={key} style={{ fontFamily: ctx.fonts.italic }}>{inlineChildren(n, ctx)}</Text>;
     case "inlineCode":
-      return <Text key={key} style={{ fontFamily: FONT.mono }}>{drawable(n.value)}</Text>;
+      return <Text key={key} style={{ fontFamily: ctx.fonts.mono }}>{drawable(n.value)}</Text>;
     case "break":
       return "\n";
     case "link":
@@ -52,7 +54,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
   switch (n.type) {
     case "heading":
       return (
-        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} style={{ fontFamily: FONT.bold, fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
+        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} style={{ fontFamily: ctx.fonts.bold, fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
           {inlineChildren(n, ctx)}
         </Text>
       );
@@ -82,7 +84,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
             <View key={r} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
               {row.children.map((cell, c) => (
                 // GFM column alignment (`|---:|`): amounts line up on the right.
-                <Text key={c} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? FONT.bold : FONT.regular, textAlign: n.align?.[c] ?? "left" }}>
+                <Text key={c} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? ctx.fonts.bold : ctx.fonts.regular, textAlign: n.align?.[c] ?? "left" }}>
                   {inlineChildren(cell, ctx)}
                 </Text>
               ))}
@@ -97,7 +99,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
         </View>
       );
     case "code":
-      return <Text key={key} {...x?.tag("code", n)} style={{ fontFamily: FONT.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}>{drawable(n.value)}</Text>;
+      return <Text key={key} {...x?.tag("code", n)} style={{ fontFamily: ctx.fonts.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}>{drawable(n.value)}</Text>;
     case "thematicBreak":
       return <View key={key} {...x?.tag("rule", n)} style={{ borderBottom: "0.5pt solid #999999", marginVertical: base * 0.6 }} />;
     default: {

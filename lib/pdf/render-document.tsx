@@ -5,7 +5,7 @@ import type { ExplainCapture } from "@/lib/explain/capture";
 import type { RenderFacts } from "@/lib/explain/facts";
 import { bindBody } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
-import { drawable, FONT, setUpFonts } from "./fonts";
+import { drawable, fontsFor, setUpFonts } from "./fonts";
 import { Blocks } from "./markdown-view";
 import { FooterLabel, finishDocument } from "./footer";
 import type { DocumentMeta } from "./metadata";
@@ -31,11 +31,12 @@ export async function renderDocument(
   explain?.noteInlineImages(body);
   const t1 = performance.now();
   const s = template.style;
+  const fonts = fontsFor(template.locale);
   const laidOut = await renderElement(
     <Document title={meta.title} producer="Sealpost" creator="Sealpost" onRender={explain?.onRender}>
-      <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: FONT.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
+      <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
-        <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, images: template.images, explain }} />
+        <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, fonts, images: template.images, explain }} />
         <FooterLabel text={drawable(meta.documentId ?? meta.correlationId)} margin={MARGIN} tag={explain?.tag("footer")} />
       </Page>
     </Document>,

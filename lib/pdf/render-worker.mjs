@@ -10,6 +10,8 @@ const receipt = await import("./receipt.tsx");
 const sealed = await import("./sealed-workflow.tsx");
 const certificate = await import("./completion-certificate.tsx");
 const report = await import("../explain/report/render-report.tsx");
+// Every font the documents may fall back to is read and used once before the first task.
+await (await import("./warm-up.tsx")).warmUpFonts();
 
 /** True when the bytes own their whole buffer, so moving the buffer moves nothing else with it. */
 const ownsBuffer = (bytes) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;

@@ -1,4 +1,5 @@
 import { Encodings, Font, FontNames } from "@pdf-lib/standard-fonts";
+import { standardFontDraws } from "./fonts";
 
 type StandardFont = FontNames.Helvetica | FontNames.HelveticaBold | FontNames.Courier;
 
@@ -7,7 +8,7 @@ const fontOf = (name: StandardFont) => loaded.get(name) ?? loaded.set(name, Font
 
 /** A character's advance in 1/1000 em; one the font cannot encode counts as a full em (standardFontText leaves none). */
 function advance(font: Font, codePoint: number): number {
-  if (!Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint)) return 1000;
+  if (!standardFontDraws(codePoint)) return 1000;
   return font.getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(codePoint).name) || 1000;
 }
 
@@ -32,7 +33,7 @@ export function standardFontText(text: string): string {
     const code = ch.codePointAt(0)!;
     if (ch === "\n" || ch === " ") out += ch;
     else if (ch === "\t") out += " ";
-    else if (code < 0x20 || !Encodings.WinAnsi.canEncodeUnicodeCodePoint(code)) out += `‹U+${code.toString(16).toUpperCase().padStart(4, "0")}›`;
+    else if (code < 0x20 || !standardFontDraws(code)) out += `‹U+${code.toString(16).toUpperCase().padStart(4, "0")}›`;
     else out += ch;
   }
   return out;
