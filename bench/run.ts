@@ -7,7 +7,7 @@
  * machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch. BENCH_ONLY=responsiveness runs
  * only the intake checks, BENCH_ONLY=documents the document section, BENCH_ONLY=workflow only the
  * workflow section, BENCH_ONLY=console only the console section (bench/console.ts), BENCH_ONLY=explain
- * only the explain section (bench/explain.ts), BENCH_ONLY=esign only the e-signature section (bench/esign.ts), BENCH_ONLY=cli only the CLI section (bench/cli.ts). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
+ * only the explain section (bench/explain.ts), BENCH_ONLY=esign only the e-signature section (bench/esign.ts), BENCH_ONLY=cli only the CLI section (bench/cli.ts), BENCH_ONLY=templates only the templates section (bench/templates.ts). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
  * BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to every server the bench starts.
  */
 import { randomUUID } from "node:crypto";
@@ -19,6 +19,7 @@ import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
 import { cliBench } from "./cli";
+import { templatesBench } from "./templates";
 import { consoleBench } from "./console";
 import { esignBench } from "./esign";
 import { explainBench } from "./explain";
@@ -298,7 +299,7 @@ async function documentBench(lines: string[]) {
   }
 }
 
-const sections = ["responsiveness", "documents", "workflow", "console", "explain", "esign", "cli"];
+const sections = ["responsiveness", "documents", "workflow", "console", "explain", "esign", "cli", "templates"];
 
 async function main() {
   const only = process.env.BENCH_ONLY;
@@ -325,6 +326,10 @@ async function main() {
     if (!only || only === "cli") {
       if (lines.length) lines.push("");
       await cliBench(lines);
+    }
+    if (!only || only === "templates") {
+      if (lines.length) lines.push("");
+      await templatesBench(lines);
     }
   } finally {
     console.log(`\n${lines.join("\n")}`);
