@@ -17,6 +17,11 @@ export function ConsoleShell({ principal, email, children, wide = true }: { prin
           Batches
         </a>
       )}
+      {licensed("batchDispatch") && (
+        <a className={styles.navLink} href="/console/templates">
+          Templates
+        </a>
+      )}
       {licensed("workflow") && (
         <a className={styles.navLink} href="/console/workflows">
           Workflows

@@ -5,8 +5,8 @@ import { ErrorSummary, type ErrorItem } from "@/components/ErrorSummary";
 import { Checkbox } from "@/components/Field";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
+import { PdfView } from "@/components/PdfView";
 import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
-import { DocumentView } from "./DocumentView";
 import { MarkInput, type MarkKind } from "./MarkInput";
 import type { Failed, OpenBootstrap, SignApi } from "./sign-api";
 import styles from "./sign.module.css";
@@ -126,7 +126,7 @@ export function SignForm({
 
       <h2>Read the document</h2>
       <p>Read the whole document before you sign. Your signature goes in the box with your name on the last page.</p>
-      <DocumentView load={load} title={boot.workflow.title} />
+      <PdfView load={load} title={boot.workflow.title} />
       <p>
         <Button variant="link" onClick={download}>
           Download the document (PDF)

@@ -2,56 +2,69 @@
 import { useEffect, useRef, useState } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { plural } from "@/lib/plural";
-import styles from "./sign.module.css";
+import styles from "./PdfView.module.css";
 
 /** The width the pages are drawn for (the page's reading measure) before the device's pixel ratio. */
 const DRAW_WIDTH = 640;
 
 let worker: Worker | null = null;
 
+type Opened = { doc: PDFDocumentProxy; close: () => Promise<void>; TextLayer: typeof import("pdfjs-dist").TextLayer };
+
 /**
  * pdf.js, loaded when a document is shown (never on the server: the library is for browsers here),
  * with its worker made from a file of our own build, so the page's CSP (worker-src 'self') allows it
  * and nothing is fetched from elsewhere.
  */
-async function openPdf(bytes: Uint8Array): Promise<{ doc: PDFDocumentProxy; close: () => Promise<void>; TextLayer: typeof import("pdfjs-dist").TextLayer }> {
+async function openPdf(bytes: Uint8Array): Promise<Opened> {
   const pdfjs = await import("pdfjs-dist");
   // The bundler copies the worker, a self-contained module, into our static files under a hashed name.
-  worker ??= new Worker(new URL("../../../node_modules/pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" });
+  worker ??= new Worker(new URL("../node_modules/pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" });
   pdfjs.GlobalWorkerOptions.workerPort = worker;
   const task = pdfjs.getDocument({ data: bytes, enableXfa: false });
   return { doc: await task.promise, close: () => task.destroy(), TextLayer: pdfjs.TextLayer };
 }
 
+type State = { kind: "loading" } | { kind: "failed" } | { kind: "shown"; pages: number; opened: Opened };
+
 /**
- * The document drawn in the page with pdf.js: each page a canvas (a picture, hidden from screen
- * readers) under pdf.js's text layer, whose transparent text screen readers read, and which can be
- * selected, searched and copied. Pages are drawn once, for the reading measure at the screen's pixel
- * ratio; a narrower screen scales them down, and the text layer follows (--total-scale-factor).
+ * A PDF drawn in the page with pdf.js: each page a canvas (a picture, hidden from screen readers)
+ * under pdf.js's text layer, whose transparent text screen readers read, and which can be selected,
+ * searched and copied. Pages are drawn for the reading measure at the screen's pixel ratio; a
+ * narrower screen scales them down, and the text layer follows (--total-scale-factor).
+ *
+ * A new `load` (a new document: the signing page's next revision, the template preview's next
+ * render) is drawn over the pages shown, each page painted at once when it is ready, so the pages do
+ * not blank out in between; the latest `load` wins. Each page's holder says `data-drawn="true"` once
+ * its canvas and text layer show the current document.
  */
-export function DocumentView({ load, title, onFailed }: { load: () => Promise<Uint8Array | null>; title: string; onFailed?: () => void }) {
-  const [state, setState] = useState<{ kind: "loading" } | { kind: "failed" } | { kind: "shown"; pages: number }>({ kind: "loading" });
-  const pdf = useRef<Awaited<ReturnType<typeof openPdf>> | null>(null);
+export function PdfView({ load, title, onFailed }: { load: () => Promise<Uint8Array | null>; title: string; onFailed?: () => void }) {
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const current = useRef<Opened | null>(null);
   const pageRefs = useRef<Array<HTMLDivElement | null>>([]);
+  // From a new `load` until its last page is drawn.
+  const [busy, setBusy] = useState(true);
 
   useEffect(() => {
     let gone = false;
+    let opened: Opened | null = null;
+    setBusy(true);
     (async () => {
       try {
         const bytes = await load();
         if (!bytes) throw new Error("the document could not be fetched");
-        const opened = await openPdf(bytes);
+        opened = await openPdf(bytes);
         if (gone) return void opened.close();
-        pdf.current = opened;
-        setState({ kind: "shown", pages: opened.doc.numPages });
+        current.current = opened;
+        setState({ kind: "shown", pages: opened.doc.numPages, opened });
       } catch {
         if (!gone) setState({ kind: "failed" });
       }
     })();
     return () => {
       gone = true;
-      void pdf.current?.close();
-      pdf.current = null;
+      if (current.current === opened) current.current = null;
+      void opened?.close();
     };
   }, [load]);
 
@@ -59,10 +72,9 @@ export function DocumentView({ load, title, onFailed }: { load: () => Promise<Ui
     if (state.kind === "failed") onFailed?.();
   }, [state.kind, onFailed]);
 
-  const pages = state.kind === "shown" ? state.pages : 0;
   useEffect(() => {
-    const opened = pdf.current;
-    if (!opened || !pages) return;
+    if (state.kind !== "shown") return;
+    const { opened, pages } = state;
     const observer = new ResizeObserver((entries) => {
       for (const e of entries) {
         const el = e.target as HTMLElement;
@@ -70,35 +82,48 @@ export function DocumentView({ load, title, onFailed }: { load: () => Promise<Ui
       }
     });
     let gone = false;
+    for (let i = 0; i < pages; i++) pageRefs.current[i]?.setAttribute("data-drawn", "false");
     (async () => {
       for (let i = 0; i < pages && !gone; i++) {
         const holder = pageRefs.current[i];
         if (!holder) continue;
         const page = await opened.doc.getPage(i + 1);
         const base = page.getViewport({ scale: 1 });
+        const viewport = page.getViewport({ scale: (DRAW_WIDTH * Math.min(2, window.devicePixelRatio || 1)) / base.width });
+        // Drawn aside, then copied in one step: the page shown stays until the new one is ready.
+        const aside = document.createElement("canvas");
+        aside.width = Math.floor(viewport.width);
+        aside.height = Math.floor(viewport.height);
+        await page.render({ canvasContext: aside.getContext("2d")!, canvas: aside, viewport }).promise;
+        if (gone) return;
         holder.dataset.width = String(base.width);
         holder.style.aspectRatio = `${base.width} / ${base.height}`;
         holder.style.setProperty("--total-scale-factor", String((holder.clientWidth || DRAW_WIDTH) / base.width));
         observer.observe(holder);
         const canvas = holder.querySelector("canvas")!;
-        const viewport = page.getViewport({ scale: (DRAW_WIDTH * Math.min(2, window.devicePixelRatio || 1)) / base.width });
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        await page.render({ canvasContext: canvas.getContext("2d")!, canvas, viewport }).promise;
+        canvas.width = aside.width;
+        canvas.height = aside.height;
+        canvas.getContext("2d")!.drawImage(aside, 0, 0);
+        // The text layer is transparent: replacing it shows nothing changing.
         const text = holder.querySelector<HTMLDivElement>(`.${styles.textLayer}`)!;
         text.replaceChildren();
         await new opened.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport: base }).render();
+        if (gone) return;
         holder.dataset.drawn = "true";
       }
-    })().catch(() => !gone && setState({ kind: "failed" }));
+      if (!gone) setBusy(false);
+    })().catch(() => {
+      if (!gone && current.current === opened) setState({ kind: "failed" });
+    });
     return () => {
       gone = true;
       observer.disconnect();
     };
-  }, [pages]);
+  }, [state]);
 
+  const pages = state.kind === "shown" ? state.pages : 0;
   return (
-    <div className={styles.document}>
+    <div className={styles.document} aria-busy={busy && state.kind !== "failed"}>
       <p role="status" className={styles.documentStatus}>
         {state.kind === "loading" ? "Loading the document…" : state.kind === "failed" ? "The document could not be shown on this page." : `${title}: ${plural(pages, "page")}.`}
       </p>

@@ -1,0 +1,76 @@
+import type { Preview, PreviewFinding } from "@/lib/templates/preview";
+import type { FieldDef } from "@/lib/templates/types";
+
+/*
+ * The template preview's form and answer, for the page's script as much as the server: nothing here
+ * may import what only runs on the server (the renderer, the file system).
+ */
+
+/** What the form holds for a field: text for every control but a checkbox's true or false. */
+export type FormValues = Record<string, string | boolean>;
+
+/** A field as the page makes its control: the front matter's own rules, for the hints. */
+export interface PreviewField {
+  key: string;
+  label: string;
+  type: FieldDef["type"];
+  required: boolean;
+  options?: Array<{ value: string; label: string }>;
+  min?: string;
+  max?: string;
+  maxLength?: number;
+}
+
+export interface TemplateSummary {
+  path: string;
+  title: string;
+  locale: string;
+  fields: PreviewField[];
+}
+
+/** One finding as the page lists it: a field it names is linked to that field's control. */
+export interface ConsoleFinding extends PreviewFinding {
+  fieldLabel?: string;
+}
+
+export type ConsolePreview = Omit<Preview, "findings" | "fields"> & { findings: ConsoleFinding[] };
+
+export type TemplatePreviewAnswer = { ok: true; preview: ConsolePreview } | { ok: false; message: string };
+
+/** The control's id of a field: the findings link to it. */
+export const fieldControlId = (key: string) => `field-${key}`;
+
+/** A record as the form's values: numbers and dates as the text typed, booleans as a checkbox. */
+export function formValues(fields: Array<Pick<FieldDef, "key" | "type">>, record: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const f of fields) {
+    const v = record[f.key];
+    values[f.key] = f.type === "boolean" ? v === true : v === undefined || v === null ? "" : String(v);
+  }
+  return values;
+}
+
+/**
+ * The form's values as the record an API client would send: an empty control is a value not given,
+ * a number field gets the number its text spells (else the text, which the record's checks then
+ * name), an enum the option whose text it is, a checkbox true or false. Keys the template does not
+ * name are dropped: the form has no control for them.
+ */
+export function recordOf(fields: Array<Pick<FieldDef, "key" | "type" | "options">>, values: FormValues): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.key];
+    if (f.type === "boolean") {
+      if (typeof v === "boolean") record[f.key] = v;
+      continue;
+    }
+    if (typeof v !== "string" || v.trim() === "") continue;
+    const text = v.trim();
+    if (f.type === "number" || f.type === "integer") {
+      const n = Number(text);
+      record[f.key] = Number.isFinite(n) ? n : text;
+    } else if (f.type === "enum") record[f.key] = f.options?.find((o) => String(o) === text) ?? text;
+    else record[f.key] = text;
+  }
+  return record;
+}
