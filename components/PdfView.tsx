@@ -7,7 +7,8 @@ import styles from "./PdfView.module.css";
 /** The width the pages are drawn for (the page's reading measure) before the device's pixel ratio. */
 const DRAW_WIDTH = 640;
 
-let worker: Worker | null = null;
+/** One pdf.js worker for the page's life, owned here: a document's destroy() must not end it while the next document uses it. */
+let pdfWorker: import("pdfjs-dist").PDFWorker | null = null;
 
 type Opened = { doc: PDFDocumentProxy; close: () => Promise<void>; TextLayer: typeof import("pdfjs-dist").TextLayer };
 
@@ -19,9 +20,9 @@ type Opened = { doc: PDFDocumentProxy; close: () => Promise<void>; TextLayer: ty
 async function openPdf(bytes: Uint8Array): Promise<Opened> {
   const pdfjs = await import("pdfjs-dist");
   // The bundler copies the worker, a self-contained module, into our static files under a hashed name.
-  worker ??= new Worker(new URL("../node_modules/pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" });
-  pdfjs.GlobalWorkerOptions.workerPort = worker;
-  const task = pdfjs.getDocument({ data: bytes, enableXfa: false });
+  pdfWorker ??= pdfjs.PDFWorker.create({ port: new Worker(new URL("../node_modules/pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" }) });
+  // Given as `worker`, it is not the task's to destroy: the template preview opens one document after another.
+  const task = pdfjs.getDocument({ data: bytes, enableXfa: false, worker: pdfWorker });
   return { doc: await task.promise, close: () => task.destroy(), TextLayer: pdfjs.TextLayer };
 }
 

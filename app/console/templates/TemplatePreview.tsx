@@ -194,7 +194,7 @@ function Conditions({ conditions }: { conditions: ConsolePreview["conditions"] }
     <>
       <h3>Conditions</h3>
       <ul className={styles.findings}>
-        {conditions.map((c, i) => (
+        {[...conditions].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((c, i) => (
           <li key={i} className={styles.finding} data-held={c.held}>
             <StatusTag colour={c.held ? "green" : "grey"}>{c.held ? "Held" : "Did not hold"}</StatusTag>{" "}
             <code className={styles.code}>
