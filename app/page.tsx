@@ -6,9 +6,8 @@ import styles from "./home.module.css";
 export const dynamic = "force-dynamic";
 
 /**
- * The main endpoints, so that a newcomer sees the shape of the API here. The reference is
- * docs/api.md in the repository: the server does not serve it, so the page names it rather than link
- * to a page that is not there.
+ * The main endpoints, so that a newcomer sees the shape of the API here; every one of them is on the
+ * API reference page (/docs/api), and the decisions behind them in docs/api.md in the repository.
  */
 const ENDPOINTS: Array<[string, string]> = [
   ["POST /api/render", "Submit a batch of records (the answer is the intake receipt PDF), or render one document"],
@@ -28,6 +27,7 @@ export default function Home() {
     ...(devMailPageShown()
       ? [{ href: "/dev/mail", name: "Captured mail", what: "The mail this server has sent or captured, with the links recipients and participants receive (development only)." }]
       : []),
+    { href: "/docs/api", name: "API reference", what: "Every endpoint of the API, its parameters, bodies, answers and problems, drawn from the OpenAPI document at /api/openapi.json." },
     { href: "/api/health", name: "Health", what: "Whether the database and the background work of this server are answering, as JSON." },
   ];
   return (
@@ -53,8 +53,9 @@ export default function Home() {
       </nav>
       <h2>The API</h2>
       <p>
-        Applications call the API with bearer tokens from the organisation&apos;s OpenID Connect issuer. The full reference is{" "}
-        <code className={styles.path}>docs/api.md</code> in Sealpost&apos;s repository. The main endpoints:
+        Applications call the API with bearer tokens from the organisation&apos;s OpenID Connect issuer. Every endpoint is in the{" "}
+        <a href="/docs/api">API reference</a>, and the decisions behind them in <code className={styles.path}>docs/api.md</code> in
+        Sealpost&apos;s repository. The main endpoints:
       </p>
       <ul className={styles.list}>
         {ENDPOINTS.map(([endpoint, what]) => (

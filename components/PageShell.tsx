@@ -13,6 +13,7 @@ export function PageShell({
   footer,
   nav,
   wide,
+  full,
   title,
 }: {
   service: string;
@@ -21,6 +22,12 @@ export function PageShell({
   footer?: ReactNode;
   nav?: ReactNode;
   wide?: boolean;
+  /**
+   * The page spans the whole window instead of 60rem, and its content brings its own <main> (the API
+   * reference, whose renderer lays out its sidebar and columns and marks its content as main): the
+   * skip link's target is then a plain box, so that there is one main landmark, not one in another.
+   */
+  full?: boolean;
   /**
    * The document's title, for pages that name themselves from their own state (the portal): React
    * puts it in <head> and keeps it there, the only title of the page. Route metadata names the others.
@@ -34,17 +41,23 @@ export function PageShell({
         Skip to main content
       </a>
       <header className={styles.header}>
-        <div className={styles.headerInner}>
+        <div className={full ? `${styles.headerInner} ${styles.full}` : styles.headerInner}>
           <span className={styles.service}>{service}</span>
           {organisation && <span className={styles.organisation}>{organisation}</span>}
           {nav}
         </div>
       </header>
-      <main className={styles.main} id="main-content">
-        <div className={wide ? styles.wide : styles.content}>{children}</div>
-      </main>
+      {full ? (
+        <div className={`${styles.main} ${styles.full}`} id="main-content">
+          {children}
+        </div>
+      ) : (
+        <main className={styles.main} id="main-content">
+          <div className={wide ? styles.wide : styles.content}>{children}</div>
+        </main>
+      )}
       <footer className={styles.footer}>
-        <div className={styles.footerInner}>{footer ?? "Sealpost keeps your answers private to you and the organisation that invited you."}</div>
+        <div className={full ? `${styles.footerInner} ${styles.full}` : styles.footerInner}>{footer ?? "Sealpost keeps your answers private to you and the organisation that invited you."}</div>
       </footer>
     </div>
   );

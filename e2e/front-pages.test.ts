@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const links = (page: Page) => page.locator("main a").evaluateAll((as) => as.map((a) => ({ name: a.textContent?.trim(), href: a.getAttribute("href") })));
 
-it("the home page says what Sealpost is and links to the console, the API, captured mail and health", async () => {
+it("the home page says what Sealpost is and links to the console, the API reference, captured mail and health", async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const res = await page.goto(`${stack.baseUrl}/`);
   expect(res!.status()).toBe(200);
@@ -30,9 +30,10 @@ it("the home page says what Sealpost is and links to the console, the API, captu
       { name: "Approver console", href: "/console" },
       { name: "Health", href: "/api/health" },
       { name: "Captured mail", href: "/dev/mail" },
+      { name: "API reference", href: "/docs/api" },
     ]),
   );
-  // The API reference is the repository's docs/api.md (not served); the page lists the main endpoints and names that file.
+  // The page lists the main endpoints, links to the API reference page (/docs/api, e2e/api-docs.test.ts) and names docs/api.md.
   const main = (await page.textContent("main"))!;
   for (const endpoint of ["POST /api/render", "POST /api/dispatch/batch/{id}/decide", "GET /api/delivery-sessions", "POST /api/workflow", "GET /api/explain/trace", "GET /api/health"]) expect(main).toContain(endpoint);
   expect(main).toContain("docs/api.md");
