@@ -82,13 +82,25 @@ export const builtInFontsDraw = (text: string) => /^[\n\x20-\x7e\u00a0-\u00ff]*$
 let done = false;
 let fallbackChars: Set<number> | undefined;
 
-/** The characters some document font beyond the built-in ones draws: read from the fonts' own tables once per thread. */
+/**
+ * The characters some document font beyond the built-in ones draws, from the fonts' own tables, once
+ * per thread: from the fonts react-pdf has loaded (a render thread loads them all at its start) so
+ * that no 10 MB font is held twice, else read from the files.
+ */
 function fallbackCharacters(): Set<number> {
   if (!fallbackChars) {
-    fallbackChars = new Set((fontkit.openSync(path.join(fallbackDir(), FALLBACK_FILES["DejaVu Sans"])) as fontkit.Font).characterSet);
-    for (const [, file] of notoFiles().filter(([family]) => !family.endsWith(" Bold"))) {
-      for (const code of (fontkit.openSync(file) as fontkit.Font).characterSet) fallbackChars.add(code);
-    }
+    const store = Font as unknown as { getFont(d: { fontFamily: string }): { data?: { characterSet?: number[] } } | null };
+    const tableOf = (family: string, file: string) => {
+      let loaded: number[] | undefined;
+      try {
+        loaded = store.getFont({ fontFamily: family })?.data?.characterSet;
+      } catch {
+        // not registered in this thread yet
+      }
+      return loaded ?? (fontkit.openSync(file) as fontkit.Font).characterSet;
+    };
+    fallbackChars = new Set(tableOf("DejaVu Sans", path.join(fallbackDir(), FALLBACK_FILES["DejaVu Sans"])));
+    for (const [family, file] of notoFiles().filter(([f]) => !f.endsWith(" Bold"))) for (const code of tableOf(family, file)) fallbackChars.add(code);
   }
   return fallbackChars;
 }
