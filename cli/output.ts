@@ -51,7 +51,11 @@ export function describeFailure(err: unknown): { exitCode: number; message: stri
     const fields = Array.isArray(err.body.errors) ? (err.body.errors as Array<{ path?: string; message?: string }>).map((e) => `\n  ${e.path ?? ""}: ${e.message ?? ""}`).join("") : "";
     return { exitCode, message: `${err.detail ?? err.message} (${err.code}, HTTP ${err.status})${fields}`, body: { error: err.detail ?? err.message, problem: err.body } };
   }
-  if (err instanceof SealpostAuthError) return { exitCode: EXIT.auth, message: `${err.message}: check the client id and secret (sealpost login)`, body: { error: err.message } };
+  if (err instanceof SealpostAuthError) {
+    // Status 0: the provider could not be reached at all, which no other secret would mend.
+    const hint = err.status === 0 ? "" : ": check the client id and secret (sealpost login)";
+    return { exitCode: EXIT.auth, message: `${err.message}${hint}`, body: { error: err.message } };
+  }
   if (err instanceof TypeError && "cause" in err) {
     const cause = (err.cause as { code?: string; message?: string } | undefined) ?? {};
     const message = `Cannot reach the server: ${cause.code ?? cause.message ?? err.message}`;

@@ -37,9 +37,12 @@ export async function askSecret(question: string): Promise<string> {
   }
 }
 
-/** All of stdin as text, without its final line break: for --client-secret-stdin. */
-export async function readStdinText(): Promise<string> {
-  let text = "";
-  for await (const chunk of process.stdin) text += String(chunk);
-  return text.replace(/\r?\n$/, "");
+/** All of stdin's bytes (a records file given as "-"). */
+export async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
+
+/** All of stdin as text, without its final line break: for --client-secret-stdin. */
+export const readStdinText = async (): Promise<string> => Buffer.from(await readStdin()).toString("utf8").replace(/\r?\n$/, "");

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { CliError, EXIT } from "./output";
+import { readStdin } from "./prompt";
 
 /** A records file as the API takes it: a JSON array as dataSource, anything else as text the server reads (CSV or JSON Lines). */
 export type RecordsInput = { dataSource: Record<string, unknown>[] } | { recordsText: string };
@@ -52,10 +53,4 @@ function firstBadLine(bytes: Uint8Array): number {
     start = i + 1;
   }
   return line;
-}
-
-async function readStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -89,10 +89,17 @@ function tokenSource(opts: SealpostClientOptions, fetchImpl: typeof fetch) {
   let pending: Promise<string> | undefined;
   let endpoint = opts.tokenUrl;
 
+  /** A connection to the OpenID provider that fails is an auth failure naming it, not a failure of Sealpost. */
+  const reach = (what: string, url: string, init?: RequestInit) =>
+    fetchImpl(url, init).catch((err: unknown) => {
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+      throw new SealpostAuthError(`The ${what} ${url} cannot be reached (${cause})`, 0);
+    });
+
   async function fetchToken(): Promise<string> {
     if (!endpoint) {
       if (!opts.issuer) throw new Error("createSealpostClient needs an issuer or a tokenUrl");
-      const res = await fetchImpl(`${opts.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`);
+      const res = await reach("OpenID provider", `${opts.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`);
       if (!res.ok) throw new Error(`OIDC discovery at ${opts.issuer} answered ${res.status}`);
       endpoint = ((await res.json()) as { token_endpoint?: string }).token_endpoint;
       if (!endpoint) throw new Error(`OIDC discovery at ${opts.issuer} names no token_endpoint`);
@@ -101,7 +108,7 @@ function tokenSource(opts: SealpostClientOptions, fetchImpl: typeof fetch) {
     if (opts.audience) body.set("resource", opts.audience);
     // RFC 6749 §2.3.1: id and secret are form-encoded before they are joined.
     const form = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
-    const res = await fetchImpl(endpoint, {
+    const res = await reach("token endpoint", endpoint, {
       method: "POST",
       headers: { authorization: `Basic ${btoa(`${form(opts.clientId)}:${form(opts.clientSecret)}`)}`, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body,

@@ -135,14 +135,13 @@ function decide(marker: Marker, at: Position | undefined, scope: Scope, b: Bindi
 function selectInline(children: Nodes[], scope: Scope, b: Binding): Nodes[] {
   const items = splitInline(children);
   // Each piece of a split text node takes the token positions of the tokens it holds.
-  const cursor = new Map<Nodes, number>();
+  const cursor = new Map<TokenAt, number>();
   for (const item of items) {
     const at = (item.node.data as { tokenAt?: TokenAt } | undefined)?.tokenAt;
     if (!at || item.node.type !== "text") continue;
-    const key = at as unknown as Nodes;
-    const from = cursor.get(key) ?? 0;
+    const from = cursor.get(at) ?? 0;
     const n = [...item.node.value.matchAll(TOKEN)].filter((m) => m[1] !== "else").length;
-    cursor.set(key, from + n);
+    cursor.set(at, from + n);
     item.node = { ...item.node, data: { ...item.node.data, tokenAt: at.slice(from, from + n) } } as Nodes;
   }
   const kept = selectBranches(items, (marker, node) => decide(marker, node.position, scope, b));

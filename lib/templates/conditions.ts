@@ -16,6 +16,8 @@ export interface Marker {
 
 const MARKER = /\{\{\s*(?:#(if|unless)\s+([^{}]+?)|(else)|\/(if|unless))\s*\}\}/g;
 const WHOLE_MARKER = new RegExp(`^${MARKER.source}$`);
+/** The same pattern without the global flag: `test` then keeps no state between calls. */
+const ANY_MARKER = new RegExp(MARKER.source);
 
 const markerOf = (m: RegExpMatchArray): Marker =>
   m[1] ? { kind: m[1] as "if" | "unless", expression: m[2].replaceAll(PIPE_MARK, "|").trim() } : m[3] ? { kind: "else" } : { kind: "end" };
@@ -29,7 +31,7 @@ export function blockMarker(n: RootContent): Marker | null {
   return m ? markerOf(m) : null;
 }
 
-export const hasInlineMarker = (parent: Parent) => parent.children.some((c) => c.type === "text" && (c as Text).value.includes("{{") && new RegExp(MARKER.source).test((c as Text).value));
+export const hasInlineMarker = (parent: Parent) => parent.children.some((c) => c.type === "text" && (c as Text).value.includes("{{") && ANY_MARKER.test((c as Text).value));
 
 const compiled = new Map<string, Logic>();
 /** The JSON Logic of an expression; throws for one that cannot be read (checked at load). */

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -254,6 +255,32 @@ describe("workflows", () => {
     const csv = await cli("submitter", ["workflow", "export", workflowId, "--format", "csv"]);
     expect(csv.code, csv.stderr).toBe(0);
     expect(csv.stdout.split(/\r?\n/)[0]).toMatch(/,/);
+  });
+});
+
+describe("when a part is down", () => {
+  // A port that was listening a moment ago and is closed now: the connection is refused at once.
+  let nowhere = "";
+  beforeAll(async () => {
+    const s = net.createServer();
+    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+    nowhere = `http://127.0.0.1:${(s.address() as net.AddressInfo).port}`;
+    await new Promise((resolve) => s.close(resolve));
+  });
+
+  it("says that Sealpost cannot be reached, with exit code 1, and makes nothing", async () => {
+    const before = await batchTotal();
+    const r = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("down.csv", letters(2, 7000)), "--json"], { env: { SEALPOST_URL: nowhere } });
+    expect(r.code).toBe(1);
+    expect(r.json()).toMatchObject({ error: expect.stringMatching(/^Cannot reach the server: ECONNREFUSED/) });
+    expect(await batchTotal()).toBe(before);
+  });
+
+  it("says that the OpenID provider cannot be reached, with the auth exit code and no advice about the secret", async () => {
+    const r = await cli("submitter", ["workflow", "status", "00000000-0000-4000-8000-000000000000"], { env: { SEALPOST_ISSUER: nowhere } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain(`The OpenID provider ${nowhere}/.well-known/openid-configuration cannot be reached (ECONNREFUSED)`);
+    expect(r.stderr).not.toContain("check the client id");
   });
 });
 

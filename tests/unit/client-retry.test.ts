@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSealpostClient, SealpostProblem } from "@/client";
+import { createSealpostClient, SealpostAuthError, SealpostProblem } from "@/client";
 
 /**
  * The client's retry policy and token renewal against a tiny local server: a token endpoint and one
@@ -136,34 +136,39 @@ describe("a connection that fails", () => {
     return port;
   };
 
-  it("is tried again for a GET, then surfaces fetch's own error", async () => {
+  /** A client of a server that refuses connections, counting every fetch it makes (the token's included). */
+  const refusedClient = async () => {
     const port = await closedPort();
-    let calls = 0;
+    const counted = { calls: 0 };
     const c = createSealpostClient({
       baseUrl: `http://127.0.0.1:${port}`,
       tokenUrl: `${baseUrl}/token`,
       clientId: "c",
       clientSecret: "s",
       retry: { maxAttempts: 3, baseDelayMs: 5 },
-      fetch: (input, init) => (calls++, fetch(input, init)),
+      fetch: (input, init) => (counted.calls++, fetch(input, init)),
     });
+    return { c, counted };
+  };
+
+  it("is tried again for a GET, then surfaces fetch's own error", async () => {
+    const { c, counted } = await refusedClient();
     await expect(getBatch(c)).rejects.toBeInstanceOf(TypeError);
-    expect(calls).toBe(1 + 3); // the token, then three attempts
+    expect(counted.calls).toBe(1 + 3); // the token, then three attempts
   });
 
   it("is not tried again for a POST without a correlationId", async () => {
-    const port = await closedPort();
-    let calls = 0;
-    const c = createSealpostClient({
-      baseUrl: `http://127.0.0.1:${port}`,
-      tokenUrl: `${baseUrl}/token`,
-      clientId: "c",
-      clientSecret: "s",
-      retry: { maxAttempts: 3, baseDelayMs: 5 },
-      fetch: (input, init) => (calls++, fetch(input, init)),
-    });
+    const { c, counted } = await refusedClient();
     await expect(render(c)).rejects.toBeInstanceOf(TypeError);
-    expect(calls).toBe(2);
+    expect(counted.calls).toBe(2);
+  });
+
+  it("to the token endpoint is the client's auth error, naming the provider", async () => {
+    const port = await closedPort();
+    const c = createSealpostClient({ baseUrl, tokenUrl: `http://127.0.0.1:${port}/token`, clientId: "c", clientSecret: "s" });
+    const err = await getBatch(c).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SealpostAuthError);
+    expect((err as Error).message).toMatch(new RegExp(`The token endpoint http://127.0.0.1:${port}/token cannot be reached`));
   });
 });
 
