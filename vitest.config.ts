@@ -29,6 +29,15 @@ const onPglite = [
   "tests/integration/workflow-participant.test.ts",
 ];
 
+/**
+ * On PostgreSQL with the blobs in a real S3 server on loopback (BLOB_URL, s3rver): what writes and
+ * reads blobs most. The sealing and explain files run here instead of with the local folder (which
+ * the other projects' files and the unit tests' driver contract cover), to keep CI within its time.
+ * The S3 store's outage mid-batch is its own file, in the PostgreSQL project.
+ */
+const s3Only = ["tests/integration/workflow-approval.test.ts", "tests/integration/explain.test.ts"];
+const onS3 = [...s3Only, "tests/integration/batch-lifecycle.test.ts", "tests/integration/explain-retention.test.ts"];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -54,6 +63,7 @@ export default defineConfig({
           name: "integration",
           // e2e/ drives pages in Chromium against the same running stack.
           include: ["tests/integration/**/*.test.{ts,tsx}", "e2e/**/*.test.ts"],
+          exclude: s3Only,
           env: { TEST_DB: "postgres" },
           ...integration,
         },
@@ -61,6 +71,10 @@ export default defineConfig({
       {
         resolve: { alias },
         test: { name: "integration-pglite", include: onPglite, env: { TEST_DB: "pglite" }, ...integration },
+      },
+      {
+        resolve: { alias },
+        test: { name: "integration-s3", include: onS3, env: { TEST_DB: "postgres", TEST_BLOB: "s3" }, ...integration },
       },
       {
         resolve: { alias },

@@ -15,6 +15,22 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
   DATA_DIR: z.string().default(".data"),
+  /** Where blobs live: unset = the folder DATA_DIR/blobs; s3://bucket/prefix = an S3-compatible store (S3_* below). */
+  BLOB_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_./-]*)?$/, "must be s3://bucket or s3://bucket/prefix (prefix: letters, digits, / _ . -)")
+      .optional(),
+  ),
+  /** An S3-compatible store's URL (MinIO, Ceph, R2…); unset = AWS S3 in S3_REGION. */
+  S3_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  /** Unset: AWS_REGION, else us-east-1 (which most S3-compatible stores accept). */
+  S3_REGION: optionalString,
+  /** Both or neither; unset = the AWS SDK's default chain (AWS_* variables, profile, instance or task role). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style URLs (endpoint/bucket/key), which most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: bool,
   AUTH_ISSUER: optionalString.pipe(z.string().url().optional()),
   AUTH_AUDIENCE: z.string().default("sealpost"),
   AUTH_TENANT_CLAIM: z.string().default("tid"),
@@ -117,6 +133,9 @@ export function env(): Env {
   }
   if (e.NODE_ENV === "production" && e.CONSOLE_CLIENT_ID && (!e.AUTH_SECRET || e.AUTH_SECRET.length < 32)) {
     throw new Error("Invalid environment configuration:\n  AUTH_SECRET: must be set to at least 32 characters in production when CONSOLE_CLIENT_ID is set");
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error("Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   }
   cached = e;
   return e;

@@ -45,14 +45,16 @@ export async function readDocument(tenantId: string, batchId: string, index: num
   return { pdf: await readBlob(row.blobKey), fileName: row.fileName, correlationId: row.correlationId };
 }
 
-/** Receipt, combined PDF or ZIP bundle of a batch. */
+/** Receipt, combined PDF or ZIP bundle of a batch, opened to stream. */
 export async function readBatchArtifact(tenantId: string, batchId: string, which: "receipt" | "combined" | "bundle") {
   const batch = await getBatch(tenantId, batchId);
   const key = { receipt: batch.receiptKey, combined: batch.combinedKey, bundle: batch.bundleKey }[which];
   if (!key) {
     throw new AppError("resource.not_found", `Batch ${batchId} has no ${which}${which === "receipt" ? "" : " (mode, zipBundle or state does not produce one yet)"}`);
   }
-  return { bytes: await readBlob(key), batch };
+  const file = await getBlobStore().open(key);
+  if (!file) throw new AppError("internal", `Stored file ${key} is missing`);
+  return { file, batch };
 }
 
 async function readBlob(key: string): Promise<Uint8Array> {

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { isMainThread } from "node:worker_threads";
 import { assertBlobKey } from "./keys";
-import type { BlobStore } from "./blob-store";
+import type { BlobStore, OpenedBlob } from "./blob-store";
 
 /**
  * Blobs as files under one folder. A write goes to a temporary file that is renamed into place, so a
@@ -37,6 +39,37 @@ export class LocalBlobStore implements BlobStore {
       await fs.rm(tmp, { force: true });
       throw err;
     }
+  }
+
+  async putStream(key: string, body: Readable): Promise<number> {
+    const file = this.file(key);
+    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    try {
+      await pipeline(body, fsSync.createWriteStream(tmp));
+      const { size } = await fs.stat(tmp);
+      await fs.rename(tmp, file);
+      return size;
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async open(key: string): Promise<OpenedBlob | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.file(key), "r");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw err;
+    }
+    // Size and stream from one open file: a blob replaced meanwhile (rename) cannot mix the two.
+    const { size } = await handle.stat().catch(async (err: unknown) => {
+      await handle.close();
+      throw err;
+    });
+    return { body: handle.createReadStream(), size };
   }
 
   async get(key: string): Promise<Uint8Array | null> {

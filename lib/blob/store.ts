@@ -1,30 +1,26 @@
-import path from "node:path";
 import { withDeadline } from "@/lib/deadline";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
+import { blobLocation, type BlobLocation } from "./config";
 import type { BlobStore } from "./blob-store";
 import { LocalBlobStore } from "./local-store";
+import { S3BlobStore } from "./s3-store";
+import { blobStoreUnavailable, isBlobStoreUnavailable } from "./unavailable";
 
 export { assertBlobKey } from "./keys";
-export type { BlobStore } from "./blob-store";
+export type { BlobStore, OpenedBlob } from "./blob-store";
+export { isBlobStoreUnavailable } from "./unavailable";
 
 /** A blob call not done in this time fails (and its job is retried) instead of holding a loop for ever. */
 const BLOB_DEADLINE_MS = 30_000;
 
-const UNAVAILABLE = "BlobStoreUnavailable";
-
 /**
- * True for a store call that failed on the store's side (a refused write or read, a full disk, a call
- * past its deadline): nobody's request was at fault, and the same call may work shortly. Checked by
- * name, not instanceof: the store is shared through globalThis by modules bundled more than once.
+ * System errors (an errno code, or the deadline's ETIMEDOUT) become BlobStoreUnavailable, as the S3
+ * driver's failures already are; a bad key stays the bug it is.
  */
-export function isBlobStoreUnavailable(err: unknown): boolean {
-  return err instanceof Error && err.name === UNAVAILABLE;
-}
-
-/** System errors (an errno code, or the deadline's ETIMEDOUT) become BlobStoreUnavailable; a bad key stays the bug it is. */
 function asUnavailable(err: unknown): unknown {
+  if (isBlobStoreUnavailable(err)) return err;
   if (!(err instanceof Error) || typeof (err as NodeJS.ErrnoException).code !== "string") return err;
-  return Object.assign(new Error(err.message, { cause: err }), { name: UNAVAILABLE });
+  return blobStoreUnavailable(err);
 }
 
 function withDeadlines(store: BlobStore): BlobStore {
@@ -34,17 +30,33 @@ function withDeadlines(store: BlobStore): BlobStore {
     });
   return {
     put: (key, data, type) => within(store.put(key, data, type), "put", key),
+    // A 10,000-document bundle may take minutes to stream; a stalled one fails on the driver's idle timeout.
+    putStream: (key, body, type) =>
+      store.putStream(key, body, type).catch((err: unknown) => {
+        throw asUnavailable(err);
+      }),
     get: (key) => within(store.get(key), "get", key),
+    // The deadline covers opening (the answer's headers); the body streams at the reader's pace.
+    open: (key) => within(store.open(key), "open", key),
     exists: (key) => within(store.exists(key), "exists", key),
     delete: (key) => within(store.delete(key), "delete", key),
   };
 }
 
-const holder = globalThis as unknown as { __sealpostBlobs?: { root: string; store: BlobStore } };
+function driver(at: BlobLocation): BlobStore {
+  return at.kind === "local" ? new LocalBlobStore(at.root) : new S3BlobStore(at);
+}
 
-/** The store for this process's configuration (DATA_DIR/blobs); re-created when tests change DATA_DIR. */
+const holder = globalThis as unknown as { __sealpostBlobs?: { config: Env; where: string; store: BlobStore } };
+
+/** The store for this process's configuration (BLOB_URL, else DATA_DIR/blobs); re-created when tests change either. */
 export function getBlobStore(): BlobStore {
-  const root = path.resolve(env().DATA_DIR, "blobs");
-  if (holder.__sealpostBlobs?.root !== root) holder.__sealpostBlobs = { root, store: withDeadlines(new LocalBlobStore(root)) };
+  const config = env();
+  const held = holder.__sealpostBlobs;
+  if (held?.config === config) return held.store;
+  const at = blobLocation(config);
+  const where = JSON.stringify(at);
+  // The same place under a re-read environment keeps its store (and the S3 client's connections).
+  holder.__sealpostBlobs = { config, where, store: held?.where === where ? held.store : withDeadlines(driver(at)) };
   return holder.__sealpostBlobs.store;
 }

@@ -1,11 +1,18 @@
-/** Binary responses (PDF, ZIP) with a safe Content-Disposition built from a name we generated or checked. */
+import { Readable } from "node:stream";
+import type { OpenedBlob } from "@/lib/blob/store";
+
+/**
+ * Binary responses (PDF, ZIP) with a safe Content-Disposition built from a name we generated or checked.
+ * A blob opened from the store streams through (a 10,000-document bundle is never held whole).
+ */
 export function pdfResponse(
-  bytes: Uint8Array,
+  file: Uint8Array | OpenedBlob,
   opts: { status?: number; filename?: string; inline?: boolean; headers?: Record<string, string>; contentType?: string } = {},
 ): Response {
+  const streamed = !(file instanceof Uint8Array);
   const headers: Record<string, string> = {
     "content-type": opts.contentType ?? "application/pdf",
-    "content-length": String(bytes.byteLength),
+    "content-length": String(streamed ? file.size : file.byteLength),
     "cache-control": "private, no-store",
     "x-content-type-options": "nosniff",
     ...opts.headers,
@@ -15,5 +22,6 @@ export function pdfResponse(
     headers["content-disposition"] =
       `${opts.inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(opts.filename)}`;
   }
-  return new Response(Buffer.from(bytes), { status: opts.status ?? 200, headers });
+  const body = streamed ? (Readable.toWeb(file.body) as ReadableStream<Uint8Array>) : Buffer.from(file);
+  return new Response(body, { status: opts.status ?? 200, headers });
 }

@@ -100,7 +100,7 @@ describe("processing and delivery", () => {
     const { templateVersion } = await detail(id);
     // The template and the copy kept at intake both disappear before processing.
     fs.rmSync(path.join(stack.templatesDir, "fragile.md"));
-    fs.rmSync(path.join(stack.env.DATA_DIR!, "blobs", "templates", `${templateVersion}.md`));
+    await stack.deleteBlob(`templates/${templateVersion}.md`);
     expect((await decide(id, "approver", "approve")).status).toBe(200);
     const done = await finished(id);
     expect(done).toMatchObject({ state: "partially-failed", processedCount: 2, errorCount: 2, failedCount: 2 });

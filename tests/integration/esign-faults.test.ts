@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectSignedByAll } from "../support/esign-checks";
 import { esignFixtures, person, sealedForSigning, signedPdf, signingLink, signWith, typedSignature, workflowStatus, type EsignFixtures } from "../support/esign-flow";
 import { startPgCluster } from "../support/pg-cluster";
-import { eventually, freePort, type Stack } from "../support/stack";
+import { freePort } from "../support/free-port";
+import { eventually, type Stack } from "../support/stack";
 import { startWorkflowStack } from "../support/workflow";
 
 /**

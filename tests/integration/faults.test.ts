@@ -4,40 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunksOf } from "@/lib/batch/process/render-chunk";
 import { startPgCluster } from "../support/pg-cluster";
 import { expectProblem } from "../support/problem";
-import { startSilentServer, type ReceivedMail } from "../support/smtp";
-import { dbKind, eventually, freePort, startStack, type Stack } from "../support/stack";
+import { startSilentServer } from "../support/smtp";
+import { deliveries, detail, expectMailedOnceEach, records, submit } from "../support/batch-run";
+import { freePort } from "../support/free-port";
+import { dbKind, eventually, startStack, type Stack } from "../support/stack";
 
 /** Short enough for a test to see a stall, long enough that a busy moment is not one. */
 const STALL_MS = 3_000;
 const faultEnv = { HEALTH_STALL_MS: String(STALL_MS), SMTP_TIMEOUT_MS: "1000" };
-
-const records = (n: number, tag: string) =>
-  Array.from({ length: n }, (_, i) => ({ customerId: `C${1000 + i}`, name: `Customer ${i}`, amount: i, recipientEmail: `${tag}-${i}@example.test` }));
-
-async function submit(stack: Stack, n: number, tag: string): Promise<string> {
-  const res = await stack.api("submitter", "POST", "/api/render", {
-    templatePath: "letter.md",
-    dataSource: records(n, tag),
-    features: { svcDispatch: true },
-    templateSettings: { distribution: { requireApproval: false } },
-  });
-  expect(res.status).toBe(202);
-  return res.headers.get("x-svc-batchid")!;
-}
-
-const detail = async (stack: Stack, id: string) => (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}`)).json();
-
-const deliveries = (messages: ReceivedMail[], tag: string) => messages.filter((m) => m.subject.startsWith("Your document") && m.to.some((t) => t.startsWith(`${tag}-`)));
-
-/** Every one of the n recipients got exactly one delivery mail: nothing lost, nothing sent twice. */
-async function expectMailedOnceEach(stack: Stack, tag: string, n: number, timeoutMs: number) {
-  await stack.smtp.waitFor((m) => deliveries(m, tag).length >= n, timeoutMs);
-  await new Promise((r) => setTimeout(r, 1_000)); // a duplicate would arrive now
-  const perRecipient = new Map<string, number>();
-  for (const m of deliveries(stack.smtp.messages, tag)) for (const to of m.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
-  expect(perRecipient.size).toBe(n);
-  expect([...perRecipient.entries()].filter(([, count]) => count !== 1)).toEqual([]);
-}
 
 async function health(stack: Stack) {
   const res = await fetch(`${stack.baseUrl}/api/health`);

@@ -9,7 +9,8 @@ import { issuePortalToken } from "@/lib/auth/portal-token";
 import { tenantCallbackSecret } from "@/lib/workflow/callback/sign-callback";
 import { encodedSegment, hostileString, hostileValue } from "../support/hostile";
 import { expectProblem, expectWellFormedAnswer } from "../support/problem";
-import { eventually, freePort, type Stack, type UserName } from "../support/stack";
+import { freePort } from "../support/free-port";
+import { eventually, type Stack, type UserName } from "../support/stack";
 import { portalCall, reviewerToken, startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
 
 const OTP_TTL_MS = 6000;

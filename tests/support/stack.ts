@@ -1,10 +1,11 @@
 import { spawn, execFile, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { demoConsoleClient, startDevIdp, fetchClientToken, type DevClient, type DevUser } from "@/lib/devidp/provider";
+import { freePort } from "./free-port";
+import { startS3Server, STACK_PREFIX } from "./s3";
 import { startSmtpServer, type SmtpServerOptions } from "./smtp";
 import { createTempDataDir, createTestDatabase } from "./test-db";
 
@@ -14,6 +15,9 @@ const AUDIENCE = "sealpost-test";
 
 export type DbKind = "postgres" | "pglite";
 export const dbKind = (): DbKind => (process.env.TEST_DB === "pglite" ? "pglite" : "postgres");
+/** Where a stack keeps its blobs: the local folder, or a real S3 server on loopback (the integration-s3 project). */
+export type BlobKind = "local" | "s3";
+export const blobKind = (): BlobKind => (process.env.TEST_BLOB === "s3" ? "s3" : "local");
 
 /** Users of the test tenants, each a client-credentials client of the real OIDC provider. */
 export const users = {
@@ -42,19 +46,9 @@ const TENANTS = [
 ];
 export const CONSOLE_CLIENT = { id: "sealpost-console-test", secret: "console-test-secret-value" };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
-export async function startStack(opts: { db?: DbKind; env?: Record<string, string>; pgAdminUrl?: string; smtp?: SmtpServerOptions } = {}) {
+export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Record<string, string>; pgAdminUrl?: string; smtp?: SmtpServerOptions } = {}) {
   const kind = opts.db ?? dbKind();
+  const s3 = (opts.blob ?? blobKind()) === "s3" ? await startS3Server() : null;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const consoleClient = demoConsoleClient(baseUrl, CONSOLE_CLIENT.id, CONSOLE_CLIENT.secret);
@@ -82,6 +76,7 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
     JOB_POLL_MS: "50",
     NEXT_TELEMETRY_DISABLED: "1",
     JOB_LEASE_MS: "3000",
+    ...s3?.env(),
     ...opts.env,
   };
   if (database) env.DATABASE_URL = database.url;
@@ -136,6 +131,8 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
 
   return {
     kind,
+    /** The S3 server holding the blobs, when the stack uses one. */
+    s3,
     baseUrl,
     issuer: idp.issuer,
     audience: AUDIENCE,
@@ -145,6 +142,11 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
     token,
     api,
     log: () => log,
+    /** Deletes a blob behind the service's back, from whichever store the stack uses. */
+    async deleteBlob(key: string) {
+      if (s3) await s3.delete(`${STACK_PREFIX}/${key}`);
+      else fs.rmSync(path.join(dataDir.dir, "blobs", ...key.split("/")));
+    },
     templatesDir,
     serverPid: () => (server as ChildProcess | null)?.pid ?? null,
     startServer,
@@ -154,6 +156,7 @@ export async function startStack(opts: { db?: DbKind; env?: Record<string, strin
       await idp.close();
       await smtp.close();
       await database?.drop();
+      await s3?.close();
       dataDir.remove();
     },
   };

@@ -16,7 +16,7 @@ import { STORE_TRACE_EVENT } from "@/lib/explain/hand-off";
 import { recordTrace, settleTraceWrites } from "@/lib/explain/store";
 import { addTenant } from "@/lib/tenants";
 import { startPgCluster } from "../support/pg-cluster";
-import { freePort } from "../support/stack";
+import { freePort } from "../support/free-port";
 import { useTraceStore } from "../support/explain-db";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
 

@@ -19,8 +19,8 @@ const get = route(
     problems: ["batch.not_found"],
   },
   async ({ principal, params }) => {
-    const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "bundle");
-    return pdfResponse(bytes, { filename: `batch-${batch.id}.zip`, contentType: "application/zip" });
+    const { file, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "bundle");
+    return pdfResponse(file, { filename: `batch-${batch.id}.zip`, contentType: "application/zip" });
   },
 );
 

@@ -20,8 +20,8 @@ const get = route(
     problems: ["batch.not_found"],
   },
   async ({ principal, params }) => {
-    const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "combined");
-    return pdfResponse(bytes, { filename: `batch-${batch.id}.pdf`, headers: correlationHeader(batch.correlationId) });
+    const { file, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "combined");
+    return pdfResponse(file, { filename: `batch-${batch.id}.pdf`, headers: correlationHeader(batch.correlationId) });
   },
 );
 

@@ -19,8 +19,8 @@ const get = route(
     problems: ["batch.not_found"],
   },
   async ({ principal, params }) => {
-    const { bytes, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "receipt");
-    return pdfResponse(bytes, { filename: `receipt-${batch.id}.pdf`, headers: { "X-Svc-DispatchReadiness": batch.readiness } });
+    const { file, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "receipt");
+    return pdfResponse(file, { filename: `receipt-${batch.id}.pdf`, headers: { "X-Svc-DispatchReadiness": batch.readiness } });
   },
 );
 

@@ -6,8 +6,8 @@ import { pdfResponse } from "@/lib/http/pdf-response";
 export const dynamic = "force-dynamic";
 
 const get = consoleFile(async (principal, { batchId }) => {
-  const { bytes, batch } = await readBatchArtifact(principal.tenant.id, batchId, "combined");
-  return pdfResponse(bytes, { filename: `batch-${batch.id}.pdf` });
+  const { file, batch } = await readBatchArtifact(principal.tenant.id, batchId, "combined");
+  return pdfResponse(file, { filename: `batch-${batch.id}.pdf` });
 });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -6,8 +6,8 @@ import { pdfResponse } from "@/lib/http/pdf-response";
 export const dynamic = "force-dynamic";
 
 const get = consoleFile(async (principal, { batchId }) => {
-  const { bytes, batch } = await readBatchArtifact(principal.tenant.id, batchId, "receipt");
-  return pdfResponse(bytes, { filename: `receipt-${batch.id}.pdf` });
+  const { file, batch } = await readBatchArtifact(principal.tenant.id, batchId, "receipt");
+  return pdfResponse(file, { filename: `receipt-${batch.id}.pdf` });
 });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });
