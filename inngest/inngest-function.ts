@@ -1,12 +1,25 @@
 import { NonRetriableError } from "inngest";
+import { env } from "@/lib/env";
 import { inngest } from "./client";
 import type { EventInput, JobDefinition, JobStep } from "@/lib/jobs/define-job";
 
-/** Inngest only accepts object data, so both modes insist on it (checked in sendEvent). */
+/**
+ * Inngest only accepts object data, so both modes insist on it (checked in sendEvent). Inngest drops
+ * an event whose id it saw in the last 24 h whatever its name, while the embedded runner dedupes per
+ * job: the id is namespaced by the event's name, or a batch's `dispatch/batch.finalize` (id: the
+ * batch id) would be dropped as a repeat of its `dispatch/batch.approved` (the same id).
+ */
 export function toInngestEvent(e: EventInput): { name: string; data: Record<string, unknown>; id?: string } {
   const data = e.data as Record<string, unknown>;
-  return e.id === undefined ? { name: e.name, data } : { name: e.name, data, id: e.id };
+  return e.id === undefined ? { name: e.name, data } : { name: e.name, data, id: `${e.name}:${e.id}` };
 }
+
+/**
+ * One embedded runner runs at most JOB_CONCURRENCY jobs of any kind; under Inngest the same number
+ * is one limit shared by every Sealpost function (a constant key, scoped to the environment), or
+ * Inngest would call the serve route for every chunk of a large batch at once.
+ */
+const sharedConcurrency = () => ({ limit: env().JOB_CONCURRENCY, key: '"sealpost-jobs"', scope: "env" as const });
 
 type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
 
@@ -21,7 +34,12 @@ export function toInngestFunction(def: JobDefinition): ReturnType<typeof buildIn
 
 function buildInngestFunction(def: JobDefinition) {
   return inngest.createFunction(
-    { id: def.id, triggers: def.cron ? [{ event: def.event }, { cron: def.cron }] : [{ event: def.event }], retries: def.retries as Retries },
+    {
+      id: def.id,
+      triggers: def.cron ? [{ event: def.event }, { cron: def.cron }] : [{ event: def.event }],
+      retries: def.retries as Retries,
+      concurrency: sharedConcurrency(),
+    },
     async ({ event, step, attempt }) => {
       // A cron run's event is Inngest's timer, whose data is not ours: it gets the empty payload.
       const parsed = def.payload.safeParse(def.cron && event.name === "inngest/scheduled.timer" ? {} : event.data);

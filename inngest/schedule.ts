@@ -1,4 +1,5 @@
 import { CronExpressionParser } from "cron-parser";
+import { usesInngest } from "@/lib/env";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { sendEvent } from "@/lib/jobs/send-event";
 
@@ -16,10 +17,12 @@ export const lastSlot = (cron: string, now: Date): Date => slotsAround(cron, now
  * The embedded runner's half of cron jobs (Inngest runs them itself): at each claim round, any job
  * whose latest slot has not been enqueued yet gets one run, with an event id naming the slot. The
  * id dedupes across runners and restarts, so a slot runs once however many processes see it, and a
- * server that was down over several slots catches up with one run, not a burst.
+ * server that was down over several slots catches up with one run, not a burst. Under Inngest it
+ * schedules nothing: each function's cron trigger runs the slot, and the slot's event sent as well
+ * would run it a second time.
  */
 export function createScheduler(defs: readonly JobDefinition[]) {
-  const scheduled = defs.filter((d) => d.cron);
+  const scheduled = usesInngest() ? [] : defs.filter((d) => d.cron);
   // Per job, the next slot still to come once the last one is enqueued: claim rounds (every
   // JOB_POLL_MS) before it cost a comparison, not a cron parse.
   const waitUntil = new Map<string, number>();

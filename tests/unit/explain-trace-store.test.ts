@@ -109,7 +109,7 @@ describe.each(["pglite", "postgres"] as const)("storing traces on %s", (driver) 
     await settleTraceWrites();
     expect(send).toHaveBeenCalledTimes(1);
     const [event] = send.mock.calls[0][0] as Array<{ name: string; id: string; data: Record<string, unknown> }>;
-    expect(event).toMatchObject({ name: STORE_TRACE_EVENT, id: event.data.id, data: { correlationId: "via-inngest" } });
+    expect(event).toMatchObject({ name: STORE_TRACE_EVENT, id: `${STORE_TRACE_EVENT}:${event.data.id}`, data: { correlationId: "via-inngest" } });
     expect(await storeJobs("via-inngest")).toEqual([]); // Inngest holds it, not the jobs table
     bringBack();
     // A fresh engine per run (DESIGN §8): Inngest delivering the event twice stores one trace.

@@ -47,9 +47,9 @@ describe("a job definition as an Inngest function", () => {
     expect(result).toEqual({ records: 3 });
     expect(renders).toBe(1);
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("fan-out", [
-      { name: "test/record.render", data: { batchId: "b1", recordIndex: 0 }, id: "b1:0" },
-      { name: "test/record.render", data: { batchId: "b1", recordIndex: 1 }, id: "b1:1" },
-      { name: "test/record.render", data: { batchId: "b1", recordIndex: 2 }, id: "b1:2" },
+      { name: "test/record.render", data: { batchId: "b1", recordIndex: 0 }, id: "test/record.render:b1:0" },
+      { name: "test/record.render", data: { batchId: "b1", recordIndex: 1 }, id: "test/record.render:b1:1" },
+      { name: "test/record.render", data: { batchId: "b1", recordIndex: 2 }, id: "test/record.render:b1:2" },
     ]);
   });
 
