@@ -13,10 +13,10 @@ import path from "node:path";
 import Papa from "papaparse";
 import { eventually, startStack, users, type Stack } from "../tests/support/stack";
 import { noticeRecord } from "./documents";
+import { median } from "./measure";
 
 const N = Number(process.env.BENCH_CLI_RECORDS || 1000);
 const PAIRS = Number(process.env.BENCH_CLI_PAIRS || 3);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const settings = { distribution: { requireApproval: false } };
 
 /** When the batch finished, by the server's clock (the same machine's), and that every record was mailed. */

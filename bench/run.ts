@@ -7,7 +7,7 @@
  * machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch. BENCH_ONLY=responsiveness runs
  * only the intake checks, BENCH_ONLY=documents the document section, BENCH_ONLY=workflow only the
  * workflow section, BENCH_ONLY=console only the console section (bench/console.ts), BENCH_ONLY=explain
- * only the explain section (bench/explain.ts), BENCH_ONLY=esign only the e-signature section (bench/esign.ts), BENCH_ONLY=cli only the CLI section (bench/cli.ts), BENCH_ONLY=templates only the templates section (bench/templates.ts). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
+ * only the explain section (bench/explain.ts), BENCH_ONLY=esign only the e-signature section (bench/esign.ts), BENCH_ONLY=cli only the CLI section (bench/cli.ts), BENCH_ONLY=templates only the templates section (bench/templates.ts), BENCH_ONLY=scale only the several-machines section (bench/scale.ts: S3 beside the local folder, two workers beside one, sizing). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
  * BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to every server the bench starts.
  */
 import { randomUUID } from "node:crypto";
@@ -17,9 +17,11 @@ import path from "node:path";
 import { Piscina } from "piscina";
 import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
-import { eventually, startStack, type Stack } from "../tests/support/stack";
+import { startStack, type Stack } from "../tests/support/stack";
+import { endToEnd, median, procStatus, range, settle } from "./measure";
 import { cliBench } from "./cli";
 import { templatesBench } from "./templates";
+import { scaleBench } from "./scale";
 import { consoleBench } from "./console";
 import { esignBench } from "./esign";
 import { explainBench } from "./explain";
@@ -34,23 +36,7 @@ type BenchDocument = (typeof benchDocuments)[number];
  * little; five pairs, in alternating order so that a drift favours neither side, and their median.
  */
 const RUNS = 5;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const range = (xs: number[], digits = 1) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 const threads = Number(process.env.RENDER_THREADS || os.availableParallelism());
-const TICK_MS = 10; // Linux USER_HZ is 100
-
-function procStatus(pid: number, field: "VmHWM" | "VmRSS"): number {
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
-}
-
-/**
- * CPU time of a whole process (every thread, render threads included), in ms; with `thread`, of that
- * thread only; with `kernelOnly`, the part spent in the kernel (stime).
- */
-function cpuMs(pid: number, thread?: number, kernelOnly = false): number {
-  const fields = fs.readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((kernelOnly ? 0 : Number(fields[11])) + Number(fields[12])) * TICK_MS; // utime, stime
-}
 
 /**
  * The renderer's own limit: the same records through the same render code in `threads` worker
@@ -78,91 +64,6 @@ async function handWritten(pool: Piscina<object, number>, n: number, offset: num
   const t0 = performance.now();
   await Promise.all(Array.from({ length: n }, (_, i) => pool.run(noticeRecord(offset + i))));
   return { docsPerSecond: n / ((performance.now() - t0) / 1000) };
-}
-
-/** CPU time of every PostgreSQL process on this machine, in ms: the service's queries cost there too. */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres")) total += cpuMs(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
-/** The machine's busy and total CPU ticks (all cores), from /proc/stat. */
-function machineTicks(): { busy: number; total: number } {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/).slice(1).map(Number);
-  const busy = user + nice + system + irq + softirq + steal;
-  return { busy, total: busy + idle + iowait };
-}
-
-/**
- * Waits until the machine's cores have been nearly idle for a moment (at most 5 s): whichever side ran
- * last leaves work behind (its garbage collection, the server's last commits and mails), which
- * would otherwise be charged to the side measured next.
- */
-async function settle(): Promise<void> {
-  const until = Date.now() + 5_000;
-  for (let prev = machineTicks(); Date.now() < until; ) {
-    await new Promise((r) => setTimeout(r, 250));
-    const now = machineTicks();
-    const busy = (now.busy - prev.busy) / Math.max(1, now.total - prev.total);
-    prev = now;
-    if (busy < 0.1) return;
-  }
-}
-
-/** Sealpost end to end: one auto-approved batch with secure-email delivery, from the POST until every mail is accepted. */
-async function endToEnd(stack: Stack, template: string, record: (i: number) => object, n: number, offset: number) {
-  const pid = stack.serverPid()!;
-  const mailsBefore = stack.smtp.messages.length;
-  const cpu0 = cpuMs(pid);
-  const kernel0 = cpuMs(pid, undefined, true);
-  const main0 = cpuMs(pid, pid);
-  const pg0 = postgresCpuMs();
-  const bench0 = process.cpuUsage();
-  const machine0 = machineTicks();
-  const t0 = Date.now();
-  const res = await stack.api("submitter", "POST", "/api/render", {
-    templatePath: template,
-    dataSource: Array.from({ length: n }, (_, i) => record(offset + i)),
-    features: { svcDispatch: true },
-  });
-  await res.arrayBuffer();
-  if (res.status !== 202) throw new Error(`intake answered ${res.status}`);
-  const id = res.headers.get("x-svc-batchid");
-  // The last mail arrives after its record is rendered, so the state is polled only once mail is in:
-  // a client polling ten times a second throughout would be measured as Sealpost's own work.
-  await stack.smtp.waitFor((m) => m.length - mailsBefore >= n, 30 * 60_000);
-  const lastMail = Date.now(); // the test SMTP server wakes this wait on each arrival
-  const completedAt = await eventually(async () => {
-    const d = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}`)).json();
-    if (d.state === "partially-failed") throw new Error(`batch ${id} partially failed`);
-    return d.state === "completed" && Date.parse(d.completedAt);
-  }, 10 * 60_000, "batch completion");
-  // The run ends with its last mail or with the batch's completion, whichever came later, read from
-  // the batch itself (same machine clock), not from when a poll every 100 ms happened to see it.
-  const seconds = (Math.max(lastMail, completedAt) - t0) / 1000;
-  const cpu = cpuMs(pid) - cpu0;
-  const bench = process.cpuUsage(bench0);
-  const machine1 = machineTicks();
-  return {
-    docsPerSecond: n / seconds,
-    cpuMsPerDoc: cpu / n,
-    // Creating each record's file is kernel time; on ext4 without a journal it grows for minutes after a mass deletion (docs/operations.md).
-    kernelMsPerDoc: (cpuMs(pid, undefined, true) - kernel0) / n,
-    // The event loop's own thread (requests, jobs, database, mail); the rest is render threads, V8's helper threads and the libuv pool.
-    mainThreadMsPerDoc: (cpuMs(pid, pid) - main0) / n,
-    postgresMsPerDoc: (postgresCpuMs() - pg0) / n,
-    // This process: the SMTP server receiving every mail, and the client.
-    benchMsPerDoc: (bench.user + bench.system) / 1000 / n,
-    machineBusy: (machine1.busy - machine0.busy) / (machine1.total - machine0.total),
-  };
 }
 
 /**
@@ -299,7 +200,7 @@ async function documentBench(lines: string[]) {
   }
 }
 
-const sections = ["responsiveness", "documents", "workflow", "console", "explain", "esign", "cli", "templates"];
+const sections = ["responsiveness", "documents", "workflow", "console", "explain", "esign", "cli", "templates", "scale"];
 
 async function main() {
   const only = process.env.BENCH_ONLY;
@@ -330,6 +231,10 @@ async function main() {
     if (!only || only === "templates") {
       if (lines.length) lines.push("");
       await templatesBench(lines);
+    }
+    if (!only || only === "scale") {
+      if (lines.length) lines.push("");
+      await scaleBench(lines);
     }
   } finally {
     console.log(`\n${lines.join("\n")}`);

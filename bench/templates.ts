@@ -15,6 +15,7 @@ import { Piscina } from "piscina";
 import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { noticeRecord } from "./documents";
+import { median } from "./measure";
 import { line } from "./workflow";
 
 const PAIRS = Number(process.env.BENCH_TEMPLATE_PAIRS || 150);
@@ -63,7 +64,6 @@ export async function templatesBench(lines: string[]) {
       }
     }
     const speed = (xs: number[], ref: number[]) => {
-      const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
       return (median(ref) / median(xs)).toFixed(2);
     };
     lines.push(line("Notice with formatters on 12 values and a condition, one render thread", formatted, "the same notice without them", plain));
