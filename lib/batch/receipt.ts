@@ -1,3 +1,4 @@
+import { tenantFolder } from "@/lib/blob/keys";
 import type { Batch } from "@/lib/db/schema";
 import { renderReceiptPdf } from "@/lib/pdf/render-pool";
 import type { CheckedRecord, IntakeCheck } from "./validate-records";
@@ -18,4 +19,4 @@ export function buildReceipt(batch: Batch, check: IntakeCheck): Promise<Uint8Arr
   });
 }
 
-export const receiptKey = (batchId: string) => `receipts/${batchId}.pdf`;
+export const receiptKey = (tenantId: string, batchId: string) => `${tenantFolder(tenantId)}/receipts/${batchId}.pdf`;

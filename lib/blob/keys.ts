@@ -5,3 +5,12 @@ export function assertBlobKey(key: string): void {
   const ok = typeof key === "string" && key.length <= 512 && KEY.test(key) && !key.includes("..") && !key.split("/").some((part) => part === "" || part === ".");
   if (!ok) throw new Error(`Invalid blob key ${JSON.stringify(key)}: lower-case letters, digits, / _ . - only, no '..', no empty or '.' segments`);
 }
+
+/**
+ * The folder of a tenant's blobs, so that a bucket policy, a lifecycle rule, an export or an
+ * off-boarding can take one tenant's prefix. Tenant ids may hold upper-case letters, '.', '_' and
+ * ':', which keys do not: each is '_' and its code in hex, so two tenants never share a folder.
+ */
+export function tenantFolder(tenantId: string): string {
+  return `tenants/${tenantId.replace(/[^a-z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16).padStart(2, "0")}`)}`;
+}

@@ -452,7 +452,7 @@ export const workflowCallbackAttempts = pgTable(
 
 /**
  * One explain trace per traced render, written after the render returned. The trace JSON is a blob
- * (`blob_key`, under explain/traces/; gzip under explain/archive/ once archived).
+ * (`blob_key`, under tenants/<tenant>/explain/traces/; gzip under …/explain/archive/ once archived; rows stored before the tenant folders keep their older keys).
  */
 export const explainTraces = pgTable(
   "explain_traces",

@@ -25,7 +25,7 @@ export async function archiveTraces(now = new Date()): Promise<{ archived: numbe
   const blobs = getBlobStore();
   let archived = 0;
   for (const row of due) {
-    const cold = archiveKey(row.id);
+    const cold = archiveKey(row.tenantId, row.id);
     const hot = await blobs.get(row.blobKey);
     if (hot) await blobs.put(cold, gzipSync(hot), "application/gzip");
     else if (!(await blobs.exists(cold))) continue; // neither copy: nothing to move (the reader answers 404)

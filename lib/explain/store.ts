@@ -1,3 +1,4 @@
+import { tenantFolder } from "@/lib/blob/keys";
 import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
 import { explainTraces } from "@/lib/db/schema";
@@ -6,8 +7,8 @@ import { assembleTrace, type TraceInput } from "./assemble-trace";
 import { handOffTrace, type TraceRow } from "./hand-off";
 import { defaultRetention, retentionMoments } from "./settings";
 
-export const traceKey = (id: string) => `explain/traces/${id}.json`;
-export const archiveKey = (id: string) => `explain/archive/${id}.json.gz`;
+export const traceKey = (tenantId: string, id: string) => `${tenantFolder(tenantId)}/explain/traces/${id}.json`;
+export const archiveKey = (tenantId: string, id: string) => `${tenantFolder(tenantId)}/explain/archive/${id}.json.gz`;
 
 /**
  * Waits between in-process rounds (store, else hand to the job runner) while neither takes the
@@ -71,7 +72,7 @@ async function storeOrHandOff(row: TraceRow, bytes: Uint8Array): Promise<void> {
 
 /** Blob, then row; both can be repeated (same key, same bytes; the row's id is taken once). */
 export async function storeTrace(row: TraceRow, bytes: Uint8Array): Promise<void> {
-  const key = traceKey(row.id);
+  const key = traceKey(row.tenantId, row.id);
   await getBlobStore().put(key, bytes, "application/json");
   const db = await getDb();
   await db

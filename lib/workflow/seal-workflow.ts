@@ -1,3 +1,4 @@
+import { tenantFolder } from "@/lib/blob/keys";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getBlobStore } from "@/lib/blob/store";
@@ -18,7 +19,7 @@ import { sealForSigning } from "./signing/seal-for-signing";
 import { listSigners, signsAfterSealing } from "./signing/signers";
 import { canDo } from "./states";
 
-export const sealedKey = (workflowId: string) => `workflows/${workflowId}/sealed.pdf`;
+export const sealedKey = (tenantId: string, workflowId: string) => `${tenantFolder(tenantId)}/workflows/${workflowId}/sealed.pdf`;
 
 export type SealOutcome = { sealed: true; sha256: string; already: boolean } | { sealed: false; state: string };
 
@@ -54,7 +55,7 @@ export async function sealWorkflow(tenantId: string, workflowId: string, now = n
     const locked = await lockWorkflow(tx, tenantId, workflowId);
     if (locked.sealedSha256) return { sealed: true, sha256: locked.sealedSha256, already: true };
     if (!canDo("seal-complete", locked.state)) return { sealed: false, state: locked.state };
-    const key = sealedKey(locked.id);
+    const key = sealedKey(tenantId, locked.id);
     await getBlobStore().put(key, pdf, "application/pdf");
     const [done] = await tx
       .update(workflows)

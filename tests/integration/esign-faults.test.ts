@@ -7,6 +7,7 @@ import { startPgCluster } from "../support/pg-cluster";
 import { freePort } from "../support/free-port";
 import { eventually, type Stack } from "../support/stack";
 import { startWorkflowStack } from "../support/workflow";
+import { tenantFolder } from "@/lib/blob/keys";
 
 /**
  * E-signature when what the server stands on goes away while a signature is being applied: the
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 const status = (id: string) => workflowStatus(stack, id);
-const revisionsDir = (id: string) => path.join(stack.env.DATA_DIR!, "blobs", "workflows", id, "revisions");
+const revisionsDir = (id: string) => path.join(stack.env.DATA_DIR!, "blobs", tenantFolder("acme"), "workflows", id, "revisions");
 const activity = async (id: string) => ((await (await stack.api("submitter", "GET", `/api/workflow/${id}/activity`)).json()).events as Array<{ kind: string; detail: Record<string, unknown> }>);
 
 /** Everything a finished workflow of `names` must hold: one signature each, all valid, one file per revision, one event per signature. */
@@ -55,7 +56,7 @@ describe("the blob store away while a signature is applied", () => {
     await eventually(async () => (await status(id)).signing.signers[0].state === "signed", 60_000, "the first signature");
 
     // The workflow's folder becomes a file: the current revision cannot be read, nor a new one written.
-    const folder = path.join(stack.env.DATA_DIR!, "blobs", "workflows", id);
+    const folder = path.join(stack.env.DATA_DIR!, "blobs", tenantFolder("acme"), "workflows", id);
     fs.renameSync(folder, `${folder}.away`);
     fs.writeFileSync(folder, "not a folder");
     expect((await signWith(stack, await signingLink(stack, signers[1].email), typedSignature(signers[1].name))).status).toBe(202);

@@ -7,6 +7,7 @@ import { expectProblem } from "../support/problem";
 import { queryStackDb } from "../support/stack-db";
 import { blobKind, eventually, renderedDocuments, type Stack } from "../support/stack";
 import { startWorkflowStack, uniqueCorrelationId } from "../support/workflow";
+import { tenantFolder } from "@/lib/blob/keys";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -146,7 +147,7 @@ describe("bad retention settings", () => {
 describe.skipIf(blobKind() === "s3")("a traced render while the blob store is down", () => {
   it("answers at once, and stores the trace exactly once after the store is back, though the server was killed in between", async () => {
     // The store's folder for traces is a file: every trace write fails until it is a folder again.
-    const dir = path.join(stack.env.DATA_DIR!, "blobs", "explain");
+    const dir = path.join(stack.env.DATA_DIR!, "blobs", tenantFolder("acme"), "explain");
     fs.renameSync(dir, `${dir}.away`);
     fs.writeFileSync(dir, "not a folder");
     const correlationId = uniqueCorrelationId("blob-outage");
@@ -184,7 +185,7 @@ describe.skipIf(blobKind() === "s3")("a traced render while the blob store is do
 
     // Exactly once: one row, one blob; no blob without its row and no temporary file anywhere.
     const rows = await queryStackDb(stack, `select id, blob_key from explain_traces where correlation_id = '${correlationId}'`);
-    expect(rows).toEqual([{ id: expect.any(String), blob_key: `explain/traces/${rows[0]?.id}.json` }]);
+    expect(rows).toEqual([{ id: expect.any(String), blob_key: `${tenantFolder("acme")}/explain/traces/${rows[0]?.id}.json` }]);
     const all = await queryStackDb(stack, "select id from explain_traces where archived_at is null");
     expect(fs.readdirSync(path.join(dir, "traces")).sort()).toEqual(all.map((r) => `${r.id}.json`).sort());
     const job = await queryStackDb(stack, `select status from jobs where function_id = 'explain-store-trace' and payload->>'id' = '${rows[0].id}'`);

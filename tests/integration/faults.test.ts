@@ -8,6 +8,7 @@ import { startSilentServer } from "../support/smtp";
 import { deliveries, detail, expectMailedOnceEach, records, submit } from "../support/batch-run";
 import { freePort } from "../support/free-port";
 import { dbKind, eventually, startStack, type Stack } from "../support/stack";
+import { tenantFolder } from "@/lib/blob/keys";
 
 /** Short enough for a test to see a stall, long enough that a busy moment is not one. */
 const STALL_MS = 3_000;
@@ -147,11 +148,11 @@ describe("SMTP server failures", () => {
 });
 
 /**
- * Makes one of the blob store's top folders a file, so that every write under it fails as a refusing
+ * Makes one of the test tenant's folders in the blob store a file, so that every write under it fails as a refusing
  * store's would; returns the call that brings the folder (and whatever it held) back.
  */
 function breakStoreFolder(stack: Stack, folder: string): () => void {
-  const dir = path.join(stack.env.DATA_DIR!, "blobs", folder);
+  const dir = path.join(stack.env.DATA_DIR!, "blobs", tenantFolder("acme"), folder);
   const away = fs.existsSync(dir);
   if (away) fs.renameSync(dir, `${dir}.away`);
   fs.mkdirSync(path.dirname(dir), { recursive: true });

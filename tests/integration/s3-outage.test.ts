@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detail, expectMailedOnceEach, submit } from "../support/batch-run";
 import { STACK_PREFIX } from "../support/s3";
 import { eventually, startStack, type Stack } from "../support/stack";
+import { tenantFolder } from "@/lib/blob/keys";
 
 const BATCH = 200;
 
@@ -34,9 +35,9 @@ describe("an S3 store that stops mid-batch", () => {
     expect(done).toMatchObject({ state: "completed", processedCount: BATCH, errorCount: 0 });
     expect(stack.log()).toMatch(/attempt \d+\/\d+ failed, retry/);
 
-    // One object per record under the batch's folder, no leftovers of aborted writes, each a PDF.
-    const stored = await s3.keys(`${STACK_PREFIX}/batches/${id}/`);
-    expect(stored).toEqual(Array.from({ length: BATCH }, (_, i) => `${STACK_PREFIX}/batches/${id}/records/${i}.pdf`).sort());
+    // One object per record under the tenant's folder for the batch, no leftovers of aborted writes, each a PDF.
+    const stored = await s3.keys(`${STACK_PREFIX}/${tenantFolder("acme")}/batches/${id}/`);
+    expect(stored).toEqual(Array.from({ length: BATCH }, (_, i) => `${STACK_PREFIX}/${tenantFolder("acme")}/batches/${id}/records/${i}.pdf`).sort());
     for (const index of [0, 99, BATCH - 1]) {
       const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/${index}`);
       expect(pdf.status).toBe(200);

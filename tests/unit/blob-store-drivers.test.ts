@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { PassThrough, Readable } from "node:stream";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tenantFolder } from "@/lib/blob/keys";
 import { assertBlobKey, getBlobStore, isBlobStoreUnavailable, type BlobStore } from "@/lib/blob/store";
 import { resetEnvCache } from "@/lib/env";
 import { startS3Server, type S3Server } from "../support/s3";
@@ -156,5 +157,22 @@ describe.each(["local", "s3"] as const)("blob store contract (%s)", (driver) => 
     expect(Array.from((await store.get("receipts/r2.pdf"))!)).toEqual([9]);
     expect(await s3.keys()).toEqual(["sealpost-test/receipts/r2.pdf"]);
     await store.delete("receipts/r2.pdf");
+  });
+});
+
+describe("tenant folders", () => {
+  const tenantId = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,40}$/);
+
+  it("gives every valid tenant id a folder of its own that blob keys accept", () => {
+    fc.assert(
+      fc.property(tenantId, tenantId, (a, b) => {
+        expect(() => assertBlobKey(`${tenantFolder(a)}/receipts/r.pdf`)).not.toThrow();
+        expect(tenantFolder(a) === tenantFolder(b)).toBe(a === b);
+      }),
+      { numRuns: 2000 },
+    );
+    // Ids that differ only in case or in a character keys cannot hold stay apart.
+    expect(new Set(["acme", "Acme", "ACME", "a.b", "a_b", "a:b", "a-b", "a_2eb"].map(tenantFolder)).size).toBe(8);
+    expect(tenantFolder("acme")).toBe("tenants/acme");
   });
 });

@@ -42,10 +42,10 @@ describe("sealing a workflow with e-signature", () => {
     const runs = await Promise.all([sealWorkflow("acme", wf.id), sealWorkflow("acme", wf.id)]);
     const again = await sealWorkflow("acme", wf.id);
     const done = await row(wf.id);
-    expect(done).toMatchObject({ state: "sealing", documentRevision: 0, documentKey: revisionKey(wf.id, 0), sealedKey: null, sealedSha256: null });
+    expect(done).toMatchObject({ state: "sealing", documentRevision: 0, documentKey: revisionKey("acme", wf.id, 0), sealedKey: null, sealedSha256: null });
     expect([...runs, again].filter((r) => r.sealed && !r.already)).toHaveLength(1);
     for (const r of [...runs, again]) expect(r).toMatchObject({ sealed: true, sha256: done.documentSha256 });
-    const pdf = (await getBlobStore().get(revisionKey(wf.id, 0)))!;
+    const pdf = (await getBlobStore().get(revisionKey("acme", wf.id, 0)))!;
     expect(sha(pdf)).toBe(done.documentSha256);
     const doc = await PDFDocument.load(pdf);
     expect(doc.getForm().getFields().map((f) => f.getName())).toEqual(["signer-1", "signer-2", "signer-3"]);

@@ -14,6 +14,7 @@ import { readCorrelationId } from "@/lib/pdf/metadata";
 import { addTenant } from "@/lib/tenants";
 import { pdfText } from "../support/pdf";
 import { createTempDataDir, useFreshDatabase } from "../support/test-db";
+import { tenantFolder } from "@/lib/blob/keys";
 
 describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (driver) => {
   let cleanup: () => Promise<void> = async () => {};
@@ -84,7 +85,7 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
   });
 
   it("serves the report it made when the cache cannot be read or written, and the cache is there again once the store is back", async () => {
-    const reportsDir = path.join(process.env.DATA_DIR!, "blobs", "explain", "reports");
+    const reportsDir = path.join(process.env.DATA_DIR!, "blobs", tenantFolder("acme"), "explain", "reports");
     const halfPastEleven = new Date("2026-11-23T11:30:00.000Z"); // the summary made at 11:00 is still fresh
     fs.renameSync(reportsDir, `${reportsDir}.away`);
     fs.writeFileSync(reportsDir, "not a folder"); // every read and write under it fails (ENOTDIR)

@@ -20,6 +20,7 @@ import { recordTrace, settleTraceWrites } from "@/lib/explain/store";
 import { newId } from "@/lib/ids";
 import { useTraceStore } from "../support/explain-db";
 import { createTempDataDir, useFreshDatabase } from "../support/test-db";
+import { tenantFolder } from "@/lib/blob/keys";
 
 const DAY = 86_400_000;
 
@@ -45,9 +46,9 @@ describe.each(["pglite", "postgres"] as const)("trace retention on %s", (driver)
     expect(await archiveTraces(new Date(t0.getTime() + 30 * DAY))).toEqual({ archived: 0 }); // done once
     const db = await getDb();
     const rows = Object.fromEntries((await db.select().from(explainTraces)).map((r) => [r.correlationId, r]));
-    expect(rows.old.blobKey).toBe(`explain/archive/${rows.old.id}.json.gz`);
+    expect(rows.old.blobKey).toBe(`${tenantFolder("acme")}/explain/archive/${rows.old.id}.json.gz`);
     expect(rows.old.archivedAt?.toISOString()).toBe(new Date(t0.getTime() + 30 * DAY).toISOString());
-    expect(await getBlobStore().exists(`explain/traces/${rows.old.id}.json`)).toBe(false);
+    expect(await getBlobStore().exists(`${tenantFolder("acme")}/explain/traces/${rows.old.id}.json`)).toBe(false);
     const gz = (await getBlobStore().get(rows.old.blobKey))!;
     expect([gz[0], gz[1]]).toEqual([0x1f, 0x8b]); // gzip
     expect(await read("old")).toEqual(before);

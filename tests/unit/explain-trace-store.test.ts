@@ -19,6 +19,7 @@ import { startPgCluster } from "../support/pg-cluster";
 import { freePort } from "../support/free-port";
 import { useTraceStore } from "../support/explain-db";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
+import { tenantFolder } from "@/lib/blob/keys";
 
 const input = (correlationId: string): TraceInput => ({
   correlationId,
@@ -32,7 +33,7 @@ const input = (correlationId: string): TraceInput => ({
 /** What is stored for one correlation id: its rows, and the trace blobs on disk (with any half-written temporary file). */
 async function stored(correlationId: string) {
   const rows = await (await getDb()).select().from(explainTraces).where(eq(explainTraces.correlationId, correlationId));
-  const dir = path.join(process.env.DATA_DIR!, "blobs", "explain", "traces");
+  const dir = path.join(process.env.DATA_DIR!, "blobs", tenantFolder("acme"), "explain", "traces");
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => rows.some((r) => f.startsWith(r.id))) : [];
   return { rows, files };
 }
@@ -43,7 +44,7 @@ const storeJobs = async (correlationId: string) =>
 
 /** The blob store's folder for traces made a file: every trace write fails until the returned function undoes it. */
 function takeTraceStoreAway(): () => void {
-  const dir = path.join(process.env.DATA_DIR!, "blobs", "explain");
+  const dir = path.join(process.env.DATA_DIR!, "blobs", tenantFolder("acme"), "explain");
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   fs.writeFileSync(dir, "not a folder");

@@ -94,7 +94,7 @@ for (const driver of ["postgres", "pglite"] as const) {
       await requestChanges(reviewer, wf.id, [{ message: "Sign with blue ink", severity: "info" }]);
       await toSealing(wf.id);
       await sealWorkflow("acme", wf.id);
-      const text = await pdfText((await getBlobStore().get(sealedKey(wf.id)))!);
+      const text = await pdfText((await getBlobStore().get(sealedKey("acme", wf.id)))!);
       // The history row: when, what, who (pdftotext interleaves the columns' wrapped lines).
       expect(text).toContain(`Approval history ${asked.at} changes-requested`);
       expect(text).toContain("stage@acme.test: 2 changes requested");

@@ -29,10 +29,10 @@ for (const driver of ["postgres", "pglite"] as const) {
       const [a, b] = await Promise.all([sealWorkflow("acme", wf.id), sealWorkflow("acme", wf.id)]);
       const again = await sealWorkflow("acme", wf.id);
       const done = await row(wf.id);
-      expect(done).toMatchObject({ state: "complete", sealedKey: sealedKey(wf.id) });
+      expect(done).toMatchObject({ state: "complete", sealedKey: sealedKey("acme", wf.id) });
       for (const r of [a, b, again]) expect(r).toMatchObject({ sealed: true, sha256: done.sealedSha256 });
       expect([a, b, again].filter((r) => r.sealed && !r.already)).toHaveLength(1);
-      const pdf = (await getBlobStore().get(sealedKey(wf.id)))!;
+      const pdf = (await getBlobStore().get(sealedKey("acme", wf.id)))!;
       expect(sha(pdf)).toBe(done.sealedSha256);
       expect(await readCorrelationId(pdf)).toBe(wf.correlationId);
       expect(await sealedEvents(wf.id)).toHaveLength(1);
@@ -40,14 +40,14 @@ for (const driver of ["postgres", "pglite"] as const) {
 
     it("overwrites what a run that died before its commit left, and does nothing for a workflow not sealing", async () => {
       const wf = await sealing();
-      await getBlobStore().put(sealedKey(wf.id), new TextEncoder().encode("half-written by a crashed run"));
+      await getBlobStore().put(sealedKey("acme", wf.id), new TextEncoder().encode("half-written by a crashed run"));
       const r = await sealWorkflow("acme", wf.id);
-      const pdf = (await getBlobStore().get(sealedKey(wf.id)))!;
+      const pdf = (await getBlobStore().get(sealedKey("acme", wf.id)))!;
       expect(r).toMatchObject({ sealed: true, already: false, sha256: sha(pdf) });
       const pending = workflowRow();
       await (await getDb()).insert(workflows).values(pending);
       expect(await sealWorkflow("acme", pending.id)).toEqual({ sealed: false, state: "pending-approval" });
-      expect(await getBlobStore().exists(sealedKey(pending.id))).toBe(false);
+      expect(await getBlobStore().exists(sealedKey("acme", pending.id))).toBe(false);
     });
   });
 }

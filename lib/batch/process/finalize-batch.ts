@@ -34,7 +34,7 @@ export async function finalizeBatch(batchId: string): Promise<string | null> {
     // pdf-lib builds the combined document in memory: combined mode suits letters, not 10,000-record runs.
     const pdfs = await Promise.all(rendered.map((r) => read(r.key!)));
     const merged = await mergePdfs(pdfs, { correlationId: batch.correlationId, title: batch.title });
-    combinedKey = combinedBlobKey(batchId);
+    combinedKey = combinedBlobKey(batch.tenantId, batchId);
     await blobs.put(combinedKey, merged, "application/pdf");
   }
   if (rendered.length && distribution.mode === "individual" && distribution.zipBundle) {
@@ -42,7 +42,7 @@ export async function finalizeBatch(batchId: string): Promise<string | null> {
     async function* entries() {
       for (const r of rendered) yield { name: r.fileName, data: await read(r.key!) };
     }
-    bundleKey = bundleBlobKey(batchId);
+    bundleKey = bundleBlobKey(batch.tenantId, batchId);
     await blobs.putStream(bundleKey, zipStream(entries()), "application/zip");
   }
   const state = batch.errorCount === 0 ? "completed" : "partially-failed";

@@ -67,7 +67,7 @@ async function renderOne(batch: Batch, record: BatchRecord): Promise<Rendered> {
       record: record.data,
       meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
       explain: batch.explainRequestedBy !== null,
-      blobKey: recordBlobKey(batch.id, record.recordIndex),
+      blobKey: recordBlobKey(batch.tenantId, batch.id, record.recordIndex),
     });
   } catch (err) {
     // A render error is the record's own (its data, its template version gone, a layout past
@@ -107,7 +107,7 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
       idx: o.record.recordIndex,
       status: o.result ? "rendered" : "failed",
       error: o.failure,
-      blob_key: o.result ? recordBlobKey(batch.id, o.record.recordIndex) : null,
+      blob_key: o.result ? recordBlobKey(batch.tenantId, batch.id, o.record.recordIndex) : null,
       byte_size: o.result?.byteSize ?? null,
       timings: o.result?.timings ?? null,
     }));

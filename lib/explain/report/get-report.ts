@@ -1,3 +1,4 @@
+import { tenantFolder } from "@/lib/blob/keys";
 import { and, desc, eq } from "drizzle-orm";
 import type { Principal } from "@/lib/auth/principal";
 import { getBlobStore } from "@/lib/blob/store";
@@ -23,7 +24,7 @@ export interface ExplainReportPdf {
   cached: boolean;
 }
 
-export const reportKey = (traceId: string, variant: string) => `explain/reports/${traceId}/${variant}.pdf`;
+export const reportKey = (tenantId: string, traceId: string, variant: string) => `${tenantFolder(tenantId)}/explain/reports/${traceId}/${variant}.pdf`;
 
 // Two requests for the same report at once make it once: the second waits for the first.
 const holder = globalThis as unknown as { __sealpostReportsInFlight?: Map<string, Promise<ExplainReportPdf>> };
@@ -81,7 +82,7 @@ async function makeReport(trace: ExplainTrace, variant: string, mode: ReportMode
 }
 
 async function cacheReport(trace: ExplainTrace, variant: string, pdf: Uint8Array, generatedAt: Date): Promise<void> {
-  const blobKey = reportKey(trace.id, variant);
+  const blobKey = reportKey(trace.tenantId, trace.id, variant);
   await getBlobStore().put(blobKey, pdf, "application/pdf");
   const db = await getDb();
   const row = { traceId: trace.id, variant, tenantId: trace.tenantId, blobKey, byteSize: pdf.byteLength, generatedAt };

@@ -63,7 +63,7 @@ async function applyNext(tx: Tx, tenantId: string, workflowId: string): Promise<
     signingTime: now,
   });
   const revision = wf.documentRevision + 1;
-  const key = revisionKey(wf.id, revision);
+  const key = revisionKey(wf.tenantId, wf.id, revision);
   const hash = sha256(signed);
   await blobs.put(key, signed, "application/pdf");
   await tx

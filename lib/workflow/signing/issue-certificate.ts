@@ -1,3 +1,4 @@
+import { tenantFolder } from "@/lib/blob/keys";
 import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { getBlobStore } from "@/lib/blob/store";
@@ -12,7 +13,7 @@ import { getWorkflow, lockWorkflow } from "../get-workflow";
 import { certificateInput } from "./certificate-input";
 import { listSigners, signsAfterSealing } from "./signers";
 
-export const certificateKey = (workflowId: string) => `workflows/${workflowId}/certificate.pdf`;
+export const certificateKey = (tenantId: string, workflowId: string) => `${tenantFolder(tenantId)}/workflows/${workflowId}/certificate.pdf`;
 export const CERTIFICATE_FIELD = "certificate-of-completion";
 
 export type IssueOutcome = { issued: true; sha256: string; already: boolean } | { issued: false; state: string };
@@ -65,7 +66,7 @@ export async function issueCertificate(tenantId: string, workflowId: string, now
       signingTime: now,
     });
     const sha256 = createHash("sha256").update(signed).digest("hex");
-    const key = certificateKey(locked.id);
+    const key = certificateKey(tenantId, locked.id);
     await getBlobStore().put(key, signed, "application/pdf");
     const head = chainHead(locked.id, links);
     await tx.insert(workflowCertificates).values({

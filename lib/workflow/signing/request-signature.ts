@@ -1,3 +1,4 @@
+import { tenantFolder } from "@/lib/blob/keys";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getBlobStore } from "@/lib/blob/store";
@@ -29,7 +30,7 @@ export type SignBody = z.infer<typeof signBody>;
 /** The body limit of the sign route: a drawn mark at its largest, in base64, and the rest. */
 export const SIGN_BODY_MAX_BYTES = Math.ceil(MAX_MARK_PNG_BYTES / 3) * 4 + 8192;
 
-export const markKey = (workflowId: string, position: number) => `workflows/${workflowId}/signers/${position}/mark.png`;
+export const markKey = (tenantId: string, workflowId: string, position: number) => `${tenantFolder(tenantId)}/workflows/${workflowId}/signers/${position}/mark.png`;
 
 /**
  * The signer confirms: the consent they accepted (the current version and its SHA-256), their mark
@@ -56,7 +57,7 @@ export async function requestSignature(token: string, body: SignBody, visitor: V
     const now = new Date();
     let markBlobKey: string | null = null;
     if (mark.kind === "drawn") {
-      markBlobKey = markKey(wf.id, signer.position);
+      markBlobKey = markKey(wf.tenantId, wf.id, signer.position);
       await getBlobStore().put(markBlobKey, mark.png, "image/png");
     }
     const method = verificationMethod(signer);

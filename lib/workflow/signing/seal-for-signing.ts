@@ -1,3 +1,4 @@
+import { tenantFolder } from "@/lib/blob/keys";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getBlobStore } from "@/lib/blob/store";
@@ -11,7 +12,7 @@ import { inviteSigners } from "./invite-signers";
 import { listSigners, lockSigners, signersDue } from "./signers";
 
 /** Where revision `n` of a workflow's signed document lives: a new key per revision, never overwritten once published. */
-export const revisionKey = (workflowId: string, n: number) => `workflows/${workflowId}/revisions/${n}.pdf`;
+export const revisionKey = (tenantId: string, workflowId: string, n: number) => `${tenantFolder(tenantId)}/workflows/${workflowId}/revisions/${n}.pdf`;
 
 export type SealForSigningOutcome = { sealed: true; sha256: string; already: boolean } | { sealed: false; state: string };
 
@@ -33,7 +34,7 @@ export async function sealForSigning(wf: Workflow, sealed: Uint8Array, now: Date
     const locked = await lockWorkflow(tx, wf.tenantId, wf.id);
     if (locked.documentSha256) return { sealed: true, sha256: locked.documentSha256, already: true };
     if (!canDo("seal-for-signing", locked.state)) return { sealed: false, state: locked.state };
-    const key = revisionKey(locked.id, 0);
+    const key = revisionKey(wf.tenantId, locked.id, 0);
     await getBlobStore().put(key, pdf, "application/pdf");
     const [updated] = await tx
       .update(workflows)
