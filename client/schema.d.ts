@@ -347,17 +347,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health of this process: the database and the background loops
-         * @description No token. 200 when the database answers within 5 s and every background loop of this process is making progress, else 503 with what is wrong:
+         * Health of this process: the database, the blob store and the background loops
+         * @description No token. 200 when the database and the blob store answer within 5 s and every background loop of this process is making progress, else 503 with what is wrong:
          *
          *     ```json
-         *     { "status": "unavailable", "database": "postgres",
+         *     { "status": "unavailable", "database": "postgres", "blobStore": "s3",
          *       "detail": "mail stalled since 2026-11-23T09:12:03.120Z: SMTP server unreachable since …: connect ECONNREFUSED 127.0.0.1:25",
          *       "background": { "runner": { "status": "ok", "lastProgressAt": "…" },
          *                       "mail": { "status": "stalled", "since": "…", "lastProgressAt": "…", "detail": "…" } } }
          *     ```
          *
-         *     A part is `stalled` when work has been due for longer than `HEALTH_STALL_MS` with none done (the mail pump while the SMTP server is unreachable; the runner while it cannot claim jobs), or when its loop has not finished a round for that long; jobs running within their deadline count as progress. A web process with `EMBEDDED_RUNNER=off` lists no parts: its worker runs them.
+         *     A part is `stalled` when work has been due for longer than `HEALTH_STALL_MS` with none done (the mail pump while the SMTP server is unreachable; the runner while it cannot claim jobs), or when its loop has not finished a round for that long; jobs running within their deadline count as progress. A web process with `EMBEDDED_RUNNER=off` lists no parts: its worker runs them. The blob store is asked for a key that is never written (one HEAD request on S3): an S3 store that is down, refuses the credentials or lacks `s3:ListBucket` makes the answer 503 with `blobStore: "unreachable"`.
          */
         get: operations["getHealth"];
         put?: never;
@@ -3528,6 +3528,8 @@ export interface operations {
                         status: "ok" | "unavailable";
                         /** @description The driver (postgres, pglite), or `unreachable` */
                         database: string;
+                        /** @description The blob store's driver (local, s3), or `unreachable` */
+                        blobStore: string;
                         detail?: string;
                         /** @description The background loops running in this process; none where EMBEDDED_RUNNER=off */
                         background: {
@@ -3551,7 +3553,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database does not answer within 5 s, or a background loop is stalled. */
+            /** @description The database or the blob store does not answer within 5 s, or a background loop is stalled. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3562,6 +3564,8 @@ export interface operations {
                         status: "ok" | "unavailable";
                         /** @description The driver (postgres, pglite), or `unreachable` */
                         database: string;
+                        /** @description The blob store's driver (local, s3), or `unreachable` */
+                        blobStore: string;
                         detail?: string;
                         /** @description The background loops running in this process; none where EMBEDDED_RUNNER=off */
                         background: {

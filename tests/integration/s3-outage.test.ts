@@ -24,9 +24,15 @@ describe("an S3 store that stops mid-batch", () => {
     await new Promise((r) => setTimeout(r, 5_000));
     // Reads answer 503 with Retry-After while it is away (the intake receipt is stored, so only the store can fail).
     const down = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/receipt`);
+    const healthDown = await fetch(`${stack.baseUrl}/api/health`);
     await s3.start();
     expect(processedAtStop).toBeLessThan(BATCH);
     expect([down.status, down.headers.get("retry-after") !== null, (await down.json()).code]).toEqual([503, true, "unavailable"]);
+    expect([healthDown.status, (await healthDown.json()).blobStore]).toEqual([503, "unreachable"]);
+    await eventually(async () => {
+      const res = await fetch(`${stack.baseUrl}/api/health`);
+      return res.status === 200 && (await res.json()).blobStore === "s3";
+    }, 30_000, "health to see the store back");
 
     const done = await eventually(async () => {
       const d = await detail(stack, id);
