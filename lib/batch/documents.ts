@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { getBlobStore } from "@/lib/blob/store";
+import { getBlobStore, type OpenedBlob } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
 import { activityItems, batchRecords } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
@@ -42,7 +42,7 @@ export async function readDocument(tenantId: string, batchId: string, index: num
   if (row.status !== "rendered" || !row.blobKey) {
     throw new AppError("batch.document_not_ready", `Record ${index} is ${row.status}`, { recordStatus: row.status });
   }
-  return { pdf: await readBlob(row.blobKey), fileName: row.fileName, correlationId: row.correlationId };
+  return { pdf: await openBlob(row.blobKey), fileName: row.fileName, correlationId: row.correlationId };
 }
 
 /** Receipt, combined PDF or ZIP bundle of a batch, opened to stream. */
@@ -52,15 +52,14 @@ export async function readBatchArtifact(tenantId: string, batchId: string, which
   if (!key) {
     throw new AppError("resource.not_found", `Batch ${batchId} has no ${which}${which === "receipt" ? "" : " (mode, zipBundle or state does not produce one yet)"}`);
   }
-  const file = await getBlobStore().open(key);
-  if (!file) throw new AppError("internal", `Stored file ${key} is missing`);
-  return { file, batch };
+  return { file: await openBlob(key), batch };
 }
 
-async function readBlob(key: string): Promise<Uint8Array> {
-  const bytes = await getBlobStore().get(key);
-  if (!bytes) throw new AppError("internal", `Stored file ${key} is missing`);
-  return bytes;
+/** A stored file opened to stream to the client; its row says it exists, so its absence is our fault. */
+async function openBlob(key: string): Promise<OpenedBlob> {
+  const file = await getBlobStore().open(key);
+  if (!file) throw new AppError("internal", `Stored file ${key} is missing`);
+  return file;
 }
 
 /** The lifecycle search: the batch's activity item and its children, which reference it by batchId. */
