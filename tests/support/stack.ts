@@ -87,34 +87,43 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
   fs.writeFileSync(tenantsFile, JSON.stringify(TENANTS));
   await admin("tenant", "apply", "--file", tenantsFile);
 
-  let server: ChildProcess | null = null;
-  let log = "";
-  const startServer = async () => {
-    const next = path.join(root, "node_modules/next/dist/bin/next");
-    // BENCH_SERVER_NODE_ARGS: Node options (such as --cpu-prof) that NODE_OPTIONS cannot carry, for profiling the server under a bench.
-    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-    const args = [...nodeArgs, next, "start", "-p", String(port), "-H", "127.0.0.1"];
-    const proc = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    server = proc;
-    proc.stdout!.on("data", (d) => (log += d));
-    proc.stderr!.on("data", (d) => (log += d));
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${log}`);
-      const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`server did not become healthy:\n${log}`);
+  /** A `next start` process on `port` over this stack's database, blobs, mail and env (its log kept across restarts). */
+  const serverProcess = (onPort: number) => {
+    const url = `http://127.0.0.1:${onPort}`;
+    let proc: ChildProcess | null = null;
+    let out = "";
+    const start = async () => {
+      const next = path.join(root, "node_modules/next/dist/bin/next");
+      // BENCH_SERVER_NODE_ARGS: Node options (such as --cpu-prof) that NODE_OPTIONS cannot carry, for profiling the server under a bench.
+      const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+      const args = [...nodeArgs, next, "start", "-p", String(onPort), "-H", "127.0.0.1"];
+      const p = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(onPort) }, stdio: ["ignore", "pipe", "pipe"] });
+      proc = p;
+      p.stdout!.on("data", (d) => (out += d));
+      p.stderr!.on("data", (d) => (out += d));
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        if (p.exitCode !== null) throw new Error(`server exited (${p.exitCode}):\n${out}`);
+        const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+        if (ok) return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`server did not become healthy:\n${out}`);
+    };
+    const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+      const p = proc;
+      if (!p || p.exitCode !== null || p.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        p.once("exit", () => resolve());
+        p.kill(signal);
+      });
+    };
+    return { baseUrl: url, start, stop, pid: () => proc?.pid ?? null, log: () => out };
   };
-  const stopServer = async (signal: NodeJS.Signals = "SIGTERM") => {
-    const s = server;
-    if (!s || s.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      s.once("exit", () => resolve());
-      s.kill(signal);
-    });
-  };
+  const server = serverProcess(port);
+  const { start: startServer, stop: stopServer } = server;
+  /** Further API processes started by extraServer(), stopped with the stack. */
+  const extras: Array<ReturnType<typeof serverProcess>> = [];
   await startServer();
 
   const tokens = new Map<string, string>();
@@ -122,12 +131,14 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
     if (!tokens.has(user)) tokens.set(user, await fetchClientToken(idp.issuer, users[user].clientId, users[user].clientSecret, AUDIENCE));
     return tokens.get(user)!;
   };
-  const api = async (user: UserName | null, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+  /** Calls the API of the server at `base`, as `user` (a bearer token) or nobody. */
+  const apiAt = (base: string) => async (user: UserName | null, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
     const h: Record<string, string> = { ...headers };
     if (user) h.authorization = `Bearer ${await token(user)}`;
     if (body !== undefined) h["content-type"] ??= "application/json";
-    return fetch(`${baseUrl}${p}`, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+    return fetch(`${base}${p}`, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
   };
+  const api = apiAt(baseUrl);
 
   return {
     kind,
@@ -141,18 +152,29 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
     admin,
     token,
     api,
-    log: () => log,
+    log: server.log,
     /** Deletes a blob behind the service's back, from whichever store the stack uses. */
     async deleteBlob(key: string) {
       if (s3) await s3.delete(`${STACK_PREFIX}/${key}`);
       else fs.rmSync(path.join(dataDir.dir, "blobs", ...key.split("/")));
     },
     templatesDir,
-    serverPid: () => (server as ChildProcess | null)?.pid ?? null,
+    serverPid: server.pid,
     startServer,
     stopServer,
+    /**
+     * Another API process (`next start` on a port of its own) over the same database, blobs, mail and
+     * env, as a second replica behind a load balancer would be; PUBLIC_BASE_URL stays the first's.
+     * Stopped with the stack; `start` after `stop` starts it again on the same port.
+     */
+    async extraServer() {
+      const extra = serverProcess(await freePort());
+      extras.push(extra);
+      await extra.start();
+      return { ...extra, api: apiAt(extra.baseUrl) };
+    },
     async stop() {
-      await stopServer();
+      await Promise.all([stopServer(), ...extras.map((x) => x.stop())]);
       await idp.close();
       await smtp.close();
       await database?.drop();
