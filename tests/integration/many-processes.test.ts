@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, it, onTestFailed } from "vitest";
+import { tenantFolder } from "@/lib/blob/keys";
 import { detail, expectMailedOnceEach, records } from "../support/batch-run";
 import { expectProblem } from "../support/problem";
 import { STACK_PREFIX } from "../support/s3";
@@ -247,7 +248,8 @@ it.runIf(postgres)(
     expect(docs.documents).toHaveLength(RECORDS);
     expect(docs.documents.filter((d: { status: string }) => d.status !== "rendered")).toEqual([]);
     const s3 = stack.s3!;
-    expect(await s3.keys(`${STACK_PREFIX}/batches/${batchId}/`)).toEqual(Array.from({ length: RECORDS }, (_, i) => `${STACK_PREFIX}/batches/${batchId}/records/${i}.pdf`).sort());
+    const acme = `${STACK_PREFIX}/${tenantFolder("acme")}`;
+    expect(await s3.keys(`${acme}/batches/${batchId}/`)).toEqual(Array.from({ length: RECORDS }, (_, i) => `${acme}/batches/${batchId}/records/${i}.pdf`).sort());
 
     // Every workflow sealed once: complete, its sealed PDF served by both processes, one seal event, one object.
     const complete = async () => (await (await a("submitter", "GET", "/api/workflow?state=complete&limit=200")).json()).total;
@@ -265,8 +267,8 @@ it.runIf(postgres)(
         expect(activity.events.filter((e: { kind: string }) => e.kind === "workflow.sealed")).toHaveLength(1);
       }),
     );
-    const sealedKeys = (await s3.keys(`${STACK_PREFIX}/workflows/`)).filter((k) => k.endsWith("/sealed.pdf"));
-    expect(sealedKeys).toEqual(wfs.map((w) => `${STACK_PREFIX}/workflows/${w.id}/sealed.pdf`).sort());
+    const sealedKeys = (await s3.keys(`${acme}/workflows/`)).filter((k) => k.endsWith("/sealed.pdf"));
+    expect(sealedKeys).toEqual(wfs.map((w) => `${acme}/workflows/${w.id}/sealed.pdf`).sort());
     mark("workflows sealed");
 
     // One delivery per recipient; a message a killed worker had sent but not recorded goes out again
@@ -274,6 +276,12 @@ it.runIf(postgres)(
     const delivered = await expectMailedOnceEach(stack, TAG, RECORDS, 60_000, { byMessageId: true });
     expect(delivered - RECORDS).toBeLessThanOrEqual(50); // at most the killed worker's one round of the outbox (lib/mail/pump.ts)
     mark("mail checked");
+
+    // The surviving worker stops on SIGTERM after its running jobs, with exit code 0.
+    const w2 = workers[1].proc;
+    const exited = new Promise<number | null>((resolve) => w2.once("exit", (code) => resolve(code)));
+    w2.kill("SIGTERM");
+    expect(await exited).toBe(0);
 
     console.log(
       `[many-processes] ${RECORDS} records, ${WORKFLOWS} workflows; worker 1 killed at ${kill.at}/${RECORDS} (seen ${kill.before}); ` +
