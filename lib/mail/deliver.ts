@@ -94,6 +94,11 @@ async function sendClaimed(
 ): Promise<DeliveryRound> {
   const db = await getDb();
   const from = mailFrom();
+  const recorder = sentRecorder((ids) =>
+    persistently(deadlines.recordMs, () =>
+      db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(inArray(mailOutbox.id, ids)),
+    ),
+  );
   const results = await Promise.allSettled(
     claimed.map((m) =>
       withDeadline(
@@ -102,20 +107,16 @@ async function sendClaimed(
           .then((composed) => transport.send(composed)),
         deadlines.sendMs,
         "the SMTP server",
-      ),
+      ).then(() => recorder.accepted(String(m.id))),
     ),
   );
   // A pool that let a send overrun its deadline is in a state nobody can vouch for: start a new one.
   if (results.some((r) => r.status === "rejected" && r.reason instanceof DeadlineExceeded)) closeMailTransport();
 
   // Messages the server took must be recorded as sent, or they go out again when their lease ends:
-  // through a short database outage, this write is retried.
+  // through a short database outage, these writes are retried.
+  await recorder.done();
   const sent = claimed.filter((_, i) => results[i].status === "fulfilled").map((m) => String(m.id));
-  if (sent.length) {
-    await persistently(deadlines.recordMs, () =>
-      db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(inArray(mailOutbox.id, sent)),
-    );
-  }
 
   let unreachable: string | null = null;
   const handBack: string[] = [];
@@ -184,6 +185,44 @@ function describe(err: unknown): string {
   const e = err as { message?: string; responseCode?: number; response?: string } | null;
   if (!e) return String(err);
   return e.response ?? e.message ?? String(err); // an SMTP response starts with its code
+}
+
+/**
+ * Records messages as sent as the server accepts them, not once the whole round is done: a process
+ * killed mid-round then sends again only what the server took since the last write began (a few
+ * messages), where one write per round resent up to a round's worth. Messages accepted while a write
+ * is under way go into the next one, so a round of 50 costs a few writes, not 50.
+ */
+function sentRecorder(write: (ids: string[]) => Promise<unknown>) {
+  let waiting: string[] = [];
+  let writing: Promise<void> | null = null;
+  let failure: unknown = null;
+  const drain = async () => {
+    while (waiting.length) {
+      const ids = waiting;
+      waiting = [];
+      await write(ids);
+    }
+  };
+  const start = () => {
+    writing = drain()
+      .catch((err: unknown) => void (failure ??= err))
+      .finally(() => (writing = null));
+  };
+  return {
+    accepted(id: string): void {
+      waiting.push(id);
+      if (!writing) start();
+    },
+    /** Resolves once every accepted message is recorded; rejects when a write failed for good. */
+    async done(): Promise<void> {
+      while (writing || (waiting.length && !failure)) {
+        if (!writing) start();
+        await writing;
+      }
+      if (failure) throw failure;
+    },
+  };
 }
 
 /** Retries a database write for up to `forMs` (with backoff), for writes that must not be lost to a short outage. */

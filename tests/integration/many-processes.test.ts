@@ -271,10 +271,14 @@ it.runIf(postgres)(
     expect(sealedKeys).toEqual(wfs.map((w) => `${acme}/workflows/${w.id}/sealed.pdf`).sort());
     mark("workflows sealed");
 
-    // One delivery per recipient; a message a killed worker had sent but not recorded goes out again
-    // under its own Message-ID (batch-crash counts it the same way).
+    // One delivery per recipient. SMTP has no way to make a send idempotent: a message the killed
+    // worker's server connection had taken but the worker had not yet recorded goes out again, under
+    // its own Message-ID (receivers can tell; batch-crash counts the same way). Each message is
+    // recorded as soon as it is taken (lib/mail/deliver.ts), so that is at most what its five pooled
+    // connections took while the last write ran.
     const delivered = await expectMailedOnceEach(stack, TAG, RECORDS, 60_000, { byMessageId: true });
-    expect(delivered - RECORDS).toBeLessThanOrEqual(50); // at most the killed worker's one round of the outbox (lib/mail/pump.ts)
+    console.log(`[many-processes] ${delivered - RECORDS} delivery mails sent twice after the worker's SIGKILL`);
+    expect(delivered - RECORDS).toBeLessThanOrEqual(10);
     mark("mail checked");
 
     // The surviving worker stops on SIGTERM after its running jobs, with exit code 0.

@@ -41,6 +41,8 @@ export interface SmtpServerOptions {
   port?: number;
   /** Refuses a recipient at RCPT TO, given its address and the how-manieth time it is named (from 1). */
   refuse?: (recipient: string, attempt: number) => SmtpRefusal | null;
+  /** Holds a recipient at RCPT TO until the promise settles: a slow server, one message at a time. */
+  hold?: (recipient: string) => Promise<void> | null;
 }
 
 /** A real SMTP server on loopback for tests: no TLS, no auth required. */
@@ -66,6 +68,8 @@ export async function startSmtpServer(opts: SmtpServerOptions = {}): Promise<Smt
         named.set(address.address, attempt);
         const refusal = opts.refuse?.(address.address, attempt);
         if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+        const held = opts.hold?.(address.address);
+        if (held) return void held.then(() => callback(), () => callback());
         callback();
       },
       onData(stream, session, callback) {

@@ -121,6 +121,24 @@ for (const driver of ["postgres", "pglite"] as const) {
       expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(200);
     });
 
+    it("records each message as sent as soon as the server takes it, not at the end of its round (a crash resends only the last few)", async () => {
+      let release!: () => void;
+      const slow = new Promise<void>((resolve) => (release = resolve));
+      smtp = await startSmtpServer({ hold: (to) => (to === "r0@example.test" ? slow : null) });
+      setEnv({ SMTP_URL: smtp.url, SMTP_POOL_SIZE: "5" });
+      const db = await getDb();
+      await db.transaction((tx) => enqueueMails(tx, Array.from({ length: 20 }, (_, i) => mail(i))));
+      const round = deliverDueMail({ limit: 50 });
+      // One message of the round is held by the server; the 19 it took are already recorded.
+      await smtp.waitFor((m) => m.length >= 19, 20_000);
+      await expect.poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.status, "sent"))).length, { timeout: 10_000 }).toBe(19);
+      const [held] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "r0@example.test"));
+      expect(held.status).toBe("pending");
+      release();
+      expect(await round).toMatchObject({ sent: 20, claimed: 20 });
+      expect((await db.select().from(mailOutbox).where(eq(mailOutbox.status, "sent"))).length).toBe(20);
+    });
+
     it("holds every message through an SMTP outage and sends each once when the server is back, attempts intact", async () => {
       smtp = await startSmtpServer();
       setEnv({ SMTP_URL: smtp.url });
