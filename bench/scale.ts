@@ -13,7 +13,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { startStack, type Stack } from "../tests/support/stack";
 import { noticeRecord } from "./documents";
-import { endToEnd, median, procStatus, range, settle } from "./measure";
+import { cpuMs, endToEnd, median, procStatus, range, settle } from "./measure";
 
 const N = Number(process.env.BENCH_SCALE_RECORDS || 1000);
 const PAIRS = Number(process.env.BENCH_SCALE_PAIRS || 3);
@@ -88,19 +88,28 @@ export async function scaleBench(lines: string[]): Promise<void> {
     await endToEnd(s3, "notice.md", noticeRecord, Math.round(N / 3), next());
     const onLocal: number[] = [];
     const onS3: number[] = [];
+    const cpuLocal: number[] = [];
+    const cpuS3: number[] = [];
+    const cpuStore: number[] = [];
     let pgGrowth = 0;
     let blobGrowth = 0;
     for (let r = 0; r < PAIRS; r++) {
       const runLocal = async () => {
         await settle();
         const [db0, blobs0] = [await databaseBytes(local), await blobBytes(local)];
-        onLocal.push((await endToEnd(local, "notice.md", noticeRecord, N, next())).docsPerSecond);
+        const run = await endToEnd(local, "notice.md", noticeRecord, N, next());
+        onLocal.push(run.docsPerSecond);
+        cpuLocal.push(run.cpuMsPerDoc);
         pgGrowth = (await databaseBytes(local)) - db0;
         blobGrowth = (await blobBytes(local)) - blobs0;
       };
       const runS3 = async () => {
         await settle();
-        onS3.push((await endToEnd(s3, "notice.md", noticeRecord, N, next())).docsPerSecond);
+        const store0 = cpuMs(s3.s3!.pid()!);
+        const run = await endToEnd(s3, "notice.md", noticeRecord, N, next());
+        onS3.push(run.docsPerSecond);
+        cpuS3.push(run.cpuMsPerDoc);
+        cpuStore.push((cpuMs(s3.s3!.pid()!) - store0) / N);
       };
       if (r % 2) await runS3().then(runLocal);
       else await runLocal().then(runS3);
@@ -109,6 +118,9 @@ export async function scaleBench(lines: string[]): Promise<void> {
     lines.push(
       `notice batch with the blobs in S3 (s3rver on loopback): ${median(onS3).toFixed(1)} docs/s (${range(onS3)}) vs the local folder ${median(onLocal).toFixed(1)} docs/s (${range(onLocal)}): ` +
         `ratio ${median(ratios).toFixed(3)} (${range(ratios, 2)}; target ≥ 0.9); server peak RSS ${procStatus(s3.serverPid()!, "VmHWM").toFixed(0)} MB with S3, ${procStatus(local.serverPid()!, "VmHWM").toFixed(0)} MB with the folder`,
+      // On this machine the S3 server shares the cores; a deployment's store runs elsewhere.
+      `  CPU per document: Sealpost server ${median(cpuS3).toFixed(1)} ms with S3 (${range(cpuS3)}), ${median(cpuLocal).toFixed(1)} ms with the folder (${range(cpuLocal)}); ` +
+        `the S3 server itself (s3rver, on the same ${os.availableParallelism()} cores) ${median(cpuStore).toFixed(1)} ms (${range(cpuStore)})`,
     );
     const perCoreHour = (median(onLocal) * 3600) / os.availableParallelism();
     sizing.push(`documents per hour per core (one process, embedded runner, notice): ${Math.round(perCoreHour).toLocaleString("en")}`);

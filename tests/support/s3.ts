@@ -21,6 +21,8 @@ export interface S3Server {
   keys(prefix?: string): Promise<string[]>;
   /** Deletes one object behind the service's back (key with its prefix). */
   delete(key: string): Promise<void>;
+  /** The server's process id while it runs (a bench reads its CPU time). */
+  pid(): number | null;
   /** Kills the server as a crash or a network cut would: connections are refused until start(). */
   stop(): Promise<void>;
   /** Listens again on the same port over the same objects. */
@@ -97,6 +99,7 @@ export async function startS3Server(): Promise<S3Server> {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: S3_BUCKET, Key: key }));
     },
+    pid: () => proc?.pid ?? null,
     stop,
     start,
     async close() {
