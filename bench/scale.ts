@@ -134,21 +134,20 @@ export async function scaleBench(lines: string[]): Promise<void> {
   const split = await benchStack({ env: { EMBEDDED_RUNNER: "off" } });
   const workers: ChildProcess[] = [];
   try {
-    workers.push(await startWorker(split));
-    await endToEnd(split, "notice.md", noticeRecord, Math.round(N / 3), next());
-    const one: number[] = [];
-    for (let r = 0; r < PAIRS; r++) {
-      await settle();
-      one.push((await endToEnd(split, "notice.md", noticeRecord, N, next())).docsPerSecond);
-    }
+    /** Adds a worker, warms it up on a third of a batch, then measures PAIRS batches. */
+    const withOneMoreWorker = async () => {
+      workers.push(await startWorker(split));
+      await endToEnd(split, "notice.md", noticeRecord, Math.round(N / 3), next());
+      const rates: number[] = [];
+      for (let r = 0; r < PAIRS; r++) {
+        await settle();
+        rates.push((await endToEnd(split, "notice.md", noticeRecord, N, next())).docsPerSecond);
+      }
+      return rates;
+    };
+    const one = await withOneMoreWorker();
     const oneWorkerPeak = procStatus(workers[0].pid!, "VmHWM");
-    workers.push(await startWorker(split));
-    await endToEnd(split, "notice.md", noticeRecord, Math.round(N / 3), next());
-    const two: number[] = [];
-    for (let r = 0; r < PAIRS; r++) {
-      await settle();
-      two.push((await endToEnd(split, "notice.md", noticeRecord, N, next())).docsPerSecond);
-    }
+    const two = await withOneMoreWorker();
     const peaks = workers.map((w) => procStatus(w.pid!, "VmHWM"));
     lines.push(
       `API process + one worker: ${median(one).toFixed(1)} docs/s (${range(one)}); + two workers: ${median(two).toFixed(1)} docs/s (${range(two)}): ` +
