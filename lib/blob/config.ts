@@ -19,8 +19,3 @@ export function blobLocation(e: Env = env()): BlobLocation {
     credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
   };
 }
-
-/** Where blobs live, for logs and the health answer; never the credentials. */
-export function describeBlobLocation(at: BlobLocation): string {
-  return at.kind === "local" ? at.root : `s3://${at.bucket}/${at.prefix}${at.endpoint ? ` at ${at.endpoint}` : ""}`;
-}

@@ -1,8 +1,9 @@
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { assertBlobKey } from "./keys";
+import { S3ObjectRequests } from "./s3-request";
 import { blobStoreUnavailable } from "./unavailable";
 import type { BlobStore, OpenedBlob } from "./blob-store";
 
@@ -30,8 +31,13 @@ const PART_BYTES = 8 * 1024 * 1024;
  */
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
+  private readonly requests: S3ObjectRequests;
 
-  constructor(private readonly at: S3Location) {
+  /** `idleMs`: a connection silent for this long, connecting or answering, fails (and is tried again). */
+  constructor(
+    private readonly at: S3Location,
+    { idleMs = 30_000 }: { idleMs?: number } = {},
+  ) {
     this.client = new S3Client({
       region: at.region,
       endpoint: at.endpoint,
@@ -43,8 +49,9 @@ export class S3BlobStore implements BlobStore {
       responseChecksumValidation: "WHEN_REQUIRED",
       // Three tries within a call; the job runner retries the job after that (a store down for minutes).
       maxAttempts: 3,
-      requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
+      requestHandler: { connectionTimeout: Math.min(5_000, idleMs), socketTimeout: idleMs },
     });
+    this.requests = new S3ObjectRequests(this.client, at, idleMs);
   }
 
   private object(key: string) {
@@ -53,8 +60,8 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(key: string, data: Uint8Array, contentType?: string): Promise<void> {
-    const where = this.object(key);
-    await this.call(() => this.client.send(new PutObjectCommand({ ...where, Body: data, ContentType: contentType })));
+    assertBlobKey(key);
+    await this.call(async () => (await this.requests.send("PUT", key, { body: data, contentType }))!.resume());
   }
 
   async putStream(key: string, body: Readable, contentType?: string): Promise<number> {
@@ -93,37 +100,29 @@ export class S3BlobStore implements BlobStore {
   }
 
   async open(key: string): Promise<OpenedBlob | null> {
-    const where = this.object(key);
-    const res = await this.call(() => this.client.send(new GetObjectCommand(where)), true);
+    assertBlobKey(key);
+    const res = await this.call(() => this.requests.send("GET", key, { missingIsNull: true }));
     if (!res) return null;
-    return { body: res.Body as Readable, size: Number(res.ContentLength ?? 0) };
+    return { body: res, size: Number(res.headers["content-length"] ?? 0) };
   }
 
   async exists(key: string): Promise<boolean> {
-    const where = this.object(key);
-    return Boolean(await this.call(() => this.client.send(new HeadObjectCommand(where)), true));
+    assertBlobKey(key);
+    const res = await this.call(() => this.requests.send("HEAD", key, { missingIsNull: true }));
+    res?.resume();
+    return res !== null;
   }
 
   async delete(key: string): Promise<void> {
-    const where = this.object(key);
-    await this.call(() => this.client.send(new DeleteObjectCommand(where)));
+    assertBlobKey(key);
+    await this.call(async () => (await this.requests.send("DELETE", key))!.resume());
   }
 
-  private async call<T>(work: () => Promise<T>, missingIsNull: true): Promise<T | null>;
-  private async call<T>(work: () => Promise<T>): Promise<T>;
-  private async call<T>(work: () => Promise<T>, missingIsNull = false): Promise<T | null> {
+  private async call<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      if (missingIsNull && isMissing(err)) return null;
       throw blobStoreUnavailable(err);
     }
   }
-}
-
-function isMissing(err: unknown): boolean {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-  // A missing bucket is a misconfiguration, not a missing blob (a HEAD cannot tell them apart).
-  if (e?.name === "NoSuchBucket") return false;
-  return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
 }

@@ -27,11 +27,13 @@ async function probeDatabase(): Promise<string> {
 
 /**
  * The blob store's driver once it has answered a read within 5 s: a key that is never written, so
- * "not there" is the healthy answer. On S3 that is one HEAD request, and a 403 for it shows
+ * "not there" is the healthy answer. On S3 that is one GET, not a HEAD: a HEAD's empty 404 cannot
+ * tell a missing key from a missing bucket, a GET's answer names NoSuchBucket; a 403 shows
  * credentials without s3:ListBucket (docs/operations.md).
  */
 async function probeBlobStore(): Promise<string> {
-  await withDeadline(getBlobStore().exists("health/probe"), PROBE_MS, "the blob store");
+  const opened = await withDeadline(getBlobStore().open("health/probe"), PROBE_MS, "the blob store");
+  opened?.body.destroy();
   return blobLocation().kind;
 }
 
