@@ -1,6 +1,6 @@
 import path from "node:path";
 import { env, type Env } from "@/lib/env";
-import type { S3Location } from "./s3-store";
+import type { S3Location } from "./s3-location";
 
 export type BlobLocation = { kind: "local"; root: string } | ({ kind: "s3" } & S3Location);
 

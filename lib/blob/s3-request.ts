@@ -3,7 +3,7 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { SignatureV4 } from "@smithy/signature-v4";
-import type { S3Location } from "./s3-store";
+import type { S3Location } from "./s3-location";
 
 /**
  * One S3 object request (PUT, GET, HEAD, DELETE) signed with SigV4 and sent over a kept-alive

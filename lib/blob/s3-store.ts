@@ -3,22 +3,10 @@ import { pipeline } from "node:stream/promises";
 import { S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { assertBlobKey } from "./keys";
+import type { S3Location } from "./s3-location";
 import { S3ObjectRequests } from "./s3-request";
 import { blobStoreUnavailable } from "./unavailable";
 import type { BlobStore, OpenedBlob } from "./blob-store";
-
-/** Where an S3-compatible store keeps Sealpost's blobs, from BLOB_URL and the S3_* variables. */
-export interface S3Location {
-  bucket: string;
-  /** "" or a folder ending in "/", put before every key. */
-  prefix: string;
-  region: string;
-  /** Unset: AWS's own endpoint for the region. */
-  endpoint?: string;
-  forcePathStyle: boolean;
-  /** Unset: the SDK's default chain (AWS_ACCESS_KEY_ID…, a profile, an instance or task role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-}
 
 /** Multipart parts of a streamed upload; two in flight, so a bundle holds at most 16 MB in memory. */
 const PART_BYTES = 8 * 1024 * 1024;

@@ -2,7 +2,8 @@ import http from "node:http";
 import net from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { S3BlobStore, type S3Location } from "@/lib/blob/s3-store";
+import type { S3Location } from "@/lib/blob/s3-location";
+import { S3BlobStore } from "@/lib/blob/s3-store";
 import { isBlobStoreUnavailable } from "@/lib/blob/unavailable";
 import { S3_BUCKET, startS3Server, type S3Server } from "../support/s3";
 
