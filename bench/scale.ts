@@ -6,12 +6,11 @@
  * The sizing lines come from the same runs: documents per hour per core, memory per worker, and what
  * 10,000 documents add to PostgreSQL and to the blob store.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { startStack, type Stack } from "../tests/support/stack";
+import { startStack, type Stack, type StackWorker } from "../tests/support/stack";
 import { noticeRecord } from "./documents";
 import { cpuMs, endToEnd, median, procStatus, range, settle } from "./measure";
 
@@ -24,30 +23,6 @@ async function benchStack(opts: Parameters<typeof startStack>[0]): Promise<Stack
   const stack = await startStack({ db: "postgres", ...opts, env: { ...PRODUCTION, ...opts?.env } });
   for (const f of fs.readdirSync("bench/templates")) fs.copyFileSync(path.join("bench/templates", f), path.join(stack.templatesDir, f));
   return stack;
-}
-
-/** A `npm run worker` process of the stack (node directly, as the split-worker test starts it), once it says it runs. */
-async function startWorker(stack: Stack): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env: stack.env, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  await new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      log += d;
-      if (log.includes("[worker] running")) resolve();
-    };
-    proc.stdout!.on("data", onData);
-    proc.stderr!.on("data", (d: Buffer) => (log += d));
-    proc.once("exit", (code) => reject(new Error(`worker exited (${code}):\n${log}`)));
-  });
-  return proc;
-}
-
-async function stopWorker(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    proc.once("exit", () => resolve());
-    proc.kill("SIGTERM");
-  });
 }
 
 const databaseBytes = async (stack: Stack) => {
@@ -132,11 +107,13 @@ export async function scaleBench(lines: string[]): Promise<void> {
 
   // API and jobs apart: the API process runs no jobs (EMBEDDED_RUNNER=off); workers render and mail.
   const split = await benchStack({ env: { EMBEDDED_RUNNER: "off" } });
-  const workers: ChildProcess[] = [];
+  const workers: StackWorker[] = [];
   try {
     /** Adds a worker, warms it up on a third of a batch, then measures PAIRS batches. */
     const withOneMoreWorker = async () => {
-      workers.push(await startWorker(split));
+      const worker = split.startWorker();
+      workers.push(worker);
+      await worker.running();
       await endToEnd(split, "notice.md", noticeRecord, Math.round(N / 3), next());
       const rates: number[] = [];
       for (let r = 0; r < PAIRS; r++) {
@@ -146,9 +123,9 @@ export async function scaleBench(lines: string[]): Promise<void> {
       return rates;
     };
     const one = await withOneMoreWorker();
-    const oneWorkerPeak = procStatus(workers[0].pid!, "VmHWM");
+    const oneWorkerPeak = procStatus(workers[0].proc.pid!, "VmHWM");
     const two = await withOneMoreWorker();
-    const peaks = workers.map((w) => procStatus(w.pid!, "VmHWM"));
+    const peaks = workers.map((w) => procStatus(w.proc.pid!, "VmHWM"));
     lines.push(
       `API process + one worker: ${median(one).toFixed(1)} docs/s (${range(one)}); + two workers: ${median(two).toFixed(1)} docs/s (${range(two)}): ` +
         `ratio ${(median(two) / median(one)).toFixed(3)} (on ${os.availableParallelism()} cores a second worker adds processes, not cores: this is the overhead, not scaling)`,
@@ -156,7 +133,7 @@ export async function scaleBench(lines: string[]): Promise<void> {
     sizing.push(`memory per worker (peak RSS, ${process.env.RENDER_THREADS || os.availableParallelism()} render threads): ${oneWorkerPeak.toFixed(0)} MB alone, ${peaks.map((p) => p.toFixed(0)).join(" and ")} MB as two`);
     sizing.push(`API process without jobs (peak RSS): ${procStatus(split.serverPid()!, "VmHWM").toFixed(0)} MB`);
   } finally {
-    await Promise.all(workers.map(stopWorker));
+    await Promise.all(workers.map((w) => w.stop()));
     await split.stop();
   }
   lines.push("sizing (from the runs above):", ...sizing.map((s) => `  ${s}`));

@@ -12,6 +12,13 @@ import { newTaskProgress, readProgress, TaskPhase, type TaskProgress } from "./t
 export type { RenderResult, RenderTask, StoredRender, StoredRenderTask } from "./render-task";
 export type { RenderTimings } from "./timings";
 
+/**
+ * Tasks a render thread holds at once: one being laid out, one stored after its layout (an S3 PUT's
+ * round trip), and the next waiting in the thread so that it starts the moment a layout ends. Layouts
+ * run one at a time (render-worker.mjs).
+ */
+const TASKS_PER_THREAD = 3;
+
 // Per process, on globalThis: Next's dev server re-evaluates modules, and a second pool would only
 // double the threads.
 const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina; __sealpostRenderAdmission?: LimitFunction };
@@ -31,8 +38,8 @@ export async function renderToBlob(task: Omit<StoredRenderTask, "progress">): Pr
   try {
     return await inRenderThread("renderAndStore", task, async () => (await import("./render-task")).renderAndStore(task), progress);
   } catch (err) {
-    // A thread stopped once layout was done (a write that hung past RENDER_TIMEOUT_MS) is the store's
-    // failure, to be retried with the chunk, not the record's.
+    // A thread lost once this layout was done (stopped for another task's runaway layout, out of
+    // memory) fails the write, to be retried with the chunk: not the record's failure.
     if (readProgress(progress).phase !== TaskPhase.storing) throw err;
     return { storageError: `the PDF was laid out but not stored: ${err instanceof Error ? err.message : String(err)}` };
   }
@@ -66,9 +73,8 @@ export async function renderExplainReportPdf(input: ReportInput): Promise<Uint8A
 async function inRenderThread<T>(name: string, input: object, here: () => Promise<T>, progress = newTaskProgress()): Promise<T> {
   const pool = renderPool();
   if (!pool) return here();
-  // Two tasks per thread at a time (see render-worker.mjs): one laid out, the next waiting in the
-  // thread; the rest wait here, in order.
-  holder.__sealpostRenderAdmission ??= pLimit(pool.options.maxThreads * 2);
+  // TASKS_PER_THREAD at a time (see render-worker.mjs); the rest wait here, in order.
+  holder.__sealpostRenderAdmission ??= pLimit(pool.options.maxThreads * TASKS_PER_THREAD);
   return holder.__sealpostRenderAdmission(async () => {
     for (let attempt = 1; ; attempt++) {
       const overrun = stopOnOverrun(pool, progress);
@@ -91,14 +97,15 @@ async function inRenderThread<T>(name: string, input: object, here: () => Promis
  * A document whose layout never ends (a runaway record) must not hold a thread for ever: once its
  * layout has run RENDER_TIMEOUT_MS, its thread is stopped (piscina fails the thread's tasks and starts
  * a replacement) and the render fails with a reason. Timed from the start of the layout, which the
- * thread records, not from when the task was handed over.
+ * thread records, not from when the task was handed over, and only until the layout ends.
  */
 function stopOnOverrun(pool: Piscina, progress: TaskProgress) {
   const timeoutMs = env().RENDER_TIMEOUT_MS;
   const state = { stopped: false, timeoutMs, cancel: () => clearTimeout(timer) };
   const check = () => {
     const { phase, threadId, startedAt } = readProgress(progress);
-    if (phase === TaskPhase.done) return;
+    // A write has the blob store's own deadline; stopping its thread would also stop the next layout.
+    if (phase === TaskPhase.done || phase === TaskPhase.storing) return;
     const ranFor = phase === TaskPhase.waiting ? 0 : Date.now() - startedAt;
     if (ranFor < timeoutMs) {
       timer = setTimeout(check, timeoutMs - ranFor).unref();
@@ -127,8 +134,7 @@ function renderPool(): Piscina | null {
     filename: path.resolve(process.cwd(), "lib/pdf/render-worker.mjs"),
     minThreads: threads,
     maxThreads: threads,
-    // The second waits in the thread, which runs its tasks one at a time (render-worker.mjs).
-    concurrentTasksPerWorker: 2,
+    concurrentTasksPerWorker: TASKS_PER_THREAD,
     // A document whose layout needs more than this fails as that record's failure (the thread is replaced).
     resourceLimits: env().RENDER_THREAD_HEAP_MB ? { maxOldGenerationSizeMb: env().RENDER_THREAD_HEAP_MB } : undefined,
   });

@@ -55,12 +55,19 @@ export type StoredRender = Omit<RenderResult, "pdf"> & { byteSize: number };
 
 /**
  * Renders and stores under `blobKey` in the same thread, so the bytes never cross threads and the
- * write costs no hop through the event loop and libuv's pool (see LocalBlobStore). A storage error
- * is not the record's: it comes back as `storageError` (the caller retries the chunk) instead of
- * being thrown like a render error, which is the record's own.
+ * write costs no hop through the event loop and libuv's pool (see LocalBlobStore). Used as is when
+ * there are no render threads; a render thread calls the two halves itself (render-worker.mjs).
  */
 export async function renderAndStore(task: StoredRenderTask): Promise<StoredRender | { storageError: string }> {
-  const { pdf, ...rest } = await renderTask(task);
+  return storeRender(task, await renderTask(task));
+}
+
+/**
+ * The second half of renderAndStore: the laid-out PDF to the blob store. A storage error is not the
+ * record's: it comes back as `storageError` (the caller retries the chunk) instead of being thrown
+ * like a render error, which is the record's own.
+ */
+export async function storeRender(task: StoredRenderTask, { pdf, ...rest }: RenderResult): Promise<StoredRender | { storageError: string }> {
   markPhase(task.progress, TaskPhase.storing);
   try {
     await getBlobStore().put(task.blobKey, pdf, "application/pdf");

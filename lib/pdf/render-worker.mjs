@@ -32,22 +32,21 @@ function withMovedPdf(result, pdf) {
 let queue = Promise.resolve();
 
 /**
- * The pool hands each thread a second task while it lays out the first, so that the thread goes on
- * to it at once instead of idling until a busy event loop hands one over (about 4% of a render
- * thread's time in a notice batch); the tasks still run one at a time, in the order given, each
+ * The pool hands each thread more tasks while it lays out one, so that the thread goes on to the
+ * next at once instead of idling until a busy event loop hands one over (about 4% of a render
+ * thread's time in a notice batch); layouts still run one at a time, in the order given, each
  * marking its phases in the progress it shares with the caller (lib/pdf/task-progress.ts).
+ * `afterLayout` (a batch record's write to the blob store) runs outside that order: an S3 PUT's
+ * round trip overlaps the next layout instead of idling the thread.
  */
-function oneAtATime(input, run) {
-  const result = queue.then(async () => {
+function oneAtATime(input, run, afterLayout) {
+  const laidOut = queue.then(() => {
     markPhase(input.progress, TaskPhase.layingOut);
-    try {
-      return await run();
-    } finally {
-      markPhase(input.progress, TaskPhase.done);
-    }
+    return run();
   });
-  queue = result.catch(() => {});
-  return result;
+  queue = laidOut.catch(() => {});
+  const result = afterLayout ? laidOut.then(afterLayout) : laidOut;
+  return result.finally(() => markPhase(input.progress, TaskPhase.done));
 }
 
 export default function renderTask(input) {
@@ -59,7 +58,11 @@ export default function renderTask(input) {
 
 /** Named task (piscina's `name`): a batch record, rendered and stored by this thread; nothing to move. */
 export function renderAndStore(input) {
-  return oneAtATime(input, () => task.renderAndStore(input));
+  return oneAtATime(
+    input,
+    () => task.default(input),
+    (result) => task.storeRender(input, result),
+  );
 }
 
 /** Named task: the batch intake receipt. */

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, it, onTestFailed } from "vitest";
 import { tenantFolder } from "@/lib/blob/keys";
 import { detail, expectMailedOnceEach, records } from "../support/batch-run";
 import { expectProblem } from "../support/problem";
 import { STACK_PREFIX } from "../support/s3";
-import { dbKind, startStack, type Stack, type UserName } from "../support/stack";
+import { dbKind, startStack, type Stack, type StackWorker, type UserName } from "../support/stack";
 import { uniqueCorrelationId } from "../support/workflow";
 
 // Scaled out as issue 30 describes it: two API processes (`next start`, EMBEDDED_RUNNER=off) and two
@@ -21,45 +20,18 @@ const SAVES = 6;
 const TAG = "procs";
 
 type Api = Stack["api"];
-interface Worker {
-  proc: ChildProcess;
-  log: () => string;
-}
 
 let stack: Stack;
 /** The second API process. */
 let b: Awaited<ReturnType<Stack["extraServer"]>>;
-let T0 = 0;
-const workers: Worker[] = [];
 
 beforeAll(async () => {
   if (!postgres) return;
   stack = await startStack({ blob: "s3", env: { EMBEDDED_RUNNER: "off" } });
 });
 afterAll(async () => {
-  for (const w of workers) if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill("SIGKILL");
   await stack?.stop();
 });
-
-/**
- * As `npm run worker` starts it: node itself, so that a signal reaches the worker (the tsx command in
- * between relays one only if the child acknowledges it within 30 ms, and otherwise kills it).
- */
-function startWorker(): Worker {
-  let out = "";
-  const proc = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env: stack.env, stdio: ["ignore", "pipe", "pipe"] });
-  proc.stdout!.on("data", (d) => (out += `${Math.round((Date.now() - T0) / 100) / 10}s ${d}`));
-  proc.stderr!.on("data", (d) => (out += d));
-  const w = { proc, log: () => out };
-  workers.push(w);
-  return w;
-}
-
-const killed = (proc: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    proc.once("exit", () => resolve());
-    proc.kill("SIGKILL");
-  });
 
 /** A portal call with the participant's token in the header, through the given API process. */
 const portal = (api: Api, method: string, path: string, token: string, body?: unknown) => api(null, method, path, body, { "x-svc-portal-token": token });
@@ -89,7 +61,8 @@ interface Wf {
 it.runIf(postgres)(
   "two API processes and two workers: a batch and workflows survive a SIGKILLed worker and API process; rate limits and stale versions hold across processes",
   async () => {
-    const t0 = (T0 = Date.now());
+    const t0 = Date.now();
+    const workers: StackWorker[] = [];
     const phases: Record<string, number> = {};
     const mark = (name: string) => (phases[name] = Math.round((Date.now() - t0) / 100) / 10);
     onTestFailed(() => console.log(`[many-processes] failed; phases (s from start): ${JSON.stringify(phases)}\n${workers.map((w) => w.log().slice(-2000)).join("\n---\n")}`));
@@ -110,7 +83,7 @@ it.runIf(postgres)(
     mark("batch submitted, still queued");
 
     // Two workers; the first is SIGKILLed once the batch is between 10 % and 80 % done.
-    const [w1] = [startWorker(), startWorker()];
+    workers.push(stack.startWorker(), stack.startWorker());
     b = await stack.extraServer();
     const apis = [a, b.api];
     mark("api b started");
@@ -136,7 +109,7 @@ it.runIf(postgres)(
     });
     const workerKill = (async () => {
       const before = await poll(() => detail(stack, batchId), (d) => d.processedCount >= RECORDS / 10, 250, 120_000, "the batch to get going");
-      await killed(w1.proc);
+      await workers[0].stop("SIGKILL");
       const at = (await detail(stack, batchId)).processedCount;
       mark("worker 1 SIGKILLed");
       return { before: before.processedCount, at };
@@ -282,10 +255,8 @@ it.runIf(postgres)(
     mark("mail checked");
 
     // The surviving worker stops on SIGTERM after its running jobs, with exit code 0.
-    const w2 = workers[1].proc;
-    const exited = new Promise<number | null>((resolve) => w2.once("exit", (code) => resolve(code)));
-    w2.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    await workers[1].stop("SIGTERM");
+    expect(workers[1].proc.exitCode).toBe(0);
 
     console.log(
       `[many-processes] ${RECORDS} records, ${WORKFLOWS} workflows; worker 1 killed at ${kill.at}/${RECORDS} (seen ${kill.before}); ` +

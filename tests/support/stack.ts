@@ -124,6 +124,7 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
   const { start: startServer, stop: stopServer } = server;
   /** Further API processes started by extraServer(), stopped with the stack. */
   const extras: Array<ReturnType<typeof serverProcess>> = [];
+  const workers: StackWorker[] = [];
   await startServer();
 
   const tokens = new Map<string, string>();
@@ -173,8 +174,36 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
       await extra.start();
       return { ...extra, api: apiAt(extra.baseUrl) };
     },
+    /**
+     * A worker process (`npm run worker`) over the stack's env, started as that script starts it: node
+     * itself, so that a signal reaches the worker (the tsx command in between relays one only if the
+     * child acknowledges it within 30 ms, and otherwise kills it). Killed with the stack.
+     */
+    startWorker(): StackWorker {
+      const t0 = Date.now();
+      let out = "";
+      const proc = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+      const running = new Promise<void>((resolve, reject) => {
+        proc.stdout!.on("data", (d) => {
+          out += `${((Date.now() - t0) / 1000).toFixed(1)}s ${d}`;
+          if (out.includes("[worker] running")) resolve();
+        });
+        proc.stderr!.on("data", (d) => (out += d));
+        proc.once("exit", (code, signal) => reject(new Error(`worker exited (${code ?? signal}):\n${out}`)));
+      });
+      running.catch(() => {}); // a worker killed on purpose is not an unhandled rejection
+      const stop = (signal: NodeJS.Signals = "SIGTERM") =>
+        new Promise<void>((resolve) => {
+          if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+          proc.once("exit", () => resolve());
+          proc.kill(signal);
+        });
+      const worker = { proc, log: () => out, running: () => running, stop };
+      workers.push(worker);
+      return worker;
+    },
     async stop() {
-      await Promise.all([stopServer(), ...extras.map((x) => x.stop())]);
+      await Promise.all([stopServer(), ...extras.map((x) => x.stop()), ...workers.map((w) => w.stop("SIGKILL"))]);
       await idp.close();
       await smtp.close();
       await database?.drop();
@@ -185,6 +214,17 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** A worker process of a stack (stack.startWorker()). */
+export interface StackWorker {
+  proc: ChildProcess;
+  /** What it printed, stdout lines stamped with seconds since its start. */
+  log: () => string;
+  /** Resolves once it says it runs; rejects if it exits first. */
+  running: () => Promise<void>;
+  /** Sends the signal (SIGTERM: a graceful stop) and waits for the exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
 
 /** Polls until check() returns a value, or fails after timeoutMs with the last value seen. */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, what = "condition"): Promise<T> {

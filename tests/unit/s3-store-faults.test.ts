@@ -1,4 +1,3 @@
-import http from "node:http";
 import net from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,37 +5,9 @@ import type { S3Location } from "@/lib/blob/s3-location";
 import { S3BlobStore } from "@/lib/blob/s3-store";
 import { isBlobStoreUnavailable } from "@/lib/blob/unavailable";
 import { S3_BUCKET, startS3Server, type S3Server } from "../support/s3";
+import { startS3Proxy } from "../support/s3-proxy";
 
 const failure = (call: Promise<unknown>) => call.then(() => null, (err: unknown) => err as Error);
-
-/** A server in front of the real S3 server that answers the first `failures` requests itself with `status` and an S3 error, and passes the rest on. */
-async function faultyProxy(target: string, status: number, code: string) {
-  const upstream = new URL(target);
-  let failures = 0;
-  let seen = 0;
-  const server = http.createServer((req, res) => {
-    seen++;
-    if (failures > 0) {
-      failures--;
-      req.resume();
-      res.writeHead(status, { "content-type": "application/xml" }).end(`<?xml version="1.0"?><Error><Code>${code}</Code><Message>injected by the test</Message></Error>`);
-      return;
-    }
-    // Headers go on unchanged (the host too), so the signature still matches what the client signed.
-    const up = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(up);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    endpoint: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    failNext: (n: number) => ((failures = n), (seen = 0)),
-    seen: () => seen,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
-  };
-}
 
 describe("S3 driver against a store that fails", () => {
   let s3: S3Server;
@@ -83,15 +54,15 @@ describe("S3 driver against a store that fails", () => {
   });
 
   it("tries again on 503 SlowDown and stores the blob once when the store recovers within three tries", async () => {
-    const proxy = await faultyProxy(s3.endpoint, 503, "SlowDown");
+    const proxy = await startS3Proxy(s3.endpoint);
     const store = new S3BlobStore(at(proxy.endpoint));
     try {
-      proxy.failNext(2);
+      proxy.failNext(2, 503, "SlowDown");
       await store.put("docs/slow.pdf", new Uint8Array([7, 7]));
       expect(proxy.seen()).toBe(3);
       expect(Array.from((await store.get("docs/slow.pdf"))!)).toEqual([7, 7]);
 
-      proxy.failNext(3);
+      proxy.failNext(3, 503, "SlowDown");
       const err = await failure(store.put("docs/never.pdf", new Uint8Array([1])));
       expect(isBlobStoreUnavailable(err), String(err)).toBe(true);
       expect(err!.message).toMatch(/503 SlowDown/);
@@ -103,10 +74,10 @@ describe("S3 driver against a store that fails", () => {
   });
 
   it("does not try again on 403 AccessDenied, and names the code", async () => {
-    const proxy = await faultyProxy(s3.endpoint, 403, "AccessDenied");
+    const proxy = await startS3Proxy(s3.endpoint);
     const store = new S3BlobStore(at(proxy.endpoint));
     try {
-      proxy.failNext(1);
+      proxy.failNext(1, 403, "AccessDenied");
       const err = await failure(store.get("docs/slow.pdf"));
       expect(isBlobStoreUnavailable(err), String(err)).toBe(true);
       expect(err!.message).toMatch(/403 AccessDenied/);
