@@ -41,6 +41,9 @@ describe("background work in one process (PGlite)", () => {
     resetEnvCache();
     await closeDb();
     setJobDefinitionsForTests([ping]);
+    // The embedded database boots here (WASM compile and migrations: seconds, tens of seconds on a
+    // machine busy with a build), so that the tests' time limits cover only what they test.
+    await getDb();
   });
   afterAll(async () => {
     setJobDefinitionsForTests(null);
