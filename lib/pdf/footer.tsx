@@ -1,5 +1,5 @@
 import { Text } from "@react-pdf/renderer";
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { beginMarkedContent, endMarkedContent, PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { FOOTER_GREY } from "./footer-grey";
 import { stampDocument, type DocumentMeta } from "./metadata";
 
@@ -47,6 +47,9 @@ export async function numberPages(doc: PDFDocument, margin: number, opts: { firs
   pages.slice(opts.first ?? 0).forEach((page, i) => {
     const text = `page ${(opts.first ?? 0) + i + 1} of ${total}`;
     const x = page.getWidth() - margin - font.widthOfTextAtSize(text, SIZE);
+    // A page number is pagination, not content: an artifact in a tagged PDF, passed over by screen readers.
+    page.pushOperators(beginMarkedContent("Artifact"));
     page.drawText(text, { x, y: BASELINE, size: SIZE, font, color: rgb(r, g, b) });
+    page.pushOperators(endMarkedContent());
   });
 }

@@ -4,6 +4,7 @@ import type { Image as ImageNode, Nodes, Parent, RootContent } from "mdast";
 import type { ExplainCapture } from "@/lib/explain/capture";
 import type { TemplateStyle } from "@/lib/templates/types";
 import { drawable, type FontStacks } from "./fonts";
+import { structure, type StructureIds } from "./structure";
 
 interface Ctx {
   style: TemplateStyle;
@@ -14,6 +15,8 @@ interface Ctx {
   tight?: boolean;
   /** Set only for traced renders: each block is registered and tagged for the layout read-back. */
   explain?: ExplainCapture;
+  /** The document's structure (tagged PDF): each block's element, numbered in reading order. */
+  structure: StructureIds;
 }
 
 const inlineChildren = (n: Parent, ctx: Ctx): ReactNode[] => n.children.map((c, i) => inline(c as Nodes, ctx, i));
@@ -54,7 +57,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
   switch (n.type) {
     case "heading":
       return (
-        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} style={{ fontFamily: ctx.fonts.bold, fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
+        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} {...structure(ctx.structure, `H${n.depth}`)} style={{ fontFamily: ctx.fonts.bold, fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
           {inlineChildren(n, ctx)}
         </Text>
       );
@@ -62,15 +65,15 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       return n.children.length === 1 && n.children[0].type === "image" ? (
         block(n.children[0] as unknown as RootContent, ctx, key)
       ) : (
-        <Text key={key} {...x?.tag("paragraph", n)} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
+        <Text key={key} {...x?.tag("paragraph", n)} {...structure(ctx.structure, "P")} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
       );
     case "list":
       return (
-        <View key={key} {...x?.tag("list", n)} style={{ marginBottom: base * 0.6 }}>
+        <View key={key} {...x?.tag("list", n)} {...structure(ctx.structure, "L")} style={{ marginBottom: base * 0.6 }}>
           {n.children.map((item, i) => (
-            <View key={i} style={{ flexDirection: "row" }}>
-              <Text style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
-              <View style={{ flex: 1 }}>
+            <View key={i} {...structure(ctx.structure, "LI")} style={{ flexDirection: "row" }}>
+              <Text {...structure(ctx.structure, "Lbl")} style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
+              <View {...structure(ctx.structure, "LBody")} style={{ flex: 1 }}>
                 <Blocks nodes={item.children as RootContent[]} ctx={{ ...ctx, tight: !(n.spread || item.spread) }} />
               </View>
             </View>
@@ -79,12 +82,12 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "table":
       return (
-        <View key={key} {...x?.tag("table", n)} style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}>
+        <View key={key} {...x?.tag("table", n)} {...structure(ctx.structure, "Table")} style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}>
           {n.children.map((row, r) => (
-            <View key={r} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
+            <View key={r} {...structure(ctx.structure, "TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
               {row.children.map((cell, c) => (
-                // GFM column alignment (`|---:|`): amounts line up on the right.
-                <Text key={c} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? ctx.fonts.bold : ctx.fonts.regular, textAlign: n.align?.[c] ?? "left" }}>
+                // GFM column alignment (`|---:|`): amounts line up on the right. A GFM table's first row is its header.
+                <Text key={c} {...(r === 0 ? structure(ctx.structure, "TH", { scope: "Column" }) : structure(ctx.structure, "TD"))} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? ctx.fonts.bold : ctx.fonts.regular, textAlign: n.align?.[c] ?? "left" }}>
                   {inlineChildren(cell, ctx)}
                 </Text>
               ))}
@@ -94,12 +97,12 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "blockquote":
       return (
-        <View key={key} {...x?.tag("blockquote", n)} style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}>
+        <View key={key} {...x?.tag("blockquote", n)} {...structure(ctx.structure, "BlockQuote")} style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}>
           <Blocks nodes={n.children as RootContent[]} ctx={ctx} />
         </View>
       );
     case "code":
-      return <Text key={key} {...x?.tag("code", n)} style={{ fontFamily: ctx.fonts.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}>{drawable(n.value)}</Text>;
+      return <Text key={key} {...x?.tag("code", n)} {...structure(ctx.structure, "P")} style={{ fontFamily: ctx.fonts.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}>{drawable(n.value)}</Text>;
     case "thematicBreak":
       return <View key={key} {...x?.tag("rule", n)} style={{ borderBottom: "0.5pt solid #999999", marginVertical: base * 0.6 }} />;
     default: {
@@ -108,7 +111,9 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       const img = ctx.images.get(url);
       // Left-out images are registered too: the trace says which and why.
       const tag = x?.tag("image", n as Nodes, { url, alt: alt ?? "", included: img !== undefined });
-      return img ? <Image key={key} {...tag} src={img} style={{ maxWidth: 200, marginBottom: base * 0.6 }} /> : null;
+      // An image without alt text is decorative: an artifact, which a screen reader passes over.
+      const figure = alt ? structure(ctx.structure, "Figure", { alt }) : {};
+      return img ? <Image key={key} {...tag} {...figure} src={img} style={{ maxWidth: 200, marginBottom: base * 0.6 }} /> : null;
     }
   }
 }

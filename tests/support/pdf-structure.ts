@@ -1,0 +1,74 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+/** One element of a tagged PDF's structure tree, as poppler reads it. */
+export interface StructNode {
+  type: string;
+  /** Attribute lines, such as "/Scope /Column". */
+  attributes: string[];
+  /** The element's own text, one string per marked-content run (a block split across pages has several). */
+  text: string[];
+  children: StructNode[];
+}
+
+async function withFile<T>(bytes: Uint8Array, read: (file: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), "sealpost-struct-"));
+  try {
+    const file = path.join(dir, "document.pdf");
+    await writeFile(file, bytes);
+    return await read(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The structure tree as poppler's `pdfinfo -struct-text` prints it (a reader other than the one that
+ * wrote it): two spaces of indent per level, an element's type (with " (block)" or a ":" before its
+ * attribute lines), its text runs in quotes.
+ */
+export async function readStructure(bytes: Uint8Array): Promise<StructNode[]> {
+  const out = await withFile(bytes, async (file) => (await promisify(execFile)("pdfinfo", ["-struct-text", file], { maxBuffer: 64 * 1024 * 1024 })).stdout);
+  const roots: StructNode[] = [];
+  const stack: Array<{ depth: number; node: StructNode }> = [];
+  for (const line of out.split("\n")) {
+    if (!line.trim()) continue;
+    const depth = line.length - line.trimStart().length;
+    const body = line.trim();
+    while (stack.length && stack.at(-1)!.depth >= depth && !(body.startsWith('"') || body.startsWith("/"))) stack.pop();
+    const parent = stack.at(-1)?.node;
+    if (body.startsWith('"')) parent?.text.push(body.slice(1, body.endsWith('"') ? -1 : undefined));
+    else if (body.startsWith("/")) parent?.attributes.push(body);
+    else {
+      const node: StructNode = { type: body.replace(/ \(\w+\)$/, "").replace(/:$/, ""), attributes: [], text: [], children: [] };
+      (parent ? parent.children : roots).push(node);
+      stack.push({ depth, node });
+    }
+  }
+  return roots;
+}
+
+/** Every element of a tree, depth first (reading order). */
+export const allNodes = (nodes: StructNode[]): StructNode[] => nodes.flatMap((n) => [n, ...allNodes(n.children)]);
+
+/** The whole text of an element and its descendants, in reading order. */
+export const textOf = (n: StructNode): string => [...n.text, ...n.children.map(textOf)].join(" ").replace(/\s+/g, " ").trim();
+
+/** What a tagged PDF says of itself, read with qpdf --json: the catalog's entries and every Figure's alternate text. */
+export async function readTaggedCatalog(bytes: Uint8Array): Promise<{ lang?: string; marked: boolean; displayDocTitle: boolean; figureAlts: string[] }> {
+  const json = await withFile(bytes, async (file) => (await promisify(execFile)("qpdf", ["--json", "--json-key=qpdf", file], { maxBuffer: 64 * 1024 * 1024 })).stdout);
+  const objects = JSON.parse(json).qpdf[1] as Record<string, { value?: Record<string, unknown> }>;
+  const value = (ref: unknown) => (typeof ref === "string" ? objects[`obj:${ref}`]?.value : (ref as Record<string, unknown> | undefined));
+  const all = Object.values(objects).map((o) => o.value ?? {});
+  const catalog = all.find((v) => v["/Type"] === "/Catalog")!;
+  const str = (s: unknown) => (typeof s === "string" ? s.replace(/^u:/, "") : undefined);
+  return {
+    lang: str(catalog["/Lang"]),
+    marked: value(catalog["/MarkInfo"])?.["/Marked"] === true,
+    displayDocTitle: value(catalog["/ViewerPreferences"])?.["/DisplayDocTitle"] === true,
+    figureAlts: all.filter((v) => v["/S"] === "/Figure").map((v) => str(v["/Alt"]) ?? ""),
+  };
+}

@@ -1,0 +1,152 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { renderDocument } from "@/lib/pdf/render-document";
+import { renderSealedWorkflow, type SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
+import { loadTemplate } from "@/lib/templates/load-template";
+import { sampleRecord } from "@/lib/templates/sample-record";
+import { pdfText } from "../support/pdf";
+import { allNodes, readStructure, readTaggedCatalog, textOf, type StructNode } from "../support/pdf-structure";
+
+// Documents are tagged PDF: a screen reader follows the structure tree, read back here with poppler
+// (pdfinfo -struct-text) and qpdf, neither of which wrote it.
+const LONG = Array.from({ length: 900 }, (_, i) => `word${i}`).join(" ");
+const meta = { correlationId: "tagged-1", title: "Tagged check" };
+
+async function render(dir: string, template: string, record?: Record<string, unknown>) {
+  process.env.TEMPLATES_DIR = path.resolve(dir);
+  resetEnvCache();
+  const t = await loadTemplate(template);
+  return (await renderDocument(t, record ?? sampleRecord(t.fields, t.patterns), meta)).pdf;
+}
+
+beforeAll(() => {
+  process.env.RENDER_THREADS = "0";
+  resetEnvCache();
+});
+afterAll(() => {
+  delete process.env.TEMPLATES_DIR;
+  delete process.env.RENDER_THREADS;
+  resetEnvCache();
+});
+
+describe("tagged PDF structure", () => {
+  let pdf: Uint8Array;
+  let root: StructNode;
+  beforeAll(async () => {
+    pdf = await render("tests/fixtures/templates", "tagged.md", { name: "Ada", long: LONG });
+    const roots = await readStructure(pdf);
+    expect(roots.map((r) => r.type)).toEqual(["Document"]);
+    root = roots[0];
+  });
+
+  it("gives the blocks in the template's order, headings with their level and text", () => {
+    expect(root.children.map((n) => n.type)).toEqual(["H1", "P", "H2", "L", "H2", "Table", "Figure", "BlockQuote", "H3", "P", "P"]);
+    expect(root.children.filter((n) => /^H\d$/.test(n.type)).map((n) => `${n.type} ${textOf(n)}`)).toEqual(["H1 Structure for Ada", "H2 What is included", "H2 Charges", "H3 Long section"]);
+    expect(textOf(root.children[1])).toBe("An opening paragraph with a link and bold words.");
+  });
+
+  it("gives every list item its label and body, nested lists inside the body", () => {
+    const list = root.children[3];
+    expect(list.children.map((li) => li.type)).toEqual(["LI", "LI"]);
+    for (const li of list.children) expect(li.children.map((c) => c.type)).toEqual(["Lbl", "LBody"]);
+    expect(list.children.map((li) => textOf(li.children[0]))).toEqual(["1.", "2."]);
+    expect(list.children.map((li) => textOf(li.children[1].children[0]))).toEqual(["First step", "Second step"]);
+    const nested = list.children[1].children[1].children[1];
+    expect(nested.type).toBe("L");
+    expect(nested.children.map((li) => [textOf(li.children[0]), textOf(li.children[1])])).toEqual([["•", "nested point"]]);
+  });
+
+  it("gives the table its rows, the first one header cells scoped to their column", () => {
+    const rows = root.children[5].children;
+    expect(rows.map((r) => r.type)).toEqual(["TR", "TR", "TR"]);
+    expect(rows[0].children.map((c) => [c.type, textOf(c), c.attributes.join(" ")])).toEqual([
+      ["TH", "Item", "/Scope /Column"],
+      ["TH", "Amount", "/Scope /Column"],
+    ]);
+    expect(rows.slice(1).map((r) => r.children.map((c) => `${c.type} ${textOf(c)}`))).toEqual([
+      ["TD Fee", "TD 10.00"],
+      ["TD Tax", "TD 2.00"],
+    ]);
+  });
+
+  it("keeps a paragraph split over pages one element, its parts in reading order", async () => {
+    const long = root.children[9];
+    expect(long.text.length).toBeGreaterThan(1);
+    expect(textOf(long)).toBe(LONG);
+    expect((await readTaggedCatalog(pdf)).figureAlts).toEqual(["Company banner"]);
+  });
+
+  it("says it is tagged, in the template's language, with its title shown", async () => {
+    expect(await readTaggedCatalog(pdf)).toMatchObject({ lang: "de-DE", marked: true, displayDocTitle: true });
+  });
+});
+
+describe("the demo templates", () => {
+  for (const template of ["notice.md", "statement.md"]) {
+    it(`${template}: every word on the page is in the structure tree, except the footer and page numbers (artifacts)`, async () => {
+      const pdf = await render("templates", template);
+      const [root] = await readStructure(pdf);
+      expect(root.type).toBe("Document");
+      expect(allNodes(root.children).filter((n) => /^H\d$/.test(n.type)).length).toBeGreaterThan(0);
+      const tagged = new Set(textOf(root).split(" "));
+      const untagged = (await pdfText(pdf)).split(" ").filter((w) => !tagged.has(w));
+      expect(untagged.join(" ")).toMatch(/^(tagged-1 )?page 1 of 1$|^page 1 of 1 tagged-1$/);
+    });
+  }
+});
+
+describe("a sealed workflow record", () => {
+  const input: SealedWorkflowInput = {
+    workflowId: "00000000-0000-4000-8000-000000000031",
+    correlationId: "sealed-tagged-1",
+    title: "Supplier onboarding",
+    documentId: "DOC-31",
+    exception: { justification: "Known supplier", failedRules: ["vat-format"], by: "approver@acme.test", at: "2026-11-28T10:05:00.000Z", stage: 1 },
+    templatePath: "workflow/onboarding.md",
+    templateVersion: "a".repeat(64),
+    initiator: "ann@acme.test",
+    createdAt: "2026-11-28T10:00:00.000Z",
+    sealedAt: "2026-11-28T11:00:00.000Z",
+    steps: [
+      { title: "Company", fields: [{ key: "name", label: "Legal name", value: "Globex GmbH" }, { key: "vat", label: "VAT number", value: "DE123" }] },
+      { title: "Bank", fields: [{ key: "iban", label: "IBAN", value: "DE89 3704 0044 0532 0130 00" }] },
+    ],
+    validationOutcome: "failed",
+    results: [{ ruleId: "vat-format", passed: false, severity: "error", message: "VAT number has the wrong form", fieldKey: "vat" }],
+    history: [{ at: "2026-11-28T10:05:00.000Z", action: "approved", stage: 1, by: "approver@acme.test", comment: "ok", changes: ["VAT number checked by phone"] }],
+    audit: [{ at: "2026-11-28T10:00:00.000Z", kind: "workflow.created", actor: "ann@acme.test", summary: "created" }],
+  };
+
+  it("reads as headings, the collected data as tables with each field's label as its row header, and the history and audit trail as tables", async () => {
+    const pdf = await renderSealedWorkflow(input);
+    const [root] = await readStructure(pdf);
+    expect(root.type).toBe("Document");
+    const headings = allNodes(root.children).filter((n) => /^H\d$/.test(n.type)).map((n) => `${n.type} ${textOf(n)}`);
+    expect(headings).toEqual([
+      "H1 Sealed workflow record",
+      "H2 Collected data",
+      "H3 Step 1: Company",
+      "H3 Step 2: Bank",
+      "H2 Rule results (validation failed)",
+      "H2 Approved with exception",
+      "H2 Approval history",
+      "H2 Audit trail",
+    ]);
+    const tables = allNodes(root.children).filter((n) => n.type === "Table");
+    const rows = (t: StructNode) => t.children.map((r) => r.children.map((c) => `${c.type}${c.attributes.length ? `(${c.attributes.join(" ")})` : ""} ${textOf(c)}`));
+    expect(rows(tables[0])[0]).toEqual(["TH(/Scope /Row) Workflow id", `TD ${input.workflowId}`]);
+    expect(rows(tables[1])).toEqual([
+      ["TH(/Scope /Row) Legal name", "TD Globex GmbH"],
+      ["TH(/Scope /Row) VAT number", "TD DE123"],
+    ]);
+    expect(rows(tables[2])).toEqual([["TH(/Scope /Row) IBAN", "TD DE89 3704 0044 0532 0130 00"]]);
+    expect(rows(tables[3])).toEqual([["TD FAILED", "TD error", "TD vat-format", "TD VAT number has the wrong form (vat)"]]);
+    expect(rows(tables[5])).toEqual([["TD 2026-11-28T10:05:00.000Z", "TD approved (stage 1)", "TD approver@acme.test: ok – VAT number checked by phone"]]);
+    expect(rows(tables[6])).toEqual([["TD 2026-11-28T10:00:00.000Z", "TD workflow.created", "TD ann@acme.test – created"]]);
+    const tagged = new Set(textOf(root).split(" "));
+    const untagged = (await pdfText(pdf)).split(" ").filter((w) => !tagged.has(w));
+    // Only the footer (correlation id, sealed at) and the page number are left out, as artifacts.
+    expect(untagged.sort()).toEqual(["1", "1", "·", "of", "page", "sealed"].sort());
+  });
+});
