@@ -2,6 +2,7 @@ import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { drawableStrings, FONT, setUpFonts } from "./fonts";
 import { FooterLabel, finishDocument } from "./footer";
 import { renderElement } from "./render-element";
+import { newStructureIds, structure, TAGGED, type StructureIds } from "./structure";
 
 /** Everything the certificate of completion shows, as plain strings (made by lib/workflow/signing/certificate-input.ts). */
 export interface CompletionCertificateInput {
@@ -33,11 +34,12 @@ const mono = { fontFamily: FONT.mono, fontSize: 6.5 } as const;
 /** A detail line that is a SHA-256 alone is drawn like the other hashes. */
 const HASH = /^[0-9a-f]{64}$/;
 
-function Pair({ k, v }: { k: string; v: string }) {
+/** A row of a two-column table of names and values: the name is the row's header cell. */
+function Pair({ k, v, ids, mono: monospaced }: { k: string; v: string; ids: StructureIds; mono?: boolean }) {
   return (
-    <View style={{ flexDirection: "row" }} wrap={false}>
-      <Text style={{ width: 130, color: grey }}>{k}</Text>
-      <Text style={{ flex: 1 }}>{v}</Text>
+    <View {...structure(ids, "TR")} style={{ flexDirection: "row" }} wrap={false}>
+      <Text {...structure(ids, "TH", { scope: "Row" })} style={{ width: 130, color: grey }}>{k}</Text>
+      <Text {...structure(ids, "TD")} style={monospaced ? mono : { flex: 1 }}>{v}</Text>
     </View>
   );
 }
@@ -52,88 +54,101 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
   setUpFonts();
   const title = `Certificate of completion – ${given.title}`;
   const input = drawableStrings(given);
+  const ids = newStructureIds();
+  const tag = (type: Parameters<typeof structure>[1], attributes?: Parameters<typeof structure>[2]) => structure(ids, type, attributes);
+  const th = (width: number | undefined, label: string) => (
+    <Text {...tag("TH", { scope: "Column" })} style={width ? { width, fontFamily: FONT.bold } : { flex: 1, fontFamily: FONT.bold }}>{label}</Text>
+  );
   const doc = (
-    <Document title={title} producer="Sealpost" creator="Sealpost">
+    <Document title={title} language="en" producer="Sealpost" creator="Sealpost" {...TAGGED}>
       <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
-        <Text style={{ fontSize: 18, fontFamily: FONT.bold, lineHeight: 1.2, marginBottom: 6 }}>Certificate of completion</Text>
-        <Text style={{ fontSize: 11, marginBottom: 6 }}>{input.title}</Text>
-        <Text style={{ fontSize: 11, fontFamily: FONT.bold, marginBottom: 8, color: input.outcome === "complete" ? "#1b5e20" : "#b3261e" }}>{input.outcomeLine}</Text>
-        {input.facts.map((f) => (
-          <Pair key={f.label} k={f.label} v={f.value} />
-        ))}
+        <Text {...tag("H1")} style={{ fontSize: 18, fontFamily: FONT.bold, lineHeight: 1.2, marginBottom: 6 }}>Certificate of completion</Text>
+        <Text {...tag("P")} style={{ fontSize: 11, marginBottom: 6 }}>{input.title}</Text>
+        <Text {...tag("P")} style={{ fontSize: 11, fontFamily: FONT.bold, marginBottom: 8, color: input.outcome === "complete" ? "#1b5e20" : "#b3261e" }}>{input.outcomeLine}</Text>
+        <View {...tag("Table")}>
+          {input.facts.map((f) => (
+            <Pair key={f.label} ids={ids} k={f.label} v={f.value} />
+          ))}
+        </View>
 
-        <Text style={h2}>Document revisions</Text>
-        <Text style={{ color: grey, marginBottom: 4 }}>
+        <Text {...tag("H2")} style={h2}>Document revisions</Text>
+        <Text {...tag("P")} style={{ color: grey, marginBottom: 4 }}>
           Revision 0 is the sealed record with its signature page; each signature adds one revision as an incremental update, so every earlier revision stays, byte for byte, at the start of the file.
         </Text>
-        <View style={head}>
-          <Text style={{ width: 40, fontFamily: FONT.bold }}>Revision</Text>
-          <Text style={{ width: 115, fontFamily: FONT.bold }}>Made by</Text>
-          <Text style={{ width: 90, fontFamily: FONT.bold }}>Time (UTC)</Text>
-          <Text style={{ flex: 1, fontFamily: FONT.bold }}>SHA-256</Text>
-        </View>
-        {input.revisions.map((r) => (
-          <View key={r.revision} style={row} wrap={false}>
-            <Text style={{ width: 40 }}>{String(r.revision)}</Text>
-            <Text style={{ width: 115 }}>{r.madeBy}</Text>
-            <Text style={{ width: 90, fontSize: 8 }}>{r.at}</Text>
-            <Text style={{ flex: 1, ...mono }}>{r.sha256}</Text>
+        <View {...tag("Table")}>
+          <View {...tag("TR")} style={head}>
+            {th(40, "Revision")}
+            {th(115, "Made by")}
+            {th(90, "Time (UTC)")}
+            {th(undefined, "SHA-256")}
           </View>
-        ))}
+          {input.revisions.map((r) => (
+            <View key={r.revision} {...tag("TR")} style={row} wrap={false}>
+              <Text {...tag("TD")} style={{ width: 40 }}>{String(r.revision)}</Text>
+              <Text {...tag("TD")} style={{ width: 115 }}>{r.madeBy}</Text>
+              <Text {...tag("TD")} style={{ width: 90, fontSize: 8 }}>{r.at}</Text>
+              <Text {...tag("TD")} style={{ flex: 1, ...mono }}>{r.sha256}</Text>
+            </View>
+          ))}
+        </View>
 
-        <Text style={h2}>Signers</Text>
+        <Text {...tag("H2")} style={h2}>Signers</Text>
         {input.signers.map((s, i) => (
           <View key={i} style={{ marginBottom: 8 }}>
-            <Text style={{ fontFamily: FONT.bold, fontSize: 10, marginBottom: 2 }} minPresenceAhead={40}>{s.heading}</Text>
-            {s.facts.map((f) => (
-              <Pair key={f.label} k={f.label} v={f.value} />
-            ))}
-            {s.events.map((e, j) => (
-              <View key={j} style={row} wrap={false}>
-                <Text style={{ width: 110 }}>{e.at}</Text>
-                <Text style={{ width: 110, fontFamily: FONT.bold }}>{e.what}</Text>
-                <View style={{ flex: 1 }}>
-                  {e.details.map((d, k) => (
-                    <Text key={k} style={HASH.test(d) ? mono : undefined}>
-                      {d}
-                    </Text>
-                  ))}
-                </View>
+            <Text {...tag("H3")} style={{ fontFamily: FONT.bold, fontSize: 10, marginBottom: 2 }} minPresenceAhead={40}>{s.heading}</Text>
+            <View {...tag("Table")}>
+              {s.facts.map((f) => (
+                <Pair key={f.label} ids={ids} k={f.label} v={f.value} />
+              ))}
+            </View>
+            {s.events.length > 0 && (
+              <View {...tag("Table")}>
+                {s.events.map((e, j) => (
+                  <View key={j} {...tag("TR")} style={row} wrap={false}>
+                    <Text {...tag("TD")} style={{ width: 110 }}>{e.at}</Text>
+                    <Text {...tag("TD")} style={{ width: 110, fontFamily: FONT.bold }}>{e.what}</Text>
+                    <View {...tag("TD")} style={{ flex: 1 }}>
+                      {e.details.map((d, k) => (
+                        <Text key={k} {...tag("P")} style={HASH.test(d) ? mono : undefined}>
+                          {d}
+                        </Text>
+                      ))}
+                    </View>
+                  </View>
+                ))}
               </View>
-            ))}
+            )}
           </View>
         ))}
 
-        <Text style={h2}>Activity hash chain</Text>
-        <Text style={{ color: grey, marginBottom: 4 }}>
+        <Text {...tag("H2")} style={h2}>Activity hash chain</Text>
+        <Text {...tag("P")} style={{ color: grey, marginBottom: 4 }}>
           Each link is SHA-256 over the previous link and the event (id, kind, actor, time and details, as canonical JSON with sorted keys); the chain starts from SHA-256 of
           &quot;sealpost-activity-chain/1&quot;, a newline and the workflow id. An event edited, removed or inserted later changes its link and every link after it.
         </Text>
-        <View style={{ flexDirection: "row" }}>
-          <Text style={{ width: 130, color: grey }}>Start</Text>
-          <Text style={mono}>{input.chain.genesis}</Text>
+        <View {...tag("Table")}>
+          <Pair ids={ids} k="Start" v={input.chain.genesis} mono />
+          <Pair ids={ids} k="Head (last link)" v={input.chain.head} mono />
         </View>
-        <View style={{ flexDirection: "row" }}>
-          <Text style={{ width: 130, color: grey }}>Head (last link)</Text>
-          <Text style={{ ...mono, fontFamily: FONT.mono }}>{input.chain.head}</Text>
-        </View>
-        <View style={{ ...head, marginTop: 4, fontSize: 8 }}>
-          <Text style={{ width: 22, fontFamily: FONT.bold }}>#</Text>
-          <Text style={{ width: 38, fontFamily: FONT.bold }}>Event</Text>
-          <Text style={{ width: 88, fontFamily: FONT.bold }}>Time (UTC)</Text>
-          <Text style={{ width: 97, fontFamily: FONT.bold }}>Kind</Text>
-          <Text style={{ flex: 1, fontFamily: FONT.bold }}>Link hash</Text>
-        </View>
-        {input.chain.links.map((l) => (
-          <View key={l.n} style={{ ...row, fontSize: 8 }} wrap={false}>
-            <Text style={{ width: 22 }}>{String(l.n)}</Text>
-            <Text style={{ width: 38 }}>{String(l.eventId)}</Text>
-            <Text style={{ width: 88 }}>{l.at}</Text>
-            <Text style={{ width: 97 }}>{l.kind}</Text>
-            <Text style={{ flex: 1, ...mono }}>{l.hash}</Text>
+        <View {...tag("Table")}>
+          <View {...tag("TR")} style={{ ...head, marginTop: 4, fontSize: 8 }}>
+            {th(22, "#")}
+            {th(38, "Event")}
+            {th(88, "Time (UTC)")}
+            {th(97, "Kind")}
+            {th(undefined, "Link hash")}
           </View>
-        ))}
-        <Text style={{ color: grey, marginTop: 10 }}>
+          {input.chain.links.map((l) => (
+            <View key={l.n} {...tag("TR")} style={{ ...row, fontSize: 8 }} wrap={false}>
+              <Text {...tag("TD")} style={{ width: 22 }}>{String(l.n)}</Text>
+              <Text {...tag("TD")} style={{ width: 38 }}>{String(l.eventId)}</Text>
+              <Text {...tag("TD")} style={{ width: 88 }}>{l.at}</Text>
+              <Text {...tag("TD")} style={{ width: 97 }}>{l.kind}</Text>
+              <Text {...tag("TD")} style={{ flex: 1, ...mono }}>{l.hash}</Text>
+            </View>
+          ))}
+        </View>
+        <Text {...tag("P")} style={{ color: grey, marginTop: 10 }}>
           {`Issued ${input.issuedAt} by Sealpost for ${input.organization} and signed with ${input.organization}'s key. The signature covers this whole certificate.`}
         </Text>
         <FooterLabel text={`${input.correlationId} · certificate of completion`} margin={40} />

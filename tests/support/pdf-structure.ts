@@ -34,13 +34,25 @@ export async function readStructure(bytes: Uint8Array): Promise<StructNode[]> {
   const out = await withFile(bytes, async (file) => (await promisify(execFile)("pdfinfo", ["-struct-text", file], { maxBuffer: 64 * 1024 * 1024 })).stdout);
   const roots: StructNode[] = [];
   const stack: Array<{ depth: number; node: StructNode }> = [];
+  // A text with line breaks continues over several lines, up to its closing quote.
+  let open: StructNode | null = null;
   for (const line of out.split("\n")) {
+    if (open) {
+      const end = line.endsWith('"');
+      open.text[open.text.length - 1] += `\n${end ? line.slice(0, -1) : line}`;
+      if (end) open = null;
+      continue;
+    }
     if (!line.trim()) continue;
     const depth = line.length - line.trimStart().length;
     const body = line.trim();
     while (stack.length && stack.at(-1)!.depth >= depth && !(body.startsWith('"') || body.startsWith("/"))) stack.pop();
     const parent = stack.at(-1)?.node;
-    if (body.startsWith('"')) parent?.text.push(body.slice(1, body.endsWith('"') ? -1 : undefined));
+    if (body.startsWith('"')) {
+      const closed = body.length > 1 && body.endsWith('"');
+      parent?.text.push(body.slice(1, closed ? -1 : undefined));
+      if (!closed && parent) open = parent;
+    }
     else if (body.startsWith("/")) parent?.attributes.push(body);
     else {
       const node: StructNode = { type: body.replace(/ \(\w+\)$/, "").replace(/:$/, ""), attributes: [], text: [], children: [] };
