@@ -1,3 +1,5 @@
+import { createContext, useContext } from "react";
+
 /**
  * The structure of a tagged PDF (PDF/UA), as props on react-pdf elements: Sealpost's patch of
  * @react-pdf/render (patches/, docs/templates.md) reads `pdfStructure` and writes the structure tree.
@@ -26,4 +28,13 @@ export const TAGGED = { tagged: true } as Record<string, unknown>;
 /** The props that make a react-pdf element one element of the structure tree. */
 export function structure(ids: StructureIds, type: StructureType, attributes: StructureAttributes = {}): { pdfStructure: { id: string; type: StructureType } & StructureAttributes } {
   return { pdfStructure: { id: `s${++ids.next}`, type, ...attributes } };
+}
+
+/** A document built of components (the explain report) gives its structure ids through context. */
+export const StructureContext = createContext<StructureIds | null>(null);
+
+/** The tagger of the document being rendered: `tag("P")` gives the props of one more element. */
+export function useTagger(): (type: StructureType, attributes?: StructureAttributes) => ReturnType<typeof structure> | Record<string, never> {
+  const ids = useContext(StructureContext);
+  return (type, attributes) => (ids ? structure(ids, type, attributes) : {});
 }

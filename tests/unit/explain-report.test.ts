@@ -13,6 +13,7 @@ import renderTask from "@/lib/pdf/render-task";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { hostileString } from "../support/hostile";
 import { pdfText, pdfWordBoxes } from "../support/pdf";
+import { allNodes, readStructure, textOf, type StructNode } from "../support/pdf-structure";
 
 let trace: Trace;
 let lines: Record<number, string>;
@@ -126,6 +127,31 @@ describe("the PDFs", () => {
     expect(doc.catalog.get(PDFName.of("Outlines"))).toBeDefined(); // bookmarks to each section
     expect(doc.getPage(0).getWidth()).toBeCloseTo(419.53, 1);
     await expectWithinMargins(pdf);
+  });
+
+  it("is a tagged PDF: the summary reads as headings, the overview and scorecard as tables with row headers, findings as paragraphs; only the footer and page numbers are left out", async () => {
+    const pdf = await report("summary");
+    const [root] = await readStructure(pdf);
+    expect(root.type).toBe("Document");
+    const headings = allNodes(root.children).filter((n) => /^H\d$/.test(n.type)).map((n) => `${n.type} ${textOf(n)}`);
+    expect(headings).toEqual(["H1 Explain report: summary", "H2 Overview", "H2 Time per stage", "H2 Accessibility scorecard", "H2 What needs attention"]);
+    const [overview, timings, scores] = allNodes(root.children).filter((n) => n.type === "Table");
+    const rowHeaders = (t: StructNode) => t.children.map((r) => r.children.filter((c) => c.type === "TH" && c.attributes.includes("/Scope /Row")).map(textOf).join());
+    expect(rowHeaders(overview).slice(0, 3)).toEqual(["Outcome", "Render", "Correlation id"]);
+    expect(rowHeaders(timings)).toContain("Total");
+    expect(textOf(scores)).toMatch(/Heading hierarchy FAIL/);
+    const treeText = textOf(root);
+    const pageNumbers = (await pdfText(pdf)).match(/page \d+ of \d+/g)!.join(" ");
+    const artifacts = new Set(`Explain summary · report-1 ${pageNumbers}`.split(" "));
+    expect((await pdfText(pdf)).split(" ").filter((w) => !artifacts.has(w) && !treeText.includes(w))).toEqual([]);
+  });
+
+  it("is a tagged PDF in detail too: every section heading, the per-page table with column headers", async () => {
+    const [root] = await readStructure(await report("detailed"));
+    const h2 = allNodes(root.children).filter((n) => n.type === "H2").map(textOf);
+    expect(h2).toEqual(["Overview", "Time per stage", "Accessibility scorecard", "All messages", "Template", "Data binding", "Layout", "Styling decisions", "Accessibility details"]);
+    const pages = allNodes(root.children).filter((n) => n.type === "Table").find((t) => textOf(t.children[0]).startsWith("Page"))!;
+    expect(pages.children[0].children.map((c) => `${c.type} ${c.attributes.join(" ")} ${textOf(c)}`)).toEqual(["Page", "Blocks", "Height used", "Time"].map((h) => `TH /Scope /Column ${h}`));
   });
 
   it("gives line numbers alone when the template's text is gone", async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Trace, TraceMessage } from "../assemble-trace";
 import { FontNames, standardFontText, textWidthPt, wrapText } from "@/lib/pdf/wrap-text";
 import { FooterLabel } from "@/lib/pdf/footer";
+import { newStructureIds, StructureContext, TAGGED, useTagger } from "@/lib/pdf/structure";
 import {
   capped,
   formatMs,
@@ -63,33 +64,38 @@ const LIMITS = { summaryFindings: 30, messages: 400, tokens: 300, styles: 120, e
 const bookmark = (title: string) => ({ bookmark: { title, fit: true, expanded: false } }) as object;
 
 function H1({ children }: { children: string }) {
-  return <Text style={{ fontSize: 17, fontFamily: "Helvetica-Bold", color: C.accent, marginBottom: 4 }}>{children}</Text>;
+  const tag = useTagger();
+  return <Text {...tag("H1")} style={{ fontSize: 17, fontFamily: "Helvetica-Bold", color: C.accent, marginBottom: 4 }}>{children}</Text>;
 }
 
 function H2({ children }: { children: string }) {
+  const tag = useTagger();
   return (
-    <Text {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: "Helvetica-Bold", color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
+    <Text {...tag("H2")} {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: "Helvetica-Bold", color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
       {children}
     </Text>
   );
 }
 
 function H3({ children }: { children: string }) {
-  return <Text minPresenceAhead={30} style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3 }}>{children}</Text>;
+  const tag = useTagger();
+  return <Text {...tag("H3")} minPresenceAhead={30} style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3 }}>{children}</Text>;
 }
 
 function Para({ children, muted }: { children: ReactNode; muted?: boolean }) {
-  return <Text style={{ marginBottom: 4, color: muted ? C.muted : C.text }}>{children}</Text>;
+  const tag = useTagger();
+  return <Text {...tag("P")} style={{ marginBottom: 4, color: muted ? C.muted : C.text }}>{children}</Text>;
 }
 
 /** Label and value side by side: two columns fit A5 at 10 pt. */
 function Facts({ rows }: { rows: Array<[string, string]> }) {
+  const tag = useTagger();
   return (
-    <View style={{ marginBottom: 4 }}>
+    <View {...tag("Table")} style={{ marginBottom: 4 }}>
       {rows.map(([label, value]) => (
-        <View key={label} style={{ flexDirection: "row", marginBottom: 2 }} wrap={false}>
-          <Text style={{ width: LABEL_WIDTH, color: C.muted }}>{label}</Text>
-          <Text style={{ flex: 1 }}>{fit(value, COLUMN - LABEL_WIDTH)}</Text>
+        <View key={label} {...tag("TR")} style={{ flexDirection: "row", marginBottom: 2 }} wrap={false}>
+          <Text {...tag("TH", { scope: "Row" })} style={{ width: LABEL_WIDTH, color: C.muted }}>{label}</Text>
+          <Text {...tag("TD")} style={{ flex: 1 }}>{fit(value, COLUMN - LABEL_WIDTH)}</Text>
         </View>
       ))}
     </View>
@@ -101,22 +107,24 @@ const SEVERITY_WORD = { error: "ERROR", warning: "WARNING", info: "NOTE" } as co
 
 /** A template line as written, in a monospaced face. */
 function Quote({ text, width = COLUMN }: { text: string; width?: number }) {
-  return <Text style={{ fontFamily: "Courier", fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
+  const tag = useTagger();
+  return <Text {...tag("P")} style={{ fontFamily: "Courier", fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
 }
 
 /** One finding as a card: what, where in the template (the line quoted), and what was done instead of failing. */
 function Finding({ m, lines }: { m: TraceMessage; lines: TemplateLines | null }) {
   const quoted = quoteLine(lines, m.line);
+  const tag = useTagger();
   return (
     <View wrap={false} style={{ marginBottom: 6, paddingLeft: 6, borderLeft: `2pt solid ${severityColour(m.severity)}` }}>
-      <Text>
+      <Text {...tag("P")}>
         <Text style={{ fontFamily: "Helvetica-Bold", color: severityColour(m.severity) }}>{`${SEVERITY_WORD[m.severity]} `}</Text>
         <Text style={{ color: C.muted }}>{fit(m.code, COLUMN - CARD_INSET, 10, FontNames.Helvetica, textWidthPt(`${SEVERITY_WORD[m.severity]} `, 10, FontNames.HelveticaBold))}</Text>
       </Text>
-      <Text>{fit(m.message, COLUMN - CARD_INSET)}</Text>
-      {m.line !== undefined && <Text style={{ color: C.muted }}>{`Template line ${m.line}${quoted ? ":" : ""}`}</Text>}
+      <Text {...tag("P")}>{fit(m.message, COLUMN - CARD_INSET)}</Text>
+      {m.line !== undefined && <Text {...tag("P")} style={{ color: C.muted }}>{`Template line ${m.line}${quoted ? ":" : ""}`}</Text>}
       {quoted && <Quote text={quoted} width={COLUMN - CARD_INSET} />}
-      {m.recovery && <Text style={{ color: C.muted }}>{fit(`Instead of failing: ${m.recovery}`, COLUMN - CARD_INSET)}</Text>}
+      {m.recovery && <Text {...tag("P")} style={{ color: C.muted }}>{fit(`Instead of failing: ${m.recovery}`, COLUMN - CARD_INSET)}</Text>}
     </View>
   );
 }
@@ -149,40 +157,43 @@ function Overview({ trace, generatedAt }: { trace: Trace; generatedAt: string })
 function Timings({ trace, detailed }: { trace: Trace; detailed: boolean }) {
   const rows = timingRows(trace, detailed);
   const total = trace.performance.totalMs ?? rows.reduce((n, r) => n + (r.ms ?? 0), 0);
+  const tag = useTagger();
+  // A table of stages and times; the bars under each row are drawing, not content (artifacts).
   return (
-    <View>
+    <View {...tag("Table")}>
       {rows.map((r) => (
-        <View key={r.stage} style={{ marginBottom: 3 }} wrap={false}>
+        <View key={r.stage} {...tag("TR")} style={{ marginBottom: 3 }} wrap={false}>
           <View style={{ flexDirection: "row" }}>
-            <Text style={{ flex: 1 }}>{r.stage}</Text>
-            <Text style={{ width: 70, textAlign: "right" }}>{formatMs(r.ms)}</Text>
+            <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1 }}>{r.stage}</Text>
+            <Text {...tag("TD")} style={{ width: 70, textAlign: "right" }}>{formatMs(r.ms)}</Text>
           </View>
           <View style={{ height: 3, backgroundColor: C.rule }}>
             <View style={{ height: 3, width: `${total > 0 ? Math.min(100, ((r.ms ?? 0) / total) * 100) : 0}%`, backgroundColor: C.accent }} />
           </View>
         </View>
       ))}
-      <View style={{ flexDirection: "row", marginTop: 2 }}>
-        <Text style={{ flex: 1, fontFamily: "Helvetica-Bold" }}>Total</Text>
-        <Text style={{ width: 70, textAlign: "right", fontFamily: "Helvetica-Bold" }}>{formatMs(trace.performance.totalMs)}</Text>
+      <View {...tag("TR")} style={{ flexDirection: "row", marginTop: 2 }}>
+        <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: "Helvetica-Bold" }}>Total</Text>
+        <Text {...tag("TD")} style={{ width: 70, textAlign: "right", fontFamily: "Helvetica-Bold" }}>{formatMs(trace.performance.totalMs)}</Text>
       </View>
     </View>
   );
 }
 
 function Scorecard({ trace, enabled }: { trace: Trace; enabled: boolean }) {
+  const tag = useTagger();
   if (!enabled) {
     return <Para muted>The accessibility scorecard comes with the accessibility feature, which this licence does not include. The detailed report and the trace still list every accessibility finding.</Para>;
   }
   return (
-    <View>
+    <View {...tag("Table")}>
       {scorecard(trace).map((s) => (
-        <View key={s.check} wrap={false} style={{ marginBottom: 6, padding: 6, border: `0.75pt solid ${C.rule}` }}>
+        <View key={s.check} {...tag("TR")} wrap={false} style={{ marginBottom: 6, padding: 6, border: `0.75pt solid ${C.rule}` }}>
           <View style={{ flexDirection: "row" }}>
-            <Text style={{ flex: 1, fontFamily: "Helvetica-Bold" }}>{s.check}</Text>
-            <Text style={{ fontFamily: "Helvetica-Bold", color: s.failed ? C.error : C.pass }}>{s.result}</Text>
+            <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: "Helvetica-Bold" }}>{s.check}</Text>
+            <Text {...tag("TD")} style={{ fontFamily: "Helvetica-Bold", color: s.failed ? C.error : C.pass }}>{s.result}</Text>
           </View>
-          <Text style={{ color: C.muted }}>{fit(s.detail, COLUMN - 14)}</Text>
+          <Text {...tag("TD")} style={{ color: C.muted }}>{fit(s.detail, COLUMN - 14)}</Text>
         </View>
       ))}
     </View>
@@ -204,12 +215,13 @@ function TemplateSection({ trace }: { trace: Trace }) {
   const t = trace.template;
   if (!t) return <Para muted>The template could not be loaded; see the messages.</Para>;
   const fields = "fields" in t ? (t.fields ?? []) : [];
+  const tag = useTagger();
   return (
     <>
       <Facts rows={[["Path", t.path], ["Title", t.title], ["Version (SHA-256)", t.version], ["Load time", formatMs(t.loadMs)]]} />
       {fields.length > 0 && <H3>{`Fields in the front matter (${fields.length})`}</H3>}
       {fields.map((f) => (
-        <Text key={f.key} style={{ marginBottom: 1 }}>{fit(`${f.key}: ${f.type}${f.required ? ", required" : ""}${f.label ? ` – "${f.label}"` : ""}`)}</Text>
+        <Text key={f.key} {...tag("P")} style={{ marginBottom: 1 }}>{fit(`${f.key}: ${f.type}${f.required ? ", required" : ""}${f.label ? ` – "${f.label}"` : ""}`)}</Text>
       ))}
     </>
   );
@@ -218,6 +230,7 @@ function TemplateSection({ trace }: { trace: Trace }) {
 function DataBinding({ trace, lines }: { trace: Trace; lines: TemplateLines | null }) {
   const b = trace.dataBinding;
   const { shown, more } = capped(tokenGroups(trace), LIMITS.tokens);
+  const tag = useTagger();
   return (
     <>
       <Facts
@@ -232,16 +245,16 @@ function DataBinding({ trace, lines }: { trace: Trace; lines: TemplateLines | nu
       />
       {b.sections.length > 0 && <H3>Sections</H3>}
       {b.sections.map((s, i) => (
-        <Text key={i} style={{ marginBottom: 1 }}>{fit(`{{#${s.key}}} ${s.status}${s.status === "expanded" ? `, ${plural(s.items, "item")}` : ""}${s.line ? ` (line ${s.line})` : ""}`)}</Text>
+        <Text key={i} {...tag("P")} style={{ marginBottom: 1 }}>{fit(`{{#${s.key}}} ${s.status}${s.status === "expanded" ? `, ${plural(s.items, "item")}` : ""}${s.line ? ` (line ${s.line})` : ""}`)}</Text>
       ))}
       <H3>Where each value came from</H3>
       {shown.map((g, i) => {
         const quoted = quoteLine(lines, g.line, 60);
         return (
           <View key={i} wrap={false} style={{ marginBottom: 4 }}>
-            <Text style={{ fontFamily: "Helvetica-Bold" }}>{fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}</Text>
-            <Text>{fit(`${g.sources}${g.occurrences > 1 ? ` (${g.occurrences} times)` : ""}, ${g.valueTypes.join(" or ")}`)}</Text>
-            {g.line !== undefined && <Text style={{ color: C.muted }}>{fit(`line ${g.line}${quoted ? `: ${quoted}` : ""}`)}</Text>}
+            <Text {...tag("P")} style={{ fontFamily: "Helvetica-Bold" }}>{fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}</Text>
+            <Text {...tag("P")}>{fit(`${g.sources}${g.occurrences > 1 ? ` (${g.occurrences} times)` : ""}, ${g.valueTypes.join(" or ")}`)}</Text>
+            {g.line !== undefined && <Text {...tag("P")} style={{ color: C.muted }}>{fit(`line ${g.line}${quoted ? `: ${quoted}` : ""}`)}</Text>}
           </View>
         );
       })}
@@ -254,33 +267,36 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
   const pages = capped(trace.layout.pages, LIMITS.pages);
   const events = capped(trace.layout.events, LIMITS.events);
   const cell = { width: "25%", textAlign: "right" as const };
+  const tag = useTagger();
   return (
     <>
       <Para>{`Laid out in ${formatMs(trace.layout.ms)}: ${plural(trace.layout.pageCount, "page")}. react-pdf lays a document out in one pass, so a page's time is the layout time shared by its nodes.`}</Para>
-      <View style={{ flexDirection: "row", borderBottom: `0.75pt solid ${C.rule}`, marginBottom: 2 }} fixed={false}>
-        <Text style={{ width: "15%", fontFamily: "Helvetica-Bold" }}>Page</Text>
-        <Text style={{ ...cell, width: "20%", fontFamily: "Helvetica-Bold" }}>Blocks</Text>
-        <Text style={{ ...cell, width: "40%", fontFamily: "Helvetica-Bold" }}>Height used</Text>
-        <Text style={{ ...cell, fontFamily: "Helvetica-Bold" }}>Time</Text>
-      </View>
-      {pages.shown.map((p) => (
-        <View key={p.page} style={{ flexDirection: "row", marginBottom: 1 }} wrap={false}>
-          <Text style={{ width: "15%" }}>{String(p.page)}</Text>
-          <Text style={{ ...cell, width: "20%" }}>{String(p.elementCount)}</Text>
-          <Text style={{ ...cell, width: "40%" }}>{`${p.usedHeightPt} of ${p.availableHeightPt} pt`}</Text>
-          <Text style={cell}>{formatMs(p.layoutMsShare)}</Text>
+      <View {...tag("Table")}>
+        <View {...tag("TR")} style={{ flexDirection: "row", borderBottom: `0.75pt solid ${C.rule}`, marginBottom: 2 }} fixed={false}>
+          <Text {...tag("TH", { scope: "Column" })} style={{ width: "15%", fontFamily: "Helvetica-Bold" }}>Page</Text>
+          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, width: "20%", fontFamily: "Helvetica-Bold" }}>Blocks</Text>
+          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, width: "40%", fontFamily: "Helvetica-Bold" }}>Height used</Text>
+          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, fontFamily: "Helvetica-Bold" }}>Time</Text>
         </View>
-      ))}
+        {pages.shown.map((p) => (
+          <View key={p.page} {...tag("TR")} style={{ flexDirection: "row", marginBottom: 1 }} wrap={false}>
+            <Text {...tag("TD")} style={{ width: "15%" }}>{String(p.page)}</Text>
+            <Text {...tag("TD")} style={{ ...cell, width: "20%" }}>{String(p.elementCount)}</Text>
+            <Text {...tag("TD")} style={{ ...cell, width: "40%" }}>{`${p.usedHeightPt} of ${p.availableHeightPt} pt`}</Text>
+            <Text {...tag("TD")} style={cell}>{formatMs(p.layoutMsShare)}</Text>
+          </View>
+        ))}
+      </View>
       <More n={pages.more} what="pages" />
       <H3>What the layout decided</H3>
       {events.shown.length === 0 && <Para muted>Nothing worth telling: no block split, moved, cut or scaled.</Para>}
       {events.shown.map((e, i) => (
         <View key={i} wrap={false} style={{ marginBottom: 5 }}>
-          <Text>
+          <Text {...tag("P")}>
             <Text style={{ fontFamily: "Helvetica-Bold" }}>{e.kind.replace(/-/g, " ")}</Text>
             {fit(` on page ${e.pages.join(", ")}: ${e.element}`, COLUMN, 10, FontNames.Helvetica, textWidthPt(e.kind.replace(/-/g, " "), 10, FontNames.HelveticaBold))}
           </Text>
-          <Text style={{ color: C.muted }}>{fit(`${e.detail}${e.line !== undefined ? ` (line ${e.line})` : ""}`)}</Text>
+          <Text {...tag("P")} style={{ color: C.muted }}>{fit(`${e.detail}${e.line !== undefined ? ` (line ${e.line})` : ""}`)}</Text>
           {quoteLine(lines, e.line) && <Quote text={quoteLine(lines, e.line)!} />}
         </View>
       ))}
@@ -293,11 +309,12 @@ function Styling({ trace }: { trace: Trace }) {
   const s = trace.styling;
   if (!s) return <Para muted>No styling decisions were recorded for this render.</Para>;
   const groups = capped(styleGroups(trace), LIMITS.styles);
+  const tag = useTagger();
   return (
     <>
       <H3>Page settings</H3>
       {Object.entries(s.page).map(([key, v]) => (
-        <Text key={key} style={{ marginBottom: 1 }}>{fit(`${key}: ${v.value} (${v.from})`)}</Text>
+        <Text key={key} {...tag("P")} style={{ marginBottom: 1 }}>{fit(`${key}: ${v.value} (${v.from})`)}</Text>
       ))}
       <H3>Blocks</H3>
       {groups.shown.map((g, i) => {
@@ -305,9 +322,9 @@ function Styling({ trace }: { trace: Trace }) {
         const where = g.elements.length === 1 ? `${first.kind}${first.line ? `, line ${first.line}` : ""}${first.excerpt ? `: ${first.excerpt}` : ""}` : `${g.elements.length} ${first.kind} blocks, lines ${[...new Set(g.elements.map((e) => e.line).filter((l) => l !== undefined))].slice(0, 12).join(", ")}`;
         return (
           <View key={i} wrap={false} style={{ marginBottom: 5 }}>
-            <Text style={{ fontFamily: "Helvetica-Bold" }}>{fit(where, COLUMN, 10, FontNames.HelveticaBold)}</Text>
+            <Text {...tag("P")} style={{ fontFamily: "Helvetica-Bold" }}>{fit(where, COLUMN, 10, FontNames.HelveticaBold)}</Text>
             {Object.entries(g.style).map(([prop, v]) => (
-              <Text key={prop} style={{ color: C.muted }}>{fit(`${prop} ${v.value}: ${v.from}`)}</Text>
+              <Text key={prop} {...tag("P")} style={{ color: C.muted }}>{fit(`${prop} ${v.value}: ${v.from}`)}</Text>
             ))}
           </View>
         );
@@ -321,27 +338,28 @@ function AccessibilityDetails({ trace }: { trace: Trace }) {
   const a = trace.accessibility;
   const outline = capped(a.headings.outline, LIMITS.headings);
   const pairs = capped(a.contrast.pairs, LIMITS.pairs);
+  const tag = useTagger();
   return (
     <>
       <H3>Heading outline</H3>
       {outline.shown.length === 0 && <Para muted>No headings.</Para>}
       {outline.shown.map((h, i) => (
-        <Text key={i} style={{ marginLeft: (Math.min(h.depth, 6) - 1) * 10, marginBottom: 1 }}>{fit(`H${h.depth} ${h.text ?? ""}${h.line ? ` (line ${h.line})` : ""}`, COLUMN - 50)}</Text>
+        <Text key={i} {...tag("P")} style={{ marginLeft: (Math.min(h.depth, 6) - 1) * 10, marginBottom: 1 }}>{fit(`H${h.depth} ${h.text ?? ""}${h.line ? ` (line ${h.line})` : ""}`, COLUMN - 50)}</Text>
       ))}
       <More n={outline.more} what="headings" />
       <H3>Images</H3>
       <Para>{a.images.total ? `${a.images.withAlt} of ${a.images.total} images have alt text (${a.images.altCoveragePercent} %).` : "No images."}</Para>
       {a.images.withoutAlt.map((img, i) => (
-        <Text key={i} style={{ marginBottom: 1 }}>{fit(`No alt text: ${img.url ?? "image"}${img.line ? ` (line ${img.line})` : ""}`)}</Text>
+        <Text key={i} {...tag("P")} style={{ marginBottom: 1 }}>{fit(`No alt text: ${img.url ?? "image"}${img.line ? ` (line ${img.line})` : ""}`)}</Text>
       ))}
       <H3>Colour contrast (WCAG 2.x)</H3>
       {pairs.shown.map((p, i) => (
         <View key={i} wrap={false} style={{ marginBottom: 4 }}>
-          <Text>
+          <Text {...tag("P")}>
             <Text style={{ fontFamily: "Helvetica-Bold", color: p.level === "FAIL" ? C.error : C.pass }}>{`${p.level} `}</Text>
             {`${p.foreground} on ${p.background}: ${p.ratio}:1`}
           </Text>
-          <Text style={{ color: C.muted }}>{fit(`${p.largeText ? "large" : "normal"} text, smallest ${p.smallestFontSizePt} pt${p.bold ? " (bold)" : ""}, ${p.runs} runs; AA needs ${p.largeText ? 3 : 4.5}:1, AAA ${p.largeText ? 4.5 : 7}:1`)}</Text>
+          <Text {...tag("P")} style={{ color: C.muted }}>{fit(`${p.largeText ? "large" : "normal"} text, smallest ${p.smallestFontSizePt} pt${p.bold ? " (bold)" : ""}, ${p.runs} runs; AA needs ${p.largeText ? 3 : 4.5}:1, AAA ${p.largeText ? 4.5 : 7}:1`)}</Text>
         </View>
       ))}
       <More n={pairs.more} what="colour pairs" />
@@ -360,7 +378,8 @@ export function ExplainReport({ trace, mode, scorecard: withScorecard, templateL
   const title = reportTitle(trace, mode);
   const attention = capped(sortedMessages(trace, ["error", "warning"]), LIMITS.summaryFindings);
   return (
-    <Document title={title} language="en" pageMode="useOutlines" producer="Sealpost" creator="Sealpost">
+    <Document title={title} language="en" pageMode="useOutlines" producer="Sealpost" creator="Sealpost" {...TAGGED}>
+      <StructureContext.Provider value={newStructureIds()}>
       <Page size="A5" style={{ paddingTop: 30, paddingBottom: 46, paddingHorizontal: REPORT_MARGIN, fontFamily: "Helvetica", fontSize: 10, lineHeight: 1.35, color: C.text }}>
         <H1>{detailed ? "Explain report: detailed" : "Explain report: summary"}</H1>
         <Para muted>Why this document came out as it did, from the trace recorded while it was rendered.</Para>
@@ -396,6 +415,7 @@ export function ExplainReport({ trace, mode, scorecard: withScorecard, templateL
         )}
         <FooterLabel text={`Explain ${mode} · ${footerId(trace.correlationId)}`} margin={REPORT_MARGIN} colour={C.footer} />
       </Page>
+      </StructureContext.Provider>
     </Document>
   );
 }
