@@ -12,6 +12,10 @@ export interface StructNode {
   /** The element's own text, one string per marked-content run (a block split across pages has several). */
   text: string[];
   children: StructNode[];
+  /** Its text runs and child elements in their order (a Link inside a paragraph's text). */
+  content: Array<string | StructNode>;
+  /** References to annotations (a Link's), as "Object 20 0". */
+  objects: string[];
 }
 
 async function withFile<T>(bytes: Uint8Array, read: (file: string) => Promise<T>): Promise<T> {
@@ -39,24 +43,32 @@ export async function readStructure(bytes: Uint8Array): Promise<StructNode[]> {
   for (const line of out.split("\n")) {
     if (open) {
       const end = line.endsWith('"');
-      open.text[open.text.length - 1] += `\n${end ? line.slice(0, -1) : line}`;
+      const more = `\n${end ? line.slice(0, -1) : line}`;
+      open.text[open.text.length - 1] += more;
+      open.content[open.content.length - 1] += more;
       if (end) open = null;
       continue;
     }
     if (!line.trim()) continue;
     const depth = line.length - line.trimStart().length;
     const body = line.trim();
-    while (stack.length && stack.at(-1)!.depth >= depth && !(body.startsWith('"') || body.startsWith("/"))) stack.pop();
+    // A line belongs to the nearest element above it with less indent (texts and attributes too).
+    while (stack.length && stack.at(-1)!.depth >= depth) stack.pop();
     const parent = stack.at(-1)?.node;
     if (body.startsWith('"')) {
       const closed = body.length > 1 && body.endsWith('"');
-      parent?.text.push(body.slice(1, closed ? -1 : undefined));
+      const text = body.slice(1, closed ? -1 : undefined);
+      parent?.text.push(text);
+      parent?.content.push(text);
       if (!closed && parent) open = parent;
-    }
-    else if (body.startsWith("/")) parent?.attributes.push(body);
+    } else if (body.startsWith("/")) parent?.attributes.push(body);
+    else if (/^Object \d+ \d+$/.test(body)) parent?.objects.push(body);
     else {
-      const node: StructNode = { type: body.replace(/ \(\w+\)$/, "").replace(/:$/, ""), attributes: [], text: [], children: [] };
-      (parent ? parent.children : roots).push(node);
+      const node: StructNode = { type: body.replace(/ \(\w+\)$/, "").replace(/:$/, ""), attributes: [], text: [], children: [], content: [], objects: [] };
+      if (parent) {
+        parent.children.push(node);
+        parent.content.push(node);
+      } else roots.push(node);
       stack.push({ depth, node });
     }
   }
@@ -67,10 +79,23 @@ export async function readStructure(bytes: Uint8Array): Promise<StructNode[]> {
 export const allNodes = (nodes: StructNode[]): StructNode[] => nodes.flatMap((n) => [n, ...allNodes(n.children)]);
 
 /** The whole text of an element and its descendants, in reading order. */
-export const textOf = (n: StructNode): string => [...n.text, ...n.children.map(textOf)].join(" ").replace(/\s+/g, " ").trim();
+export const textOf = (n: StructNode): string =>
+  n.content
+    .map((c) => (typeof c === "string" ? c : textOf(c)))
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .replace(/ ([.,;:!?])/g, "$1")
+    .trim();
 
 /** What a tagged PDF says of itself, read with qpdf --json: the catalog's entries and every Figure's alternate text. */
-export async function readTaggedCatalog(bytes: Uint8Array): Promise<{ lang?: string; marked: boolean; displayDocTitle: boolean; figureAlts: string[] }> {
+export async function readTaggedCatalog(bytes: Uint8Array): Promise<{
+  lang?: string;
+  marked: boolean;
+  displayDocTitle: boolean;
+  figureAlts: string[];
+  /** Every link annotation: its target, its description, and whether the structure tree points at it. */
+  links: Array<{ uri?: string; contents?: string; inStructure: boolean }>;
+}> {
   const json = await withFile(bytes, async (file) => (await promisify(execFile)("qpdf", ["--json", "--json-key=qpdf", file], { maxBuffer: 64 * 1024 * 1024 })).stdout);
   const objects = JSON.parse(json).qpdf[1] as Record<string, { value?: Record<string, unknown> }>;
   const value = (ref: unknown) => (typeof ref === "string" ? objects[`obj:${ref}`]?.value : (ref as Record<string, unknown> | undefined));
@@ -82,5 +107,12 @@ export async function readTaggedCatalog(bytes: Uint8Array): Promise<{ lang?: str
     marked: value(catalog["/MarkInfo"])?.["/Marked"] === true,
     displayDocTitle: value(catalog["/ViewerPreferences"])?.["/DisplayDocTitle"] === true,
     figureAlts: all.filter((v) => v["/S"] === "/Figure").map((v) => str(v["/Alt"]) ?? ""),
+    links: Object.entries(objects)
+      .filter(([, o]) => o.value?.["/Subtype"] === "/Link")
+      .map(([key, o]) => ({
+        uri: str(value(o.value!["/A"])?.["/URI"]),
+        contents: str(o.value!["/Contents"]),
+        inStructure: all.some((v) => v["/Type"] === "/OBJR" && v["/Obj"] === key.replace(/^obj:/, "")) || all.some((v) => Array.isArray(v["/K"]) && (v["/K"] as unknown[]).some((k) => (k as Record<string, unknown>)?.["/Obj"] === key.replace(/^obj:/, ""))),
+      })),
   };
 }

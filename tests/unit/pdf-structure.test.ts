@@ -64,6 +64,13 @@ describe("tagged PDF structure", () => {
     expect(textOf(root.children[1])).toBe("An opening paragraph with a link and bold words.");
   });
 
+  it("gives a link in running text a Link element inside its paragraph, holding the link's text and its annotation", async () => {
+    const paragraph = root.children[1];
+    expect(paragraph.content.map((c) => (typeof c === "string" ? c.trim() : `${c.type}: ${textOf(c)}`))).toEqual(["An opening paragraph with", "Link: a link", "and bold words."]);
+    expect(paragraph.children[0].objects).toHaveLength(1);
+    expect((await readTaggedCatalog(pdf)).links).toEqual([{ uri: "https://example.com/terms", contents: "https://example.com/terms", inStructure: true }]);
+  });
+
   it("gives every list item its label and body, nested lists inside the body", () => {
     const list = root.children[3];
     expect(list.children.map((li) => li.type)).toEqual(["LI", "LI"]);
