@@ -32,47 +32,33 @@ phase() {
   return $status
 }
 
+# `beside <script> <phase>`: npm script <script> runs in the background while <phase> runs; its output
+# is shown after the phase's (in full only when it fails), and both must pass.
+beside() {
+  local script=$1 main=$2 start=$SECONDS log pid status=0 main_status=0 took
+  log=$(mktemp)
+  ( b=$SECONDS; npm run --silent "$script" >"$log" 2>&1; s=$?; echo "$((SECONDS - b)) $s" >"$log.done"; exit $s ) &
+  pid=$!
+  phase "$main" || main_status=$?
+  wait "$pid" || status=$?
+  echo; echo "== npm run $script (beside $main)"
+  if [ $status = 0 ]; then tail -n 8 "$log"; else cat "$log"; fi
+  read -r took _ <"$log.done" || took=$((SECONDS - start))
+  record "$script (beside)" "$took" "$([ $status = 0 ] && echo ok || echo FAILED)"
+  rm -f "$log" "$log.done"
+  [ $main_status = 0 ] && [ $status = 0 ]
+}
+
 # The build runs beside the unit tests: those spend much of their time waiting on databases and
-# child processes, and nothing of theirs reads .next (about 50 s of a CI run). Its output is shown
-# after the unit tests', and only in full when it fails.
-unit_and_build() {
-  local start=$SECONDS log build_pid build_status=0 unit_status=0
-  log=$(mktemp)
-  ( b=$SECONDS; npm run --silent build >"$log" 2>&1; s=$?; echo "$((SECONDS - b)) $s" >"$log.done"; exit $s ) &
-  build_pid=$!
-  phase test:unit || unit_status=$?
-  wait "$build_pid" || build_status=$?
-  echo; echo "== npm run build (beside the unit tests)"
-  if [ $build_status = 0 ]; then tail -n 5 "$log"; else cat "$log"; fi
-  read -r build_s _ <"$log.done" || build_s=$((SECONDS - start))
-  record "build (beside test:unit)" "$build_s" "$([ $build_status = 0 ] && echo ok || echo FAILED)"
-  rm -f "$log" "$log.done"
-  [ $unit_status = 0 ] && [ $build_status = 0 ]
-}
-
-# The README's walk-through (a dev server, twice through the README's commands) runs beside the
-# integration tests: both spend much of their time waiting (for mail, jobs, retries, an outage to
-# end), and the walk-through's fixed ports (3000, 9400) are not among the free ports the stacks take.
-# About 100 s less than one after the other, measured on a CI run.
-integration_and_walkthrough() {
-  local start=$SECONDS log walk_pid walk_status=0 int_status=0
-  log=$(mktemp)
-  ( w=$SECONDS; npm run --silent test:walkthrough >"$log" 2>&1; s=$?; echo "$((SECONDS - w)) $s" >"$log.done"; exit $s ) &
-  walk_pid=$!
-  phase test:integration || int_status=$?
-  wait "$walk_pid" || walk_status=$?
-  echo; echo "== npm run test:walkthrough (beside the integration tests)"
-  if [ $walk_status = 0 ]; then tail -n 8 "$log"; else cat "$log"; fi
-  read -r walk_s _ <"$log.done" || walk_s=$((SECONDS - start))
-  record "test:walkthrough (beside)" "$walk_s" "$([ $walk_status = 0 ] && echo ok || echo FAILED)"
-  rm -f "$log" "$log.done"
-  [ $int_status = 0 ] && [ $walk_status = 0 ]
-}
-
+# child processes, and nothing of theirs reads .next (about 50 s of a CI run). The README's
+# walk-through (a dev server, twice through the README's commands) runs beside the integration tests:
+# both spend much of their time waiting (for mail, jobs, retries, an outage to end), and the
+# walk-through's fixed ports (3000, 9400) are not among the free ports the stacks take (about 100 s
+# less than one after the other, measured on a CI run).
 run_all() {
   static_checks || return 1
-  unit_and_build || return 1
-  integration_and_walkthrough
+  beside build test:unit || return 1
+  beside test:walkthrough test:integration
 }
 
 run_all; status=$?
