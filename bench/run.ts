@@ -7,7 +7,7 @@
  * machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch. BENCH_ONLY=responsiveness runs
  * only the intake checks, BENCH_ONLY=documents the document section, BENCH_ONLY=workflow only the
  * workflow section, BENCH_ONLY=console only the console section (bench/console.ts), BENCH_ONLY=explain
- * only the explain section (bench/explain.ts), BENCH_ONLY=esign only the e-signature section (bench/esign.ts), BENCH_ONLY=cli only the CLI section (bench/cli.ts), BENCH_ONLY=templates only the templates section (bench/templates.ts), BENCH_ONLY=scale only the several-machines section (bench/scale.ts: S3 beside the local folder, two workers beside one, sizing). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
+ * only the explain section (bench/explain.ts), BENCH_ONLY=esign only the e-signature section (bench/esign.ts), BENCH_ONLY=cli only the CLI section (bench/cli.ts), BENCH_ONLY=templates only the templates section (bench/templates.ts), BENCH_ONLY=scale only the several-machines section (bench/scale.ts: S3 beside the local folder, two workers beside one, sizing), BENCH_ONLY=tagged only the tagged-PDF section (bench/tagged.ts). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
  * BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to every server the bench starts.
  */
 import { randomUUID } from "node:crypto";
@@ -22,6 +22,7 @@ import { endToEnd, median, procStatus, range, settle } from "./measure";
 import { cliBench } from "./cli";
 import { templatesBench } from "./templates";
 import { scaleBench } from "./scale";
+import { taggedBench } from "./tagged";
 import { consoleBench } from "./console";
 import { esignBench } from "./esign";
 import { explainBench } from "./explain";
@@ -200,7 +201,7 @@ async function documentBench(lines: string[]) {
   }
 }
 
-const sections = ["responsiveness", "documents", "workflow", "console", "explain", "esign", "cli", "templates", "scale"];
+const sections = ["responsiveness", "documents", "workflow", "console", "explain", "esign", "cli", "templates", "scale", "tagged"];
 
 async function main() {
   const only = process.env.BENCH_ONLY;
@@ -235,6 +236,10 @@ async function main() {
     if (!only || only === "scale") {
       if (lines.length) lines.push("");
       await scaleBench(lines);
+    }
+    if (!only || only === "tagged") {
+      if (lines.length) lines.push("");
+      await taggedBench(lines);
     }
   } finally {
     console.log(`\n${lines.join("\n")}`);

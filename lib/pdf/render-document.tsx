@@ -25,6 +25,7 @@ export async function renderDocument(
   record: Record<string, unknown>,
   meta: DocumentMeta,
   explain?: ExplainCapture,
+  { tagged = true }: { tagged?: boolean } = {},
 ): Promise<{ pdf: Uint8Array; timings: LayoutTimings; explain?: RenderFacts }> {
   setUpFonts();
   const t0 = performance.now();
@@ -34,7 +35,7 @@ export async function renderDocument(
   const s = template.style;
   const fonts = fontsFor(template.locale);
   const laidOut = await renderElement(
-    <Document title={meta.title} language={template.locale} producer="Sealpost" creator="Sealpost" onRender={explain?.onRender} {...TAGGED}>
+    <Document title={meta.title} language={template.locale} producer="Sealpost" creator="Sealpost" onRender={explain?.onRender} {...(tagged ? TAGGED : {})}>
       <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
         <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, fonts, images: template.images, explain, structure: newStructureIds() }} />

@@ -18,6 +18,8 @@ export interface RenderTask {
   meta: DocumentMeta;
   /** A traced render: the result also carries the facts of the render (see lib/explain). */
   explain?: boolean;
+  /** The bench's reference only (BENCH_ONLY=tagged): the same document without its structure tree. */
+  untagged?: boolean;
 }
 
 /** The pipeline's stage timings (ms), kept per record for explain traces. */
@@ -31,13 +33,13 @@ export interface RenderResult {
 }
 
 /** One document from a template path: the template is loaded (cached per version) and timed. */
-export default async function renderTask({ templatePath, templateVersion, templateSource, record, meta, explain }: RenderTask): Promise<RenderResult> {
+export default async function renderTask({ templatePath, templateVersion, templateSource, record, meta, explain, untagged }: RenderTask): Promise<RenderResult> {
   const t0 = performance.now();
   const template =
     templateSource !== undefined ? await parseTemplate(templatePath, templateSource) : templateVersion ? await loadTemplateVersion(templatePath, templateVersion) : await loadTemplate(templatePath);
   const templateLoadMs = performance.now() - t0;
   const capture = explain ? new ExplainCapture(template) : undefined;
-  const out = await renderDocument(template, record, { ...meta, templateVersion: template.version }, capture);
+  const out = await renderDocument(template, record, { ...meta, templateVersion: template.version }, capture, { tagged: !untagged });
   const timings = { ...out.timings, templateLoadMs, totalMs: out.timings.totalMs + templateLoadMs };
   if (!out.explain) return { pdf: out.pdf, timings };
   return { pdf: out.pdf, timings, explain: out.explain, template: templateFacts(template) };

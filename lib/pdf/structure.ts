@@ -1,5 +1,3 @@
-import { createContext, useContext } from "react";
-
 /**
  * The structure of a tagged PDF (PDF/UA), as props on react-pdf elements: Sealpost's patch of
  * @react-pdf/render (patches/, docs/templates.md) reads `pdfStructure` and writes the structure tree.
@@ -23,18 +21,17 @@ export interface StructureAttributes {
 export const newStructureIds = (): StructureIds => ({ next: 0 });
 
 /** The Document prop that turns the structure tree on (react-pdf's types do not know it). */
-export const TAGGED = { tagged: true } as Record<string, unknown>;
+export const TAGGED: Readonly<Record<string, unknown>> = Object.freeze({ tagged: true });
 
 /** The props that make a react-pdf element one element of the structure tree. */
 export function structure(ids: StructureIds, type: StructureType, attributes: StructureAttributes = {}): { pdfStructure: { id: string; type: StructureType } & StructureAttributes } {
   return { pdfStructure: { id: `s${++ids.next}`, type, ...attributes } };
 }
 
-/** A document built of components (the explain report) gives its structure ids through context. */
-export const StructureContext = createContext<StructureIds | null>(null);
-
-/** The tagger of the document being rendered: `tag("P")` gives the props of one more element. */
-export function useTagger(): (type: StructureType, attributes?: StructureAttributes) => ReturnType<typeof structure> | Record<string, never> {
-  const ids = useContext(StructureContext);
-  return (type, attributes) => (ids ? structure(ids, type, attributes) : {});
-}
+/**
+ * For documents built of many components (the explain report): ids from one counter of the process,
+ * unique across documents, so that no ids need passing down (a React context is not allowed in
+ * modules that Next.js also bundles for the server, and the ids need only be unique in a document).
+ */
+const shared: StructureIds = { next: 0 };
+export const tag = (type: StructureType, attributes?: StructureAttributes) => structure(shared, type, attributes);

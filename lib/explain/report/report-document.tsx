@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { Trace, TraceMessage } from "../assemble-trace";
 import { FontNames, standardFontText, textWidthPt, wrapText } from "@/lib/pdf/wrap-text";
 import { FooterLabel } from "@/lib/pdf/footer";
-import { newStructureIds, StructureContext, TAGGED, useTagger } from "@/lib/pdf/structure";
+import { tag, TAGGED } from "@/lib/pdf/structure";
 import {
   capped,
   formatMs,
@@ -64,12 +64,10 @@ const LIMITS = { summaryFindings: 30, messages: 400, tokens: 300, styles: 120, e
 const bookmark = (title: string) => ({ bookmark: { title, fit: true, expanded: false } }) as object;
 
 function H1({ children }: { children: string }) {
-  const tag = useTagger();
   return <Text {...tag("H1")} style={{ fontSize: 17, fontFamily: "Helvetica-Bold", color: C.accent, marginBottom: 4 }}>{children}</Text>;
 }
 
 function H2({ children }: { children: string }) {
-  const tag = useTagger();
   return (
     <Text {...tag("H2")} {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: "Helvetica-Bold", color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
       {children}
@@ -78,18 +76,15 @@ function H2({ children }: { children: string }) {
 }
 
 function H3({ children }: { children: string }) {
-  const tag = useTagger();
   return <Text {...tag("H3")} minPresenceAhead={30} style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3 }}>{children}</Text>;
 }
 
 function Para({ children, muted }: { children: ReactNode; muted?: boolean }) {
-  const tag = useTagger();
   return <Text {...tag("P")} style={{ marginBottom: 4, color: muted ? C.muted : C.text }}>{children}</Text>;
 }
 
 /** Label and value side by side: two columns fit A5 at 10 pt. */
 function Facts({ rows }: { rows: Array<[string, string]> }) {
-  const tag = useTagger();
   return (
     <View {...tag("Table")} style={{ marginBottom: 4 }}>
       {rows.map(([label, value]) => (
@@ -107,14 +102,12 @@ const SEVERITY_WORD = { error: "ERROR", warning: "WARNING", info: "NOTE" } as co
 
 /** A template line as written, in a monospaced face. */
 function Quote({ text, width = COLUMN }: { text: string; width?: number }) {
-  const tag = useTagger();
   return <Text {...tag("P")} style={{ fontFamily: "Courier", fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
 }
 
 /** One finding as a card: what, where in the template (the line quoted), and what was done instead of failing. */
 function Finding({ m, lines }: { m: TraceMessage; lines: TemplateLines | null }) {
   const quoted = quoteLine(lines, m.line);
-  const tag = useTagger();
   return (
     <View wrap={false} style={{ marginBottom: 6, paddingLeft: 6, borderLeft: `2pt solid ${severityColour(m.severity)}` }}>
       <Text {...tag("P")}>
@@ -157,7 +150,6 @@ function Overview({ trace, generatedAt }: { trace: Trace; generatedAt: string })
 function Timings({ trace, detailed }: { trace: Trace; detailed: boolean }) {
   const rows = timingRows(trace, detailed);
   const total = trace.performance.totalMs ?? rows.reduce((n, r) => n + (r.ms ?? 0), 0);
-  const tag = useTagger();
   // A table of stages and times; the bars under each row are drawing, not content (artifacts).
   return (
     <View {...tag("Table")}>
@@ -181,7 +173,6 @@ function Timings({ trace, detailed }: { trace: Trace; detailed: boolean }) {
 }
 
 function Scorecard({ trace, enabled }: { trace: Trace; enabled: boolean }) {
-  const tag = useTagger();
   if (!enabled) {
     return <Para muted>The accessibility scorecard comes with the accessibility feature, which this licence does not include. The detailed report and the trace still list every accessibility finding.</Para>;
   }
@@ -215,7 +206,6 @@ function TemplateSection({ trace }: { trace: Trace }) {
   const t = trace.template;
   if (!t) return <Para muted>The template could not be loaded; see the messages.</Para>;
   const fields = "fields" in t ? (t.fields ?? []) : [];
-  const tag = useTagger();
   return (
     <>
       <Facts rows={[["Path", t.path], ["Title", t.title], ["Version (SHA-256)", t.version], ["Load time", formatMs(t.loadMs)]]} />
@@ -230,7 +220,6 @@ function TemplateSection({ trace }: { trace: Trace }) {
 function DataBinding({ trace, lines }: { trace: Trace; lines: TemplateLines | null }) {
   const b = trace.dataBinding;
   const { shown, more } = capped(tokenGroups(trace), LIMITS.tokens);
-  const tag = useTagger();
   return (
     <>
       <Facts
@@ -267,7 +256,6 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
   const pages = capped(trace.layout.pages, LIMITS.pages);
   const events = capped(trace.layout.events, LIMITS.events);
   const cell = { width: "25%", textAlign: "right" as const };
-  const tag = useTagger();
   return (
     <>
       <Para>{`Laid out in ${formatMs(trace.layout.ms)}: ${plural(trace.layout.pageCount, "page")}. react-pdf lays a document out in one pass, so a page's time is the layout time shared by its nodes.`}</Para>
@@ -309,7 +297,6 @@ function Styling({ trace }: { trace: Trace }) {
   const s = trace.styling;
   if (!s) return <Para muted>No styling decisions were recorded for this render.</Para>;
   const groups = capped(styleGroups(trace), LIMITS.styles);
-  const tag = useTagger();
   return (
     <>
       <H3>Page settings</H3>
@@ -338,7 +325,6 @@ function AccessibilityDetails({ trace }: { trace: Trace }) {
   const a = trace.accessibility;
   const outline = capped(a.headings.outline, LIMITS.headings);
   const pairs = capped(a.contrast.pairs, LIMITS.pairs);
-  const tag = useTagger();
   return (
     <>
       <H3>Heading outline</H3>
@@ -379,7 +365,6 @@ export function ExplainReport({ trace, mode, scorecard: withScorecard, templateL
   const attention = capped(sortedMessages(trace, ["error", "warning"]), LIMITS.summaryFindings);
   return (
     <Document title={title} language="en" pageMode="useOutlines" producer="Sealpost" creator="Sealpost" {...TAGGED}>
-      <StructureContext.Provider value={newStructureIds()}>
       <Page size="A5" style={{ paddingTop: 30, paddingBottom: 46, paddingHorizontal: REPORT_MARGIN, fontFamily: "Helvetica", fontSize: 10, lineHeight: 1.35, color: C.text }}>
         <H1>{detailed ? "Explain report: detailed" : "Explain report: summary"}</H1>
         <Para muted>Why this document came out as it did, from the trace recorded while it was rendered.</Para>
@@ -415,7 +400,6 @@ export function ExplainReport({ trace, mode, scorecard: withScorecard, templateL
         )}
         <FooterLabel text={`Explain ${mode} · ${footerId(trace.correlationId)}`} margin={REPORT_MARGIN} colour={C.footer} />
       </Page>
-      </StructureContext.Provider>
     </Document>
   );
 }
