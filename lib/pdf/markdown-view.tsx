@@ -13,6 +13,8 @@ interface Ctx {
   images: Map<string, Buffer>;
   /** Inside a tight list (no blank lines between items): paragraphs take no space after them. */
   tight?: boolean;
+  /** The sole paragraph of a list item is the item's body itself (one element less per item). */
+  itemBody?: boolean;
   /** Set only for traced renders: each block is registered and tagged for the layout read-back. */
   explain?: ExplainCapture;
   /** The document's structure (tagged PDF): each block's element, numbered in reading order. */
@@ -65,19 +67,22 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       return n.children.length === 1 && n.children[0].type === "image" ? (
         block(n.children[0] as unknown as RootContent, ctx, key)
       ) : (
-        <Text key={key} {...x?.tag("paragraph", n)} {...structure(ctx.structure, "P")} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
+        <Text key={key} {...x?.tag("paragraph", n)} {...structure(ctx.structure, ctx.itemBody ? "LBody" : "P")} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
       );
     case "list":
       return (
         <View key={key} {...x?.tag("list", n)} {...structure(ctx.structure, "L")} style={{ marginBottom: base * 0.6 }}>
-          {n.children.map((item, i) => (
-            <View key={i} {...structure(ctx.structure, "LI")} style={{ flexDirection: "row" }}>
-              <Text {...structure(ctx.structure, "Lbl")} style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
-              <View {...structure(ctx.structure, "LBody")} style={{ flex: 1 }}>
-                <Blocks nodes={item.children as RootContent[]} ctx={{ ...ctx, tight: !(n.spread || item.spread) }} />
+          {n.children.map((item, i) => {
+            const itemBody = item.children.length === 1 && item.children[0].type === "paragraph";
+            return (
+              <View key={i} {...structure(ctx.structure, "LI")} style={{ flexDirection: "row" }}>
+                <Text {...structure(ctx.structure, "Lbl")} style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
+                <View {...(itemBody ? {} : structure(ctx.structure, "LBody"))} style={{ flex: 1 }}>
+                  <Blocks nodes={item.children as RootContent[]} ctx={{ ...ctx, tight: !(n.spread || item.spread), itemBody }} />
+                </View>
               </View>
-            </View>
-          ))}
+            );
+          })}
         </View>
       );
     case "table":

@@ -76,9 +76,12 @@ describe("tagged PDF structure", () => {
     expect(list.children.map((li) => li.type)).toEqual(["LI", "LI"]);
     for (const li of list.children) expect(li.children.map((c) => c.type)).toEqual(["Lbl", "LBody"]);
     expect(list.children.map((li) => textOf(li.children[0]))).toEqual(["1.", "2."]);
-    expect(list.children.map((li) => textOf(li.children[1].children[0]))).toEqual(["First step", "Second step"]);
+    // An item of one paragraph is its body itself; an item with more holds them in its body.
+    expect(list.children[0].children[1].children).toEqual([]);
+    expect(textOf(list.children[0].children[1])).toBe("First step");
+    expect(list.children[1].children[1].children.map((c) => c.type)).toEqual(["P", "L"]);
+    expect(textOf(list.children[1].children[1].children[0])).toBe("Second step");
     const nested = list.children[1].children[1].children[1];
-    expect(nested.type).toBe("L");
     expect(nested.children.map((li) => [textOf(li.children[0]), textOf(li.children[1])])).toEqual([["•", "nested point"]]);
   });
 
