@@ -11,17 +11,15 @@
  * machine favours neither side; wall time in this process for all of them.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { Piscina } from "piscina";
 import { signPdf, type SignPdfOptions } from "@/lib/esign/sign-pdf";
 import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
 import { verifyPdf } from "@/lib/esign/verify-pdf";
-import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { timestampAuthority } from "../tests/support/tsa";
 import { statementRecord } from "./documents";
+import { benchRenderThread } from "./render-thread";
 import { line } from "./workflow";
 
 const PAIRS = Number(process.env.BENCH_ESIGN_PAIRS || 40);
@@ -47,14 +45,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 export async function esignBench(lines: string[]) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-bench-esign-"));
-  const pool = new Piscina<RenderTask, RenderResult>({
-    filename: path.resolve("lib/pdf/render-worker.mjs"),
-    minThreads: 1,
-    maxThreads: 1,
-    // Production React, as the server renders; the secrets production asks for, though nothing here uses them.
-    env: { ...process.env, NODE_ENV: "production", TEMPLATES_DIR: path.resolve("bench/templates"), DATA_DIR: dataDir, PORTAL_TOKEN_SECRET: "bench-portal-secret-with-at-least-32-chars" },
-  });
+  const { pool, close } = benchRenderThread("esign");
   try {
     const ca = await createTestCa("bench");
     const tsa = timestampAuthority(ca.tsa);
@@ -98,7 +89,6 @@ export async function esignBench(lines: string[]) {
     lines.push(line("  sign once with an RFC 3161 timestamp (B-T, in-process TSA)", signsTsa, "render the statement", renders));
     lines.push(line("  verify a file of five signatures", verifies, "render the statement", renders2));
   } finally {
-    await pool.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

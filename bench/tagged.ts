@@ -6,26 +6,18 @@
  * second, and ≤ 1.3× their size.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { Piscina } from "piscina";
-import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { noticeRecord, statementRecord } from "./documents";
 import { median } from "./measure";
+import { benchRenderThread } from "./render-thread";
 import { line } from "./workflow";
 
 const PAIRS = Number(process.env.BENCH_TAGGED_PAIRS || 100);
 const WARM = 20;
 
 export async function taggedBench(lines: string[]) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-bench-tagged-"));
-  const pool = new Piscina<RenderTask, RenderResult>({
-    filename: path.resolve("lib/pdf/render-worker.mjs"),
-    minThreads: 1,
-    maxThreads: 1,
-    env: { ...process.env, NODE_ENV: "production", TEMPLATES_DIR: path.resolve("bench/templates"), DATA_DIR: dataDir, PORTAL_TOKEN_SECRET: "bench-portal-secret-with-at-least-32-chars" },
-  });
+  const { pool, close } = benchRenderThread("tagged");
   try {
     for (const [template, record, pairs] of [
       ["notice.md", noticeRecord, PAIRS],
@@ -62,7 +54,6 @@ export async function taggedBench(lines: string[]) {
       );
     }
   } finally {
-    await pool.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

@@ -9,13 +9,11 @@
  * Pairs alternate their order so that a drift of the shared machine favours neither side.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { Piscina } from "piscina";
-import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { noticeRecord } from "./documents";
 import { median } from "./measure";
+import { benchRenderThread } from "./render-thread";
 import { line } from "./workflow";
 
 const PAIRS = Number(process.env.BENCH_TEMPLATE_PAIRS || 150);
@@ -23,13 +21,7 @@ const WARM = 20;
 const CHINESE = ["李小龍", "王小明", "張偉", "劉洋", "陳靜", "楊帆", "趙磊", "黃麗"];
 
 export async function templatesBench(lines: string[]) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-bench-templates-"));
-  const pool = new Piscina<RenderTask, RenderResult>({
-    filename: path.resolve("lib/pdf/render-worker.mjs"),
-    minThreads: 1,
-    maxThreads: 1,
-    env: { ...process.env, NODE_ENV: "production", TEMPLATES_DIR: path.resolve("bench/templates"), DATA_DIR: dataDir, PORTAL_TOKEN_SECRET: "bench-portal-secret-with-at-least-32-chars" },
-  });
+  const { pool, close } = benchRenderThread("templates");
   const version = (t: string) => versionOf(fs.readFileSync(path.join("bench/templates", t), "utf8"));
   const templates = { plain: "notice.md", formatted: "notice-formatted.md" };
   const versions = { plain: version(templates.plain), formatted: version(templates.formatted) };
@@ -71,7 +63,6 @@ export async function templatesBench(lines: string[]) {
     lines.push(line("Notice to a Chinese name (Noto Sans SC subset embedded)", chinese, "the same notice to a Latin name (built-in fonts only)", latin));
     lines.push(`  documents per second Chinese / Latin: ${speed(chinese, latin)}`);
   } finally {
-    await pool.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
