@@ -16,6 +16,7 @@ import { PDFDocument, PDFString, type PDFPage } from "pdf-lib";
 import { drawable, drawableStrings, FONT, setUpFonts } from "@/lib/pdf/fonts";
 import { FooterLabel, numberPages } from "@/lib/pdf/footer";
 import { renderElement } from "@/lib/pdf/render-element";
+import { savePdf } from "@/lib/pdf/save-pdf";
 
 export const MAX_SIGNERS = 20;
 
@@ -97,7 +98,7 @@ export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigne
   pages.forEach((p) => doc.addPage(p));
   if (opts.footer !== undefined) await numberPages(doc, MARGIN, { first: sealedPages });
   for (const box of layout) reserveField(doc, doc.getPage(box.page), box);
-  const pdf = await doc.save({ updateFieldAppearances: false });
+  const pdf = await savePdf(doc);
   return { pdf, boxes: layout.map(({ fieldName, signer, page, rect }) => ({ fieldName, signer, page, rect })) };
 }
 

@@ -2,6 +2,7 @@ import { Text } from "@react-pdf/renderer";
 import { beginMarkedContent, endMarkedContent, PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { FOOTER_GREY } from "./footer-grey";
 import { stampDocument, type DocumentMeta } from "./metadata";
+import { savePdf } from "./save-pdf";
 
 /*
  * Every page's footer line: a label on the left, laid out by react-pdf, and "page n of m" on the
@@ -34,7 +35,7 @@ export async function finishDocument(laidOut: Uint8Array, meta: DocumentMeta, ma
   const doc = await PDFDocument.load(laidOut, { updateMetadata: false });
   await numberPages(doc, margin, { total: doc.getPageCount() + pagesAfter, colour });
   stampDocument(doc, meta);
-  return doc.save({ updateFieldAppearances: false });
+  return savePdf(doc);
 }
 
 /** Draws "page n of total" on every page from index `first` on (default: all of them, total: their count). */

@@ -71,12 +71,13 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "list":
       return (
-        <View key={key} {...x?.tag("list", n)} {...structure(ctx.structure, "L")} style={{ marginBottom: base * 0.6 }}>
+        <View key={key} {...x?.tag("list", n)} {...structure(ctx.structure, "L", { listNumbering: n.ordered ? "Decimal" : "Disc" })} style={{ marginBottom: base * 0.6 }}>
           {n.children.map((item, i) => {
             const itemBody = item.children.length === 1 && item.children[0].type === "paragraph";
             return (
               <View key={i} {...structure(ctx.structure, "LI")} style={{ flexDirection: "row" }}>
-                <Text {...structure(ctx.structure, "Lbl")} style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
+                {/* A bullet says nothing the list's Disc numbering does not: an artifact (untagged); a number is a label. */}
+                <Text {...(n.ordered ? structure(ctx.structure, "Lbl") : {})} style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
                 <View {...(itemBody ? {} : structure(ctx.structure, "LBody"))} style={{ flex: 1 }}>
                   <Blocks nodes={item.children as RootContent[]} ctx={{ ...ctx, tight: !(n.spread || item.spread), itemBody }} />
                 </View>

@@ -1,5 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { stampDocument, type DocumentMeta } from "./metadata";
+import { savePdf } from "./save-pdf";
 
 /** Combined mode: every record's PDF, in order, in one document stamped with the batch's correlation id. */
 export async function mergePdfs(pdfs: Uint8Array[], meta: DocumentMeta): Promise<Uint8Array> {
@@ -10,5 +11,5 @@ export async function mergePdfs(pdfs: Uint8Array[], meta: DocumentMeta): Promise
     pages.forEach((p) => out.addPage(p));
   }
   stampDocument(out, meta);
-  return out.save();
+  return savePdf(out);
 }

@@ -16,6 +16,8 @@ export interface StructureAttributes {
   /** A header cell's scope. */
   scope?: "Column" | "Row" | "Both";
   lang?: string;
+  /** A list's numbering (ISO 32000-1, 14.8.5.5): Disc for bullets, which are then artifacts, not labels. */
+  listNumbering?: "Disc" | "Decimal";
 }
 
 export const newStructureIds = (): StructureIds => ({ next: 0 });

@@ -64,7 +64,7 @@ export async function readStructure(bytes: Uint8Array): Promise<StructNode[]> {
     } else if (body.startsWith("/")) parent?.attributes.push(body);
     else if (/^Object \d+ \d+$/.test(body)) parent?.objects.push(body);
     else {
-      const node: StructNode = { type: body.replace(/ \(\w+\)$/, "").replace(/:$/, ""), attributes: [], text: [], children: [], content: [], objects: [] };
+      const node: StructNode = { type: body.replace(/:$/, "").replace(/ \(\w+\)$/, ""), attributes: [], text: [], children: [], content: [], objects: [] };
       if (parent) {
         parent.children.push(node);
         parent.content.push(node);

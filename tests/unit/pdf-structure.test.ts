@@ -71,8 +71,9 @@ describe("tagged PDF structure", () => {
     expect((await readTaggedCatalog(pdf)).links).toEqual([{ uri: "https://example.com/terms", contents: "https://example.com/terms", inStructure: true }]);
   });
 
-  it("gives every list item its label and body, nested lists inside the body", () => {
+  it("gives every list item its label and body, nested lists inside the body; a bulleted list's bullets are artifacts", async () => {
     const list = root.children[3];
+    expect(list.attributes).toEqual(["/ListNumbering /Decimal"]);
     expect(list.children.map((li) => li.type)).toEqual(["LI", "LI"]);
     for (const li of list.children) expect(li.children.map((c) => c.type)).toEqual(["Lbl", "LBody"]);
     expect(list.children.map((li) => textOf(li.children[0]))).toEqual(["1.", "2."]);
@@ -82,7 +83,14 @@ describe("tagged PDF structure", () => {
     expect(list.children[1].children[1].children.map((c) => c.type)).toEqual(["P", "L"]);
     expect(textOf(list.children[1].children[1].children[0])).toBe("Second step");
     const nested = list.children[1].children[1].children[1];
-    expect(nested.children.map((li) => [textOf(li.children[0]), textOf(li.children[1])])).toEqual([["•", "nested point"]]);
+    expect(nested.attributes).toEqual(["/ListNumbering /Disc"]);
+    expect(nested.children.map((li) => li.children.map((c) => `${c.type} ${textOf(c)}`))).toEqual([["LBody nested point"]]);
+    // The bullet is drawn, and is the one word outside the tree besides the footer's.
+    expect(await pdfText(pdf)).toContain("• nested point");
+  });
+
+  it("leaves outside the tree only the footer, the page numbers and the bullets (artifacts)", async () => {
+    await expectOnlyArtifactsUntagged(pdf, root, `${meta.correlationId} •`);
   });
 
   it("gives the table its rows, the first one header cells scoped to their column", () => {
