@@ -21,7 +21,7 @@ const HEADING_FACTORS = [2, 1.6, 1.3, 1.15, 1.05, 1];
 /**
  * Where each resolved style property of an element came from: the template's front matter, the
  * built-in default of that front-matter key, or an element rule of the document view (headings bold
- * and larger, code in Courier, fixed spacing). Values are what react-pdf resolved.
+ * and larger, code in Cousine, fixed spacing). Values are what react-pdf resolved.
  */
 export function styleDecisions(template: TemplateFacts, elements: ElementFact[], resolved: Record<string, Record<string, string | number>>) {
   const origin = (key: StyleKey) => (template.explicitStyle.includes(key) ? `front matter style.${key}` : `built-in default of style.${key}`);
@@ -40,9 +40,9 @@ export function styleDecisions(template: TemplateFacts, elements: ElementFact[],
         if (e.kind === "code") return rule(`code is 0.9 × style.fontSize (${origin("fontSize")})`);
         return `${origin("fontSize")} (page text size)`;
       case "fontFamily":
-        if (e.kind === "heading") return rule("headings are Helvetica-Bold");
-        if (e.kind === "code") return rule("code is Courier");
-        return "built-in default: Helvetica (built-in PDF font, nothing embedded; characters it lacks come from DejaVu Sans, embedded as used)";
+        if (e.kind === "heading") return rule("headings are Arimo Bold");
+        if (e.kind === "code") return rule("code is Cousine (Courier's widths)");
+        return "built-in default: Arimo (Helvetica's widths, embedded as a subset of the glyphs used, as PDF/UA asks; characters it lacks come from DejaVu Sans, then Noto for CJK and emoji)";
       case "maxWidth":
         return rule("images are at most 200 pt wide");
       default:

@@ -6,14 +6,15 @@ import * as fontkit from "fontkit";
 import { breakOpportunities } from "./line-breaks";
 
 /**
- * The built-in PDF fonts (Helvetica, Courier) draw only the Windows-1252 characters: a name in
- * Greek, Cyrillic, Hebrew, Polish or Turkish came out as other letters ("Жанна" as "0==0"), with no
- * error. Every font is therefore a stack, react-pdf picking a font per character: the built-in font
- * for the characters it has (nothing embedded, the fast path), then DejaVu Sans (Greek, Cyrillic,
- * Hebrew, Arabic…), then Noto Sans CJK fonts for Chinese, Japanese and Korean (their Han glyphs
- * differ by language: the document's locale picks which comes first), then Noto Emoji for emoji as
- * text glyphs. Each is embedded only in documents that use it, and only the glyphs used. This
- * module is the one place that says which characters the document fonts draw (`drawable`).
+ * A document draws in Arimo (or Cousine for code), embedded; the built-in PDF fonts (Helvetica,
+ * Courier) remain for untagged output, and draw only the Windows-1252 characters: a name in Greek or
+ * Cyrillic came out as other letters ("Жанна" as "0==0"), with no error. Every font is therefore a
+ * stack, react-pdf picking a font per character: the first face for the characters it has, then
+ * DejaVu Sans (Greek, Cyrillic, Hebrew, Arabic…), then Noto Sans CJK fonts for Chinese, Japanese
+ * and Korean (their Han glyphs differ by language: the document's locale picks which comes first),
+ * then Noto Emoji for emoji as text glyphs. Each is embedded only in documents that use it, and only
+ * the glyphs used. This module is the one place that says which characters the document fonts draw
+ * (`drawable`: the first faces draw at least Windows-1252).
  */
 const CJK = {
   sc: { family: "Noto Sans SC", package: "@expo-google-fonts/noto-sans-sc", file: "NotoSansSC" },
@@ -31,6 +32,26 @@ function cjkOrder(locale: string): NotoFont[] {
   return [CJK.sc, CJK.kr];
 }
 
+/**
+ * The first font of every stack. The built-in PDF fonts are not embedded, and PDF/UA (ISO 14289-1,
+ * 7.21.4.1) wants every font embedded: a tagged document draws in Arimo and Cousine (Apache 2.0),
+ * metric-compatible with Helvetica and Courier (the same widths, so the same line breaks), embedded
+ * as a subset of the glyphs used. `builtIn` keeps Helvetica and Courier (nothing embedded): an
+ * untagged document, and the bench's reference.
+ */
+const FACES = {
+  embedded: { regular: "Arimo", bold: "Arimo Bold", italic: "Arimo Italic", mono: "Cousine" },
+  builtIn: { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", mono: "Courier" },
+} as const;
+/** The embedded faces by name, for documents that draw only Windows-1252 text in one face (explain reports). */
+export const FACE = FACES.embedded;
+const FACE_FILES: Record<(typeof FACES.embedded)[keyof typeof FACES.embedded], { package: string; file: string }> = {
+  Arimo: { package: "@expo-google-fonts/arimo", file: "400Regular/Arimo_400Regular.ttf" },
+  "Arimo Bold": { package: "@expo-google-fonts/arimo", file: "700Bold/Arimo_700Bold.ttf" },
+  "Arimo Italic": { package: "@expo-google-fonts/arimo", file: "400Regular_Italic/Arimo_400Regular_Italic.ttf" },
+  Cousine: { package: "@expo-google-fonts/cousine", file: "400Regular/Cousine_400Regular.ttf" },
+};
+
 export interface FontStacks {
   regular: string[];
   bold: string[];
@@ -38,15 +59,16 @@ export interface FontStacks {
   mono: string[];
 }
 
-/** The font stacks of a document in `locale`. */
-export function fontsFor(locale = "en-GB"): FontStacks {
+/** The font stacks of a document in `locale`: embedded fonts (tagged, PDF/UA), or with `builtIn` the built-in ones. */
+export function fontsFor(locale = "en-GB", { builtIn = false }: { builtIn?: boolean } = {}): FontStacks {
   const cjk = cjkOrder(locale);
   const tail = (bold: boolean) => [...cjk.map((f) => (bold ? `${f.family} Bold` : f.family)), EMOJI.family];
+  const face = builtIn ? FACES.builtIn : FACES.embedded;
   return {
-    regular: ["Helvetica", "DejaVu Sans", ...tail(false)],
-    bold: ["Helvetica-Bold", "DejaVu Sans Bold", ...tail(true)],
-    italic: ["Helvetica-Oblique", "DejaVu Sans Oblique", ...tail(false)],
-    mono: ["Courier", "DejaVu Sans Mono", ...tail(false)],
+    regular: [face.regular, "DejaVu Sans", ...tail(false)],
+    bold: [face.bold, "DejaVu Sans Bold", ...tail(true)],
+    italic: [face.italic, "DejaVu Sans Oblique", ...tail(false)],
+    mono: [face.mono, "DejaVu Sans Mono", ...tail(false)],
   };
 }
 
@@ -69,6 +91,9 @@ const notoFiles = (): Array<[string, string]> => [
 ];
 
 const fallbackDir = () => path.join(path.dirname(projectRequire().resolve("dejavu-fonts-ttf/package.json")), "ttf");
+
+/** The file of a document face (Arimo, Cousine), for code that embeds it itself (page numbers). */
+export const faceFile = (family: keyof typeof FACE_FILES) => path.join(path.dirname(projectRequire().resolve(`${FACE_FILES[family].package}/package.json`)), FACE_FILES[family].file);
 
 /** The file of a fallback family (DejaVu), for code that embeds it itself (a signature's appearance). */
 export const fallbackFontFile = (family: keyof typeof FALLBACK_FILES) => path.join(fallbackDir(), FALLBACK_FILES[family]);
@@ -132,6 +157,7 @@ export function setUpFonts(): void {
   if (done) return;
   // Resolved from the project's root: the server bundle's own paths are not node_modules'.
   const dir = fallbackDir();
+  for (const family of Object.keys(FACE_FILES) as Array<keyof typeof FACE_FILES>) Font.register({ family, src: faceFile(family) });
   for (const [family, file] of Object.entries(FALLBACK_FILES)) Font.register({ family, src: path.join(dir, file) });
   for (const [family, file] of notoFiles()) Font.register({ family, src: file });
   Font.registerHyphenationCallback(breakOpportunities);

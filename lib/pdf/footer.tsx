@@ -1,7 +1,8 @@
 import { Text } from "@react-pdf/renderer";
-import { beginMarkedContent, endMarkedContent, PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { beginMarkedContent, beginText, endMarkedContent, endText, moveText, PDFDocument, PDFName, popGraphicsState, pushGraphicsState, rgb, setFillingRgbColor, setFontAndSize, showText, StandardFonts } from "pdf-lib";
 import { FOOTER_GREY } from "./footer-grey";
 import { stampDocument, type DocumentMeta } from "./metadata";
+import { embedPageNumberFont } from "./page-number-font";
 import { savePdf } from "./save-pdf";
 
 /*
@@ -27,30 +28,65 @@ export function FooterLabel({ text, margin, tag, colour = FOOTER_GREY }: { text:
   );
 }
 
+export interface FinishOptions {
+  colour?: string;
+  /** Pages another step appends later (a sealed record's signature pages), counted in "of m". */
+  pagesAfter?: number;
+  /** Page numbers in the built-in Helvetica, nothing embedded: for documents laid out in the built-in fonts. */
+  builtInFonts?: boolean;
+}
+
 /**
- * Numbers the pages ("page n of m", right-aligned at the margin), stamps the metadata and saves.
- * `pagesAfter`: pages another step appends later (a sealed record's signature pages), counted in m.
+ * Numbers the pages ("page n of m", right-aligned at the margin), stamps the metadata and saves. A
+ * tagged document laid out in embedded fonts is PDF/UA: its annotations are read in structure
+ * order (`/Tabs /S`), and its metadata says it conforms.
  */
-export async function finishDocument(laidOut: Uint8Array, meta: DocumentMeta, margin: number, colour = FOOTER_GREY, pagesAfter = 0): Promise<Uint8Array> {
+export async function finishDocument(laidOut: Uint8Array, meta: DocumentMeta, margin: number, { colour = FOOTER_GREY, pagesAfter = 0, builtInFonts = false }: FinishOptions = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.load(laidOut, { updateMetadata: false });
-  await numberPages(doc, margin, { total: doc.getPageCount() + pagesAfter, colour });
-  stampDocument(doc, meta);
+  await numberPages(doc, margin, { total: doc.getPageCount() + pagesAfter, colour, builtInFonts });
+  const tagged = doc.catalog.has(PDFName.of("StructTreeRoot"));
+  if (tagged) readAnnotationsInStructureOrder(doc);
+  stampDocument(doc, meta, { pdfUa: tagged && !builtInFonts });
   return savePdf(doc);
 }
 
+/** PDF/UA 7.18.3: a page with annotations (links) gives them in the order of the structure tree. */
+export function readAnnotationsInStructureOrder(doc: PDFDocument): void {
+  for (const page of doc.getPages()) if (page.node.Annots()) page.node.set(PDFName.of("Tabs"), PDFName.of("S"));
+}
+
 /** Draws "page n of total" on every page from index `first` on (default: all of them, total: their count). */
-export async function numberPages(doc: PDFDocument, margin: number, opts: { first?: number; total?: number; colour?: string } = {}): Promise<void> {
+export async function numberPages(doc: PDFDocument, margin: number, opts: { first?: number; total?: number; colour?: string; builtInFonts?: boolean } = {}): Promise<void> {
   const colour = opts.colour ?? FOOTER_GREY;
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 0xff);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
   const pages = doc.getPages();
   const total = opts.total ?? pages.length;
-  pages.slice(opts.first ?? 0).forEach((page, i) => {
-    const text = `page ${(opts.first ?? 0) + i + 1} of ${total}`;
+  const texts = pages.slice(opts.first ?? 0).map((page, i) => ({ page, text: `page ${(opts.first ?? 0) + i + 1} of ${total}` }));
+  if (opts.builtInFonts) {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const { page, text } of texts) {
+      // A page number is pagination, not content: an artifact in a tagged PDF, passed over by screen readers.
+      page.pushOperators(beginMarkedContent("Artifact"));
+      page.drawText(text, { x: page.getWidth() - margin - font.widthOfTextAtSize(text, SIZE), y: BASELINE, size: SIZE, font, color: rgb(r, g, b) });
+      page.pushOperators(endMarkedContent());
+    }
+    return;
+  }
+  const font = embedPageNumberFont(doc);
+  for (const { page, text } of texts) {
+    const name = page.node.newFontDictionary("PageNumber", font.ref);
     const x = page.getWidth() - margin - font.widthOfTextAtSize(text, SIZE);
-    // A page number is pagination, not content: an artifact in a tagged PDF, passed over by screen readers.
-    page.pushOperators(beginMarkedContent("Artifact"));
-    page.drawText(text, { x, y: BASELINE, size: SIZE, font, color: rgb(r, g, b) });
-    page.pushOperators(endMarkedContent());
-  });
+    page.pushOperators(
+      beginMarkedContent("Artifact"),
+      pushGraphicsState(),
+      beginText(),
+      setFillingRgbColor(r, g, b),
+      setFontAndSize(name, SIZE),
+      moveText(x, BASELINE),
+      showText(font.encode(text)),
+      endText(),
+      popGraphicsState(),
+      endMarkedContent(),
+    );
+  }
 }

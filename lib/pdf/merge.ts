@@ -11,5 +11,6 @@ export async function mergePdfs(pdfs: Uint8Array[], meta: DocumentMeta): Promise
     pages.forEach((p) => out.addPage(p));
   }
   stampDocument(out, meta);
-  return savePdf(out);
+  // On the jobs' event loop: a pause every 50 objects, as pdf-lib's own save makes.
+  return savePdf(out, { objectsPerTick: 50 });
 }

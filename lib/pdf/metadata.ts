@@ -9,14 +9,15 @@ export interface DocumentMeta {
 }
 
 const NS = "https://sealpost.dev/ns/1.0/";
+const PDFUA_NS = "http://www.aiim.org/pdfua/ns/id/";
 const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function xmp(meta: DocumentMeta, producer: string): string {
+function xmp(meta: DocumentMeta, producer: string, pdfUa: boolean): string {
   return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:svc="${NS}">
-   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(meta.title)}</rdf:li></rdf:Alt></dc:title>
+  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:svc="${NS}"${pdfUa ? ` xmlns:pdfuaid="${PDFUA_NS}"` : ""}>
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(meta.title)}</rdf:li></rdf:Alt></dc:title>${pdfUa ? "\n   <pdfuaid:part>1</pdfuaid:part>" : ""}
    <pdf:Producer>${xml(producer)}</pdf:Producer>
    <svc:CorrelationId>${xml(meta.correlationId)}</svc:CorrelationId>${meta.documentId ? `\n   <svc:DocumentId>${xml(meta.documentId)}</svc:DocumentId>` : ""}${meta.templateVersion ? `\n   <svc:TemplateVersion>${xml(meta.templateVersion)}</svc:TemplateVersion>` : ""}
   </rdf:Description>
@@ -25,13 +26,16 @@ function xmp(meta: DocumentMeta, producer: string): string {
 <?xpacket end="w"?>`;
 }
 
-/** Writes title, producer and an XMP packet whose svc:CorrelationId names the render. */
-export function stampDocument(doc: PDFDocument, meta: DocumentMeta, producer = "Sealpost"): void {
+/**
+ * Writes title, producer and an XMP packet whose svc:CorrelationId names the render. `pdfUa`: the
+ * document is tagged and embeds its fonts, and says it conforms to PDF/UA-1 (ISO 14289-1, clause 5).
+ */
+export function stampDocument(doc: PDFDocument, meta: DocumentMeta, { producer = "Sealpost", pdfUa = false }: { producer?: string; pdfUa?: boolean } = {}): void {
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setProducer(producer);
   doc.setCreator("Sealpost");
   if (meta.documentId) doc.setSubject(meta.documentId);
-  const stream = doc.context.stream(Buffer.from(xmp(meta, producer), "utf8"), { Type: "Metadata", Subtype: "XML" });
+  const stream = doc.context.stream(Buffer.from(xmp(meta, producer, pdfUa), "utf8"), { Type: "Metadata", Subtype: "XML" });
   doc.catalog.set(PDFName.of("Metadata"), doc.context.register(stream));
 }
 

@@ -14,6 +14,13 @@ import type { LayoutTimings } from "./timings";
 
 const MARGIN = 48;
 
+/**
+ * How a document is written. Sealpost writes PDF/UA: tagged, every font embedded. The others are
+ * the bench's references: tagged in the built-in fonts (what the structure tree costs), and untagged
+ * in them (react-pdf's own output).
+ */
+export type PdfProfile = "pdf/ua" | "tagged" | "untagged";
+
 
 /**
  * One record through one template: bind data into the parsed body, lay it out with react-pdf, then
@@ -25,15 +32,17 @@ export async function renderDocument(
   record: Record<string, unknown>,
   meta: DocumentMeta,
   explain?: ExplainCapture,
-  { tagged = true }: { tagged?: boolean } = {},
+  { profile = "pdf/ua" }: { profile?: PdfProfile } = {},
 ): Promise<{ pdf: Uint8Array; timings: LayoutTimings; explain?: RenderFacts }> {
+  const tagged = profile !== "untagged";
+  const builtInFonts = profile !== "pdf/ua";
   setUpFonts();
   const t0 = performance.now();
   const body = bindBody(template, record, explain);
   explain?.noteInlineImages(body);
   const t1 = performance.now();
   const s = template.style;
-  const fonts = fontsFor(template.locale);
+  const fonts = fontsFor(template.locale, { builtIn: builtInFonts });
   const laidOut = await renderElement(
     <Document title={meta.title} language={template.locale} producer="Sealpost" creator="Sealpost" onRender={explain?.onRender} {...(tagged ? TAGGED : {})}>
       <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
@@ -44,7 +53,7 @@ export async function renderDocument(
     </Document>,
   );
   const t2 = performance.now();
-  const pdf = await finishDocument(laidOut, meta, MARGIN);
+  const pdf = await finishDocument(laidOut, meta, MARGIN, { builtInFonts });
   const t3 = performance.now();
   const timings = { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: t3 - t2, totalMs: t3 - t0 };
   return explain ? { pdf, timings, explain: explain.facts() } : { pdf, timings };

@@ -3,7 +3,7 @@ import { ExplainCapture, templateFacts } from "@/lib/explain/capture";
 import type { RenderFacts, TemplateFacts } from "@/lib/explain/facts";
 import { loadTemplate, parseTemplate } from "@/lib/templates/load-template";
 import { loadTemplateVersion } from "@/lib/templates/snapshot";
-import { renderDocument } from "./render-document";
+import { type PdfProfile, renderDocument } from "./render-document";
 import type { DocumentMeta } from "./metadata";
 import { markPhase, TaskPhase, type TaskProgress } from "./task-progress";
 import type { RenderTimings } from "./timings";
@@ -18,8 +18,8 @@ export interface RenderTask {
   meta: DocumentMeta;
   /** A traced render: the result also carries the facts of the render (see lib/explain). */
   explain?: boolean;
-  /** The bench's reference only (BENCH_ONLY=tagged): the same document without its structure tree. */
-  untagged?: boolean;
+  /** The bench's references only (BENCH_ONLY=tagged): the same document in built-in fonts, tagged or not. */
+  profile?: PdfProfile;
 }
 
 /** The pipeline's stage timings (ms), kept per record for explain traces. */
@@ -33,13 +33,13 @@ export interface RenderResult {
 }
 
 /** One document from a template path: the template is loaded (cached per version) and timed. */
-export default async function renderTask({ templatePath, templateVersion, templateSource, record, meta, explain, untagged }: RenderTask): Promise<RenderResult> {
+export default async function renderTask({ templatePath, templateVersion, templateSource, record, meta, explain, profile }: RenderTask): Promise<RenderResult> {
   const t0 = performance.now();
   const template =
     templateSource !== undefined ? await parseTemplate(templatePath, templateSource) : templateVersion ? await loadTemplateVersion(templatePath, templateVersion) : await loadTemplate(templatePath);
   const templateLoadMs = performance.now() - t0;
   const capture = explain ? new ExplainCapture(template) : undefined;
-  const out = await renderDocument(template, record, { ...meta, templateVersion: template.version }, capture, { tagged: !untagged });
+  const out = await renderDocument(template, record, { ...meta, templateVersion: template.version }, capture, { profile });
   const timings = { ...out.timings, templateLoadMs, totalMs: out.timings.totalMs + templateLoadMs };
   if (!out.explain) return { pdf: out.pdf, timings };
   return { pdf: out.pdf, timings, explain: out.explain, template: templateFacts(template) };

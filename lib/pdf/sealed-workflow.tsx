@@ -161,6 +161,6 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
   );
   const laidOut = await renderElement(doc);
   const t1 = performance.now();
-  const pdf = await finishDocument(laidOut, { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion }, 40, undefined, given.pagesAfter);
+  const pdf = await finishDocument(laidOut, { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion }, 40, { pagesAfter: given.pagesAfter });
   return { pdf, layoutMs: t1 - t0, postProcessingMs: performance.now() - t1 };
 }

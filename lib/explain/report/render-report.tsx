@@ -7,5 +7,5 @@ import { ExplainReport, REPORT_COLOURS, REPORT_MARGIN, reportTitle, type ReportI
 export async function renderExplainReport(input: ReportInput): Promise<Uint8Array> {
   setUpFonts();
   const laidOut = await renderElement(<ExplainReport {...input} />);
-  return finishDocument(laidOut, { correlationId: input.trace.correlationId, title: reportTitle(input.trace, input.mode) }, REPORT_MARGIN, REPORT_COLOURS.footer);
+  return finishDocument(laidOut, { correlationId: input.trace.correlationId, title: reportTitle(input.trace, input.mode) }, REPORT_MARGIN, { colour: REPORT_COLOURS.footer });
 }

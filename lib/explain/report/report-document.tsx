@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Trace, TraceMessage } from "../assemble-trace";
 import { FontNames, standardFontText, textWidthPt, wrapText } from "@/lib/pdf/wrap-text";
 import { FooterLabel } from "@/lib/pdf/footer";
+import { FACE } from "@/lib/pdf/fonts";
 import { tag, TAGGED } from "@/lib/pdf/structure";
 import {
   capped,
@@ -64,19 +65,19 @@ const LIMITS = { summaryFindings: 30, messages: 400, tokens: 300, styles: 120, e
 const bookmark = (title: string) => ({ bookmark: { title, fit: true, expanded: false } }) as object;
 
 function H1({ children }: { children: string }) {
-  return <Text {...tag("H1")} style={{ fontSize: 17, fontFamily: "Helvetica-Bold", color: C.accent, marginBottom: 4 }}>{children}</Text>;
+  return <Text {...tag("H1")} style={{ fontSize: 17, fontFamily: FACE.bold, color: C.accent, marginBottom: 4 }}>{children}</Text>;
 }
 
 function H2({ children }: { children: string }) {
   return (
-    <Text {...tag("H2")} {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: "Helvetica-Bold", color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
+    <Text {...tag("H2")} {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: FACE.bold, color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
       {children}
     </Text>
   );
 }
 
 function H3({ children }: { children: string }) {
-  return <Text {...tag("H3")} minPresenceAhead={30} style={{ fontSize: 11, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3 }}>{children}</Text>;
+  return <Text {...tag("H3")} minPresenceAhead={30} style={{ fontSize: 11, fontFamily: FACE.bold, marginTop: 8, marginBottom: 3 }}>{children}</Text>;
 }
 
 function Para({ children, muted }: { children: ReactNode; muted?: boolean }) {
@@ -102,7 +103,7 @@ const SEVERITY_WORD = { error: "ERROR", warning: "WARNING", info: "NOTE" } as co
 
 /** A template line as written, in a monospaced face. */
 function Quote({ text, width = COLUMN }: { text: string; width?: number }) {
-  return <Text {...tag("P")} style={{ fontFamily: "Courier", fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
+  return <Text {...tag("P")} style={{ fontFamily: FACE.mono, fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
 }
 
 /** One finding as a card: what, where in the template (the line quoted), and what was done instead of failing. */
@@ -111,7 +112,7 @@ function Finding({ m, lines }: { m: TraceMessage; lines: TemplateLines | null })
   return (
     <View wrap={false} style={{ marginBottom: 6, paddingLeft: 6, borderLeft: `2pt solid ${severityColour(m.severity)}` }}>
       <Text {...tag("P")}>
-        <Text style={{ fontFamily: "Helvetica-Bold", color: severityColour(m.severity) }}>{`${SEVERITY_WORD[m.severity]} `}</Text>
+        <Text style={{ fontFamily: FACE.bold, color: severityColour(m.severity) }}>{`${SEVERITY_WORD[m.severity]} `}</Text>
         <Text style={{ color: C.muted }}>{fit(m.code, COLUMN - CARD_INSET, 10, FontNames.Helvetica, textWidthPt(`${SEVERITY_WORD[m.severity]} `, 10, FontNames.HelveticaBold))}</Text>
       </Text>
       <Text {...tag("P")}>{fit(m.message, COLUMN - CARD_INSET)}</Text>
@@ -165,8 +166,8 @@ function Timings({ trace, detailed }: { trace: Trace; detailed: boolean }) {
         </View>
       ))}
       <View {...tag("TR")} style={{ flexDirection: "row", marginTop: 2 }}>
-        <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: "Helvetica-Bold" }}>Total</Text>
-        <Text {...tag("TD")} style={{ width: 70, textAlign: "right", fontFamily: "Helvetica-Bold" }}>{formatMs(trace.performance.totalMs)}</Text>
+        <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>Total</Text>
+        <Text {...tag("TD")} style={{ width: 70, textAlign: "right", fontFamily: FACE.bold }}>{formatMs(trace.performance.totalMs)}</Text>
       </View>
     </View>
   );
@@ -181,8 +182,8 @@ function Scorecard({ trace, enabled }: { trace: Trace; enabled: boolean }) {
       {scorecard(trace).map((s) => (
         <View key={s.check} {...tag("TR")} wrap={false} style={{ marginBottom: 6, padding: 6, border: `0.75pt solid ${C.rule}` }}>
           <View style={{ flexDirection: "row" }}>
-            <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: "Helvetica-Bold" }}>{s.check}</Text>
-            <Text {...tag("TD")} style={{ fontFamily: "Helvetica-Bold", color: s.failed ? C.error : C.pass }}>{s.result}</Text>
+            <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>{s.check}</Text>
+            <Text {...tag("TD")} style={{ fontFamily: FACE.bold, color: s.failed ? C.error : C.pass }}>{s.result}</Text>
           </View>
           <Text {...tag("TD")} style={{ color: C.muted }}>{fit(s.detail, COLUMN - 14)}</Text>
         </View>
@@ -241,7 +242,7 @@ function DataBinding({ trace, lines }: { trace: Trace; lines: TemplateLines | nu
         const quoted = quoteLine(lines, g.line, 60);
         return (
           <View key={i} wrap={false} style={{ marginBottom: 4 }}>
-            <Text {...tag("P")} style={{ fontFamily: "Helvetica-Bold" }}>{fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}</Text>
+            <Text {...tag("P")} style={{ fontFamily: FACE.bold }}>{fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}</Text>
             <Text {...tag("P")}>{fit(`${g.sources}${g.occurrences > 1 ? ` (${g.occurrences} times)` : ""}, ${g.valueTypes.join(" or ")}`)}</Text>
             {g.line !== undefined && <Text {...tag("P")} style={{ color: C.muted }}>{fit(`line ${g.line}${quoted ? `: ${quoted}` : ""}`)}</Text>}
           </View>
@@ -261,10 +262,10 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
       <Para>{`Laid out in ${formatMs(trace.layout.ms)}: ${plural(trace.layout.pageCount, "page")}. react-pdf lays a document out in one pass, so a page's time is the layout time shared by its nodes.`}</Para>
       <View {...tag("Table")}>
         <View {...tag("TR")} style={{ flexDirection: "row", borderBottom: `0.75pt solid ${C.rule}`, marginBottom: 2 }} fixed={false}>
-          <Text {...tag("TH", { scope: "Column" })} style={{ width: "15%", fontFamily: "Helvetica-Bold" }}>Page</Text>
-          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, width: "20%", fontFamily: "Helvetica-Bold" }}>Blocks</Text>
-          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, width: "40%", fontFamily: "Helvetica-Bold" }}>Height used</Text>
-          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, fontFamily: "Helvetica-Bold" }}>Time</Text>
+          <Text {...tag("TH", { scope: "Column" })} style={{ width: "15%", fontFamily: FACE.bold }}>Page</Text>
+          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, width: "20%", fontFamily: FACE.bold }}>Blocks</Text>
+          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, width: "40%", fontFamily: FACE.bold }}>Height used</Text>
+          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, fontFamily: FACE.bold }}>Time</Text>
         </View>
         {pages.shown.map((p) => (
           <View key={p.page} {...tag("TR")} style={{ flexDirection: "row", marginBottom: 1 }} wrap={false}>
@@ -281,7 +282,7 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
       {events.shown.map((e, i) => (
         <View key={i} wrap={false} style={{ marginBottom: 5 }}>
           <Text {...tag("P")}>
-            <Text style={{ fontFamily: "Helvetica-Bold" }}>{e.kind.replace(/-/g, " ")}</Text>
+            <Text style={{ fontFamily: FACE.bold }}>{e.kind.replace(/-/g, " ")}</Text>
             {fit(` on page ${e.pages.join(", ")}: ${e.element}`, COLUMN, 10, FontNames.Helvetica, textWidthPt(e.kind.replace(/-/g, " "), 10, FontNames.HelveticaBold))}
           </Text>
           <Text {...tag("P")} style={{ color: C.muted }}>{fit(`${e.detail}${e.line !== undefined ? ` (line ${e.line})` : ""}`)}</Text>
@@ -309,7 +310,7 @@ function Styling({ trace }: { trace: Trace }) {
         const where = g.elements.length === 1 ? `${first.kind}${first.line ? `, line ${first.line}` : ""}${first.excerpt ? `: ${first.excerpt}` : ""}` : `${g.elements.length} ${first.kind} blocks, lines ${[...new Set(g.elements.map((e) => e.line).filter((l) => l !== undefined))].slice(0, 12).join(", ")}`;
         return (
           <View key={i} wrap={false} style={{ marginBottom: 5 }}>
-            <Text {...tag("P")} style={{ fontFamily: "Helvetica-Bold" }}>{fit(where, COLUMN, 10, FontNames.HelveticaBold)}</Text>
+            <Text {...tag("P")} style={{ fontFamily: FACE.bold }}>{fit(where, COLUMN, 10, FontNames.HelveticaBold)}</Text>
             {Object.entries(g.style).map(([prop, v]) => (
               <Text key={prop} {...tag("P")} style={{ color: C.muted }}>{fit(`${prop} ${v.value}: ${v.from}`)}</Text>
             ))}
@@ -342,7 +343,7 @@ function AccessibilityDetails({ trace }: { trace: Trace }) {
       {pairs.shown.map((p, i) => (
         <View key={i} wrap={false} style={{ marginBottom: 4 }}>
           <Text {...tag("P")}>
-            <Text style={{ fontFamily: "Helvetica-Bold", color: p.level === "FAIL" ? C.error : C.pass }}>{`${p.level} `}</Text>
+            <Text style={{ fontFamily: FACE.bold, color: p.level === "FAIL" ? C.error : C.pass }}>{`${p.level} `}</Text>
             {`${p.foreground} on ${p.background}: ${p.ratio}:1`}
           </Text>
           <Text {...tag("P")} style={{ color: C.muted }}>{fit(`${p.largeText ? "large" : "normal"} text, smallest ${p.smallestFontSizePt} pt${p.bold ? " (bold)" : ""}, ${p.runs} runs; AA needs ${p.largeText ? 3 : 4.5}:1, AAA ${p.largeText ? 4.5 : 7}:1`)}</Text>
@@ -365,7 +366,7 @@ export function ExplainReport({ trace, mode, scorecard: withScorecard, templateL
   const attention = capped(sortedMessages(trace, ["error", "warning"]), LIMITS.summaryFindings);
   return (
     <Document title={title} language="en" pageMode="useOutlines" producer="Sealpost" creator="Sealpost" {...TAGGED}>
-      <Page size="A5" style={{ paddingTop: 30, paddingBottom: 46, paddingHorizontal: REPORT_MARGIN, fontFamily: "Helvetica", fontSize: 10, lineHeight: 1.35, color: C.text }}>
+      <Page size="A5" style={{ paddingTop: 30, paddingBottom: 46, paddingHorizontal: REPORT_MARGIN, fontFamily: FACE.regular, fontSize: 10, lineHeight: 1.35, color: C.text }}>
         <H1>{detailed ? "Explain report: detailed" : "Explain report: summary"}</H1>
         <Para muted>Why this document came out as it did, from the trace recorded while it was rendered.</Para>
         <H2>Overview</H2>
