@@ -25,12 +25,12 @@ export const traceAnswer = answerOf<Trace>()(
     dataBinding: section("tokens (source, valueType, length, line, column), missing, empty, sections, conditions (kind, expression, held, line, column), valuesKeptLiteral, valuesCut, ms"),
     layout: section("pageCount, pages, events (wrapped-across-pages, moved-to-next-page, orphaned-heading, text-overflow, clipped, image-scaled, image-omitted), ms"),
     styling: section("page and elements: every resolved style with where it came from").nullable(),
-    accessibility: section("headings, images, contrast (WCAG 2.x pairs and the worst level)"),
+    accessibility: section("headings, images, contrast (WCAG 2.x pairs and the worst level), PDF/UA rules (veraPDF ids of those that fail)"),
     performance: z.record(z.string(), z.number().nullable()).describe("templateLoadMs, dataBindingMs, layoutMs, postProcessingMs, captureInRenderMs, assembleMs, totalMs"),
     messages: z.array(
       z.object({
         severity: z.enum(["error", "warning", "info"]),
-        code: z.string().describe("Stable: binding.missing, layout.text_overflow, a11y.contrast_insufficient, render.failed, record.field_warning…"),
+        code: z.string().describe("Stable: binding.missing, layout.text_overflow, a11y.contrast_insufficient, a11y.pdf_ua_rule_failed, render.failed, record.field_warning…"),
         message: z.string(),
         line: z.int().optional(),
         elementId: z.string().optional(),

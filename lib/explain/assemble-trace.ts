@@ -131,6 +131,11 @@ export function assembleTrace(input: TraceInput) {
     warn({ code: "a11y.contrast_insufficient", message: `Text ${p.foreground} on ${p.background} has contrast ${p.ratio}:1; AA needs ${p.largeText ? 3 : 4.5}:1 for ${p.largeText ? "large" : "normal"} text`, elementId: p.elementIds[0] });
   }
 
+  const pdfUa = f?.pdfUa ?? null;
+  for (const r of pdfUa?.failures ?? []) {
+    warn({ code: "a11y.pdf_ua_rule_failed", message: `PDF/UA rule ${r.rule} (veraPDF's id) fails ${r.count === 1 ? "once" : `${r.count} times`}: ${r.description}; first at ${r.first}` });
+  }
+
   const layoutMs = input.timings?.layoutMs ?? 0;
   const totalNodes = f?.layout.pages.reduce((n, p) => n + p.nodeCount, 0) ?? 0;
   const template = input.template;
@@ -183,6 +188,8 @@ export function assembleTrace(input: TraceInput) {
         altCoveragePercent: images.length ? Math.round(((images.length - withoutAlt.length) / images.length) * 1000) / 10 : null,
       },
       contrast: { pairs, worst: worstLevel(pairs.map((p) => p.level)) },
+      // null for a render made before the check existed, or without a PDF (a failed render).
+      pdfUa,
     },
     performance: {
       templateLoadMs: ms(input.timings?.templateLoadMs),

@@ -1,5 +1,6 @@
 import type { Image, Nodes, Parent, Root, RootContent } from "mdast";
 import { undrawable } from "@/lib/pdf/fonts";
+import { checkPdfUa, type PdfUaReport } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import type { BindRecorder } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
 import type { ConditionFact, ElementFact, ElementKind, LayoutFacts, RenderFacts, SectionFact, SourceAt, TemplateFacts, TokenFact } from "./facts";
@@ -42,6 +43,7 @@ export class ExplainCapture implements BindRecorder {
   private readonly items: Array<{ key: string; index: number }> = [];
   private layout: LayoutFacts | null = null;
   private ms = 0;
+  private pdfUa: PdfUaReport | undefined;
 
   token(key: string, value: unknown, depth: number, text: string, p: Position): void {
     const t0 = performance.now();
@@ -108,9 +110,16 @@ export class ExplainCapture implements BindRecorder {
     this.ms += performance.now() - t0;
   };
 
+  /** Checks the finished PDF against the PDF/UA rules (counted in the capture's time, not the render's). */
+  async checkPdf(pdf: Uint8Array): Promise<void> {
+    const t0 = performance.now();
+    this.pdfUa = await checkPdfUa(pdf);
+    this.ms += performance.now() - t0;
+  }
+
   facts(): RenderFacts {
     const empty: LayoutFacts = { pages: [], placements: {}, order: [], overflows: [], clipped: [], images: [], colours: [], styles: {} };
-    return { binding: { tokens: this.tokens, sections: this.sections, conditions: this.conditions }, elements: this.elements, layout: this.layout ?? empty, captureMs: this.ms };
+    return { binding: { tokens: this.tokens, sections: this.sections, conditions: this.conditions }, elements: this.elements, layout: this.layout ?? empty, captureMs: this.ms, ...(this.pdfUa ? { pdfUa: this.pdfUa } : {}) };
   }
 }
 

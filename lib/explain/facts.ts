@@ -4,6 +4,7 @@
  * from and what was done to it, never what it was (personal data stays in the record).
  */
 
+import type { PdfUaReport } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import type { TemplateStyle } from "@/lib/templates/types";
 
 /** The template as the trace names it; made in the render thread, where the template is loaded. */
@@ -97,4 +98,6 @@ export interface RenderFacts {
   layout: LayoutFacts;
   /** Time spent collecting these facts inside the render (ms). */
   captureMs: number;
+  /** The finished PDF against the PDF/UA rules a machine decides (lib/pdf/pdf-ua). */
+  pdfUa?: PdfUaReport;
 }

@@ -55,6 +55,7 @@ export async function renderDocument(
   const t2 = performance.now();
   const pdf = await finishDocument(laidOut, meta, MARGIN, { builtInFonts });
   const t3 = performance.now();
+  await explain?.checkPdf(pdf);
   const timings = { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: t3 - t2, totalMs: t3 - t0 };
   return explain ? { pdf, timings, explain: explain.facts() } : { pdf, timings };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assembleTrace, type Trace } from "@/lib/explain/assemble-trace";
 import { contrastRatio } from "@/lib/explain/contrast";
 import { REPORT_COLOURS, REPORT_MARGIN } from "@/lib/explain/report/report-document";
+import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import { linesReferenced, scorecard, styleGroups, tokenGroups, type ReportMode } from "@/lib/explain/report/report-facts";
 import { renderExplainReport } from "@/lib/explain/report/render-report";
 import { resetEnvCache } from "@/lib/env";
@@ -49,8 +50,12 @@ async function expectWithinMargins(pdf: Uint8Array) {
 }
 
 describe("what the reports say", () => {
-  it("scores the fixture's faults: the skipped heading level, the low contrast, half the images without alt text", () => {
-    const [headings, contrast, alt] = scorecard(trace);
+  it("scores the fixture's faults: the skipped heading level (in the PDF's tags too), the low contrast, half the images without alt text", () => {
+    const [headings, contrast, pdfUa, alt] = scorecard(trace);
+    // Read from the finished PDF: its H3 follows its H1. The image without alt text is drawn as
+    // decoration (an artifact), which PDF/UA allows; the contrast is for a person to judge.
+    expect(pdfUa).toMatchObject({ check: "PDF/UA (ISO 14289-1)", result: "FAIL", failed: true, detail: "7.4.2-1 Headings start at H1 and skip no level going down (an H3 after an H1)" });
+    expect(trace.messages).toContainEqual(expect.objectContaining({ code: "a11y.pdf_ua_rule_failed", severity: "warning" }));
     expect(headings).toMatchObject({ check: "Heading hierarchy", result: "FAIL", failed: true });
     expect(headings.detail).toBe("level 3 follows level 1 (line 27)");
     expect(contrast).toMatchObject({ check: "Text contrast", result: "FAIL", failed: true });
@@ -62,11 +67,15 @@ describe("what the reports say", () => {
     const clean: Trace = structuredClone(trace);
     clean.accessibility.headings = { outline: [{ depth: 1, text: "# A" }, { depth: 2, text: "## B" }], skippedLevels: [], topLevelCount: 1, startsBelowTop: false, result: "PASS" };
     clean.accessibility.images = { total: 0, withAlt: 0, withoutAlt: [], altCoveragePercent: null };
-    const [headings, , alt] = scorecard(clean);
+    clean.accessibility.pdfUa = { passed: true, rulesChecked: 33, failures: [] };
+    const [headings, , pdfUa, alt] = scorecard(clean);
+    expect(pdfUa).toMatchObject({ result: "PASS", failed: false, detail: "the 33 rules a machine can decide pass (by veraPDF's rule ids)" });
     expect(headings).toMatchObject({ result: "PASS", failed: false, detail: "2 headings, no level skipped, one top heading" });
     expect(alt).toMatchObject({ result: "NONE", failed: false, detail: "no images" });
     clean.accessibility.images = { total: 2, withAlt: 2, withoutAlt: [], altCoveragePercent: 100 };
-    expect(scorecard(clean)[2]).toMatchObject({ result: "100 % PASS", failed: false, detail: "2 of 2 images described" });
+    expect(scorecard(clean)[3]).toMatchObject({ result: "100 % PASS", failed: false, detail: "2 of 2 images described" });
+    clean.accessibility.pdfUa = null;
+    expect(scorecard(clean)[2]).toMatchObject({ result: "NONE", failed: false });
   });
 
   it("writes a repeated token once with its count and first and last source, and identical styling once", () => {
@@ -91,10 +100,11 @@ describe("the PDFs", () => {
     const pdf = await report("summary");
     const text = await pdfText(pdf);
     expect(text).toContain("Explain report: summary");
-    expect(text).toMatch(/Rendered 2 pages in \d+(\.\d)? ms, with 0 errors, 4 warnings and 3 notes\./);
+    expect(text).toMatch(/Rendered 2 pages in \d+(\.\d)? ms, with 0 errors, 5 warnings and 3 notes\./);
     for (const stage of ["Template load", "Data binding", "Layout", "Post-processing"]) expect(text).toContain(stage);
     expect(text).toMatch(/Heading hierarchy FAIL level 3 follows level 1 \(line 27\)/);
     expect(text).toMatch(/Text contrast FAIL/);
+    expect(text).toMatch(/PDF\/UA \(ISO 14289-1\) FAIL 7\.4\.2-1 Headings start at H1 and skip no level going down \(an H3 after an H1\)/);
     expect(text).toMatch(/Alt-text coverage 50 % FAIL 1 of 2 images described/);
     expect(text).toContain("WARNING binding.missing {{nickname}} has no value in the record; it was left blank Template line 29: Customer {{customerId}} ({{nickname}}) has the following items.");
     expect(text).toContain("Instead of failing: rendered as empty text");
@@ -144,10 +154,13 @@ describe("the PDFs", () => {
     const pageNumbers = (await pdfText(pdf)).match(/page \d+ of \d+/g)!.join(" ");
     const artifacts = new Set(`Explain summary · report-1 ${pageNumbers}`.split(" "));
     expect((await pdfText(pdf)).split(" ").filter((w) => !artifacts.has(w) && !treeText.includes(w))).toEqual([]);
+    expect((await checkPdfUa(pdf)).failures).toEqual([]);
   });
 
-  it("is a tagged PDF in detail too: every section heading, the per-page table with column headers", async () => {
-    const [root] = await readStructure(await report("detailed"));
+  it("is a tagged PDF in detail too: every section heading, the per-page table with column headers; PDF/UA", async () => {
+    const detailed = await report("detailed");
+    expect((await checkPdfUa(detailed)).failures).toEqual([]);
+    const [root] = await readStructure(detailed);
     const h2 = allNodes(root.children).filter((n) => n.type === "H2").map(textOf);
     expect(h2).toEqual(["Overview", "Time per stage", "Accessibility scorecard", "All messages", "Template", "Data binding", "Layout", "Styling decisions", "Accessibility details"]);
     const pages = allNodes(root.children).filter((n) => n.type === "Table").find((t) => textOf(t.children[0]).startsWith("Page"))!;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { renderDocument } from "@/lib/pdf/render-document";
 import { renderCompletionCertificate } from "@/lib/pdf/completion-certificate";
+import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import { renderReceipt } from "@/lib/pdf/receipt";
 import { renderSealedWorkflow, type SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
 import { loadTemplate } from "@/lib/templates/load-template";
@@ -25,6 +26,11 @@ async function expectOnlyArtifactsUntagged(pdf: Uint8Array, root: StructNode, fo
   // Within the tree's text, not as its words: poppler joins the lines of one text without a space.
   expect((await pdfText(pdf)).split(" ").filter((w) => !artifacts.has(w) && !treeText.includes(w))).toEqual([]);
   expect(treeText).not.toContain("page 1 of 1");
+}
+
+/** The document passes every PDF/UA rule the checker decides (lib/pdf/pdf-ua), read from the file. */
+async function expectPdfUa(pdf: Uint8Array): Promise<void> {
+  expect((await checkPdfUa(pdf)).failures).toEqual([]);
 }
 
 /** A table's rows, each cell as its type (with its attributes) and its text. */
@@ -91,6 +97,7 @@ describe("tagged PDF structure", () => {
 
   it("leaves outside the tree only the footer, the page numbers and the bullets (artifacts)", async () => {
     await expectOnlyArtifactsUntagged(pdf, root, `${meta.correlationId} •`);
+    await expectPdfUa(pdf);
   });
 
   it("gives the table its rows, the first one header cells scoped to their column", () => {
@@ -113,8 +120,9 @@ describe("tagged PDF structure", () => {
     expect((await readTaggedCatalog(pdf)).figureAlts).toEqual(["Company banner"]);
   });
 
-  it("says it is tagged, in the template's language, with its title shown", async () => {
+  it("says it is tagged, in the template's language, with its title shown, and passes the PDF/UA rules", async () => {
     expect(await readTaggedCatalog(pdf)).toMatchObject({ lang: "de-DE", marked: true, displayDocTitle: true });
+    await expectPdfUa(pdf);
   });
 });
 
@@ -126,6 +134,7 @@ describe("the demo templates", () => {
       expect(root.type).toBe("Document");
       expect(headingsOf(root).length).toBeGreaterThan(0);
       await expectOnlyArtifactsUntagged(pdf, root, meta.correlationId);
+      await expectPdfUa(pdf);
     });
   }
 });
@@ -177,6 +186,7 @@ describe("a sealed workflow record", () => {
     expect(rows(tables[5])).toEqual([["TD 2026-11-28T10:05:00.000Z", "TD approved (stage 1)", "TD approver@acme.test: ok – VAT number checked by phone"]]);
     expect(rows(tables[6])).toEqual([["TD 2026-11-28T10:00:00.000Z", "TD workflow.created", "TD ann@acme.test – created"]]);
     await expectOnlyArtifactsUntagged(pdf, root, `${input.correlationId} · sealed ${input.sealedAt}`);
+    await expectPdfUa(pdf);
   });
 });
 
@@ -204,6 +214,7 @@ describe("an intake receipt", () => {
     expect(rows(facts).map((r) => r[0])).toEqual(["Batch id", "Correlation id", "Template", "Submitted by", "Submitted at", "State", "Dispatch readiness"].map((k) => `TH(/Scope /Row) ${k}`));
     expect(rows(flagged)).toEqual([["TD 2", "TD invalid", "TD –", "TD amountDue: not a number"]]);
     await expectOnlyArtifactsUntagged(pdf, root, "batch-0031");
+    await expectPdfUa(pdf);
   });
 });
 
@@ -241,5 +252,6 @@ describe("a certificate of completion", () => {
     ]);
     expect(rows(tables[5])[0]).toEqual(["#", "Event", "Time (UTC)", "Kind", "Link hash"].map((h) => `TH(/Scope /Column) ${h}`));
     await expectOnlyArtifactsUntagged(pdf, root, "cert-tagged-1 · certificate of completion");
+    await expectPdfUa(pdf);
   });
 });

@@ -29,11 +29,12 @@ function describePair(p: Trace["accessibility"]["contrast"]["pairs"][number]): s
 
 /**
  * The accessibility scorecard: heading hierarchy PASS/FAIL, the worst contrast of any text colour
- * pair as AAA/AA/FAIL, alt-text coverage in percent. A document without headings has no hierarchy to
+ * pair as AAA/AA/FAIL, the PDF/UA rules PASS/FAIL with the ids of those that fail, alt-text
+ * coverage in percent. A document without headings has no hierarchy to
  * break (PASS, said so); one without images has no coverage to measure.
  */
 export function scorecard(trace: Trace): ScoreLine[] {
-  const { headings, images, contrast } = trace.accessibility;
+  const { headings, images, contrast, pdfUa } = trace.accessibility;
   const headingProblems = [
     ...headings.skippedLevels.map((s) => `level ${s.to} follows level ${s.from}${s.line ? ` (line ${s.line})` : ""}`),
     ...(headings.topLevelCount > 1 ? [`${headings.topLevelCount} level-1 headings (a document has one)`] : []),
@@ -52,6 +53,16 @@ export function scorecard(trace: Trace): ScoreLine[] {
       result: contrast.worst ?? "NONE",
       failed: contrast.worst === "FAIL",
       detail: worst ? `lowest ${describePair(worst)}; ${plural(contrast.pairs.length, "colour pair")} checked` : "no text was laid out",
+    },
+    {
+      check: "PDF/UA (ISO 14289-1)",
+      result: !pdfUa ? "NONE" : pdfUa.passed ? "PASS" : "FAIL",
+      failed: pdfUa ? !pdfUa.passed : false,
+      detail: !pdfUa
+        ? "not checked (a render without a PDF, or made before the check)"
+        : pdfUa.passed
+          ? `the ${pdfUa.rulesChecked} rules a machine can decide pass (by veraPDF's rule ids)`
+          : pdfUa.failures.map((r) => `${r.rule} ${r.description} (${r.first})`).join("; "),
     },
     {
       check: "Alt-text coverage",
