@@ -3397,14 +3397,14 @@ export interface operations {
                         /** @description pageCount, pages, events (wrapped-across-pages, moved-to-next-page, orphaned-heading, text-overflow, clipped, image-scaled, image-omitted), ms */
                         layout: Record<string, never>;
                         styling: Record<string, never> | null;
-                        /** @description headings, images, contrast (WCAG 2.x pairs and the worst level) */
+                        /** @description headings, images, contrast (WCAG 2.x pairs and the worst level), PDF/UA rules (veraPDF ids of those that fail) */
                         accessibility: Record<string, never>;
                         /** @description templateLoadMs, dataBindingMs, layoutMs, postProcessingMs, captureInRenderMs, assembleMs, totalMs */
                         performance: Record<string, never>;
                         messages: {
                             /** @enum {string} */
                             severity: "error" | "warning" | "info";
-                            /** @description Stable: binding.missing, layout.text_overflow, a11y.contrast_insufficient, render.failed, record.field_warning… */
+                            /** @description Stable: binding.missing, layout.text_overflow, a11y.contrast_insufficient, a11y.pdf_ua_rule_failed, render.failed, record.field_warning… */
                             code: string;
                             message: string;
                             line?: number;
@@ -5107,6 +5107,15 @@ export interface operations {
                             headings: "PASS" | "FAIL" | "NONE";
                             contrast: string | null;
                             altTextCoveragePercent: number | null;
+                            pdfUa: {
+                                /**
+                                 * @description The PDF against the PDF/UA-1 rules a machine can decide
+                                 * @enum {string}
+                                 */
+                                result: "PASS" | "FAIL";
+                                /** @description veraPDF's ids of the rules that fail, such as 7.4.2-1 (heading levels); a finding a11y.pdf_ua_rule_failed says more */
+                                failedRules: string[];
+                            } | null;
                         };
                     };
                 };

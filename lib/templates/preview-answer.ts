@@ -22,6 +22,14 @@ export const previewAnswer = answerOf<Preview>()(
       }),
     ),
     conditions: z.array(z.object({ kind: z.enum(["if", "unless"]), expression: z.string(), held: z.boolean(), line: z.int().optional(), column: z.int().optional() })),
-    accessibility: z.object({ headings: z.enum(["PASS", "FAIL", "NONE"]), contrast: z.string().nullable(), altTextCoveragePercent: z.number().nullable() }),
+    accessibility: z.object({
+      headings: z.enum(["PASS", "FAIL", "NONE"]),
+      contrast: z.string().nullable(),
+      altTextCoveragePercent: z.number().nullable(),
+      pdfUa: z.object({
+        result: z.enum(["PASS", "FAIL"]).describe("The PDF against the PDF/UA-1 rules a machine can decide"),
+        failedRules: z.array(z.string()).describe("veraPDF's ids of the rules that fail, such as 7.4.2-1 (heading levels); a finding a11y.pdf_ua_rule_failed says more"),
+      }).nullable(),
+    }),
   }),
 );

@@ -44,7 +44,7 @@ export interface Preview {
   findings: PreviewFinding[];
   conditions: ConditionFact[];
   /** The explain scorecard's three checks: NONE where there was nothing to check. */
-  accessibility: { headings: "PASS" | "FAIL" | "NONE"; contrast: string | null; altTextCoveragePercent: number | null };
+  accessibility: { headings: "PASS" | "FAIL" | "NONE"; contrast: string | null; altTextCoveragePercent: number | null; pdfUa: { result: "PASS" | "FAIL"; failedRules: string[] } | null };
 }
 
 /**
@@ -89,6 +89,7 @@ export async function previewTemplate(principal: Principal, body: PreviewBody): 
       headings: trace.accessibility.headings.result,
       contrast: trace.accessibility.contrast.worst,
       altTextCoveragePercent: trace.accessibility.images.altCoveragePercent,
+      pdfUa: trace.accessibility.pdfUa && { result: trace.accessibility.pdfUa.passed ? "PASS" : "FAIL", failedRules: trace.accessibility.pdfUa.failures.map((f) => f.rule) },
     },
   };
 }

@@ -19,7 +19,7 @@ interface PreviewAnswer {
   findings: Array<{ severity: string; code: string; message: string; line?: number; field?: string }>;
   conditions: Array<{ expression: string; held: boolean; line?: number }>;
   fields: Array<{ key: string }>;
-  accessibility: { headings: string; contrast: string | null };
+  accessibility: { headings: string; contrast: string | null; pdfUa: { result: string; failedRules: string[] } | null };
 }
 
 const preview = async (body: unknown) => stack.api("submitter", "POST", "/api/templates/preview", body);
@@ -35,7 +35,7 @@ describe("a template preview", () => {
     expect(text).toContain("your account manager Kim Lee is glad to help");
     // Conditions around blocks are decided before those inside a paragraph.
     expect(answer.conditions.map((c) => [c.expression, c.held])).toEqual([["amountDue > 1000", true], ["accountManager", true]]);
-    expect(answer.accessibility).toMatchObject({ headings: "PASS", contrast: "AAA" });
+    expect(answer.accessibility).toMatchObject({ headings: "PASS", contrast: "AAA", pdfUa: { result: "PASS", failedRules: [] } });
     expect(answer.fields.map((f) => f.key)).toContain("amountDue");
   });
 

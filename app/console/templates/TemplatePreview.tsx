@@ -128,6 +128,7 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
                   { key: "headings", label: "Headings", value: { PASS: "Pass: one top heading, no level skipped", FAIL: "Fail: see the findings", NONE: "No headings" }[preview.accessibility.headings] },
                   { key: "contrast", label: "Contrast", value: contrastText(preview.accessibility.contrast) },
                   { key: "alt", label: "Alt text", value: preview.accessibility.altTextCoveragePercent === null ? "No images" : `${preview.accessibility.altTextCoveragePercent}% of images have alt text` },
+                  { key: "pdf-ua", label: "PDF/UA", value: pdfUaText(preview.accessibility.pdfUa) },
                 ]}
               />
               <h3>Pages</h3>
@@ -149,6 +150,12 @@ function contrastText(worst: string | null): string {
   if (worst === null) return "No text to check";
   if (worst === "FAIL") return "Fail: some text is below WCAG AA (see the findings)";
   return `${worst}: all text meets WCAG ${worst}`;
+}
+
+function pdfUaText(pdfUa: { result: "PASS" | "FAIL"; failedRules: string[] } | null): string {
+  if (!pdfUa) return "Not checked";
+  if (pdfUa.result === "PASS") return "Pass: every rule a machine can check";
+  return `Fail: rule ${pdfUa.failedRules.join(", ")} (see the findings)`;
 }
 
 function Findings({ findings }: { findings: ConsoleFinding[] }) {
