@@ -116,3 +116,53 @@ export async function readTaggedCatalog(bytes: Uint8Array): Promise<{
       })),
   };
 }
+
+/** A page's tags as the parent tree resolves them: its marked content and its annotations. */
+export interface PageTags {
+  /** Every /MCID operand in content order, with the type of the element it belongs to. */
+  marked: Array<{ mcid: number; element?: string }>;
+  /** Every annotation, with the type of the element that its /StructParent gives and that holds it as an OBJR. */
+  annotations: Array<{ subtype: string; element?: string }>;
+}
+
+/**
+ * Every page's tags resolved as a reader does (read with qpdf --json, undefined where the chain
+ * breaks): a marked-content sequence through the page's /StructParents entry of the catalog's
+ * parent tree, the MCID-th element there, which must claim that MCID on this page (in its /K, with
+ * its own /Pg or an MCR's); an annotation through its /StructParent entry, an element holding an
+ * OBJR to it.
+ */
+export async function readPageTags(bytes: Uint8Array): Promise<PageTags[]> {
+  const args = ["--json", "--json-key=pages", "--json-key=qpdf", "--json-stream-data=inline", "--decode-level=generalized"];
+  const json = await withFile(bytes, async (file) => (await promisify(execFile)("qpdf", [...args, file], { maxBuffer: 256 * 1024 * 1024 })).stdout);
+  const parsed = JSON.parse(json) as { pages: Array<{ object: string; contents: string[] }>; qpdf: [unknown, Record<string, { value?: unknown; stream?: { data?: string; dict: unknown } }>] };
+  const objects = parsed.qpdf[1];
+  type Dict = Record<string, unknown>;
+  const deref = (v: unknown): unknown => (typeof v === "string" && / R$/.test(v) ? (objects[`obj:${v}`]?.value ?? objects[`obj:${v}`]?.stream?.dict) : v);
+  const catalog = Object.values(objects).map((o) => o.value as Dict | undefined).find((v) => v?.["/Type"] === "/Catalog")!;
+  const parentTree = new Map<number, unknown>();
+  const readNumberTree = (node: unknown) => {
+    const dict = deref(node) as Dict | undefined;
+    const nums = (deref(dict?.["/Nums"]) as unknown[] | undefined) ?? [];
+    for (let i = 0; i + 1 < nums.length; i += 2) parentTree.set(nums[i] as number, nums[i + 1]);
+    for (const kid of (deref(dict?.["/Kids"]) as unknown[] | undefined) ?? []) readNumberTree(kid);
+  };
+  readNumberTree((deref(catalog["/StructTreeRoot"]) as Dict | undefined)?.["/ParentTree"]);
+  const kidsOf = (element: Dict) => [deref(element["/K"])].flat().map(deref);
+  const claimsMcid = (element: Dict, mcid: number, page: string) =>
+    kidsOf(element).some((kid) => (typeof kid === "number" ? kid === mcid && element["/Pg"] === page : (kid as Dict | undefined)?.["/MCID"] === mcid && ((kid as Dict)["/Pg"] ?? element["/Pg"]) === page));
+  const holdsObject = (element: Dict, ref: string) => kidsOf(element).some((kid) => (kid as Dict | undefined)?.["/Type"] === "/OBJR" && (kid as Dict)["/Obj"] === ref);
+  const typeOf = (element: Dict | undefined, holds: (e: Dict) => boolean) => (element && holds(element) ? String(element["/S"]).slice(1) : undefined);
+  return parsed.pages.map((page) => {
+    const dict = deref(page.object) as Dict;
+    const content = page.contents.map((ref) => Buffer.from(objects[`obj:${ref}`]?.stream?.data ?? "", "base64").toString("latin1")).join("\n");
+    const byMcid = deref(parentTree.get(dict["/StructParents"] as number)) as unknown[] | undefined;
+    const marked = [...content.matchAll(/\/MCID\s+(\d+)/g)].map((m) => Number(m[1])).map((mcid) => ({ mcid, element: typeOf(deref(byMcid?.[mcid]) as Dict | undefined, (e) => claimsMcid(e, mcid, page.object)) }));
+    const annotations = ((deref(dict["/Annots"]) as string[] | undefined) ?? []).map((ref) => {
+      const annotation = deref(ref) as Dict;
+      const element = deref(parentTree.get(annotation["/StructParent"] as number)) as Dict | undefined;
+      return { subtype: String(annotation["/Subtype"]).slice(1), element: typeOf(element, (e) => holdsObject(e, ref)) };
+    });
+    return { marked, annotations };
+  });
+}
