@@ -7,6 +7,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { mergePdfs } from "@/lib/pdf/merge";
+import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import { renderDocument, type PdfProfile } from "@/lib/pdf/render-document";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { sampleRecord } from "@/lib/templates/sample-record";
@@ -122,6 +123,10 @@ describe("a combined PDF of tagged records", () => {
 
   it("holds each page once and one structure tree (no record's own root, no page copied twice)", async () => {
     expect(await typeCounts(merged)).toMatchObject({ "/Page": await pageCount(merged), "/StructTreeRoot": 1 });
+  });
+
+  it("passes the PDF/UA rules, as each record does", async () => {
+    expect((await checkPdfUa(merged)).failures).toEqual([]);
   });
 
   it("passes qpdf's check", async () => {
