@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream } from "@libpdf/core";
 import type { Signer, TimestampAuthority } from "@libpdf/core";
-import { builtInFontsDraw, drawable, fallbackFontFile } from "@/lib/pdf/fonts";
+import { drawable, faceDraws, faceFile, fallbackFontFile } from "@/lib/pdf/fonts";
 
 /** A key and its certificate chain, leaf first, root last: what a signer needs to build a CMS signature. */
 export interface KeyAndChain {
@@ -136,45 +136,33 @@ interface Face {
 }
 
 const fontBytes = new Map<string, Uint8Array>();
-const readFont = (family: "DejaVu Sans" | "DejaVu Sans Oblique") => {
-  if (!fontBytes.has(family)) fontBytes.set(family, new Uint8Array(fs.readFileSync(fallbackFontFile(family))));
-  return fontBytes.get(family)!;
+const readFont = (file: string) => {
+  if (!fontBytes.has(file)) fontBytes.set(file, new Uint8Array(fs.readFileSync(file)));
+  return fontBytes.get(file)!;
 };
 
 /**
- * The regular and oblique faces of one appearance. Helvetica (a standard font: nothing embedded)
- * while every character is Windows-1252, as in the sealed record's own font stack (lib/pdf/fonts.ts);
- * otherwise DejaVu Sans, embedded as a subset of the glyphs used, so a name in Cyrillic, Greek or
- * Hebrew shows as written, not as "?". What DejaVu lacks too (CJK, emoji) is U+FFFD, visibly missing.
+ * The regular and oblique faces of one appearance, embedded as subsets of the glyphs used (PDF/UA
+ * wants every font embedded, an annotation's too): the sealed record's own face, Arimo, while it
+ * has every character (Latin, Greek, Cyrillic, Hebrew); otherwise DejaVu Sans, so that a name in
+ * Arabic or Armenian shows as written, not as "?". What DejaVu lacks too (CJK, emoji) is U+FFFD,
+ * visibly missing.
  */
 function appearanceFaces(pdf: PDF, texts: string[], resources: PdfDict): { regular: Face; oblique: Face } {
   const fonts = PdfDict.of({});
   resources.set("Font", fonts);
-  if (texts.every(builtInFontsDraw)) {
-    const standard = (name: string, base: string): Face => {
-      fonts.set(name, PdfDict.of({ Type: PdfName.of("Font"), Subtype: PdfName.of("Type1"), BaseFont: PdfName.of(base), Encoding: PdfName.of("WinAnsiEncoding") }));
-      return {
-        show: (text, size) => `/${name} ${size.toFixed(2)} Tf (${winAnsi(text).replace(/[\\()]/g, (c) => `\\${c}`)}) Tj`,
-        // Helvetica's average advance is about half the font size: enough to keep a line inside its box.
-        width: (text, size) => text.length * 0.55 * size,
-      };
-    };
-    return { regular: standard("Helv", "Helvetica"), oblique: standard("HelvO", "Helvetica-Oblique") };
-  }
-  const embedded = (name: string, family: "DejaVu Sans" | "DejaVu Sans Oblique"): Face => {
-    const font = pdf.embedFont(readFont(family));
-    fonts.set(name, font.ref);
+  const embedded = (resource: string, file: string): Face => {
+    const font = pdf.embedFont(readFont(file));
+    fonts.set(resource, font.ref);
     return {
       // Identity-H: the string is the glyph ids, two bytes each.
-      show: (text, size) => `/${name} ${size.toFixed(2)} Tf <${font.encodeTextToGids(drawable(text)).map((g) => g.toString(16).padStart(4, "0")).join("")}> Tj`,
+      show: (text, size) => `/${resource} ${size.toFixed(2)} Tf <${font.encodeTextToGids(drawable(text)).map((g) => g.toString(16).padStart(4, "0")).join("")}> Tj`,
       width: (text, size) => ([...drawable(text)].reduce((w, ch) => w + font.getWidth(ch.codePointAt(0)!), 0) / 1000) * size,
     };
   };
-  return { regular: embedded("DV", "DejaVu Sans"), oblique: embedded("DVO", "DejaVu Sans Oblique") };
+  if (texts.every(faceDraws)) return { regular: embedded("Ar", faceFile("Arimo")), oblique: embedded("ArI", faceFile("Arimo Italic")) };
+  return { regular: embedded("DV", fallbackFontFile("DejaVu Sans")), oblique: embedded("DVO", fallbackFontFile("DejaVu Sans Oblique")) };
 }
-
-/** Windows-1252 text for a standard font; only called when builtInFontsDraw said every character fits. */
-const winAnsi = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
 
 /** Turns the library's invisible widget into a visible one on the chosen page, with a drawn appearance. */
 function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, lines: string[]): void {

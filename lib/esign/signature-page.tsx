@@ -10,13 +10,19 @@
  *
  * Saved in full by pdf-lib, which is right only before anyone signs: from the first signature on,
  * the file only grows by incremental updates (sign-pdf.ts).
+ *
+ * A tagged sealed record stays tagged (PDF/UA): the pages' structure follows the record's (a
+ * "Signatures" heading, the explanation, a section per signer), and each signer's field is a Form
+ * element in their section, described by its /TU ("Signature of …") for a screen reader.
  */
 import { Document, Page, Text, View } from "@react-pdf/renderer";
-import { PDFDocument, PDFString, type PDFPage } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFHexString, PDFNumber, PDFString, type PDFPage, type PDFRef } from "pdf-lib";
 import { drawable, drawableStrings, FONT, setUpFonts } from "@/lib/pdf/fonts";
-import { FooterLabel, numberPages } from "@/lib/pdf/footer";
+import { FooterLabel, numberPages, readAnnotationsInStructureOrder } from "@/lib/pdf/footer";
 import { renderElement } from "@/lib/pdf/render-element";
 import { savePdf } from "@/lib/pdf/save-pdf";
+import { newStructureIds, structure, TAGGED } from "@/lib/pdf/structure";
+import { appendTaggedPages, asList, name, nextParentKey, parentTreeEntries, setParentTree } from "@/lib/pdf/structure-copy";
 
 export const MAX_SIGNERS = 20;
 
@@ -92,24 +98,33 @@ export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigne
   const size: [number, number] = [last.getWidth(), last.getHeight()];
   const layout = signatureLayout(signers.length, doc.getPageCount(), size);
 
-  const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts));
-  const pages = await doc.copyPages(rendered, rendered.getPageIndices());
+  const tagged = doc.catalog.has(name("StructTreeRoot"));
+  const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts, tagged));
   const sealedPages = doc.getPageCount();
-  pages.forEach((p) => doc.addPage(p));
+  // A section per signer, in their order: where each one's field goes in the tree.
+  let sections: PDFRef[] = [];
+  if (tagged) sections = appendTaggedPages(doc, rendered).elements.filter((e) => doc.context.lookup(e, PDFDict).get(name("S")) === name("Sect"));
+  else (await doc.copyPages(rendered, rendered.getPageIndices())).forEach((p) => doc.addPage(p));
   if (opts.footer !== undefined) await numberPages(doc, MARGIN, { first: sealedPages });
-  for (const box of layout) reserveField(doc, doc.getPage(box.page), box);
+  for (const box of layout) {
+    const widget = reserveField(doc, doc.getPage(box.page), box, signers[box.signer].name);
+    if (tagged) tagField(doc, widget, doc.getPage(box.page), sections[box.signer]);
+  }
+  if (tagged) readAnnotationsInStructureOrder(doc);
   const pdf = await savePdf(doc);
   return { pdf, boxes: layout.map(({ fieldName, signer, page, rect }) => ({ fieldName, signer, page, rect })) };
 }
 
 /** An unsigned signature field whose one widget is the box (a merged field and widget, as signers' tools make them). */
-function reserveField(doc: PDFDocument, page: PDFPage, box: SignatureBox): void {
+function reserveField(doc: PDFDocument, page: PDFPage, box: SignatureBox, signer: string): PDFRef {
   const [x, y, w, h] = box.rect;
   const widget = doc.context.obj({
     Type: "Annot",
     Subtype: "Widget",
     FT: "Sig",
     T: PDFString.of(box.fieldName),
+    // What a screen reader says for the field (PDF/UA 7.18.1).
+    TU: PDFHexString.fromText(`Signature of ${signer}`),
     Rect: [x, y, x + w, y + h],
     F: 4, // Print
     P: page.ref,
@@ -117,22 +132,37 @@ function reserveField(doc: PDFDocument, page: PDFPage, box: SignatureBox): void 
   const ref = doc.context.register(widget);
   page.node.addAnnot(ref);
   doc.getForm().acroForm.addField(ref);
+  return ref;
+}
+
+/** The field as a Form element at the end of its signer's section, found from the widget through the parent tree. */
+function tagField(doc: PDFDocument, widget: PDFRef, page: PDFPage, section: PDFRef): void {
+  const root = doc.catalog.lookup(name("StructTreeRoot"), PDFDict);
+  const entries = parentTreeEntries(doc, root.get(name("ParentTree")));
+  const key = nextParentKey(root, entries);
+  const form = doc.context.register(doc.context.obj({ S: "Form", P: section, K: { Type: "OBJR", Obj: widget, Pg: page.ref } }));
+  const sect = doc.context.lookup(section, PDFDict);
+  sect.set(name("K"), doc.context.obj([...asList(sect.get(name("K"))), form]));
+  doc.context.lookup(widget, PDFDict).set(name("StructParent"), PDFNumber.of(key));
+  setParentTree(doc, root, [...entries, [key, form]], key + 1);
 }
 
 const grey = "#555555";
 
-async function renderPages(given: PageSigner[], layout: LaidOut[], [width, height]: [number, number], opts: SignaturePageOptions): Promise<Uint8Array> {
+async function renderPages(given: PageSigner[], layout: LaidOut[], [width, height]: [number, number], opts: SignaturePageOptions, tagged: boolean): Promise<Uint8Array> {
   setUpFonts();
   const signers = drawableStrings(given);
   const sheets = Math.max(...layout.map((b) => b.sheet)) + 1;
   const text = { position: "absolute", left: MARGIN, width: BOX_X - MARGIN - 12 } as const;
+  const ids = newStructureIds();
   const doc = (
-    <Document producer="Sealpost" creator="Sealpost">
+    <Document producer="Sealpost" creator="Sealpost" {...(tagged ? TAGGED : {})}>
       {Array.from({ length: sheets }, (_, sheet) => (
         <Page key={sheet} size={[width, height]} style={{ fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
-          <Text style={{ position: "absolute", left: MARGIN, top: 40, fontSize: 16, fontFamily: FONT.bold }}>{sheet ? "Signatures (continued)" : "Signatures"}</Text>
+          {/* A level-2 heading under the record's title; "(continued)" repeats it, an artifact. */}
+          <Text {...(sheet ? {} : structure(ids, "H2"))} style={{ position: "absolute", left: MARGIN, top: 40, fontSize: 16, fontFamily: FONT.bold }}>{sheet ? "Signatures (continued)" : "Signatures"}</Text>
           {sheet === 0 ? (
-            <Text style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 66, color: grey }}>
+            <Text {...structure(ids, "P")} style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 66, color: grey }}>
               {opts.mode === "sequential"
                 ? "Each signer signs in the order shown, in their own box. Each signature is a digital signature over this whole record, listed in the PDF reader's signature panel."
                 : "Each signer signs in their own box, in any order. Each signature is a digital signature over this whole record, listed in the PDF reader's signature panel."}
@@ -143,12 +173,12 @@ async function renderPages(given: PageSigner[], layout: LaidOut[], [width, heigh
             .map((b) => {
               const s = signers[b.signer];
               return (
-                <View key={b.fieldName}>
-                  <Text style={{ ...text, top: b.top, fontFamily: FONT.bold, maxLines: 2, textOverflow: "ellipsis" }}>
+                <View key={b.fieldName} {...structure(ids, "Sect")}>
+                  <Text {...structure(ids, "P")} style={{ ...text, top: b.top, fontFamily: FONT.bold, maxLines: 2, textOverflow: "ellipsis" }}>
                     {opts.mode === "sequential" ? `${b.signer + 1}. ${s.name}` : s.name}
                   </Text>
-                  <Text style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>{s.email}</Text>
-                  {s.role ? <Text style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}>{s.role}</Text> : null}
+                  <Text {...structure(ids, "P")} style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>{s.email}</Text>
+                  {s.role ? <Text {...structure(ids, "P")} style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}>{s.role}</Text> : null}
                   <View style={{ position: "absolute", left: BOX_X, top: b.top, width: b.rect[2], height: BOX_H, border: "0.8pt solid #999999" }} />
                 </View>
               );

@@ -95,14 +95,19 @@ const fallbackDir = () => path.join(path.dirname(projectRequire().resolve("dejav
 /** The file of a document face (Arimo, Cousine), for code that embeds it itself (page numbers). */
 export const faceFile = (family: keyof typeof FACE_FILES) => path.join(path.dirname(projectRequire().resolve(`${FACE_FILES[family].package}/package.json`)), FACE_FILES[family].file);
 
+let faceCharacters: Set<number> | undefined;
+/** True when the documents' face (Arimo: Latin, Greek, Cyrillic, Hebrew) draws every character of `text`. */
+export function faceDraws(text: string): boolean {
+  faceCharacters ??= new Set((fontkit.openSync(faceFile("Arimo")) as fontkit.Font).characterSet);
+  return [...text].every((ch) => faceCharacters!.has(ch.codePointAt(0)!));
+}
+
 /** The file of a fallback family (DejaVu), for code that embeds it itself (a signature's appearance). */
 export const fallbackFontFile = (family: keyof typeof FALLBACK_FILES) => path.join(fallbackDir(), FALLBACK_FILES[family]);
 
 /** Whether the built-in PDF fonts (Helvetica, Courier) draw a character: those of Windows-1252. */
 export const standardFontDraws = (codePoint: number) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint);
 
-/** True when the built-in fonts draw every character of `text` (Windows-1252): nothing needs embedding. */
-export const builtInFontsDraw = (text: string) => /^[\n\x20-\x7e\u00a0-\u00ff]*$/.test(text) || [...text].every((ch) => standardFontDraws(ch.codePointAt(0)!));
 
 let done = false;
 let fallbackChars: Set<number> | undefined;

@@ -8,7 +8,7 @@ export interface StructureIds {
 }
 
 /** Standard structure types of ISO 32000-1, 14.8.4, that Sealpost's documents use. */
-export type StructureType = "H1" | "H2" | "H3" | "H4" | "H5" | "H6" | "P" | "L" | "LI" | "Lbl" | "LBody" | "Table" | "TR" | "TH" | "TD" | "BlockQuote" | "Figure" | "Link";
+export type StructureType = "H1" | "H2" | "H3" | "H4" | "H5" | "H6" | "P" | "Sect" | "L" | "LI" | "Lbl" | "LBody" | "Table" | "TR" | "TH" | "TD" | "BlockQuote" | "Figure" | "Link";
 
 export interface StructureAttributes {
   /** Alternate text (a Figure's). */

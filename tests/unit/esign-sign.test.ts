@@ -162,7 +162,7 @@ describe("signPdf, three signers in sequence", () => {
 });
 
 describe("a signer whose name is not in Windows-1252", () => {
-  it("is shown as written in the appearance (DejaVu Sans embedded, subset), and a Latin name embeds nothing", async () => {
+  it("is shown as written in the appearance, in fonts embedded as subsets: the record's face (Arimo) for Cyrillic and Greek, DejaVu Sans for what it lacks", async () => {
     const file = path.join(dir, "cyrillic.pdf");
     const signed = await signPdf(sealed, {
       key: ca.tenant,
@@ -173,19 +173,27 @@ describe("a signer whose name is not in Windows-1252", () => {
     });
     fs.writeFileSync(file, signed);
     const fonts = runTool("pdffonts", [file]).out;
-    expect(fonts).toMatch(/^[A-Z]{6}\+DejaVuSans\s.*\byes\s+yes\b/m);
-    expect(fonts).toMatch(/^[A-Z]{6}\+DejaVuSans-Oblique\s.*\byes\s+yes\b/m);
+    expect(fonts).toMatch(/^[A-Z]{6}\+Arimo-Regular\s.*\byes\s+yes\b/m);
+    expect(fonts).toMatch(/^[A-Z]{6}\+Arimo-Italic\s.*\byes\s+yes\b/m);
     // The glyphs drawn map back to the name: what a reader copies or searches is the name.
     const pdf = await PDF.load(signed);
     const ap = pdf.getForm()!.getSignatureField("signer-1")!.getDict();
     expect(ap.has("AP")).toBe(true);
     expect(pdfsigBlocks(file, ["-nocert"])[0]).toContain("Signature Validation: Signature is Valid.");
-    // A subset: far below DejaVu Sans's 740 kB.
+    // A subset: far below Arimo's 420 kB.
     expect(signed.length - sealed.length).toBeLessThan(60_000);
 
-    const latin = await signPdf(sealed, { ...options(1), appearance: { page: 2, rect: [40, 60, 200, 62], mark: { kind: "typed", text: "Zoë Müller" } } });
-    fs.writeFileSync(path.join(dir, "latin.pdf"), latin);
-    expect(runTool("pdffonts", [path.join(dir, "latin.pdf")]).out).not.toContain("DejaVu");
+    const armenian = await signPdf(sealed, { ...options(1), appearance: { page: 2, rect: [40, 60, 200, 62], mark: { kind: "typed", text: "Արամ Զոհրաբյան" } } });
+    fs.writeFileSync(path.join(dir, "armenian.pdf"), armenian);
+    const armenianFonts = runTool("pdffonts", [path.join(dir, "armenian.pdf")]).out;
+    expect(armenianFonts).toMatch(/^[A-Z]{6}\+DejaVuSans\s.*\byes\s+yes\b/m);
+    expect(armenianFonts).toMatch(/^[A-Z]{6}\+DejaVuSans-Oblique\s.*\byes\s+yes\b/m);
+    // Every font the appearance brought is embedded, as a subset (the test's record has a built-in Helvetica of its own).
+    fs.writeFileSync(path.join(dir, "sealed.pdf"), sealed);
+    const sealedFonts = runTool("pdffonts", [path.join(dir, "sealed.pdf")]).out.split("\n").slice(2).map((l) => l.split(/\s+/)[0]);
+    const added = fonts.split("\n").slice(2).filter((l) => l.trim() && !sealedFonts.includes(l.split(/\s+/)[0]));
+    expect(added).toHaveLength(2);
+    for (const line of added) expect(line).toMatch(/^[A-Z]{6}\+\S+\s.*\byes\s+yes\s+yes\b/);
   });
 });
 

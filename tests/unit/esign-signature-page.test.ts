@@ -8,10 +8,12 @@ import { signPdf } from "@/lib/esign/sign-pdf";
 import { keyForSigner, resetTenantKeys, trustedRoots, type EsignConfig } from "@/lib/esign/tenant-keys";
 import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
 import { verifyPdf } from "@/lib/esign/verify-pdf";
+import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import { renderSealedWorkflow, SEALED_PAGE_SIZE, sealedFooterLabel, type SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
 import { timestampAuthority } from "@/tests/support/tsa";
 import { expectQpdfClean, pdfsigBlocks, runTool } from "../support/pdf-tools";
 import { pdfPageTexts } from "../support/pdf";
+import { readStructure, textOf } from "../support/pdf-structure";
 
 /**
  * A sealed workflow PDF with its signature page: one reserved field per signer, whose box is where
@@ -125,6 +127,18 @@ describe("appendSignaturePage", () => {
     expect((await verifyPdf(withPage, { trustedRoots: [] })).signatures).toEqual([]);
   });
 
+  it("keeps the record tagged: a Signatures heading, the explanation, a section per signer ending in their field as a Form element; PDF/UA", async () => {
+    const [root] = await readStructure(withPage);
+    const appended = root.children.slice(root.children.findIndex((n) => n.type === "H2" && textOf(n) === "Signatures"));
+    expect(appended.map((n) => n.type)).toEqual(["H2", "P", "Sect", "Sect", "Sect"]);
+    expect(appended.slice(2).map((s) => s.children.map((c) => (c.type === "P" ? textOf(c) : `${c.type} ${c.objects.length}`)))).toEqual(
+      signers.map((s, i) => [`${i + 1}. ${s.name}`, s.email, s.role, "Form 1"]),
+    );
+    const pdf = await PDF.load(withPage);
+    expect(boxes.map((b) => pdf.getForm()!.getSignatureField(b.fieldName)!.getDict().getString("TU")?.asString())).toEqual(signers.map((s) => `Signature of ${s.name}`));
+    expect((await checkPdfUa(withPage)).failures).toEqual([]);
+  });
+
   it("lays 20 signers out over further pages, no box overlapping another or leaving its page; 21 is refused", async () => {
     const layout = signatureLayout(MAX_SIGNERS, 2, [595.28, 841.89]);
     expect(new Set(layout.map((b) => b.page)).size).toBeGreaterThan(1);
@@ -189,6 +203,10 @@ describe("three signers signing into their reserved boxes", () => {
   });
 
   it("passes qpdf --check", () => expectQpdfClean(signed[2], dir));
+
+  it("stays PDF/UA when signed: the appearances' fonts embedded, every field still a Form element", async () => {
+    expect((await checkPdfUa(signed[2])).failures).toEqual([]);
+  });
 
   it("verifies with verifyPdf: each signature valid, chained to the root, naming its signer", async () => {
     const report = await verifyPdf(signed[2], { trustedRoots: [...(await trustedRoots("acme", config)), tsaCa.rootDer] });
