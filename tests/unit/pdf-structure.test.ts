@@ -139,6 +139,42 @@ describe("the demo templates", () => {
   }
 });
 
+/** What a screen reader meets, in order: each element as its type and its own text, indented by depth. */
+const readingOrder = (n: StructNode, depth = 0): string[] => [`${"  ".repeat(depth)}${n.type}${n.text.length ? ` ${n.text.join(" ").trim()}` : ""}`, ...n.children.flatMap((c) => readingOrder(c, depth + 1))];
+
+describe("the demo templates read back in a screen reader's order", () => {
+  it("notice.md: the title, the greeting and body, the table row by row with its column headers, the closing", async () => {
+    const [root] = await readStructure(await render("templates", "notice.md", { customerName: "Ann Smith", customerId: "C1001", plan: "basic", amountDue: 120.5, dueDate: "2026-12-28", installments: 3, autopay: true, accountManager: "Kim Lee" }));
+    expect(readingOrder(root)).toEqual([
+      "Document",
+      "  H1 Payment notice",
+      "  P Dear Ann Smith,",
+      "  P this notice concerns your basic plan (customer number C1001).",
+      "  Table",
+      "    TR",
+      "      TH Item",
+      "      TH Value",
+      ...[["Amount due", "€120.50"], ["Due date", "28 December 2026"], ["Installments", "3"], ["Autopay", "Yes"]].flatMap(([k, v]) => ["    TR", `      TD ${k}`, `      TD ${v}`]),
+      "  P If you have questions, your account manager Kim Lee is glad to help.",
+      "  P This document was sent through Sealpost.",
+    ]);
+  });
+
+  it("statement.md: the title, the period, the transactions as a list of as many items, the closing balance", async () => {
+    const lines = Array.from({ length: 3 }, (_, i) => ({ date: `2026-11-0${i + 1}`, description: `Entry ${i + 1}`, amount: 10 * (i + 1) }));
+    const [root] = await readStructure(await render("templates", "statement.md", { accountId: "A-1001", holder: "Ann Smith", period: "2026-11-30", balance: 60, currency: "EUR", lines }));
+    expect(readingOrder(root)).toEqual([
+      "Document",
+      "  H1 Statement for Ann Smith",
+      "  P Account A-1001, period ending 30 November 2026.",
+      "  H2 Transactions",
+      "  L",
+      ...lines.flatMap((l) => ["    LI", `      LBody ${l.date}: ${l.description}, ${l.amount} EUR`]),
+      "  P Closing balance: 60 EUR",
+    ]);
+  });
+});
+
 describe("a sealed workflow record", () => {
   const input: SealedWorkflowInput = {
     workflowId: "00000000-0000-4000-8000-000000000031",
