@@ -91,6 +91,8 @@ it("an author previews the demo notice from the console: sample data in a form o
   expect(await main.getByRole("heading", { name: "Accessibility" }).count()).toBe(1);
   expect(await main.textContent()).toContain("Pass: one top heading, no level skipped");
   expect(await main.textContent()).toContain("No images");
+  // The PDF itself, read back: tagged, fonts embedded, every rule a machine can check holds.
+  expect(await main.textContent()).toContain("Pass: every rule a machine can check");
   await checkAtBothWidths(page, shots("02-preview"));
 
   // Typing the amount key by key: one request after the pause, not one per key; the statuses say so as it goes.
