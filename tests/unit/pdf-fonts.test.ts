@@ -12,7 +12,7 @@ import { renderReceipt } from "@/lib/pdf/receipt";
 import { renderDocument } from "@/lib/pdf/render-document";
 import { renderSealedWorkflow } from "@/lib/pdf/sealed-workflow";
 import { loadTemplate } from "@/lib/templates/load-template";
-import { pdfText, readPdf } from "../support/pdf";
+import { pdfText, pdfWordBoxes, readPdf } from "../support/pdf";
 import { useTemplatesDir } from "../support/templates-dir";
 
 useTemplatesDir();
@@ -80,6 +80,23 @@ it("keeps every Latin letter of a document made after one in Cyrillic (Cyrillic 
   await renderDocument(letter, { customerId: "C1", name: "Варвара Ерёменко" }, { correlationId: "fonts-5", title: "Письмо" });
   const { pdf } = await renderDocument(letter, { customerId: "C1", name: "Bob Apple" }, { correlationId: "fonts-6", title: "Letter" });
   expect(await pdfText(pdf)).toContain("Dear Bob Apple, your balance");
+});
+
+it("draws a document the same whether its text was shaped anew or taken from the shaping cache (generated names and amounts between)", async () => {
+  // react-pdf's text runs are shaped once per font and string and reused (patches/@react-pdf+textkit):
+  // a reused run must give the same words at the same places, and a run shaped for another record
+  // must not leak into this one.
+  const letter = await loadTemplate("letter.md");
+  const render = async (name: string) => (await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-7", title: "Letter" })).pdf;
+  const words = async (pdf: Uint8Array) => (await pdfWordBoxes(pdf)).map((w) => `${w.text}@${w.xMin.toFixed(2)},${w.yMin.toFixed(2)}`);
+  const first = await words(await render("Åsa Öberg"));
+  await fc.assert(
+    fc.asyncProperty(fc.stringMatching(/^[A-Za-zÀ-ÖØ-öø-ÿА-яЁё ]{1,30}$/), async (other) => {
+      expect(await pdfText(await render(other))).toContain(`Dear ${other.trim().replace(/\s+/g, " ")}`.trim());
+    }),
+    { numRuns: 15 },
+  );
+  expect(await words(await render("Åsa Öberg"))).toEqual(first);
 });
 
 it("prints an intake receipt's non-Latin title, file names and messages as written", async () => {
