@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, type PDFPage, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
+import { decodePDFRawStream, ParseSpeeds, PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, type PDFPage, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
 import { readContent } from "./content-stream";
 import { PDF_UA_RULES, type PdfUaRule } from "./rules";
 import { readStructureTree, standardType, type StructElement, type StructureTree } from "./structure-tree";
@@ -42,7 +42,8 @@ const streamBytes = (s: PDFObject | undefined): Uint8Array => (s instanceof PDFR
  * page's content stream and annotations, and the fonts drawn with.
  */
 export async function checkPdfUa(pdf: Uint8Array): Promise<PdfUaReport> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  // Run in render threads (traced renders): no pauses while parsing (see finishDocument).
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   const findings = new Findings();
   checkCatalog(doc, findings);
   const tree = readStructureTree(doc);
