@@ -13,3 +13,19 @@ export function useTemplatesDir(dir = "tests/fixtures/templates"): void {
     resetEnvCache();
   });
 }
+
+/**
+ * For a test file that renders in this process, without render threads, and sets TEMPLATES_DIR as it
+ * goes (templates from more than one folder): both are reset after it.
+ */
+export function useInProcessRenders(): void {
+  beforeAll(() => {
+    process.env.RENDER_THREADS = "0";
+    resetEnvCache();
+  });
+  afterAll(() => {
+    delete process.env.TEMPLATES_DIR;
+    delete process.env.RENDER_THREADS;
+    resetEnvCache();
+  });
+}

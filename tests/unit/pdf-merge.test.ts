@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { mergePdfs } from "@/lib/pdf/merge";
 import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
@@ -12,6 +12,7 @@ import { renderDocument, type PdfProfile } from "@/lib/pdf/render-document";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { sampleRecord } from "@/lib/templates/sample-record";
 import { readPageTags, readStructure, readTaggedCatalog, type StructNode } from "../support/pdf-structure";
+import { useInProcessRenders } from "../support/templates-dir";
 
 // A combined batch PDF is tagged like its records: read back with poppler and qpdf, which did not write it.
 const LONG = Array.from({ length: 900 }, (_, i) => `word${i}`).join(" ");
@@ -59,15 +60,7 @@ async function withoutDocumentElement(pdf: Uint8Array): Promise<Uint8Array> {
   return doc.save();
 }
 
-beforeAll(() => {
-  process.env.RENDER_THREADS = "0";
-  resetEnvCache();
-});
-afterAll(() => {
-  delete process.env.TEMPLATES_DIR;
-  delete process.env.RENDER_THREADS;
-  resetEnvCache();
-});
+useInProcessRenders();
 
 describe("a combined PDF of tagged records", () => {
   let records: Uint8Array[];

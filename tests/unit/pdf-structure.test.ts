@@ -1,5 +1,5 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { renderDocument } from "@/lib/pdf/render-document";
 import { renderCompletionCertificate } from "@/lib/pdf/completion-certificate";
@@ -10,6 +10,7 @@ import { loadTemplate } from "@/lib/templates/load-template";
 import { sampleRecord } from "@/lib/templates/sample-record";
 import { pdfText } from "../support/pdf";
 import { allNodes, readStructure, readTaggedCatalog, textOf, type StructNode } from "../support/pdf-structure";
+import { useInProcessRenders } from "../support/templates-dir";
 
 // Documents are tagged PDF: a screen reader follows the structure tree, read back here with poppler
 // (pdfinfo -struct-text) and qpdf, neither of which wrote it.
@@ -44,15 +45,7 @@ async function render(dir: string, template: string, record?: Record<string, unk
   return (await renderDocument(t, record ?? sampleRecord(t.fields, t.patterns), meta)).pdf;
 }
 
-beforeAll(() => {
-  process.env.RENDER_THREADS = "0";
-  resetEnvCache();
-});
-afterAll(() => {
-  delete process.env.TEMPLATES_DIR;
-  delete process.env.RENDER_THREADS;
-  resetEnvCache();
-});
+useInProcessRenders();
 
 describe("tagged PDF structure", () => {
   let pdf: Uint8Array;

@@ -1,13 +1,12 @@
-import path from "node:path";
 import fc from "fast-check";
 import { PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFOperator, PDFString, StandardFonts } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { beforeAll, describe, expect, it } from "vitest";
 import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import { readContent } from "@/lib/pdf/pdf-ua/content-stream";
 import { renderDocument, type PdfProfile } from "@/lib/pdf/render-document";
 import { savePdf } from "@/lib/pdf/save-pdf";
 import { loadTemplate } from "@/lib/templates/load-template";
+import { useInProcessRenders, useTemplatesDir } from "../support/templates-dir";
 
 // The checker is only worth its passes if it fails what breaks a rule: each test below breaks one.
 
@@ -39,17 +38,11 @@ function link(doc: PDFDocument) {
   throw new Error("no link");
 }
 
+useInProcessRenders();
+useTemplatesDir();
 let pdf: Uint8Array;
 beforeAll(async () => {
-  process.env.TEMPLATES_DIR = path.resolve("tests/fixtures/templates");
-  process.env.RENDER_THREADS = "0";
-  resetEnvCache();
   pdf = await render();
-});
-afterAll(() => {
-  delete process.env.TEMPLATES_DIR;
-  delete process.env.RENDER_THREADS;
-  resetEnvCache();
 });
 
 describe("the PDF/UA checker", () => {
