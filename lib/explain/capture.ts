@@ -110,10 +110,18 @@ export class ExplainCapture implements BindRecorder {
     this.ms += performance.now() - t0;
   };
 
-  /** Checks the finished PDF against the PDF/UA rules (counted in the capture's time, not the render's). */
+  /**
+   * Checks the finished PDF against the PDF/UA rules (counted in the capture's time, not the
+   * render's). A check that cannot read the file leaves the trace without it ("not checked"): an
+   * explanation never fails the document it explains.
+   */
   async checkPdf(pdf: Uint8Array): Promise<void> {
     const t0 = performance.now();
-    this.pdfUa = await checkPdfUa(pdf);
+    try {
+      this.pdfUa = await checkPdfUa(pdf);
+    } catch (err) {
+      console.warn(`[explain] the PDF/UA check could not read the document: ${err instanceof Error ? err.message : String(err)}`);
+    }
     this.ms += performance.now() - t0;
   }
 

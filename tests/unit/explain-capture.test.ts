@@ -57,6 +57,13 @@ describe("a traced render of a document without faults", () => {
     const footer = trace.accessibility.contrast.pairs.find((p) => p.foreground === FOOTER_GREY);
     expect(footer).toMatchObject({ ratio: 7, level: "AAA", aa: true });
     expect(trace.accessibility.contrast.worst).not.toBe("FAIL");
+    expect(trace.accessibility.pdfUa).toMatchObject({ passed: true, failures: [] });
+  });
+
+  it("leaves the PDF/UA check out, and the render whole, when the check cannot read the file", async () => {
+    const capture = new ExplainCapture(await parseTemplate("p.md", "---\ntitle: p\n---\nHello"));
+    await capture.checkPdf(new TextEncoder().encode("%PDF-1.7\nnot a PDF at all"));
+    expect(capture.facts().pdfUa).toBeUndefined();
   });
 });
 
