@@ -26,6 +26,11 @@ interface Prepared {
 
 let prepared: Prepared | undefined;
 
+/** Makes the subset now (a render thread's warm-up), not in its first document. */
+export function preparePageNumberFont(): void {
+  prepared ??= prepare();
+}
+
 function prepare(): Prepared {
   const font = fontkit.openSync(faceFile("Arimo")) as fontkit.Font;
   const subset = font.createSubset();

@@ -1,5 +1,6 @@
 import { Document, Page, Text } from "@react-pdf/renderer";
 import { drawable, fontsFor, setUpFonts } from "./fonts";
+import { preparePageNumberFont } from "./page-number-font";
 import { renderElement } from "./render-element";
 
 /** A few characters of every script a fallback font is there for: Greek, Hebrew, Arabic, Han, kana, Hangul, an emoji. */
@@ -29,4 +30,5 @@ export async function warmUpFonts(): Promise<void> {
   );
   // drawable reads the fonts' character tables on its first non-Latin text: from the fonts now loaded.
   drawable(SAMPLE);
+  preparePageNumberFont();
 }
