@@ -77,7 +77,7 @@ function checkCatalog(doc: PDFDocument, findings: Findings): void {
   if (!/<pdfuaid:part>1<\/pdfuaid:part>|pdfuaid:part="1"/.test(xmp)) findings.fail("5-1", "the XMP metadata");
 }
 
-/** The element's nearest ancestor that is not a grouping element, by standard type. */
+/** The standard type of the element's parent. */
 const parentType = (tree: StructureTree, e: StructElement) => (e.parent ? standardType(tree, e.parent.type) : undefined);
 
 function checkElements(tree: StructureTree, findings: Findings): void {
