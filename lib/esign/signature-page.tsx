@@ -21,7 +21,7 @@ import { drawable, drawableStrings, FONT, setUpFonts } from "@/lib/pdf/fonts";
 import { FooterLabel, numberPages, readAnnotationsInStructureOrder } from "@/lib/pdf/footer";
 import { renderElement } from "@/lib/pdf/render-element";
 import { savePdf } from "@/lib/pdf/save-pdf";
-import { newStructureIds, structure, TAGGED } from "@/lib/pdf/structure";
+import { structure, TAGGED } from "@/lib/pdf/structure";
 import { appendTaggedPages, asList, name, nextParentKey, parentTreeEntries, setParentTree } from "@/lib/pdf/structure-copy";
 
 export const MAX_SIGNERS = 20;
@@ -106,11 +106,11 @@ export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigne
   if (tagged) sections = appendTaggedPages(doc, rendered).elements.filter((e) => doc.context.lookup(e, PDFDict).get(name("S")) === name("Sect"));
   else (await doc.copyPages(rendered, rendered.getPageIndices())).forEach((p) => doc.addPage(p));
   if (opts.footer !== undefined) await numberPages(doc, MARGIN, { first: sealedPages });
-  for (const box of layout) {
-    const widget = reserveField(doc, doc.getPage(box.page), box, signers[box.signer].name);
-    if (tagged) tagField(doc, widget, doc.getPage(box.page), sections[box.signer]);
+  const fields = layout.map((box) => ({ widget: reserveField(doc, doc.getPage(box.page), box, signers[box.signer].name), page: doc.getPage(box.page), section: sections[box.signer] }));
+  if (tagged) {
+    tagFields(doc, fields);
+    readAnnotationsInStructureOrder(doc);
   }
-  if (tagged) readAnnotationsInStructureOrder(doc);
   const pdf = await savePdf(doc);
   return { pdf, boxes: layout.map(({ fieldName, signer, page, rect }) => ({ fieldName, signer, page, rect })) };
 }
@@ -135,16 +135,19 @@ function reserveField(doc: PDFDocument, page: PDFPage, box: SignatureBox, signer
   return ref;
 }
 
-/** The field as a Form element at the end of its signer's section, found from the widget through the parent tree. */
-function tagField(doc: PDFDocument, widget: PDFRef, page: PDFPage, section: PDFRef): void {
+/** Each field as a Form element at the end of its signer's section, found from its widget through the parent tree. */
+function tagFields(doc: PDFDocument, fields: Array<{ widget: PDFRef; page: PDFPage; section: PDFRef }>): void {
   const root = doc.catalog.lookup(name("StructTreeRoot"), PDFDict);
   const entries = parentTreeEntries(doc, root.get(name("ParentTree")));
-  const key = nextParentKey(root, entries);
-  const form = doc.context.register(doc.context.obj({ S: "Form", P: section, K: { Type: "OBJR", Obj: widget, Pg: page.ref } }));
-  const sect = doc.context.lookup(section, PDFDict);
-  sect.set(name("K"), doc.context.obj([...asList(sect.get(name("K"))), form]));
-  doc.context.lookup(widget, PDFDict).set(name("StructParent"), PDFNumber.of(key));
-  setParentTree(doc, root, [...entries, [key, form]], key + 1);
+  const first = nextParentKey(root, entries);
+  fields.forEach(({ widget, page, section }, i) => {
+    const form = doc.context.register(doc.context.obj({ S: "Form", P: section, K: { Type: "OBJR", Obj: widget, Pg: page.ref } }));
+    const sect = doc.context.lookup(section, PDFDict);
+    sect.set(name("K"), doc.context.obj([...asList(sect.get(name("K"))), form]));
+    doc.context.lookup(widget, PDFDict).set(name("StructParent"), PDFNumber.of(first + i));
+    entries.push([first + i, form]);
+  });
+  setParentTree(doc, root, entries, first + fields.length);
 }
 
 const grey = "#555555";
@@ -154,15 +157,14 @@ async function renderPages(given: PageSigner[], layout: LaidOut[], [width, heigh
   const signers = drawableStrings(given);
   const sheets = Math.max(...layout.map((b) => b.sheet)) + 1;
   const text = { position: "absolute", left: MARGIN, width: BOX_X - MARGIN - 12 } as const;
-  const ids = newStructureIds();
   const doc = (
     <Document producer="Sealpost" creator="Sealpost" {...(tagged ? TAGGED : {})}>
       {Array.from({ length: sheets }, (_, sheet) => (
         <Page key={sheet} size={[width, height]} style={{ fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
           {/* A level-2 heading under the record's title; "(continued)" repeats it, an artifact. */}
-          <Text {...(sheet ? {} : structure(ids, "H2"))} style={{ position: "absolute", left: MARGIN, top: 40, fontSize: 16, fontFamily: FONT.bold }}>{sheet ? "Signatures (continued)" : "Signatures"}</Text>
+          <Text {...(sheet ? {} : structure("H2"))} style={{ position: "absolute", left: MARGIN, top: 40, fontSize: 16, fontFamily: FONT.bold }}>{sheet ? "Signatures (continued)" : "Signatures"}</Text>
           {sheet === 0 ? (
-            <Text {...structure(ids, "P")} style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 66, color: grey }}>
+            <Text {...structure("P")} style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 66, color: grey }}>
               {opts.mode === "sequential"
                 ? "Each signer signs in the order shown, in their own box. Each signature is a digital signature over this whole record, listed in the PDF reader's signature panel."
                 : "Each signer signs in their own box, in any order. Each signature is a digital signature over this whole record, listed in the PDF reader's signature panel."}
@@ -173,12 +175,12 @@ async function renderPages(given: PageSigner[], layout: LaidOut[], [width, heigh
             .map((b) => {
               const s = signers[b.signer];
               return (
-                <View key={b.fieldName} {...structure(ids, "Sect")}>
-                  <Text {...structure(ids, "P")} style={{ ...text, top: b.top, fontFamily: FONT.bold, maxLines: 2, textOverflow: "ellipsis" }}>
+                <View key={b.fieldName} {...structure("Sect")}>
+                  <Text {...structure("P")} style={{ ...text, top: b.top, fontFamily: FONT.bold, maxLines: 2, textOverflow: "ellipsis" }}>
                     {opts.mode === "sequential" ? `${b.signer + 1}. ${s.name}` : s.name}
                   </Text>
-                  <Text {...structure(ids, "P")} style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>{s.email}</Text>
-                  {s.role ? <Text {...structure(ids, "P")} style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}>{s.role}</Text> : null}
+                  <Text {...structure("P")} style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>{s.email}</Text>
+                  {s.role ? <Text {...structure("P")} style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}>{s.role}</Text> : null}
                   <View style={{ position: "absolute", left: BOX_X, top: b.top, width: b.rect[2], height: BOX_H, border: "0.8pt solid #999999" }} />
                 </View>
               );

@@ -2,7 +2,8 @@ import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { drawableStrings, FONT, setUpFonts } from "./fonts";
 import { FooterLabel, finishDocument } from "./footer";
 import { renderElement } from "./render-element";
-import { newStructureIds, structure, TAGGED, type StructureIds } from "./structure";
+import { structure, TAGGED } from "./structure";
+import { NameValueRow } from "./name-value-row";
 
 /** Everything the certificate of completion shows, as plain strings (made by lib/workflow/signing/certificate-input.ts). */
 export interface CompletionCertificateInput {
@@ -34,15 +35,9 @@ const mono = { fontFamily: FONT.mono, fontSize: 6.5 } as const;
 /** A detail line that is a SHA-256 alone is drawn like the other hashes. */
 const HASH = /^[0-9a-f]{64}$/;
 
-/** A row of a two-column table of names and values: the name is the row's header cell. */
-function Pair({ k, v, ids, mono: monospaced }: { k: string; v: string; ids: StructureIds; mono?: boolean }) {
-  return (
-    <View {...structure(ids, "TR")} style={{ flexDirection: "row" }} wrap={false}>
-      <Text {...structure(ids, "TH", { scope: "Row" })} style={{ width: 130, color: grey }}>{k}</Text>
-      <Text {...structure(ids, "TD")} style={monospaced ? mono : { flex: 1 }}>{v}</Text>
-    </View>
-  );
-}
+const Pair = ({ k, v, mono: monospaced }: { k: string; v: string; mono?: boolean }) => (
+  <NameValueRow name={k} value={v} nameWidth={130} nameColour={grey} valueStyle={monospaced ? mono : undefined} keepTogether />
+);
 
 /**
  * The certificate of completion: what happened to the document (its SHA-256 at each revision),
@@ -54,62 +49,60 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
   setUpFonts();
   const title = `Certificate of completion – ${given.title}`;
   const input = drawableStrings(given);
-  const ids = newStructureIds();
-  const tag = (type: Parameters<typeof structure>[1], attributes?: Parameters<typeof structure>[2]) => structure(ids, type, attributes);
   const th = (width: number | undefined, label: string) => (
-    <Text {...tag("TH", { scope: "Column" })} style={width ? { width, fontFamily: FONT.bold } : { flex: 1, fontFamily: FONT.bold }}>{label}</Text>
+    <Text {...structure("TH", { scope: "Column" })} style={width ? { width, fontFamily: FONT.bold } : { flex: 1, fontFamily: FONT.bold }}>{label}</Text>
   );
   const doc = (
     <Document title={title} language="en" producer="Sealpost" creator="Sealpost" {...TAGGED}>
       <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
-        <Text {...tag("H1")} style={{ fontSize: 18, fontFamily: FONT.bold, lineHeight: 1.2, marginBottom: 6 }}>Certificate of completion</Text>
-        <Text {...tag("P")} style={{ fontSize: 11, marginBottom: 6 }}>{input.title}</Text>
-        <Text {...tag("P")} style={{ fontSize: 11, fontFamily: FONT.bold, marginBottom: 8, color: input.outcome === "complete" ? "#1b5e20" : "#b3261e" }}>{input.outcomeLine}</Text>
-        <View {...tag("Table")}>
+        <Text {...structure("H1")} style={{ fontSize: 18, fontFamily: FONT.bold, lineHeight: 1.2, marginBottom: 6 }}>Certificate of completion</Text>
+        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 6 }}>{input.title}</Text>
+        <Text {...structure("P")} style={{ fontSize: 11, fontFamily: FONT.bold, marginBottom: 8, color: input.outcome === "complete" ? "#1b5e20" : "#b3261e" }}>{input.outcomeLine}</Text>
+        <View {...structure("Table")}>
           {input.facts.map((f) => (
-            <Pair key={f.label} ids={ids} k={f.label} v={f.value} />
+            <Pair key={f.label} k={f.label} v={f.value} />
           ))}
         </View>
 
-        <Text {...tag("H2")} style={h2}>Document revisions</Text>
-        <Text {...tag("P")} style={{ color: grey, marginBottom: 4 }}>
+        <Text {...structure("H2")} style={h2}>Document revisions</Text>
+        <Text {...structure("P")} style={{ color: grey, marginBottom: 4 }}>
           Revision 0 is the sealed record with its signature page; each signature adds one revision as an incremental update, so every earlier revision stays, byte for byte, at the start of the file.
         </Text>
-        <View {...tag("Table")}>
-          <View {...tag("TR")} style={head}>
+        <View {...structure("Table")}>
+          <View {...structure("TR")} style={head}>
             {th(40, "Revision")}
             {th(115, "Made by")}
             {th(90, "Time (UTC)")}
             {th(undefined, "SHA-256")}
           </View>
           {input.revisions.map((r) => (
-            <View key={r.revision} {...tag("TR")} style={row} wrap={false}>
-              <Text {...tag("TD")} style={{ width: 40 }}>{String(r.revision)}</Text>
-              <Text {...tag("TD")} style={{ width: 115 }}>{r.madeBy}</Text>
-              <Text {...tag("TD")} style={{ width: 90, fontSize: 8 }}>{r.at}</Text>
-              <Text {...tag("TD")} style={{ flex: 1, ...mono }}>{r.sha256}</Text>
+            <View key={r.revision} {...structure("TR")} style={row} wrap={false}>
+              <Text {...structure("TD")} style={{ width: 40 }}>{String(r.revision)}</Text>
+              <Text {...structure("TD")} style={{ width: 115 }}>{r.madeBy}</Text>
+              <Text {...structure("TD")} style={{ width: 90, fontSize: 8 }}>{r.at}</Text>
+              <Text {...structure("TD")} style={{ flex: 1, ...mono }}>{r.sha256}</Text>
             </View>
           ))}
         </View>
 
-        <Text {...tag("H2")} style={h2}>Signers</Text>
+        <Text {...structure("H2")} style={h2}>Signers</Text>
         {input.signers.map((s, i) => (
           <View key={i} style={{ marginBottom: 8 }}>
-            <Text {...tag("H3")} style={{ fontFamily: FONT.bold, fontSize: 10, marginBottom: 2 }} minPresenceAhead={40}>{s.heading}</Text>
-            <View {...tag("Table")}>
+            <Text {...structure("H3")} style={{ fontFamily: FONT.bold, fontSize: 10, marginBottom: 2 }} minPresenceAhead={40}>{s.heading}</Text>
+            <View {...structure("Table")}>
               {s.facts.map((f) => (
-                <Pair key={f.label} ids={ids} k={f.label} v={f.value} />
+                <Pair key={f.label} k={f.label} v={f.value} />
               ))}
             </View>
             {s.events.length > 0 && (
-              <View {...tag("Table")}>
+              <View {...structure("Table")}>
                 {s.events.map((e, j) => (
-                  <View key={j} {...tag("TR")} style={row} wrap={false}>
-                    <Text {...tag("TD")} style={{ width: 110 }}>{e.at}</Text>
-                    <Text {...tag("TD")} style={{ width: 110, fontFamily: FONT.bold }}>{e.what}</Text>
-                    <View {...tag("TD")} style={{ flex: 1 }}>
+                  <View key={j} {...structure("TR")} style={row} wrap={false}>
+                    <Text {...structure("TD")} style={{ width: 110 }}>{e.at}</Text>
+                    <Text {...structure("TD")} style={{ width: 110, fontFamily: FONT.bold }}>{e.what}</Text>
+                    <View {...structure("TD")} style={{ flex: 1 }}>
                       {e.details.map((d, k) => (
-                        <Text key={k} {...tag("P")} style={HASH.test(d) ? mono : undefined}>
+                        <Text key={k} {...structure("P")} style={HASH.test(d) ? mono : undefined}>
                           {d}
                         </Text>
                       ))}
@@ -121,17 +114,17 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
           </View>
         ))}
 
-        <Text {...tag("H2")} style={h2}>Activity hash chain</Text>
-        <Text {...tag("P")} style={{ color: grey, marginBottom: 4 }}>
+        <Text {...structure("H2")} style={h2}>Activity hash chain</Text>
+        <Text {...structure("P")} style={{ color: grey, marginBottom: 4 }}>
           Each link is SHA-256 over the previous link and the event (id, kind, actor, time and details, as canonical JSON with sorted keys); the chain starts from SHA-256 of
           &quot;sealpost-activity-chain/1&quot;, a newline and the workflow id. An event edited, removed or inserted later changes its link and every link after it.
         </Text>
-        <View {...tag("Table")}>
-          <Pair ids={ids} k="Start" v={input.chain.genesis} mono />
-          <Pair ids={ids} k="Head (last link)" v={input.chain.head} mono />
+        <View {...structure("Table")}>
+          <Pair k="Start" v={input.chain.genesis} mono />
+          <Pair k="Head (last link)" v={input.chain.head} mono />
         </View>
-        <View {...tag("Table")}>
-          <View {...tag("TR")} style={{ ...head, marginTop: 4, fontSize: 8 }}>
+        <View {...structure("Table")}>
+          <View {...structure("TR")} style={{ ...head, marginTop: 4, fontSize: 8 }}>
             {th(22, "#")}
             {th(38, "Event")}
             {th(88, "Time (UTC)")}
@@ -139,16 +132,16 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
             {th(undefined, "Link hash")}
           </View>
           {input.chain.links.map((l) => (
-            <View key={l.n} {...tag("TR")} style={{ ...row, fontSize: 8 }} wrap={false}>
-              <Text {...tag("TD")} style={{ width: 22 }}>{String(l.n)}</Text>
-              <Text {...tag("TD")} style={{ width: 38 }}>{String(l.eventId)}</Text>
-              <Text {...tag("TD")} style={{ width: 88 }}>{l.at}</Text>
-              <Text {...tag("TD")} style={{ width: 97 }}>{l.kind}</Text>
-              <Text {...tag("TD")} style={{ flex: 1, ...mono }}>{l.hash}</Text>
+            <View key={l.n} {...structure("TR")} style={{ ...row, fontSize: 8 }} wrap={false}>
+              <Text {...structure("TD")} style={{ width: 22 }}>{String(l.n)}</Text>
+              <Text {...structure("TD")} style={{ width: 38 }}>{String(l.eventId)}</Text>
+              <Text {...structure("TD")} style={{ width: 88 }}>{l.at}</Text>
+              <Text {...structure("TD")} style={{ width: 97 }}>{l.kind}</Text>
+              <Text {...structure("TD")} style={{ flex: 1, ...mono }}>{l.hash}</Text>
             </View>
           ))}
         </View>
-        <Text {...tag("P")} style={{ color: grey, marginTop: 10 }}>
+        <Text {...structure("P")} style={{ color: grey, marginTop: 10 }}>
           {`Issued ${input.issuedAt} by Sealpost for ${input.organization} and signed with ${input.organization}'s key. The signature covers this whole certificate.`}
         </Text>
         <FooterLabel text={`${input.correlationId} · certificate of completion`} margin={40} />

@@ -4,7 +4,7 @@ import type { Image as ImageNode, Nodes, Parent, RootContent } from "mdast";
 import type { ExplainCapture } from "@/lib/explain/capture";
 import type { TemplateStyle } from "@/lib/templates/types";
 import { drawable, type FontStacks } from "./fonts";
-import { structure, type StructureIds } from "./structure";
+import { structure } from "./structure";
 
 interface Ctx {
   style: TemplateStyle;
@@ -17,8 +17,6 @@ interface Ctx {
   itemBody?: boolean;
   /** Set only for traced renders: each block is registered and tagged for the layout read-back. */
   explain?: ExplainCapture;
-  /** The document's structure (tagged PDF): each block's element, numbered in reading order. */
-  structure: StructureIds;
 }
 
 const inlineChildren = (n: Parent, ctx: Ctx): ReactNode[] => n.children.map((c, i) => inline(c as Nodes, ctx, i));
@@ -59,7 +57,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
   switch (n.type) {
     case "heading":
       return (
-        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} {...structure(ctx.structure, `H${n.depth}`)} style={{ fontFamily: ctx.fonts.bold, fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
+        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} {...structure(`H${n.depth}`)} style={{ fontFamily: ctx.fonts.bold, fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
           {inlineChildren(n, ctx)}
         </Text>
       );
@@ -67,18 +65,18 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       return n.children.length === 1 && n.children[0].type === "image" ? (
         block(n.children[0] as unknown as RootContent, ctx, key)
       ) : (
-        <Text key={key} {...x?.tag("paragraph", n)} {...structure(ctx.structure, ctx.itemBody ? "LBody" : "P")} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
+        <Text key={key} {...x?.tag("paragraph", n)} {...structure(ctx.itemBody ? "LBody" : "P")} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
       );
     case "list":
       return (
-        <View key={key} {...x?.tag("list", n)} {...structure(ctx.structure, "L", { listNumbering: n.ordered ? "Decimal" : "Disc" })} style={{ marginBottom: base * 0.6 }}>
+        <View key={key} {...x?.tag("list", n)} {...structure("L", { listNumbering: n.ordered ? "Decimal" : "Disc" })} style={{ marginBottom: base * 0.6 }}>
           {n.children.map((item, i) => {
             const itemBody = item.children.length === 1 && item.children[0].type === "paragraph";
             return (
-              <View key={i} {...structure(ctx.structure, "LI")} style={{ flexDirection: "row" }}>
+              <View key={i} {...structure("LI")} style={{ flexDirection: "row" }}>
                 {/* A bullet says nothing the list's Disc numbering does not: an artifact (untagged); a number is a label. */}
-                <Text {...(n.ordered ? structure(ctx.structure, "Lbl") : {})} style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
-                <View {...(itemBody ? {} : structure(ctx.structure, "LBody"))} style={{ flex: 1 }}>
+                <Text {...(n.ordered ? structure("Lbl") : {})} style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
+                <View {...(itemBody ? {} : structure("LBody"))} style={{ flex: 1 }}>
                   <Blocks nodes={item.children as RootContent[]} ctx={{ ...ctx, tight: !(n.spread || item.spread), itemBody }} />
                 </View>
               </View>
@@ -88,12 +86,12 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "table":
       return (
-        <View key={key} {...x?.tag("table", n)} {...structure(ctx.structure, "Table")} style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}>
+        <View key={key} {...x?.tag("table", n)} {...structure("Table")} style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}>
           {n.children.map((row, r) => (
-            <View key={r} {...structure(ctx.structure, "TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
+            <View key={r} {...structure("TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
               {row.children.map((cell, c) => (
                 // GFM column alignment (`|---:|`): amounts line up on the right. A GFM table's first row is its header.
-                <Text key={c} {...(r === 0 ? structure(ctx.structure, "TH", { scope: "Column" }) : structure(ctx.structure, "TD"))} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? ctx.fonts.bold : ctx.fonts.regular, textAlign: n.align?.[c] ?? "left" }}>
+                <Text key={c} {...(r === 0 ? structure("TH", { scope: "Column" }) : structure("TD"))} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? ctx.fonts.bold : ctx.fonts.regular, textAlign: n.align?.[c] ?? "left" }}>
                   {inlineChildren(cell, ctx)}
                 </Text>
               ))}
@@ -103,12 +101,12 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "blockquote":
       return (
-        <View key={key} {...x?.tag("blockquote", n)} {...structure(ctx.structure, "BlockQuote")} style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}>
+        <View key={key} {...x?.tag("blockquote", n)} {...structure("BlockQuote")} style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}>
           <Blocks nodes={n.children as RootContent[]} ctx={ctx} />
         </View>
       );
     case "code":
-      return <Text key={key} {...x?.tag("code", n)} {...structure(ctx.structure, "P")} style={{ fontFamily: ctx.fonts.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}>{drawable(n.value)}</Text>;
+      return <Text key={key} {...x?.tag("code", n)} {...structure("P")} style={{ fontFamily: ctx.fonts.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}>{drawable(n.value)}</Text>;
     case "thematicBreak":
       return <View key={key} {...x?.tag("rule", n)} style={{ borderBottom: "0.5pt solid #999999", marginVertical: base * 0.6 }} />;
     default: {
@@ -118,7 +116,7 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       // Left-out images are registered too: the trace says which and why.
       const tag = x?.tag("image", n as Nodes, { url, alt: alt ?? "", included: img !== undefined });
       // An image without alt text is decorative: an artifact, which a screen reader passes over.
-      const figure = alt ? structure(ctx.structure, "Figure", { alt }) : {};
+      const figure = alt ? structure("Figure", { alt }) : {};
       return img ? <Image key={key} {...tag} {...figure} src={img} style={{ maxWidth: 200, marginBottom: base * 0.6 }} /> : null;
     }
   }

@@ -2,8 +2,9 @@ import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
 import { drawableStrings, FONT, setUpFonts } from "./fonts";
 import { FooterLabel, finishDocument } from "./footer";
-import { newStructureIds, structure, TAGGED, type StructureIds } from "./structure";
+import { structure, TAGGED } from "./structure";
 import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
+import { NameValueRow } from "./name-value-row";
 
 export interface ReceiptInput {
   batchId: string;
@@ -43,13 +44,13 @@ export function indexRanges(indexes: number[]): string {
 // miscomputes a single text that spans pages.
 const chunks = <T,>(xs: T[], size: number): T[][] => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
 
-function Row({ r, ids }: { r: ReceiptInput["records"][number]; ids: StructureIds }) {
+function Row({ r }: { r: ReceiptInput["records"][number] }) {
   return (
-    <View {...structure(ids, "TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 }} wrap={false}>
-      <Text {...structure(ids, "TD")} style={{ width: 40 }}>{r.index + 1}</Text>
-      <Text {...structure(ids, "TD")} style={{ width: 50, color: colour[r.status], fontFamily: FONT.bold }}>{r.status}</Text>
-      <Text {...structure(ids, "TD")} style={{ width: 150 }}>{r.fileName ?? "–"}</Text>
-      <Text {...structure(ids, "TD")} style={{ flex: 1 }}>{r.messages.join("\n")}</Text>
+    <View {...structure("TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 }} wrap={false}>
+      <Text {...structure("TD")} style={{ width: 40 }}>{r.index + 1}</Text>
+      <Text {...structure("TD")} style={{ width: 50, color: colour[r.status], fontFamily: FONT.bold }}>{r.status}</Text>
+      <Text {...structure("TD")} style={{ width: 150 }}>{r.fileName ?? "–"}</Text>
+      <Text {...structure("TD")} style={{ flex: 1 }}>{r.messages.join("\n")}</Text>
     </View>
   );
 }
@@ -61,14 +62,12 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
   const flagged = input.records.filter((r) => r.status !== "ready");
   const ready = input.records.filter((r) => r.status === "ready");
   const listReady = ready.length <= MAX_LISTED_READY;
-  const ids = newStructureIds();
-  const tag = (type: Parameters<typeof structure>[1], attributes?: Parameters<typeof structure>[2]) => structure(ids, type, attributes);
   const doc = (
     <Document title={`Intake receipt – ${input.title}`} language="en" producer="Sealpost" creator="Sealpost" {...TAGGED}>
       <Page size="A4" style={{ padding: 40, fontFamily: FONT.regular, fontSize: 8.5, lineHeight: 1.3 }}>
-        <Text {...tag("H1")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Batch intake receipt</Text>
-        <Text {...tag("P")} style={{ fontSize: 11, marginBottom: 10 }}>{input.title}</Text>
-        <View {...tag("Table")}>
+        <Text {...structure("H1")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Batch intake receipt</Text>
+        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 10 }}>{input.title}</Text>
+        <View {...structure("Table")}>
         {[
           ["Batch id", input.batchId],
           ["Correlation id", input.correlationId],
@@ -78,22 +77,19 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
           ["State", input.state],
           ["Dispatch readiness", input.readiness],
         ].map(([k, v]) => (
-          <View key={k} {...tag("TR")} style={{ flexDirection: "row" }}>
-            <Text {...tag("TH", { scope: "Row" })} style={{ width: 100, color: "#555555" }}>{k}</Text>
-            <Text {...tag("TD")} style={{ fontFamily: k === "Dispatch readiness" ? FONT.bold : FONT.regular }}>{v}</Text>
-          </View>
+          <NameValueRow key={k} name={k} value={v} nameWidth={100} nameColour="#555555" valueStyle={{ fontFamily: k === "Dispatch readiness" ? FONT.bold : FONT.regular }} />
         ))}
         </View>
-        <Text {...tag("P")} style={{ marginVertical: 10, fontSize: 10 }}>{intakeCountsLine(input.counts)}</Text>
-        {flagged.length > 0 && <Text {...tag("H2")} style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>Records needing attention</Text>}
-        {flagged.length > 0 && <View {...tag("Table")}>{flagged.map((r) => <Row key={r.index} r={r} ids={ids} />)}</View>}
-        <Text {...tag("H2")} style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>Ready records</Text>
+        <Text {...structure("P")} style={{ marginVertical: 10, fontSize: 10 }}>{intakeCountsLine(input.counts)}</Text>
+        {flagged.length > 0 && <Text {...structure("H2")} style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>Records needing attention</Text>}
+        {flagged.length > 0 && <View {...structure("Table")}>{flagged.map((r) => <Row key={r.index} r={r} />)}</View>}
+        <Text {...structure("H2")} style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>Ready records</Text>
         {ready.length === 0 ? (
-          <Text {...tag("P")}>None</Text>
+          <Text {...structure("P")}>None</Text>
         ) : listReady ? (
-          chunks(ready.map((r) => `${r.index + 1}  ready  ${r.fileName ?? ""}`), 40).map((lines, i) => <Text key={i} {...tag("P")} wrap={false}>{lines.join("\n")}</Text>)
+          chunks(ready.map((r) => `${r.index + 1}  ready  ${r.fileName ?? ""}`), 40).map((lines, i) => <Text key={i} {...structure("P")} wrap={false}>{lines.join("\n")}</Text>)
         ) : (
-          <Text {...tag("P")}>{`Records ${indexRanges(ready.map((r) => r.index))}: ready`}</Text>
+          <Text {...structure("P")}>{`Records ${indexRanges(ready.map((r) => r.index))}: ready`}</Text>
         )}
         <FooterLabel text={input.batchId} margin={40} />
       </Page>

@@ -7,7 +7,7 @@ import { bindBody } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
 import { drawable, fontsFor, setUpFonts } from "./fonts";
 import { Blocks } from "./markdown-view";
-import { newStructureIds, TAGGED } from "./structure";
+import { TAGGED } from "./structure";
 import { FooterLabel, finishDocument } from "./footer";
 import type { DocumentMeta } from "./metadata";
 import type { LayoutTimings } from "./timings";
@@ -47,7 +47,7 @@ export async function renderDocument(
     <Document title={meta.title} language={template.locale} producer="Sealpost" creator="Sealpost" onRender={explain?.onRender} {...(tagged ? TAGGED : {})}>
       <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
-        <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, fonts, images: template.images, explain, structure: newStructureIds() }} />
+        <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, fonts, images: template.images, explain }} />
         <FooterLabel text={drawable(meta.documentId ?? meta.correlationId)} margin={MARGIN} tag={explain?.tag("footer")} />
       </Page>
     </Document>,

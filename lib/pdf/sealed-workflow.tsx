@@ -4,7 +4,8 @@ import type { RenderFacts } from "@/lib/explain/facts";
 import { renderElement } from "./render-element";
 import { drawableStrings, FONT, setUpFonts } from "./fonts";
 import { FooterLabel, finishDocument } from "./footer";
-import { newStructureIds, structure, TAGGED, type StructureIds } from "./structure";
+import { structure, TAGGED } from "./structure";
+import { NameValueRow } from "./name-value-row";
 
 /** Everything the sealed record of a workflow shows, as plain strings (made by lib/workflow/seal-input.ts). */
 export interface SealedWorkflowInput {
@@ -38,15 +39,7 @@ const grey = "#555555";
 const h2 = { fontSize: 11, fontFamily: FONT.bold, marginTop: 12, marginBottom: 4 } as const;
 const row = { flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 } as const;
 
-/** A row of a two-column table of names and values: the name is the row's header cell. */
-function Pair({ k, v, ids }: { k: string; v: string; ids: StructureIds }) {
-  return (
-    <View {...structure(ids, "TR")} style={{ flexDirection: "row" }}>
-      <Text {...structure(ids, "TH", { scope: "Row" })} style={{ width: 110, color: grey }}>{k}</Text>
-      <Text {...structure(ids, "TD")} style={{ flex: 1 }}>{v}</Text>
-    </View>
-  );
-}
+const Pair = ({ k, v }: { k: string; v: string }) => <NameValueRow name={k} value={v} nameWidth={110} nameColour={grey} />;
 
 /** The sealed record of a workflow: collected data by step, rule results, approval history, exception, audit trail. */
 export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<Uint8Array> {
@@ -64,34 +57,29 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
   setUpFonts();
   const title = `Sealed record – ${given.title}`;
   const input = drawableStrings(given); // drawn; the metadata keeps the given text
-  const ids = newStructureIds();
-  const tag = (type: Parameters<typeof structure>[1], attributes?: Parameters<typeof structure>[2]) => structure(ids, type, attributes);
-  const heading = (depth: number, excerpt: string) => ({ ...x?.tag("heading", undefined, { depth, excerpt }), ...tag(`H${depth}` as "H1") });
+  const heading = (depth: number, excerpt: string) => ({ ...x?.tag("heading", undefined, { depth, excerpt }), ...structure(`H${depth}` as "H1") });
   const t0 = performance.now();
   const doc = (
     <Document title={title} language="en" producer="Sealpost" creator="Sealpost" onRender={x?.onRender} {...TAGGED}>
       <Page size={SEALED_PAGE_SIZE} style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
         <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Sealed workflow record</Text>
-        <Text {...tag("P")} style={{ fontSize: 11, marginBottom: 8 }}>{input.title}</Text>
-        <View {...tag("Table")}>
-          <Pair ids={ids} k="Workflow id" v={input.workflowId} />
-          <Pair ids={ids} k="Correlation id" v={input.correlationId} />
-          {input.documentId ? <Pair ids={ids} k="Document id" v={input.documentId} /> : null}
-          <Pair ids={ids} k="Template" v={`${input.templatePath} (${input.templateVersion.slice(0, 16)})`} />
-          <Pair ids={ids} k="Initiated by" v={`${input.initiator}, ${input.createdAt}`} />
-          <Pair ids={ids} k="Sealed at" v={input.sealedAt} />
+        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 8 }}>{input.title}</Text>
+        <View {...structure("Table")}>
+          <Pair k="Workflow id" v={input.workflowId} />
+          <Pair k="Correlation id" v={input.correlationId} />
+          {input.documentId ? <Pair k="Document id" v={input.documentId} /> : null}
+          <Pair k="Template" v={`${input.templatePath} (${input.templateVersion.slice(0, 16)})`} />
+          <Pair k="Initiated by" v={`${input.initiator}, ${input.createdAt}`} />
+          <Pair k="Sealed at" v={input.sealedAt} />
         </View>
 
         <Text {...heading(2, "Collected data")} style={h2}>Collected data</Text>
         {input.steps.map((s, i) => (
           <View key={i} style={{ marginBottom: 6 }}>
             <Text {...heading(3, `Step ${i + 1}`)} style={{ fontFamily: FONT.bold, marginBottom: 2 }}>{`Step ${i + 1}: ${s.title}`}</Text>
-            <View {...tag("Table")}>
+            <View {...structure("Table")}>
               {s.fields.map((f) => (
-                <View key={f.key} {...tag("TR")} style={row} wrap={false}>
-                  <Text {...tag("TH", { scope: "Row" })} style={{ width: 170, color: grey }}>{f.label}</Text>
-                  <Text {...tag("TD")} style={{ flex: 1 }}>{f.value}</Text>
-                </View>
+                <NameValueRow key={f.key} name={f.label} value={f.value} nameWidth={170} nameColour={grey} rowStyle={row} keepTogether />
               ))}
             </View>
           </View>
@@ -99,15 +87,15 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
 
         <Text {...heading(2, "Rule results")} style={h2}>{`Rule results (validation ${input.validationOutcome})`}</Text>
         {input.results.length === 0 ? (
-          <Text {...tag("P")}>No rules were evaluated.</Text>
+          <Text {...structure("P")}>No rules were evaluated.</Text>
         ) : (
-        <View {...tag("Table")}>
+        <View {...structure("Table")}>
           {input.results.map((r, i) => (
-            <View key={i} {...tag("TR")} style={row} wrap={false}>
-              <Text {...tag("TD")} style={{ width: 45, fontFamily: FONT.bold, color: r.passed ? "#1b7a3a" : "#b3261e" }}>{r.passed ? "passed" : "FAILED"}</Text>
-              <Text {...tag("TD")} style={{ width: 45 }}>{r.severity}</Text>
-              <Text {...tag("TD")} style={{ width: 130 }}>{r.ruleId}</Text>
-              <Text {...tag("TD")} style={{ flex: 1 }}>{`${r.message} (${r.fieldKey})`}</Text>
+            <View key={i} {...structure("TR")} style={row} wrap={false}>
+              <Text {...structure("TD")} style={{ width: 45, fontFamily: FONT.bold, color: r.passed ? "#1b7a3a" : "#b3261e" }}>{r.passed ? "passed" : "FAILED"}</Text>
+              <Text {...structure("TD")} style={{ width: 45 }}>{r.severity}</Text>
+              <Text {...structure("TD")} style={{ width: 130 }}>{r.ruleId}</Text>
+              <Text {...structure("TD")} style={{ flex: 1 }}>{`${r.message} (${r.fieldKey})`}</Text>
             </View>
           ))}
         </View>
@@ -116,28 +104,28 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
         {input.exception ? (
           <View>
             <Text {...heading(2, "Approved with exception")} style={h2}>Approved with exception</Text>
-            <View {...tag("Table")}>
-              <Pair ids={ids} k="Failed rules" v={input.exception.failedRules.join(", ")} />
-              <Pair ids={ids} k="Decided by" v={`${input.exception.by}, stage ${input.exception.stage}, ${input.exception.at}`} />
-              <Pair ids={ids} k="Justification" v={input.exception.justification} />
+            <View {...structure("Table")}>
+              <Pair k="Failed rules" v={input.exception.failedRules.join(", ")} />
+              <Pair k="Decided by" v={`${input.exception.by}, stage ${input.exception.stage}, ${input.exception.at}`} />
+              <Pair k="Justification" v={input.exception.justification} />
             </View>
           </View>
         ) : null}
 
         <Text {...heading(2, "Approval history")} style={h2}>Approval history</Text>
         {input.history.length === 0 ? (
-          <Text {...tag("P")}>No approval decisions (sealed without the approval gate).</Text>
+          <Text {...structure("P")}>No approval decisions (sealed without the approval gate).</Text>
         ) : (
-        <View {...tag("Table")}>
+        <View {...structure("Table")}>
           {input.history.map((h, i) => (
             // A row is kept on one page, unless its list of changes could be longer than a page.
-            <View key={i} {...tag("TR")} style={row} wrap={!!h.changes?.length}>
-              <Text {...tag("TD")} style={{ width: 120 }}>{h.at}</Text>
-              <Text {...tag("TD")} style={{ width: 120, fontFamily: FONT.bold }}>{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
-              <View {...tag("TD")} style={{ flex: 1 }}>
-                <Text {...tag("P")}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
+            <View key={i} {...structure("TR")} style={row} wrap={!!h.changes?.length}>
+              <Text {...structure("TD")} style={{ width: 120 }}>{h.at}</Text>
+              <Text {...structure("TD")} style={{ width: 120, fontFamily: FONT.bold }}>{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
+              <View {...structure("TD")} style={{ flex: 1 }}>
+                <Text {...structure("P")}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
                 {(h.changes ?? []).map((c, j) => (
-                  <Text key={j} {...tag("P")} style={{ marginLeft: 8 }}>{`– ${c}`}</Text>
+                  <Text key={j} {...structure("P")} style={{ marginLeft: 8 }}>{`– ${c}`}</Text>
                 ))}
               </View>
             </View>
@@ -146,12 +134,12 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
         )}
 
         <Text {...heading(2, "Audit trail")} style={h2}>Audit trail</Text>
-        <View {...tag("Table")}>
+        <View {...structure("Table")}>
           {input.audit.map((e, i) => (
-            <View key={i} {...tag("TR")} style={row} wrap={false}>
-              <Text {...tag("TD")} style={{ width: 120 }}>{e.at}</Text>
-              <Text {...tag("TD")} style={{ width: 120 }}>{e.kind}</Text>
-              <Text {...tag("TD")} style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
+            <View key={i} {...structure("TR")} style={row} wrap={false}>
+              <Text {...structure("TD")} style={{ width: 120 }}>{e.at}</Text>
+              <Text {...structure("TD")} style={{ width: 120 }}>{e.kind}</Text>
+              <Text {...structure("TD")} style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
             </View>
           ))}
         </View>

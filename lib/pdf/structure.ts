@@ -1,11 +1,8 @@
 /**
  * The structure of a tagged PDF (PDF/UA), as props on react-pdf elements: Sealpost's patch of
  * @react-pdf/render (patches/, docs/templates.md) reads `pdfStructure` and writes the structure tree.
- * Each element gets an id in reading order, so that a block split across pages stays one element.
+ * Each element gets an id, so that a block split across pages stays one element.
  */
-export interface StructureIds {
-  next: number;
-}
 
 /** Standard structure types of ISO 32000-1, 14.8.4, that Sealpost's documents use. */
 export type StructureType = "H1" | "H2" | "H3" | "H4" | "H5" | "H6" | "P" | "Sect" | "L" | "LI" | "Lbl" | "LBody" | "Table" | "TR" | "TH" | "TD" | "BlockQuote" | "Figure" | "Link";
@@ -20,20 +17,16 @@ export interface StructureAttributes {
   listNumbering?: "Disc" | "Decimal";
 }
 
-export const newStructureIds = (): StructureIds => ({ next: 0 });
-
 /** The Document prop that turns the structure tree on (react-pdf's types do not know it). */
 export const TAGGED: Readonly<Record<string, unknown>> = Object.freeze({ tagged: true });
 
-/** The props that make a react-pdf element one element of the structure tree. */
-export function structure(ids: StructureIds, type: StructureType, attributes: StructureAttributes = {}): { pdfStructure: { id: string; type: StructureType } & StructureAttributes } {
-  return { pdfStructure: { id: `s${++ids.next}`, type, ...attributes } };
-}
-
 /**
- * For documents built of many components (the explain report): ids from one counter of the process,
- * unique across documents, so that no ids need passing down (a React context is not allowed in
- * modules that Next.js also bundles for the server, and the ids need only be unique in a document).
+ * Ids from one counter of the process: unique in any document, with nothing to pass down the
+ * components (a React context is not allowed in modules Next.js also bundles for the server).
  */
-const shared: StructureIds = { next: 0 };
-export const tag = (type: StructureType, attributes?: StructureAttributes) => structure(shared, type, attributes);
+let next = 0;
+
+/** The props that make a react-pdf element one element of the structure tree. */
+export function structure(type: StructureType, attributes: StructureAttributes = {}): { pdfStructure: { id: string; type: StructureType } & StructureAttributes } {
+  return { pdfStructure: { id: `s${++next}`, type, ...attributes } };
+}

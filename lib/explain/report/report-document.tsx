@@ -4,7 +4,7 @@ import type { Trace, TraceMessage } from "../assemble-trace";
 import { FontNames, standardFontText, textWidthPt, wrapText } from "@/lib/pdf/wrap-text";
 import { FooterLabel } from "@/lib/pdf/footer";
 import { FACE } from "@/lib/pdf/fonts";
-import { tag, TAGGED } from "@/lib/pdf/structure";
+import { structure, TAGGED } from "@/lib/pdf/structure";
 import {
   capped,
   formatMs,
@@ -20,6 +20,7 @@ import {
   type TemplateLines,
 } from "./report-facts";
 import { plural } from "@/lib/plural";
+import { NameValueRow } from "@/lib/pdf/name-value-row";
 
 export interface ReportInput {
   trace: Trace;
@@ -65,34 +66,31 @@ const LIMITS = { summaryFindings: 30, messages: 400, tokens: 300, styles: 120, e
 const bookmark = (title: string) => ({ bookmark: { title, fit: true, expanded: false } }) as object;
 
 function H1({ children }: { children: string }) {
-  return <Text {...tag("H1")} style={{ fontSize: 17, fontFamily: FACE.bold, color: C.accent, marginBottom: 4 }}>{children}</Text>;
+  return <Text {...structure("H1")} style={{ fontSize: 17, fontFamily: FACE.bold, color: C.accent, marginBottom: 4 }}>{children}</Text>;
 }
 
 function H2({ children }: { children: string }) {
   return (
-    <Text {...tag("H2")} {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: FACE.bold, color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
+    <Text {...structure("H2")} {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: FACE.bold, color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
       {children}
     </Text>
   );
 }
 
 function H3({ children }: { children: string }) {
-  return <Text {...tag("H3")} minPresenceAhead={30} style={{ fontSize: 11, fontFamily: FACE.bold, marginTop: 8, marginBottom: 3 }}>{children}</Text>;
+  return <Text {...structure("H3")} minPresenceAhead={30} style={{ fontSize: 11, fontFamily: FACE.bold, marginTop: 8, marginBottom: 3 }}>{children}</Text>;
 }
 
 function Para({ children, muted }: { children: ReactNode; muted?: boolean }) {
-  return <Text {...tag("P")} style={{ marginBottom: 4, color: muted ? C.muted : C.text }}>{children}</Text>;
+  return <Text {...structure("P")} style={{ marginBottom: 4, color: muted ? C.muted : C.text }}>{children}</Text>;
 }
 
 /** Label and value side by side: two columns fit A5 at 10 pt. */
 function Facts({ rows }: { rows: Array<[string, string]> }) {
   return (
-    <View {...tag("Table")} style={{ marginBottom: 4 }}>
+    <View {...structure("Table")} style={{ marginBottom: 4 }}>
       {rows.map(([label, value]) => (
-        <View key={label} {...tag("TR")} style={{ flexDirection: "row", marginBottom: 2 }} wrap={false}>
-          <Text {...tag("TH", { scope: "Row" })} style={{ width: LABEL_WIDTH, color: C.muted }}>{label}</Text>
-          <Text {...tag("TD")} style={{ flex: 1 }}>{fit(value, COLUMN - LABEL_WIDTH)}</Text>
-        </View>
+        <NameValueRow key={label} name={label} value={fit(value, COLUMN - LABEL_WIDTH)} nameWidth={LABEL_WIDTH} nameColour={C.muted} rowStyle={{ marginBottom: 2 }} keepTogether />
       ))}
     </View>
   );
@@ -103,7 +101,7 @@ const SEVERITY_WORD = { error: "ERROR", warning: "WARNING", info: "NOTE" } as co
 
 /** A template line as written, in a monospaced face. */
 function Quote({ text, width = COLUMN }: { text: string; width?: number }) {
-  return <Text {...tag("P")} style={{ fontFamily: FACE.mono, fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
+  return <Text {...structure("P")} style={{ fontFamily: FACE.mono, fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
 }
 
 /** One finding as a card: what, where in the template (the line quoted), and what was done instead of failing. */
@@ -111,14 +109,14 @@ function Finding({ m, lines }: { m: TraceMessage; lines: TemplateLines | null })
   const quoted = quoteLine(lines, m.line);
   return (
     <View wrap={false} style={{ marginBottom: 6, paddingLeft: 6, borderLeft: `2pt solid ${severityColour(m.severity)}` }}>
-      <Text {...tag("P")}>
+      <Text {...structure("P")}>
         <Text style={{ fontFamily: FACE.bold, color: severityColour(m.severity) }}>{`${SEVERITY_WORD[m.severity]} `}</Text>
         <Text style={{ color: C.muted }}>{fit(m.code, COLUMN - CARD_INSET, 10, FontNames.Helvetica, textWidthPt(`${SEVERITY_WORD[m.severity]} `, 10, FontNames.HelveticaBold))}</Text>
       </Text>
-      <Text {...tag("P")}>{fit(m.message, COLUMN - CARD_INSET)}</Text>
-      {m.line !== undefined && <Text {...tag("P")} style={{ color: C.muted }}>{`Template line ${m.line}${quoted ? ":" : ""}`}</Text>}
+      <Text {...structure("P")}>{fit(m.message, COLUMN - CARD_INSET)}</Text>
+      {m.line !== undefined && <Text {...structure("P")} style={{ color: C.muted }}>{`Template line ${m.line}${quoted ? ":" : ""}`}</Text>}
       {quoted && <Quote text={quoted} width={COLUMN - CARD_INSET} />}
-      {m.recovery && <Text {...tag("P")} style={{ color: C.muted }}>{fit(`Instead of failing: ${m.recovery}`, COLUMN - CARD_INSET)}</Text>}
+      {m.recovery && <Text {...structure("P")} style={{ color: C.muted }}>{fit(`Instead of failing: ${m.recovery}`, COLUMN - CARD_INSET)}</Text>}
     </View>
   );
 }
@@ -153,21 +151,21 @@ function Timings({ trace, detailed }: { trace: Trace; detailed: boolean }) {
   const total = trace.performance.totalMs ?? rows.reduce((n, r) => n + (r.ms ?? 0), 0);
   // A table of stages and times; the bars under each row are drawing, not content (artifacts).
   return (
-    <View {...tag("Table")}>
+    <View {...structure("Table")}>
       {rows.map((r) => (
-        <View key={r.stage} {...tag("TR")} style={{ marginBottom: 3 }} wrap={false}>
+        <View key={r.stage} {...structure("TR")} style={{ marginBottom: 3 }} wrap={false}>
           <View style={{ flexDirection: "row" }}>
-            <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1 }}>{r.stage}</Text>
-            <Text {...tag("TD")} style={{ width: 70, textAlign: "right" }}>{formatMs(r.ms)}</Text>
+            <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1 }}>{r.stage}</Text>
+            <Text {...structure("TD")} style={{ width: 70, textAlign: "right" }}>{formatMs(r.ms)}</Text>
           </View>
           <View style={{ height: 3, backgroundColor: C.rule }}>
             <View style={{ height: 3, width: `${total > 0 ? Math.min(100, ((r.ms ?? 0) / total) * 100) : 0}%`, backgroundColor: C.accent }} />
           </View>
         </View>
       ))}
-      <View {...tag("TR")} style={{ flexDirection: "row", marginTop: 2 }}>
-        <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>Total</Text>
-        <Text {...tag("TD")} style={{ width: 70, textAlign: "right", fontFamily: FACE.bold }}>{formatMs(trace.performance.totalMs)}</Text>
+      <View {...structure("TR")} style={{ flexDirection: "row", marginTop: 2 }}>
+        <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>Total</Text>
+        <Text {...structure("TD")} style={{ width: 70, textAlign: "right", fontFamily: FACE.bold }}>{formatMs(trace.performance.totalMs)}</Text>
       </View>
     </View>
   );
@@ -178,14 +176,14 @@ function Scorecard({ trace, enabled }: { trace: Trace; enabled: boolean }) {
     return <Para muted>The accessibility scorecard comes with the accessibility feature, which this licence does not include. The detailed report and the trace still list every accessibility finding.</Para>;
   }
   return (
-    <View {...tag("Table")}>
+    <View {...structure("Table")}>
       {scorecard(trace).map((s) => (
-        <View key={s.check} {...tag("TR")} wrap={false} style={{ marginBottom: 6, padding: 6, border: `0.75pt solid ${C.rule}` }}>
+        <View key={s.check} {...structure("TR")} wrap={false} style={{ marginBottom: 6, padding: 6, border: `0.75pt solid ${C.rule}` }}>
           <View style={{ flexDirection: "row" }}>
-            <Text {...tag("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>{s.check}</Text>
-            <Text {...tag("TD")} style={{ fontFamily: FACE.bold, color: s.failed ? C.error : C.pass }}>{s.result}</Text>
+            <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>{s.check}</Text>
+            <Text {...structure("TD")} style={{ fontFamily: FACE.bold, color: s.failed ? C.error : C.pass }}>{s.result}</Text>
           </View>
-          <Text {...tag("TD")} style={{ color: C.muted }}>{fit(s.detail, COLUMN - 14)}</Text>
+          <Text {...structure("TD")} style={{ color: C.muted }}>{fit(s.detail, COLUMN - 14)}</Text>
         </View>
       ))}
     </View>
@@ -212,7 +210,7 @@ function TemplateSection({ trace }: { trace: Trace }) {
       <Facts rows={[["Path", t.path], ["Title", t.title], ["Version (SHA-256)", t.version], ["Load time", formatMs(t.loadMs)]]} />
       {fields.length > 0 && <H3>{`Fields in the front matter (${fields.length})`}</H3>}
       {fields.map((f) => (
-        <Text key={f.key} {...tag("P")} style={{ marginBottom: 1 }}>{fit(`${f.key}: ${f.type}${f.required ? ", required" : ""}${f.label ? ` – "${f.label}"` : ""}`)}</Text>
+        <Text key={f.key} {...structure("P")} style={{ marginBottom: 1 }}>{fit(`${f.key}: ${f.type}${f.required ? ", required" : ""}${f.label ? ` – "${f.label}"` : ""}`)}</Text>
       ))}
     </>
   );
@@ -235,16 +233,16 @@ function DataBinding({ trace, lines }: { trace: Trace; lines: TemplateLines | nu
       />
       {b.sections.length > 0 && <H3>Sections</H3>}
       {b.sections.map((s, i) => (
-        <Text key={i} {...tag("P")} style={{ marginBottom: 1 }}>{fit(`{{#${s.key}}} ${s.status}${s.status === "expanded" ? `, ${plural(s.items, "item")}` : ""}${s.line ? ` (line ${s.line})` : ""}`)}</Text>
+        <Text key={i} {...structure("P")} style={{ marginBottom: 1 }}>{fit(`{{#${s.key}}} ${s.status}${s.status === "expanded" ? `, ${plural(s.items, "item")}` : ""}${s.line ? ` (line ${s.line})` : ""}`)}</Text>
       ))}
       <H3>Where each value came from</H3>
       {shown.map((g, i) => {
         const quoted = quoteLine(lines, g.line, 60);
         return (
           <View key={i} wrap={false} style={{ marginBottom: 4 }}>
-            <Text {...tag("P")} style={{ fontFamily: FACE.bold }}>{fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}</Text>
-            <Text {...tag("P")}>{fit(`${g.sources}${g.occurrences > 1 ? ` (${g.occurrences} times)` : ""}, ${g.valueTypes.join(" or ")}`)}</Text>
-            {g.line !== undefined && <Text {...tag("P")} style={{ color: C.muted }}>{fit(`line ${g.line}${quoted ? `: ${quoted}` : ""}`)}</Text>}
+            <Text {...structure("P")} style={{ fontFamily: FACE.bold }}>{fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}</Text>
+            <Text {...structure("P")}>{fit(`${g.sources}${g.occurrences > 1 ? ` (${g.occurrences} times)` : ""}, ${g.valueTypes.join(" or ")}`)}</Text>
+            {g.line !== undefined && <Text {...structure("P")} style={{ color: C.muted }}>{fit(`line ${g.line}${quoted ? `: ${quoted}` : ""}`)}</Text>}
           </View>
         );
       })}
@@ -260,19 +258,19 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
   return (
     <>
       <Para>{`Laid out in ${formatMs(trace.layout.ms)}: ${plural(trace.layout.pageCount, "page")}. react-pdf lays a document out in one pass, so a page's time is the layout time shared by its nodes.`}</Para>
-      <View {...tag("Table")}>
-        <View {...tag("TR")} style={{ flexDirection: "row", borderBottom: `0.75pt solid ${C.rule}`, marginBottom: 2 }} fixed={false}>
-          <Text {...tag("TH", { scope: "Column" })} style={{ width: "15%", fontFamily: FACE.bold }}>Page</Text>
-          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, width: "20%", fontFamily: FACE.bold }}>Blocks</Text>
-          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, width: "40%", fontFamily: FACE.bold }}>Height used</Text>
-          <Text {...tag("TH", { scope: "Column" })} style={{ ...cell, fontFamily: FACE.bold }}>Time</Text>
+      <View {...structure("Table")}>
+        <View {...structure("TR")} style={{ flexDirection: "row", borderBottom: `0.75pt solid ${C.rule}`, marginBottom: 2 }} fixed={false}>
+          <Text {...structure("TH", { scope: "Column" })} style={{ width: "15%", fontFamily: FACE.bold }}>Page</Text>
+          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, width: "20%", fontFamily: FACE.bold }}>Blocks</Text>
+          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, width: "40%", fontFamily: FACE.bold }}>Height used</Text>
+          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, fontFamily: FACE.bold }}>Time</Text>
         </View>
         {pages.shown.map((p) => (
-          <View key={p.page} {...tag("TR")} style={{ flexDirection: "row", marginBottom: 1 }} wrap={false}>
-            <Text {...tag("TD")} style={{ width: "15%" }}>{String(p.page)}</Text>
-            <Text {...tag("TD")} style={{ ...cell, width: "20%" }}>{String(p.elementCount)}</Text>
-            <Text {...tag("TD")} style={{ ...cell, width: "40%" }}>{`${p.usedHeightPt} of ${p.availableHeightPt} pt`}</Text>
-            <Text {...tag("TD")} style={cell}>{formatMs(p.layoutMsShare)}</Text>
+          <View key={p.page} {...structure("TR")} style={{ flexDirection: "row", marginBottom: 1 }} wrap={false}>
+            <Text {...structure("TD")} style={{ width: "15%" }}>{String(p.page)}</Text>
+            <Text {...structure("TD")} style={{ ...cell, width: "20%" }}>{String(p.elementCount)}</Text>
+            <Text {...structure("TD")} style={{ ...cell, width: "40%" }}>{`${p.usedHeightPt} of ${p.availableHeightPt} pt`}</Text>
+            <Text {...structure("TD")} style={cell}>{formatMs(p.layoutMsShare)}</Text>
           </View>
         ))}
       </View>
@@ -281,11 +279,11 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
       {events.shown.length === 0 && <Para muted>Nothing worth telling: no block split, moved, cut or scaled.</Para>}
       {events.shown.map((e, i) => (
         <View key={i} wrap={false} style={{ marginBottom: 5 }}>
-          <Text {...tag("P")}>
+          <Text {...structure("P")}>
             <Text style={{ fontFamily: FACE.bold }}>{e.kind.replace(/-/g, " ")}</Text>
             {fit(` on page ${e.pages.join(", ")}: ${e.element}`, COLUMN, 10, FontNames.Helvetica, textWidthPt(e.kind.replace(/-/g, " "), 10, FontNames.HelveticaBold))}
           </Text>
-          <Text {...tag("P")} style={{ color: C.muted }}>{fit(`${e.detail}${e.line !== undefined ? ` (line ${e.line})` : ""}`)}</Text>
+          <Text {...structure("P")} style={{ color: C.muted }}>{fit(`${e.detail}${e.line !== undefined ? ` (line ${e.line})` : ""}`)}</Text>
           {quoteLine(lines, e.line) && <Quote text={quoteLine(lines, e.line)!} />}
         </View>
       ))}
@@ -302,7 +300,7 @@ function Styling({ trace }: { trace: Trace }) {
     <>
       <H3>Page settings</H3>
       {Object.entries(s.page).map(([key, v]) => (
-        <Text key={key} {...tag("P")} style={{ marginBottom: 1 }}>{fit(`${key}: ${v.value} (${v.from})`)}</Text>
+        <Text key={key} {...structure("P")} style={{ marginBottom: 1 }}>{fit(`${key}: ${v.value} (${v.from})`)}</Text>
       ))}
       <H3>Blocks</H3>
       {groups.shown.map((g, i) => {
@@ -310,9 +308,9 @@ function Styling({ trace }: { trace: Trace }) {
         const where = g.elements.length === 1 ? `${first.kind}${first.line ? `, line ${first.line}` : ""}${first.excerpt ? `: ${first.excerpt}` : ""}` : `${g.elements.length} ${first.kind} blocks, lines ${[...new Set(g.elements.map((e) => e.line).filter((l) => l !== undefined))].slice(0, 12).join(", ")}`;
         return (
           <View key={i} wrap={false} style={{ marginBottom: 5 }}>
-            <Text {...tag("P")} style={{ fontFamily: FACE.bold }}>{fit(where, COLUMN, 10, FontNames.HelveticaBold)}</Text>
+            <Text {...structure("P")} style={{ fontFamily: FACE.bold }}>{fit(where, COLUMN, 10, FontNames.HelveticaBold)}</Text>
             {Object.entries(g.style).map(([prop, v]) => (
-              <Text key={prop} {...tag("P")} style={{ color: C.muted }}>{fit(`${prop} ${v.value}: ${v.from}`)}</Text>
+              <Text key={prop} {...structure("P")} style={{ color: C.muted }}>{fit(`${prop} ${v.value}: ${v.from}`)}</Text>
             ))}
           </View>
         );
@@ -331,22 +329,22 @@ function AccessibilityDetails({ trace }: { trace: Trace }) {
       <H3>Heading outline</H3>
       {outline.shown.length === 0 && <Para muted>No headings.</Para>}
       {outline.shown.map((h, i) => (
-        <Text key={i} {...tag("P")} style={{ marginLeft: (Math.min(h.depth, 6) - 1) * 10, marginBottom: 1 }}>{fit(`H${h.depth} ${h.text ?? ""}${h.line ? ` (line ${h.line})` : ""}`, COLUMN - 50)}</Text>
+        <Text key={i} {...structure("P")} style={{ marginLeft: (Math.min(h.depth, 6) - 1) * 10, marginBottom: 1 }}>{fit(`H${h.depth} ${h.text ?? ""}${h.line ? ` (line ${h.line})` : ""}`, COLUMN - 50)}</Text>
       ))}
       <More n={outline.more} what="headings" />
       <H3>Images</H3>
       <Para>{a.images.total ? `${a.images.withAlt} of ${a.images.total} images have alt text (${a.images.altCoveragePercent} %).` : "No images."}</Para>
       {a.images.withoutAlt.map((img, i) => (
-        <Text key={i} {...tag("P")} style={{ marginBottom: 1 }}>{fit(`No alt text: ${img.url ?? "image"}${img.line ? ` (line ${img.line})` : ""}`)}</Text>
+        <Text key={i} {...structure("P")} style={{ marginBottom: 1 }}>{fit(`No alt text: ${img.url ?? "image"}${img.line ? ` (line ${img.line})` : ""}`)}</Text>
       ))}
       <H3>Colour contrast (WCAG 2.x)</H3>
       {pairs.shown.map((p, i) => (
         <View key={i} wrap={false} style={{ marginBottom: 4 }}>
-          <Text {...tag("P")}>
+          <Text {...structure("P")}>
             <Text style={{ fontFamily: FACE.bold, color: p.level === "FAIL" ? C.error : C.pass }}>{`${p.level} `}</Text>
             {`${p.foreground} on ${p.background}: ${p.ratio}:1`}
           </Text>
-          <Text {...tag("P")} style={{ color: C.muted }}>{fit(`${p.largeText ? "large" : "normal"} text, smallest ${p.smallestFontSizePt} pt${p.bold ? " (bold)" : ""}, ${p.runs} runs; AA needs ${p.largeText ? 3 : 4.5}:1, AAA ${p.largeText ? 4.5 : 7}:1`)}</Text>
+          <Text {...structure("P")} style={{ color: C.muted }}>{fit(`${p.largeText ? "large" : "normal"} text, smallest ${p.smallestFontSizePt} pt${p.bold ? " (bold)" : ""}, ${p.runs} runs; AA needs ${p.largeText ? 3 : 4.5}:1, AAA ${p.largeText ? 4.5 : 7}:1`)}</Text>
         </View>
       ))}
       <More n={pairs.more} what="colour pairs" />
