@@ -1,4 +1,5 @@
-import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Font, Page, Text, View } from "@react-pdf/renderer";
+import { FACE, faceFile } from "@/lib/pdf/fonts";
 import { renderElement } from "@/lib/pdf/render-element";
 import type { noticeRecord } from "./documents";
 
@@ -6,8 +7,22 @@ import type { noticeRecord } from "./documents";
  * The bench notice as a team would write it by hand in react-pdf, without Sealpost's templates:
  * the same text, table and footer, page numbers from a `render` footer as react-pdf documents
  * them. A second reference beside "the same render code alone": what react-pdf itself costs for
- * this page when used the usual way.
+ * this page when used the usual way. In react-pdf's built-in Helvetica (nothing embedded, no
+ * shaping: what a team writes first) or in the fonts Sealpost embeds for PDF/UA (Arimo), so that
+ * the ratio to react-pdf alone is also taken on the same document in the same fonts.
  */
+
+export type HandFaces = "built-in" | "embedded";
+const FACES: Record<HandFaces, { regular: string; bold: string; italic: string }> = {
+  "built-in": { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique" },
+  embedded: { regular: FACE.regular, bold: FACE.bold, italic: FACE.italic },
+};
+let registered = false;
+function registerEmbedded() {
+  if (registered) return;
+  for (const family of [FACE.regular, FACE.bold, FACE.italic] as const) Font.register({ family, src: faceFile(family) });
+  registered = true;
+}
 
 type NoticeRecord = ReturnType<typeof noticeRecord>;
 
@@ -19,16 +34,16 @@ const cell = { flex: 1, padding: 3 } as const;
 const row = { flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb" } as const;
 const BASE = 10.5;
 const paragraph = { marginBottom: BASE * 0.6 } as const;
-const heading = (size: number) => ({ fontFamily: "Helvetica-Bold", fontSize: BASE * size, lineHeight: 1.2, color: "#1f3a5f", marginTop: BASE * 0.6, marginBottom: BASE * 0.4 });
+const heading = (size: number, bold: string) => ({ fontFamily: bold, fontSize: BASE * size, lineHeight: 1.2, color: "#1f3a5f", marginTop: BASE * 0.6, marginBottom: BASE * 0.4 });
 
-function Notice({ r }: { r: NoticeRecord }) {
+function Notice({ r, f }: { r: NoticeRecord; f: (typeof FACES)[HandFaces] }) {
   const lines = r as unknown as Record<string, string>;
   return (
     <Document title="Payment notice" producer="bench" creator="bench">
-      <Page size="A4" style={{ padding: 48, fontFamily: "Helvetica", fontSize: BASE, lineHeight: 1.35, color: "#1a1a1a" }}>
+      <Page size="A4" style={{ padding: 48, fontFamily: f.regular, fontSize: BASE, lineHeight: 1.35, color: "#1a1a1a" }}>
         <View style={{ borderBottom: "2pt solid #1f3a5f", marginBottom: 14 }} fixed />
-        <Text style={heading(2)}>Payment notice</Text>
-        <Text style={heading(1.6)}>Your statement of charges for the period ending {r.dueDate}</Text>
+        <Text style={heading(2, f.bold)}>Payment notice</Text>
+        <Text style={heading(1.6, f.bold)}>Your statement of charges for the period ending {r.dueDate}</Text>
         <Text style={paragraph}>
           Dear {r.customerName}, this notice sets out the charges on your account {r.customerId} for the last billing period. The table below lists each item with
           the amount charged; the total is due in full by the date shown at the end of this notice.
@@ -39,9 +54,9 @@ function Notice({ r }: { r: NoticeRecord }) {
         </Text>
         <View style={{ marginBottom: BASE * 0.6, borderTop: "0.5pt solid #1f3a5f" }}>
           <View style={{ ...row, backgroundColor: "#eef2f6" }}>
-            <Text style={{ ...cell, fontFamily: "Helvetica-Bold" }}>Item</Text>
-            <Text style={{ ...cell, fontFamily: "Helvetica-Bold", textAlign: "center" }}>Period</Text>
-            <Text style={{ ...cell, fontFamily: "Helvetica-Bold", textAlign: "right" }}>Amount (EUR)</Text>
+            <Text style={{ ...cell, fontFamily: f.bold }}>Item</Text>
+            <Text style={{ ...cell, fontFamily: f.bold, textAlign: "center" }}>Period</Text>
+            <Text style={{ ...cell, fontFamily: f.bold, textAlign: "right" }}>Amount (EUR)</Text>
           </View>
           {items.map(([name, period], k) => (
             <View key={k} style={row}>
@@ -51,9 +66,9 @@ function Notice({ r }: { r: NoticeRecord }) {
             </View>
           ))}
           <View style={row}>
-            <Text style={{ ...cell, fontFamily: "Helvetica-Bold" }}>Total</Text>
+            <Text style={{ ...cell, fontFamily: f.bold }}>Total</Text>
             <Text style={cell} />
-            <Text style={{ ...cell, fontFamily: "Helvetica-Bold", textAlign: "right" }}>{r.amountDue}</Text>
+            <Text style={{ ...cell, fontFamily: f.bold, textAlign: "right" }}>{r.amountDue}</Text>
           </View>
         </View>
         <Text style={paragraph}>
@@ -64,7 +79,7 @@ function Notice({ r }: { r: NoticeRecord }) {
           You can pay by bank transfer, by direct debit if you have set one up, or by card through your online account. Receipts for every payment are kept in your
           account for seven years and can be downloaded at any time.
         </Text>
-        <Text style={{ fontFamily: "Helvetica-Oblique" }}>This notice was prepared for {r.customerName}. Sealpost Utilities Ltd., 1 Example Street, Example City.</Text>
+        <Text style={{ fontFamily: f.italic }}>This notice was prepared for {r.customerName}. Sealpost Utilities Ltd., 1 Example Street, Example City.</Text>
         <Text
           fixed
           style={{ position: "absolute", top: 810, left: 48, right: 48, fontSize: 7, color: "#777777" }}
@@ -75,4 +90,7 @@ function Notice({ r }: { r: NoticeRecord }) {
   );
 }
 
-export const renderHandNotice = (record: NoticeRecord): Promise<Uint8Array> => renderElement(<Notice r={record} />);
+export function renderHandNotice(record: NoticeRecord, faces: HandFaces = "built-in"): Promise<Uint8Array> {
+  if (faces === "embedded") registerEmbedded();
+  return renderElement(<Notice r={record} f={FACES[faces]} />);
+}

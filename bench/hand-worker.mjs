@@ -4,6 +4,6 @@ import { register } from "tsx/esm/api";
 register();
 const { renderHandNotice } = await import("./hand-notice.tsx");
 
-export default async function render(record) {
-  return (await renderHandNotice(record)).byteLength;
+export default async function render({ record, faces }) {
+  return (await renderHandNotice(record, faces)).byteLength;
 }
