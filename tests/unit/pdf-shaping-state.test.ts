@@ -50,7 +50,10 @@ it("applies the fonts' features after any other layout: kerning pairs set closer
       .join() !== font.glyphsForString(arabic).map((g) => g.id).reverse().join();
   fc.assert(
     fc.property(fc.array(fc.record({ text, features }), { maxLength: 4 }), (before) => {
-      for (const { text, features } of before) drawn(arimo, text, features), drawn(dejavu, text, features);
+      for (const { text, features } of before) {
+        drawn(arimo, text, features);
+        drawn(dejavu, text, features);
+      }
       expect(kerned(arimo, "AV")).toBe(true);
       expect(kerned(arimo, "To")).toBe(true);
       expect(joined(dejavu, "مرحبا")).toBe(true);
