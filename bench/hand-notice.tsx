@@ -1,5 +1,5 @@
 import { Document, Font, Page, Text, View } from "@react-pdf/renderer";
-import { FACE, faceFile } from "@/lib/pdf/fonts";
+import { FACE, FACES, faceFile } from "@/lib/pdf/fonts";
 import { renderElement } from "@/lib/pdf/render-element";
 import type { noticeRecord } from "./documents";
 
@@ -12,12 +12,12 @@ import type { noticeRecord } from "./documents";
  * the ratio to react-pdf alone is also taken on the same document in the same fonts.
  */
 
-export type HandFaces = "built-in" | "embedded";
-const FACES: Record<HandFaces, { regular: string; bold: string; italic: string }> = {
-  "built-in": { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique" },
-  embedded: { regular: FACE.regular, bold: FACE.bold, italic: FACE.italic },
-};
+export type HandFaces = keyof typeof FACES;
 let registered = false;
+/**
+ * The embedded faces registered as react-pdf's own API does, not through Sealpost's setUpFonts:
+ * that also turns hyphenation off, and this page is react-pdf as it comes.
+ */
 function registerEmbedded() {
   if (registered) return;
   for (const family of [FACE.regular, FACE.bold, FACE.italic] as const) Font.register({ family, src: faceFile(family) });
@@ -90,7 +90,7 @@ function Notice({ r, f }: { r: NoticeRecord; f: (typeof FACES)[HandFaces] }) {
   );
 }
 
-export function renderHandNotice(record: NoticeRecord, faces: HandFaces = "built-in"): Promise<Uint8Array> {
+export function renderHandNotice(record: NoticeRecord, faces: HandFaces = "builtIn"): Promise<Uint8Array> {
   if (faces === "embedded") registerEmbedded();
   return renderElement(<Notice r={record} f={FACES[faces]} />);
 }

@@ -61,7 +61,7 @@ async function rendererAlone(pool: Piscina<RenderTask, RenderResult>, doc: Bench
   return { docsPerSecond: n / seconds, cpuMsPerDoc: (cpu.user + cpu.system) / 1000 / n, kernelMsPerDoc: cpu.system / 1000 / n };
 }
 
-const HAND_FACES: HandFaces[] = ["built-in", "embedded"];
+const HAND_FACES: HandFaces[] = ["builtIn", "embedded"];
 
 /** The notice written by hand in react-pdf (bench/hand-notice.tsx), in the same number of threads and in `faces`. */
 async function handWritten(pool: Piscina<object, number>, n: number, offset: number, faces: HandFaces) {
@@ -165,7 +165,7 @@ async function documentBench(lines: string[]) {
       if (withHand) for (const faces of HAND_FACES) await handWritten(handPool, 50, offset, faces);
       const ref: Array<Awaited<ReturnType<typeof rendererAlone>>> = [];
       const e2e: Array<Awaited<ReturnType<typeof endToEnd>>> = [];
-      const hand: Record<HandFaces, number[]> = { "built-in": [], embedded: [] };
+      const hand: Record<HandFaces, number[]> = { builtIn: [], embedded: [] };
       for (let r = 0; r < RUNS; r++) {
         const alone = () => settle().then(() => rendererAlone(pool, doc, n, (offset += 100_000))).then((x) => ref.push(x));
         const sealpost = () => settle().then(() => endToEnd(stack, doc.template, doc.record, n, (offset += 100_000))).then((x) => e2e.push(x));

@@ -39,7 +39,8 @@ function cjkOrder(locale: string): NotoFont[] {
  * as a subset of the glyphs used. `builtIn` keeps Helvetica and Courier (nothing embedded): an
  * untagged document, and the bench's reference.
  */
-const FACES = {
+/** The four faces of a document, embedded (PDF/UA) or react-pdf's built-in ones (the bench's references). */
+export const FACES = {
   embedded: { regular: "Arimo", bold: "Arimo Bold", italic: "Arimo Italic", mono: "Cousine" },
   builtIn: { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", mono: "Courier" },
 } as const;
