@@ -18,11 +18,11 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { PDFDict, PDFDocument, PDFHexString, PDFNumber, PDFString, type PDFPage, type PDFRef } from "pdf-lib";
 import { drawable, drawableStrings, FONT, setUpFonts } from "@/lib/pdf/fonts";
-import { FooterLabel, numberPages, readAnnotationsInStructureOrder } from "@/lib/pdf/footer";
+import { FooterLabel, pageNumbers } from "@/lib/pdf/footer";
 import { renderElement } from "@/lib/pdf/render-element";
 import { savePdf } from "@/lib/pdf/save-pdf";
 import { structure, TAGGED } from "@/lib/pdf/structure";
-import { appendTaggedPages, asList, name, nextParentKey, parentTreeEntries, setParentTree } from "@/lib/pdf/structure-copy";
+import { appendTaggedPages, asList, name, nextParentKey, parentTreeEntries, readAnnotationsInStructureOrder, setParentTree } from "@/lib/pdf/structure-copy";
 
 export const MAX_SIGNERS = 20;
 
@@ -99,13 +99,12 @@ export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigne
   const layout = signatureLayout(signers.length, doc.getPageCount(), size);
 
   const tagged = doc.catalog.has(name("StructTreeRoot"));
-  const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts, tagged));
   const sealedPages = doc.getPageCount();
+  const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts, { tagged, sealedPages }));
   // A section per signer, in their order: where each one's field goes in the tree.
   let sections: PDFRef[] = [];
   if (tagged) sections = appendTaggedPages(doc, rendered).elements.filter((e) => doc.context.lookup(e, PDFDict).get(name("S")) === name("Sect"));
   else (await doc.copyPages(rendered, rendered.getPageIndices())).forEach((p) => doc.addPage(p));
-  if (opts.footer !== undefined) await numberPages(doc, MARGIN, { first: sealedPages });
   const fields = layout.map((box) => ({ widget: reserveField(doc, doc.getPage(box.page), box, signers[box.signer].name), page: doc.getPage(box.page), section: sections[box.signer] }));
   if (tagged) {
     tagFields(doc, fields);
@@ -152,13 +151,14 @@ function tagFields(doc: PDFDocument, fields: Array<{ widget: PDFRef; page: PDFPa
 
 const grey = "#555555";
 
-async function renderPages(given: PageSigner[], layout: LaidOut[], [width, height]: [number, number], opts: SignaturePageOptions, tagged: boolean): Promise<Uint8Array> {
+async function renderPages(given: PageSigner[], layout: LaidOut[], [width, height]: [number, number], opts: SignaturePageOptions, { tagged, sealedPages }: { tagged: boolean; sealedPages: number }): Promise<Uint8Array> {
   setUpFonts();
   const signers = drawableStrings(given);
   const sheets = Math.max(...layout.map((b) => b.sheet)) + 1;
   const text = { position: "absolute", left: MARGIN, width: BOX_X - MARGIN - 12 } as const;
   const doc = (
-    <Document producer="Sealpost" creator="Sealpost" {...(tagged ? TAGGED : {})}>
+    // Numbered on from the sealed record's pages; the record's metadata is what its reader sees.
+    <Document producer="Sealpost" creator="Sealpost" {...(tagged ? TAGGED : {})} {...(opts.footer !== undefined ? pageNumbers({ margin: MARGIN, pagesBefore: sealedPages }) : {})}>
       {Array.from({ length: sheets }, (_, sheet) => (
         <Page key={sheet} size={[width, height]} style={{ fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
           {/* A level-2 heading under the record's title; "(continued)" repeats it, an artifact. */}

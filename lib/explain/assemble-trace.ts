@@ -43,7 +43,7 @@ export interface TraceInput {
   createdAt: Date;
 }
 
-/** "page n of m" is drawn by pdf-lib after layout (lib/pdf/footer.tsx), so react-pdf's tree does not hold it. */
+/** "page n of m" is drawn by the render step once layout is done (lib/pdf/footer.tsx), so react-pdf's laid-out tree does not hold it. */
 const PAGE_NUMBER_COLOURS = { foreground: FOOTER_GREY, background: "#ffffff", minFontSize: 7, bold: false, runs: 1, ids: ["page-number"] };
 
 /** The laid-out colour pairs plus the page numbers' own; the same pair (the footer label's grey) is one entry. */

@@ -2,11 +2,11 @@ import type { Workflow } from "@/lib/db/schema";
 import type { TraceInput } from "./assemble-trace";
 import { valueType } from "./capture";
 import type { RenderFacts, TokenFact } from "./facts";
+import { NO_POST_PROCESSING } from "@/lib/pdf/timings";
 
 interface TracedSeal {
   facts: RenderFacts;
   layoutMs: number;
-  postProcessingMs: number;
 }
 
 /**
@@ -33,8 +33,8 @@ export function sealedTrace(wf: Workflow, requestedBy: string, traced: TracedSea
       templateLoadMs: 0,
       dataBindingMs: 0,
       layoutMs: traced.layoutMs,
-      postProcessingMs: traced.postProcessingMs,
-      totalMs: traced.layoutMs + traced.postProcessingMs,
+      postProcessingMs: NO_POST_PROCESSING,
+      totalMs: traced.layoutMs,
     },
     facts: { ...traced.facts, binding: { tokens, sections: [], conditions: [] } },
     createdAt,

@@ -1,8 +1,9 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { drawableStrings, FONT, setUpFonts } from "./fonts";
-import { FooterLabel, finishDocument } from "./footer";
+import { documentProps } from "./document-props";
+import { FooterLabel } from "./footer";
 import { renderElement } from "./render-element";
-import { structure, TAGGED } from "./structure";
+import { structure } from "./structure";
 import { NameValueRow } from "./name-value-row";
 
 /** Everything the certificate of completion shows, as plain strings (made by lib/workflow/signing/certificate-input.ts). */
@@ -53,7 +54,7 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
     <Text {...structure("TH", { scope: "Column" })} style={width ? { width, fontFamily: FONT.bold } : { flex: 1, fontFamily: FONT.bold }}>{label}</Text>
   );
   const doc = (
-    <Document title={title} language="en" producer="Sealpost" creator="Sealpost" {...TAGGED}>
+    <Document {...documentProps({ correlationId: given.correlationId, title, documentId: given.workflowId }, { language: "en", margin: 40 })}>
       <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
         <Text {...structure("H1")} style={{ fontSize: 18, fontFamily: FONT.bold, lineHeight: 1.2, marginBottom: 6 }}>Certificate of completion</Text>
         <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 6 }}>{input.title}</Text>
@@ -148,6 +149,5 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
       </Page>
     </Document>
   );
-  const laidOut = await renderElement(doc);
-  return finishDocument(laidOut, { correlationId: given.correlationId, title, documentId: given.workflowId }, 40);
+  return renderElement(doc);
 }

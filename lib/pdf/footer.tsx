@@ -1,15 +1,14 @@
 import { Text } from "@react-pdf/renderer";
-import { beginMarkedContent, beginText, ParseSpeeds, endMarkedContent, endText, moveText, PDFDocument, PDFName, popGraphicsState, pushGraphicsState, rgb, setFillingRgbColor, setFontAndSize, showText, StandardFonts } from "pdf-lib";
+import * as fontkit from "fontkit";
 import { FOOTER_GREY } from "./footer-grey";
-import { stampDocument, type DocumentMeta } from "./metadata";
-import { embedPageNumberFont } from "./page-number-font";
-import { savePdf } from "./save-pdf";
+import { faceFile, FACES } from "./fonts";
 
 /*
  * Every page's footer line: a label on the left, laid out by react-pdf, and "page n of m" on the
- * right, drawn afterwards with pdf-lib. A react-pdf `render` footer that knows `totalPages` makes
- * react-pdf lay every page out a second time: about a quarter of the layout time of a one-page
- * notice (measured 56 against 40 ms). The PDF is opened after layout anyway for its metadata.
+ * right, drawn by Sealpost's patch of react-pdf's render step once the page count is known
+ * (patches/@react-pdf+render+4.7.0.patch, `numberPage`). A react-pdf `render` footer that knows
+ * `totalPages` makes react-pdf lay every page out a second time: about a quarter of the layout time
+ * of a one-page notice (measured 56 against 40 ms).
  */
 
 const SIZE = 7;
@@ -28,67 +27,27 @@ export function FooterLabel({ text, margin, tag, colour = FOOTER_GREY }: { text:
   );
 }
 
-export interface FinishOptions {
+export interface PageNumberOptions {
+  /** The page's side padding: "page n of m" ends there. */
+  margin: number;
   colour?: string;
+  /** Pages another document puts before these (a sealed record before its signature pages). */
+  pagesBefore?: number;
   /** Pages another step appends later (a sealed record's signature pages), counted in "of m". */
   pagesAfter?: number;
-  /** Page numbers in the built-in Helvetica, nothing embedded: for documents laid out in the built-in fonts. */
+  /** In the built-in Helvetica, nothing embedded: for documents laid out in the built-in fonts. */
   builtInFonts?: boolean;
 }
 
+let arimo: fontkit.Font | undefined;
+
 /**
- * Numbers the pages ("page n of m", right-aligned at the margin), stamps the metadata and saves. A
- * tagged document laid out in embedded fonts is PDF/UA: its annotations are read in structure
- * order (`/Tabs /S`), and its metadata says it conforms.
+ * The Document prop that numbers the pages: "page n of m", right-aligned at the margin, in the
+ * documents' regular face (Arimo, embedded; the patch names an embedded font by its PostScript name,
+ * so the page numbers' glyphs join the subset the text embeds) or Helvetica. Opened once a thread,
+ * used only on a page where react-pdf has drawn no Arimo before.
  */
-export async function finishDocument(laidOut: Uint8Array, meta: DocumentMeta, margin: number, { colour = FOOTER_GREY, pagesAfter = 0, builtInFonts = false }: FinishOptions = {}): Promise<Uint8Array> {
-  // pdf-lib's default parse waits a timer tick (about 1 ms, idle) after every 100 objects: a
-  // tagged statement waited 1.3 ms. A render thread holds no event loop anyone waits on.
-  const doc = await PDFDocument.load(laidOut, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
-  await numberPages(doc, margin, { total: doc.getPageCount() + pagesAfter, colour, builtInFonts });
-  const tagged = doc.catalog.has(PDFName.of("StructTreeRoot"));
-  if (tagged) readAnnotationsInStructureOrder(doc);
-  stampDocument(doc, meta, { pdfUa: tagged && !builtInFonts });
-  return savePdf(doc);
-}
-
-/** PDF/UA 7.18.3: a page with annotations (links) gives them in the order of the structure tree. */
-export function readAnnotationsInStructureOrder(doc: PDFDocument): void {
-  for (const page of doc.getPages()) if (page.node.Annots()) page.node.set(PDFName.of("Tabs"), PDFName.of("S"));
-}
-
-/** Draws "page n of total" on every page from index `first` on (default: all of them, total: their count). */
-export async function numberPages(doc: PDFDocument, margin: number, opts: { first?: number; total?: number; colour?: string; builtInFonts?: boolean } = {}): Promise<void> {
-  const colour = opts.colour ?? FOOTER_GREY;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 0xff);
-  const pages = doc.getPages();
-  const total = opts.total ?? pages.length;
-  const texts = pages.slice(opts.first ?? 0).map((page, i) => ({ page, text: `page ${(opts.first ?? 0) + i + 1} of ${total}` }));
-  if (opts.builtInFonts) {
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    for (const { page, text } of texts) {
-      // A page number is pagination, not content: an artifact in a tagged PDF, passed over by screen readers.
-      page.pushOperators(beginMarkedContent("Artifact"));
-      page.drawText(text, { x: page.getWidth() - margin - font.widthOfTextAtSize(text, SIZE), y: BASELINE, size: SIZE, font, color: rgb(r, g, b) });
-      page.pushOperators(endMarkedContent());
-    }
-    return;
-  }
-  const font = embedPageNumberFont(doc);
-  for (const { page, text } of texts) {
-    const name = page.node.newFontDictionary("PageNumber", font.ref);
-    const x = page.getWidth() - margin - font.widthOfTextAtSize(text, SIZE);
-    page.pushOperators(
-      beginMarkedContent("Artifact"),
-      pushGraphicsState(),
-      beginText(),
-      setFillingRgbColor(r, g, b),
-      setFontAndSize(name, SIZE),
-      moveText(x, BASELINE),
-      showText(font.encode(text)),
-      endText(),
-      popGraphicsState(),
-      endMarkedContent(),
-    );
-  }
+export function pageNumbers({ margin, colour = FOOTER_GREY, pagesBefore = 0, pagesAfter = 0, builtInFonts = false }: PageNumberOptions): { pageNumbers: Record<string, unknown> } {
+  arimo ??= fontkit.openSync(faceFile(FACES.embedded.regular)) as fontkit.Font;
+  return { pageNumbers: { font: builtInFonts ? FACES.builtIn.regular : arimo, size: SIZE, colour, margin, baseline: BASELINE, pagesBefore, pagesAfter } };
 }

@@ -12,7 +12,8 @@ const NS = "https://sealpost.dev/ns/1.0/";
 const PDFUA_NS = "http://www.aiim.org/pdfua/ns/id/";
 const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function xmp(meta: DocumentMeta, producer: string, pdfUa: boolean): string {
+/** The XMP packet of a Sealpost PDF. `pdfUa`: the document is tagged and embeds its fonts, and says it conforms to PDF/UA-1 (ISO 14289-1, clause 5). */
+export function documentXmp(meta: DocumentMeta, { producer = "Sealpost", pdfUa = false }: { producer?: string; pdfUa?: boolean } = {}): string {
   return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -26,16 +27,13 @@ function xmp(meta: DocumentMeta, producer: string, pdfUa: boolean): string {
 <?xpacket end="w"?>`;
 }
 
-/**
- * Writes title, producer and an XMP packet whose svc:CorrelationId names the render. `pdfUa`: the
- * document is tagged and embeds its fonts, and says it conforms to PDF/UA-1 (ISO 14289-1, clause 5).
- */
+/** Writes title, producer and the XMP packet into a PDF pdf-lib made (a combined batch PDF); react-pdf's documents get them from `documentProps`. */
 export function stampDocument(doc: PDFDocument, meta: DocumentMeta, { producer = "Sealpost", pdfUa = false }: { producer?: string; pdfUa?: boolean } = {}): void {
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setProducer(producer);
   doc.setCreator("Sealpost");
   if (meta.documentId) doc.setSubject(meta.documentId);
-  const stream = doc.context.stream(Buffer.from(xmp(meta, producer, pdfUa), "utf8"), { Type: "Metadata", Subtype: "XML" });
+  const stream = doc.context.stream(Buffer.from(documentXmp(meta, { producer, pdfUa }), "utf8"), { Type: "Metadata", Subtype: "XML" });
   doc.catalog.set(PDFName.of("Metadata"), doc.context.register(stream));
 }
 

@@ -1,8 +1,9 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
 import { drawableStrings, FONT, setUpFonts } from "./fonts";
-import { FooterLabel, finishDocument } from "./footer";
-import { structure, TAGGED } from "./structure";
+import { documentProps } from "./document-props";
+import { FooterLabel } from "./footer";
+import { structure } from "./structure";
 import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
 import { NameValueRow } from "./name-value-row";
 
@@ -63,7 +64,7 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
   const ready = input.records.filter((r) => r.status === "ready");
   const listReady = ready.length <= MAX_LISTED_READY;
   const doc = (
-    <Document title={`Intake receipt – ${input.title}`} language="en" producer="Sealpost" creator="Sealpost" {...TAGGED}>
+    <Document {...documentProps({ correlationId: given.correlationId, title: `Intake receipt – ${given.title}` }, { language: "en", margin: 40 })}>
       <Page size="A4" style={{ padding: 40, fontFamily: FONT.regular, fontSize: 8.5, lineHeight: 1.3 }}>
         <Text {...structure("H1")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Batch intake receipt</Text>
         <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 10 }}>{input.title}</Text>
@@ -95,6 +96,5 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
       </Page>
     </Document>
   );
-  const pdf = await renderElement(doc);
-  return finishDocument(pdf, { correlationId: given.correlationId, title: `Intake receipt – ${given.title}` }, 40);
+  return renderElement(doc);
 }

@@ -7,10 +7,10 @@ import { bindBody } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
 import { drawable, fontsFor, setUpFonts } from "./fonts";
 import { Blocks } from "./markdown-view";
-import { TAGGED } from "./structure";
-import { FooterLabel, finishDocument } from "./footer";
+import { documentProps } from "./document-props";
+import { FooterLabel } from "./footer";
 import type { DocumentMeta } from "./metadata";
-import type { LayoutTimings } from "./timings";
+import { type LayoutTimings, NO_POST_PROCESSING } from "./timings";
 
 const MARGIN = 48;
 
@@ -23,8 +23,8 @@ export type PdfProfile = "pdf/ua" | "tagged" | "untagged";
 
 
 /**
- * One record through one template: bind data into the parsed body, lay it out with react-pdf, then
- * stamp title, producer and the correlation id (XMP). Stage timings feed explain traces; with `explain`
+ * One record through one template: bind data into the parsed body and lay it out with react-pdf,
+ * which also writes title, producer, the correlation id (XMP) and the page numbers (documentProps). Stage timings feed explain traces; with `explain`
  * (a traced render) the binding, the blocks and the laid-out tree are also read into its facts.
  */
 export async function renderDocument(
@@ -44,7 +44,7 @@ export async function renderDocument(
   const s = template.style;
   const fonts = fontsFor(template.locale, { builtIn: builtInFonts });
   const laidOut = await renderElement(
-    <Document title={meta.title} language={template.locale} producer="Sealpost" creator="Sealpost" onRender={explain?.onRender} {...(tagged ? TAGGED : {})}>
+    <Document {...documentProps(meta, { language: template.locale, tagged, builtInFonts, margin: MARGIN })} onRender={explain?.onRender}>
       <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
         <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, fonts, images: template.images, explain }} />
@@ -53,9 +53,7 @@ export async function renderDocument(
     </Document>,
   );
   const t2 = performance.now();
-  const pdf = await finishDocument(laidOut, meta, MARGIN, { builtInFonts });
-  const t3 = performance.now();
-  await explain?.checkPdf(pdf);
-  const timings = { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: t3 - t2, totalMs: t3 - t0 };
-  return explain ? { pdf, timings, explain: explain.facts() } : { pdf, timings };
+  await explain?.checkPdf(laidOut);
+  const timings = { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: NO_POST_PROCESSING, totalMs: t2 - t0 };
+  return explain ? { pdf: laidOut, timings, explain: explain.facts() } : { pdf: laidOut, timings };
 }

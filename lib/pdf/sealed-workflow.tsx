@@ -3,8 +3,9 @@ import { ExplainCapture } from "@/lib/explain/capture";
 import type { RenderFacts } from "@/lib/explain/facts";
 import { renderElement } from "./render-element";
 import { drawableStrings, FONT, setUpFonts } from "./fonts";
-import { FooterLabel, finishDocument } from "./footer";
-import { structure, TAGGED } from "./structure";
+import { documentProps } from "./document-props";
+import { FooterLabel } from "./footer";
+import { structure } from "./structure";
 import { NameValueRow } from "./name-value-row";
 
 /** Everything the sealed record of a workflow shows, as plain strings (made by lib/workflow/seal-input.ts). */
@@ -47,10 +48,10 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
 }
 
 /** The same document, traced: its headings are tagged and the laid-out tree read (see lib/explain). */
-export async function renderSealedWorkflowTraced(input: SealedWorkflowInput): Promise<{ pdf: Uint8Array; facts: RenderFacts; layoutMs: number; postProcessingMs: number }> {
+export async function renderSealedWorkflowTraced(input: SealedWorkflowInput): Promise<{ pdf: Uint8Array; facts: RenderFacts; layoutMs: number }> {
   const capture = new ExplainCapture({ source: "", bodyLine: 1 });
-  const { pdf, layoutMs, postProcessingMs } = await layOut(input, capture);
-  return { pdf, facts: capture.facts(), layoutMs, postProcessingMs };
+  const { pdf, layoutMs } = await layOut(input, capture);
+  return { pdf, facts: capture.facts(), layoutMs };
 }
 
 async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
@@ -60,7 +61,7 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
   const heading = (depth: number, excerpt: string) => ({ ...x?.tag("heading", undefined, { depth, excerpt }), ...structure(`H${depth}` as "H1") });
   const t0 = performance.now();
   const doc = (
-    <Document title={title} language="en" producer="Sealpost" creator="Sealpost" onRender={x?.onRender} {...TAGGED}>
+    <Document {...documentProps({ correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion }, { language: "en", margin: 40, pagesAfter: given.pagesAfter })} onRender={x?.onRender}>
       <Page size={SEALED_PAGE_SIZE} style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
         <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Sealed workflow record</Text>
         <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 8 }}>{input.title}</Text>
@@ -147,8 +148,6 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
       </Page>
     </Document>
   );
-  const laidOut = await renderElement(doc);
-  const t1 = performance.now();
-  const pdf = await finishDocument(laidOut, { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion }, 40, { pagesAfter: given.pagesAfter });
-  return { pdf, layoutMs: t1 - t0, postProcessingMs: performance.now() - t1 };
+  const pdf = await renderElement(doc);
+  return { pdf, layoutMs: performance.now() - t0 };
 }

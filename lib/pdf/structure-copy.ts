@@ -9,6 +9,11 @@ import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, PDFObjectCopie
  */
 
 export const name = PDFName.of;
+
+/** PDF/UA 7.18.3: a page with annotations (links, form fields) gives them in the order of the structure tree. */
+export function readAnnotationsInStructureOrder(doc: PDFDocument): void {
+  for (const page of doc.getPages()) if (page.node.Annots()) page.node.set(PDFName.of("Tabs"), PDFName.of("S"));
+}
 /** Parent-tree entries of a number tree: key and value (an element, or a page's elements by MCID). */
 export type ParentEntries = Array<[number, PDFObject]>;
 

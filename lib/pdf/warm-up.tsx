@@ -1,13 +1,14 @@
 import { Document, Page, Text } from "@react-pdf/renderer";
 import { drawable, fontsFor, setUpFonts } from "./fonts";
-import { preparePageNumberFont } from "./page-number-font";
+import { documentProps } from "./document-props";
 import { renderElement } from "./render-element";
 
 /** A few characters of every script a fallback font is there for: Greek, Hebrew, Arabic, Han, kana, Hangul, an emoji. */
 const SAMPLE = "Ωж שלום شريف 漢字 かな 한국 🙂";
 
 /**
- * Lays out one small page with every fallback font, regular and bold, at a render thread's start
+ * Lays out one small page with every fallback font, regular and bold, finished as every document is
+ * (page numbers, metadata), at a render thread's start
  * (about 0.3 s and 64 MB): reading the CJK fonts and their shaping tables took about 380 ms, their
  * character tables for `drawable` another 170 ms, and each script's first layout 60–90 ms, which
  * the first document with such a name paid. After this the first non-Latin document costs what the
@@ -19,7 +20,7 @@ export async function warmUpFonts(): Promise<void> {
   // and Korean orders use the same fonts, already read).
   const f = fontsFor();
   await renderElement(
-    <Document>
+    <Document {...documentProps({ correlationId: "warm-up", title: "warm-up" }, { language: "en", margin: 20 })}>
       <Page size="A6">
         <Text style={{ fontFamily: f.regular }}>{SAMPLE}</Text>
         <Text style={{ fontFamily: f.bold }}>{SAMPLE}</Text>
@@ -30,5 +31,4 @@ export async function warmUpFonts(): Promise<void> {
   );
   // drawable reads the fonts' character tables on its first non-Latin text: from the fonts now loaded.
   drawable(SAMPLE);
-  preparePageNumberFont();
 }

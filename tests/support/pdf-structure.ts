@@ -166,3 +166,36 @@ export async function readPageTags(bytes: Uint8Array): Promise<PageTags[]> {
     return { marked, annotations };
   });
 }
+
+/**
+ * How the file itself is written, as qpdf (which did not write it) reads it: whether `qpdf --check`
+ * finds an error, and how many objects sit compressed in object streams and how many in the file.
+ */
+export async function readFileLayout(bytes: Uint8Array): Promise<{ check: string; whole: boolean; packed: number; plain: number; pdfVersion?: string }> {
+  return withFile(bytes, async (file) => {
+    const run = promisify(execFile);
+    let check: string;
+    let whole = true;
+    try {
+      check = (await run("qpdf", ["--check", file])).stdout;
+    } catch (err) {
+      // qpdf exits 2 on errors, 3 on warnings.
+      check = `${(err as { stdout?: string }).stdout ?? ""}${(err as { stderr?: string }).stderr ?? ""}`;
+      whole = false;
+    }
+    const xref = (await run("qpdf", ["--show-xref", file], { maxBuffer: 64 * 1024 * 1024 })).stdout.split("\n");
+    return {
+      check,
+      whole,
+      packed: xref.filter((l) => /: compressed;/.test(l)).length,
+      plain: xref.filter((l) => /: uncompressed;/.test(l)).length,
+      pdfVersion: /PDF Version: (\S+)/.exec(check)?.[1],
+    };
+  });
+}
+
+/** The fonts a PDF draws with, as poppler's pdffonts lists them (a subset's name with its tag, "ABCDEF+Arimo-Regular"). */
+export async function pdfFontNames(bytes: Uint8Array): Promise<string[]> {
+  const out = await withFile(bytes, async (file) => (await promisify(execFile)("pdffonts", [file])).stdout);
+  return out.split("\n").slice(2).filter(Boolean).map((line) => line.split(/\s+/)[0]);
+}

@@ -1,8 +1,4 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { Encodings } from "@pdf-lib/standard-fonts";
 import fc from "fast-check";
 import * as fontkit from "fontkit";
@@ -13,21 +9,10 @@ import { renderDocument } from "@/lib/pdf/render-document";
 import { renderSealedWorkflow } from "@/lib/pdf/sealed-workflow";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { pdfText, pdfWordBoxes, readPdf } from "../support/pdf";
+import { pdfFontNames } from "../support/pdf-structure";
 import { useTemplatesDir } from "../support/templates-dir";
 
 useTemplatesDir();
-
-/** The fonts a PDF embeds, as poppler's pdffonts lists them. */
-async function embeddedFonts(pdf: Uint8Array): Promise<string[]> {
-  const dir = await mkdtemp(path.join(tmpdir(), "sealpost-fonts-"));
-  try {
-    await writeFile(path.join(dir, "d.pdf"), pdf);
-    const { stdout } = await promisify(execFile)("pdffonts", [path.join(dir, "d.pdf")]);
-    return stdout.split("\n").slice(2).filter(Boolean).map((line) => line.split(/\s+/)[0]);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 const names = ["Жанна Петрова", "Ωμέγα Παπαδοπούλου", "Łódź Wróbel", "İsmail Çelik", "Nguyễn Thị Hương", "Zoë Brontë"];
 
@@ -37,10 +22,10 @@ it("prints names in Cyrillic, Greek, Polish, Turkish and Vietnamese as written, 
     const { pdf } = await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-1", title: "Letter" });
     expect(await pdfText(pdf)).toContain(`Dear ${name}, your balance`);
     // Arimo draws all of these (no fallback font needed), each face a subset of the glyphs used.
-    expect((await embeddedFonts(pdf)).filter((f) => !/^[A-Z]{6}\+Arimo-(Regular|Bold|Italic)$/.test(f))).toEqual([]);
+    expect((await pdfFontNames(pdf)).filter((f) => !/^[A-Z]{6}\+Arimo-(Regular|Bold|Italic)$/.test(f))).toEqual([]);
   }
   // In the built-in fonts (untagged output), a Latin-1 name embeds nothing and a Cyrillic one DejaVu Sans.
-  const builtIn = async (name: string) => embeddedFonts((await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-1", title: "Letter" }, undefined, { profile: "untagged" })).pdf);
+  const builtIn = async (name: string) => pdfFontNames((await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-1", title: "Letter" }, undefined, { profile: "untagged" })).pdf);
   expect((await builtIn("Zoë Brontë")).every((f) => f.startsWith("Helvetica"))).toBe(true);
   expect((await builtIn("Жанна Петрова")).some((f) => f.endsWith("+DejaVuSans"))).toBe(true);
 });

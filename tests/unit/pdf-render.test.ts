@@ -84,6 +84,7 @@ describe("PDF pipeline", () => {
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe("Notice C1001");
     expect(doc.getProducer()).toBe("Sealpost");
+    expect(doc.getSubject()).toBe("DOC-1");
     expect(await readCorrelationId(pdf)).toBe("corr-<&>-1");
     expect(timings.totalMs).toBeGreaterThan(0);
     expect(timings.layoutMs).toBeLessThanOrEqual(timings.totalMs);

@@ -9,7 +9,7 @@ import { renderSealedWorkflow, type SealedWorkflowInput } from "@/lib/pdf/sealed
 import { loadTemplate } from "@/lib/templates/load-template";
 import { sampleRecord } from "@/lib/templates/sample-record";
 import { pdfText } from "../support/pdf";
-import { allNodes, readStructure, readTaggedCatalog, textOf, type StructNode } from "../support/pdf-structure";
+import { allNodes, pdfFontNames, readFileLayout, readStructure, readTaggedCatalog, textOf, type StructNode } from "../support/pdf-structure";
 import { useInProcessRenders } from "../support/templates-dir";
 
 // Documents are tagged PDF: a screen reader follows the structure tree, read back here with poppler
@@ -128,6 +128,18 @@ describe("the demo templates", () => {
       expect(headingsOf(root).length).toBeGreaterThan(0);
       await expectOnlyArtifactsUntagged(pdf, root, meta.correlationId);
       await expectPdfUa(pdf);
+    });
+
+    it(`${template}: a whole PDF 1.7 file to qpdf, its objects packed in an object stream, each face one subset (the page numbers' glyphs in the text's)`, async () => {
+      const pdf = await render("templates", template);
+      const file = await readFileLayout(pdf);
+      expect(file.check).toContain("No syntax or stream encoding errors");
+      expect(file).toMatchObject({ whole: true, pdfVersion: "1.7" });
+      // What stays outside are streams: page contents, font files, their maps, the XMP and the object stream itself.
+      expect(file.packed).toBeGreaterThan(2 * file.plain);
+      const faces = (await pdfFontNames(pdf)).map((f) => f.replace(/^[A-Z]{6}\+/, ""));
+      expect(faces).toContain("Arimo-Regular");
+      expect(faces).toEqual([...new Set(faces)]);
     });
   }
 });

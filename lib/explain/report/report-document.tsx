@@ -2,9 +2,10 @@ import { Document, Page, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import type { Trace, TraceMessage } from "../assemble-trace";
 import { FontNames, standardFontText, textWidthPt, wrapText } from "@/lib/pdf/wrap-text";
+import { documentProps } from "@/lib/pdf/document-props";
 import { FooterLabel } from "@/lib/pdf/footer";
 import { FACE } from "@/lib/pdf/fonts";
-import { structure, TAGGED } from "@/lib/pdf/structure";
+import { structure } from "@/lib/pdf/structure";
 import {
   capped,
   formatMs,
@@ -363,7 +364,7 @@ export function ExplainReport({ trace, mode, scorecard: withScorecard, templateL
   const title = reportTitle(trace, mode);
   const attention = capped(sortedMessages(trace, ["error", "warning"]), LIMITS.summaryFindings);
   return (
-    <Document title={title} language="en" pageMode="useOutlines" producer="Sealpost" creator="Sealpost" {...TAGGED}>
+    <Document {...documentProps({ correlationId: trace.correlationId, title }, { language: "en", margin: REPORT_MARGIN, colour: REPORT_COLOURS.footer })} pageMode="useOutlines">
       <Page size="A5" style={{ paddingTop: 30, paddingBottom: 46, paddingHorizontal: REPORT_MARGIN, fontFamily: FACE.regular, fontSize: 10, lineHeight: 1.35, color: C.text }}>
         <H1>{detailed ? "Explain report: detailed" : "Explain report: summary"}</H1>
         <Para muted>Why this document came out as it did, from the trace recorded while it was rendered.</Para>

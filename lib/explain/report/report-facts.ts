@@ -98,7 +98,8 @@ export function timingRows(trace: Trace, detailed: boolean): Array<{ stage: stri
     { stage: "Template load", ms: p.templateLoadMs },
     { stage: "Data binding", ms: p.dataBindingMs },
     { stage: "Layout", ms: p.layoutMs },
-    { stage: "Post-processing (page numbers, metadata)", ms: p.postProcessingMs },
+    // Traces recorded before page numbers and metadata moved into the layout pass (2026-11-28) have this stage.
+    ...(p.postProcessingMs ? [{ stage: "Post-processing (page numbers, metadata)", ms: p.postProcessingMs }] : []),
     ...(detailed ? [{ stage: "Trace capture inside the render", ms: p.captureInRenderMs }, { stage: "Trace assembly (after the render)", ms: p.assembleMs }] : []),
   ];
 }

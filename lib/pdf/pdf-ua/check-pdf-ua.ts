@@ -42,7 +42,8 @@ const streamBytes = (s: PDFObject | undefined): Uint8Array => (s instanceof PDFR
  * page's content stream and annotations, and the fonts drawn with.
  */
 export async function checkPdfUa(pdf: Uint8Array): Promise<PdfUaReport> {
-  // Run in render threads (traced renders): no pauses while parsing (see finishDocument).
+  // Run in render threads (traced renders): pdf-lib's default parse waits a timer tick after every
+  // 100 objects (about 1 ms each, idle), and a render thread holds no event loop anyone waits on.
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   const findings = new Findings();
   checkCatalog(doc, findings);
