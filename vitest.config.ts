@@ -53,8 +53,10 @@ export default defineConfig({
           // Files share their worker's module cache; unit-file-isolation undoes what a file leaves behind.
           isolate: false,
           setupFiles: ["tests/support/install-jobs.ts", "tests/support/unit-file-isolation.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A guard against hangs, not a speed check: CI runs these beside the production build, and on
+          // a slow host (2026-11-28) the heaviest generated tests took 31–37 s there.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
       {
