@@ -24,8 +24,9 @@ export type PdfProfile = "pdf/ua" | "tagged" | "untagged";
 
 /**
  * One record through one template: bind data into the parsed body and lay it out with react-pdf,
- * which also writes title, producer, the correlation id (XMP) and the page numbers (documentProps). Stage timings feed explain traces; with `explain`
- * (a traced render) the binding, the blocks and the laid-out tree are also read into its facts.
+ * which also writes title, producer, the correlation id (XMP) and the page numbers (documentProps).
+ * Stage timings feed explain traces; with `explain` (a traced render) the binding, the blocks and the
+ * laid-out tree are also read into its facts.
  */
 export async function renderDocument(
   template: Template,
@@ -43,7 +44,7 @@ export async function renderDocument(
   const t1 = performance.now();
   const s = template.style;
   const fonts = fontsFor(template.locale, { builtIn: builtInFonts });
-  const laidOut = await renderElement(
+  const pdf = await renderElement(
     <Document {...documentProps(meta, { language: template.locale, tagged, builtInFonts, margin: MARGIN })} onRender={explain?.onRender}>
       <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
@@ -53,7 +54,7 @@ export async function renderDocument(
     </Document>,
   );
   const t2 = performance.now();
-  await explain?.checkPdf(laidOut);
+  await explain?.checkPdf(pdf);
   const timings = { dataBindingMs: t1 - t0, layoutMs: t2 - t1, postProcessingMs: NO_POST_PROCESSING, totalMs: t2 - t0 };
-  return explain ? { pdf: laidOut, timings, explain: explain.facts() } : { pdf: laidOut, timings };
+  return explain ? { pdf, timings, explain: explain.facts() } : { pdf, timings };
 }
