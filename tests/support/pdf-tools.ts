@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
 
@@ -13,11 +14,16 @@ export function runTool(cmd: string, args: string[]): { status: number | null; o
 /** poppler's pdfsig report of a file, one block per signature, in the file's order. */
 export const pdfsigBlocks = (file: string, options: string[]): string[] => runTool("pdfsig", [...options, file]).out.split(/^Signature #\d+:/m).slice(1);
 
-/** qpdf --check finds nothing wrong with the bytes (written to `dir` to be read). */
-export function expectQpdfClean(bytes: Uint8Array, dir: string): void {
-  const file = path.join(dir, "signed-qpdf.pdf");
-  fs.writeFileSync(file, bytes);
-  const r = runTool("qpdf", ["--check", file]);
-  expect(r.out).toContain("No syntax or stream encoding errors found");
-  expect(r.status).toBe(0);
+/** qpdf --check finds nothing wrong with the bytes (written to `dir`, or a temporary folder, to be read). */
+export function expectQpdfClean(bytes: Uint8Array, dir?: string): void {
+  const folder = dir ?? fs.mkdtempSync(path.join(tmpdir(), "sealpost-qpdf-"));
+  try {
+    const file = path.join(folder, "checked.pdf");
+    fs.writeFileSync(file, bytes);
+    const r = runTool("qpdf", ["--check", file]);
+    expect(r.out).toContain("No syntax or stream encoding errors found");
+    expect(r.status).toBe(0);
+  } finally {
+    if (!dir) fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
