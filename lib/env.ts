@@ -90,9 +90,10 @@ const envSchema = z.object({
   // Empty means the default (as in .env.example), not 0.
   RENDER_THREADS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).default(os.availableParallelism())),
   // Old-generation cap per render thread, MB; 0 is V8's own limit (a quarter of the machine's memory,
-  // 4 GB here). V8 sizes a heap by its cap: under its own, a render thread's heap grew to 300-500 MB
-  // (100 MB live); capped at 1,024, it stays near 150 MB at the same speed. Capped at 256, a thread
-  // near its cap slowed in GC and 59 of 10,000 notices failed (see docs/operations.md).
+  // 4 GB here). Memory against CPU: V8 lets a heap grow to ~1.6x its live size at 1,024 and 4x from
+  // 2,048 up, so a thread stays near 170 MB here but collects its old space more often: a notice
+  // costs the same, a three-page statement ~20 ms more GC-helper CPU (docs/operations.md). Capped at
+  // 256, a thread near its cap slowed in GC and 59 of 10,000 notices failed.
   RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(1024),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   // Explain trace retention (spec defaults): compressed under explain/archive/ after this many days, deleted after these years.
