@@ -18,6 +18,25 @@ export function cpuMs(pid: number, thread?: number, kernelOnly = false): number 
   const fields = fs.readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8").split(") ")[1].split(" ");
   return ((kernelOnly ? 0 : Number(fields[11])) + Number(fields[12])) * TICK_MS; // utime, stime
 }
+/**
+ * CPU time, in ms, of the threads a Node process started before it named itself (`process.title`):
+ * V8's helper threads, which mark and sweep the heaps of every thread in the process and compile in
+ * the background (and libuv's pool, idle in both measured sides, if it started that early). Linux
+ * names a new thread after the one that starts it, so once Next (the server) or run.ts (the bench)
+ * has named its main thread, the render threads carry the new name and only these keep Node's.
+ */
+export function helperThreadsCpuMs(pid: number): number {
+  let total = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === "node") total += cpuMs(pid, Number(tid));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return total;
+}
+
 /** CPU time of every PostgreSQL process on this machine, in ms: the service's queries cost there too. */
 export function postgresCpuMs(): number {
   let total = 0;
@@ -62,6 +81,7 @@ export async function endToEnd(stack: Stack, template: string, record: (i: numbe
   const cpu0 = cpuMs(pid);
   const kernel0 = cpuMs(pid, undefined, true);
   const main0 = cpuMs(pid, pid);
+  const helpers0 = helperThreadsCpuMs(pid);
   const pg0 = postgresCpuMs();
   const bench0 = process.cpuUsage();
   const machine0 = machineTicks();
@@ -96,6 +116,7 @@ export async function endToEnd(stack: Stack, template: string, record: (i: numbe
     kernelMsPerDoc: (cpuMs(pid, undefined, true) - kernel0) / n,
     // The event loop's own thread (requests, jobs, database, mail); the rest is render threads, V8's helper threads and the libuv pool.
     mainThreadMsPerDoc: (cpuMs(pid, pid) - main0) / n,
+    helperThreadsMsPerDoc: (helperThreadsCpuMs(pid) - helpers0) / n,
     postgresMsPerDoc: (postgresCpuMs() - pg0) / n,
     // This process: the SMTP server receiving every mail, and the client.
     benchMsPerDoc: (bench.user + bench.system) / 1000 / n,

@@ -18,7 +18,7 @@ import { Piscina } from "piscina";
 import type { RenderResult, RenderTask } from "@/lib/pdf/render-task";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { startStack, type Stack } from "../tests/support/stack";
-import { endToEnd, median, procStatus, range, settle } from "./measure";
+import { endToEnd, helperThreadsCpuMs, median, procStatus, range, settle } from "./measure";
 import { cliBench } from "./cli";
 import { templatesBench } from "./templates";
 import { scaleBench } from "./scale";
@@ -50,6 +50,7 @@ async function rendererAlone(pool: Piscina<RenderTask, RenderResult>, doc: Bench
   // As the server's chunks do: by version, so the parsed template is reused and the file not read again.
   const templateVersion = versionOf(fs.readFileSync(path.join("bench/templates", template), "utf8"));
   const cpu0 = process.cpuUsage();
+  const helpers0 = helperThreadsCpuMs(process.pid);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: n }, (_, i) =>
@@ -58,7 +59,7 @@ async function rendererAlone(pool: Piscina<RenderTask, RenderResult>, doc: Bench
   );
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  return { docsPerSecond: n / seconds, cpuMsPerDoc: (cpu.user + cpu.system) / 1000 / n, kernelMsPerDoc: cpu.system / 1000 / n };
+  return { docsPerSecond: n / seconds, cpuMsPerDoc: (cpu.user + cpu.system) / 1000 / n, kernelMsPerDoc: cpu.system / 1000 / n, helperThreadsMsPerDoc: (helperThreadsCpuMs(process.pid) - helpers0) / n };
 }
 
 const HAND_FACES: HandFaces[] = ["builtIn", "embedded"];
@@ -184,6 +185,8 @@ async function documentBench(lines: string[]) {
         `  CPU per record: Sealpost server ${m(e2e.map((e) => e.cpuMsPerDoc))} ms (its main thread ${median(e2e.map((e) => e.mainThreadMsPerDoc)).toFixed(2)} ms), render threads alone ${m(ref.map((r) => r.cpuMsPerDoc))} ms, ` +
           `so ${m(e2e.map((e, i) => e.cpuMsPerDoc - ref[i].cpuMsPerDoc))} ms (${range(e2e.map((e, i) => e.cpuMsPerDoc - ref[i].cpuMsPerDoc))}) around the renderer; ` +
           `of all that in the kernel: server ${median(e2e.map((e) => e.kernelMsPerDoc)).toFixed(2)} ms, alone ${median(ref.map((r) => r.kernelMsPerDoc)).toFixed(2)} ms; ` +
+          // Garbage collection a render thread hands to V8's helpers (RENDER_THREAD_HEAP_MB changes how often: docs/operations.md).
+          `in V8's helper threads (GC marking and sweeping, compiling): server ${m(e2e.map((e) => e.helperThreadsMsPerDoc))} ms, alone ${m(ref.map((r) => r.helperThreadsMsPerDoc))} ms; ` +
           `server RSS now ${procStatus(stack.serverPid()!, "VmRSS").toFixed(0)} MB, peak ${procStatus(stack.serverPid()!, "VmHWM").toFixed(0)} MB`,
         // On a machine whose cores are all busy, every ms of CPU outside layout is taken from the render threads.
         `  besides the server: PostgreSQL ${m(e2e.map((e) => e.postgresMsPerDoc))} ms, the SMTP server and client (this process) ${m(e2e.map((e) => e.benchMsPerDoc))} ms per record; ` +
@@ -211,6 +214,9 @@ async function documentBench(lines: string[]) {
 const sections = ["responsiveness", "documents", "workflow", "console", "explain", "esign", "cli", "templates", "scale", "tagged"];
 
 async function main() {
+  // Named first, so that the threads started from here on carry this name and V8's helper threads,
+  // started with the process, keep Node's (see helperThreadsCpuMs).
+  process.title = "sealpost-bench";
   const only = process.env.BENCH_ONLY;
   if (only && !sections.includes(only)) throw new Error(`BENCH_ONLY must be one of ${sections.join(", ")}`);
   const lines: string[] = [];
