@@ -92,7 +92,7 @@ const envSchema = z.object({
   // Old-generation cap per render thread, MB; 0 is V8's own limit (a quarter of the machine's memory,
   // 4 GB here). Memory against CPU: V8 lets a heap grow to ~1.6x its live size at 1,024 and 4x from
   // 2,048 up, so a thread stays near 170 MB here but collects its old space more often: a notice
-  // costs the same, a three-page statement ~20 ms more GC-helper CPU (docs/operations.md). Capped at
+  // costs about the same, a three-page statement ~20 ms more GC-helper CPU (docs/operations.md). Capped at
   // 256, a thread near its cap slowed in GC and 59 of 10,000 notices failed.
   RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(1024),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
