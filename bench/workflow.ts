@@ -28,6 +28,7 @@ import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
 import { sealInput } from "@/lib/workflow/seal-input";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
 import { autosaves, capexRequest, prng } from "./workflow-data";
+import { cpuMs } from "./measure";
 
 const PARTICIPANTS = 50;
 const PACED_ROUNDS = Number(process.env.BENCH_WORKFLOW_ROUNDS || 3);
@@ -130,13 +131,6 @@ async function mailSettled(stack: Stack) {
 }
 
 // ---- what one request costs
-
-const TICK_MS = 10; // Linux USER_HZ is 100
-/** CPU time of a whole process (every thread), in ms. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
-}
 
 /**
  * The server's CPU (all its threads, from /proc) per request, one request at a time: what explains
