@@ -3,7 +3,7 @@ import { env, type Env } from "@/lib/env";
 import { blobLocation, type BlobLocation } from "./config";
 import type { BlobStore } from "./blob-store";
 import { LocalBlobStore } from "./local-store";
-import { S3BlobStore } from "./s3-store";
+import type { S3Location } from "./s3-location";
 import { blobStoreUnavailable, isBlobStoreUnavailable } from "./unavailable";
 
 export { assertBlobKey } from "./keys";
@@ -43,8 +43,26 @@ function withDeadlines(store: BlobStore): BlobStore {
   };
 }
 
+/**
+ * The S3 driver, loaded on its first call: the AWS SDK is about 4 MB of heap in every thread that
+ * imports this module (each render thread stores its records), and a render thread's heap is
+ * allowed to grow to a multiple of what it holds (docs/operations.md, RENDER_THREAD_HEAP_MB).
+ */
+function s3Driver(at: S3Location): BlobStore {
+  let loaded: Promise<BlobStore> | undefined;
+  const s3 = () => (loaded ??= import("./s3-store").then(({ S3BlobStore }) => new S3BlobStore(at)));
+  return {
+    put: async (key, data, type) => (await s3()).put(key, data, type),
+    putStream: async (key, body, type) => (await s3()).putStream(key, body, type),
+    get: async (key) => (await s3()).get(key),
+    open: async (key) => (await s3()).open(key),
+    exists: async (key) => (await s3()).exists(key),
+    delete: async (key) => (await s3()).delete(key),
+  };
+}
+
 function driver(at: BlobLocation): BlobStore {
-  return at.kind === "local" ? new LocalBlobStore(at.root) : new S3BlobStore(at);
+  return at.kind === "local" ? new LocalBlobStore(at.root) : s3Driver(at);
 }
 
 const holder = globalThis as unknown as { __sealpostBlobs?: { config: Env; where: string; store: BlobStore } };
