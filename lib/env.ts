@@ -90,11 +90,13 @@ const envSchema = z.object({
   // Empty means the default (as in .env.example), not 0.
   RENDER_THREADS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).default(os.availableParallelism())),
   // Old-generation cap per render thread, MB; 0 is V8's own limit (a quarter of the machine's memory,
-  // 4 GB here). Memory against CPU: V8 lets a heap grow to ~1.6x its live size at 1,024 and 4x from
-  // 2,048 up, so a thread stays near 170 MB here but collects its old space more often: a notice
-  // costs about the same, a three-page statement ~20 ms more GC-helper CPU (docs/operations.md). Capped at
+  // 4 GB here). Memory against CPU: V8 lets a heap grow to ~1.6x its live size at 1,024 (~2x just
+  // under 2,048) and 4x from 2,048 up, so at 1,024 a thread stays near 170 MB but collects its old
+  // space about four times as often: ~20 ms more GC-helper CPU a three-page statement, ~2 ms a
+  // notice (docs/operations.md). At 2,048, 10,000 notices stay under 1 GB of RSS now that a render
+  // thread holds less (the shaped-run cache's admission; the AWS SDK loaded only for S3). Capped at
   // 256, a thread near its cap slowed in GC and 59 of 10,000 notices failed.
-  RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(1024),
+  RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(2048),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   // Explain trace retention (spec defaults): compressed under explain/archive/ after this many days, deleted after these years.
   EXPLAIN_ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
