@@ -1,13 +1,51 @@
+import fs from "node:fs";
 import net from "node:net";
 
-/** A port free on loopback right now (the OS's pick), for a server a test starts next. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports are picked below the kernel's ephemeral range (Linux: 32768–60999). The OS takes the local
+ * port of every outgoing connection from that range, and every listen on port 0, so a port picked
+ * there (the OS's own pick for port 0) can be taken by a database or SMTP connection between the
+ * pick and the server's listen: an integration file failed so, EADDRINUSE, on a CI-like run. Below
+ * the range only other listeners compete, and each pick is checked by listening on it.
+ */
+function pickRange(): { from: number; to: number } | null {
+  const ephemeralStart = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+  return Number.isInteger(ephemeralStart) && ephemeralStart > 12_000 ? { from: 10_000, to: ephemeralStart } : null;
+}
+
+const range = (() => {
+  try {
+    return pickRange();
+  } catch {
+    return null; // not Linux: the OS's pick, as before
+  }
+})();
+/** Handed out by this process: two picks before the first server listens must differ. */
+const handedOut = new Set<number>();
+
+function listenOnce(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
+    s.once("error", () => resolve(null));
+    s.listen(port, "127.0.0.1", () => {
+      const bound = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(bound));
     });
-    s.on("error", reject);
   });
+}
+
+/** A port free on loopback right now, for a server a test starts next. */
+export async function freePort(): Promise<number> {
+  if (!range) {
+    const port = await listenOnce(0);
+    if (port === null) throw new Error("no free port on loopback");
+    return port;
+  }
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const port = range.from + Math.floor(Math.random() * (range.to - range.from));
+    if (handedOut.has(port) || (await listenOnce(port)) === null) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port on loopback between ${range.from} and ${range.to}`);
 }

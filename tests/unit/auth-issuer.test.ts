@@ -1,4 +1,3 @@
-import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authenticateBearer } from "@/lib/auth/bearer";
 import { forgetIssuerKeys } from "@/lib/auth/issuer-keys";
@@ -6,6 +5,7 @@ import { closeDb } from "@/lib/db/client";
 import { startDevIdp, type DevClient, type DevIdp } from "@/lib/devidp/provider";
 import { resetEnvCache } from "@/lib/env";
 import { addTenant } from "@/lib/tenants";
+import { freePort } from "../support/free-port";
 import { createTempDataDir } from "../support/test-db";
 import { tokenFor } from "../support/tokens";
 
@@ -26,14 +26,6 @@ function configure(vars: Record<string, string | undefined>) {
     else process.env[k] = v;
   }
   resetEnvCache();
-}
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 beforeAll(async () => {
