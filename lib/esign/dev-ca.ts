@@ -4,7 +4,6 @@
  * root. Outside production only, when no tenant keys are configured (lib/esign/tenant-keys.ts). It
  * issues every signer's certificate directly, for every tenant.
  */
-import { webcrypto } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { TenantKey } from "./pkcs12";
@@ -32,7 +31,7 @@ export async function loadOrCreateDevCa(dataDir: string): Promise<TenantKey> {
   }
   const cert = new x509.X509Certificate(stored.certificate);
   const pkcs8 = Buffer.from(stored.privateKey.replace(/-----[^-]+-----|\s/g, ""), "base64");
-  const privateKey = await webcrypto.subtle.importKey("pkcs8", pkcs8, RSA, false, ["sign"]);
+  const privateKey = await crypto.subtle.importKey("pkcs8", pkcs8, RSA, false, ["sign"]);
   const rootDer = new Uint8Array(cert.rawData);
   return { kind: "issuing", ca: { privateKey, chain: [rootDer] }, roots: [rootDer], subject: cert.subject };
 }

@@ -7,7 +7,6 @@
  * (`label`), never the library's ASN.1 error: a wrong password and a damaged file are what an
  * operator can act on.
  */
-import { webcrypto } from "node:crypto";
 import { P12Signer } from "@libpdf/core";
 import type { SigningKey } from "./sign-pdf";
 import type { IssuingCa } from "./signer-certificate";
@@ -58,9 +57,9 @@ async function matches(privateKey: CryptoKey, cert: x509.X509Certificate): Promi
   try {
     const ec = privateKey.algorithm.name === "ECDSA";
     const alg = ec ? { name: "ECDSA", hash: "SHA-256" } : { name: privateKey.algorithm.name, saltLength: 32 };
-    const sig = await webcrypto.subtle.sign(alg, privateKey, PROBE);
+    const sig = await crypto.subtle.sign(alg, privateKey, PROBE);
     const pub = await cert.publicKey.export(ec ? { name: "ECDSA", namedCurve: (privateKey.algorithm as EcKeyAlgorithm).namedCurve } : (privateKey.algorithm as RsaHashedImportParams), ["verify"]);
-    return await webcrypto.subtle.verify(alg, pub, sig, PROBE);
+    return await crypto.subtle.verify(alg, pub, sig, PROBE);
   } catch {
     return false;
   }

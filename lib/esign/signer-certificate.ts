@@ -12,7 +12,6 @@
  * Okular, Evince; Acrobat without a timestamp) call each signature's certificate expired minutes after
  * signing, though nothing about the signature had changed.
  */
-import { webcrypto } from "node:crypto";
 import type { KeyAndChain } from "./sign-pdf";
 import { der, randomSerial, RSA, signingAlgorithmOf, x509 } from "./x509";
 
@@ -52,7 +51,7 @@ async function issue(ca: IssuingCa, givenName: string, email: string | null, now
   if (!name || name.length > 200) throw new Error("esign: a signer's name must have 1 to 200 characters");
   const caCert = new x509.X509Certificate(new Uint8Array(ca.chain[0]));
   // RSA for the signer whatever the CA's key: signPdf hands a WebCrypto key to the library as RSA PKCS#1 v1.5.
-  const keys = (await webcrypto.subtle.generateKey(RSA, false, ["sign", "verify"])) as CryptoKeyPair;
+  const keys = (await crypto.subtle.generateKey(RSA, false, ["sign", "verify"])) as CryptoKeyPair;
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
     // Built from attribute values, never from a string: a name with "," or "=" stays one CN.

@@ -6,7 +6,6 @@
  * certificate (for the in-process RFC 3161 authority of the tests). RSA 2048 with PKCS#1 v1.5 and
  * SHA-256: the one combination every outside reader we check with (poppler/NSS, OpenSSL) accepts.
  */
-import { webcrypto } from "node:crypto";
 import type { KeyAndChain } from "./sign-pdf";
 import { der, randomSerial, RSA, x509 } from "./x509";
 
@@ -28,7 +27,7 @@ async function issue(opts: {
   issuerKey: CryptoKey;
   extensions: x509.Extension[];
 }): Promise<{ cert: x509.X509Certificate; privateKey: CryptoKey }> {
-  const keys = (await webcrypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
+  const keys = (await crypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
@@ -51,7 +50,7 @@ async function issue(opts: {
 
 /** A self-signed root CA (5 years, RSA 2048): the test CA's, and the development CA's (lib/esign/dev-ca.ts). */
 export async function createRootCa(name: string, org: string): Promise<{ cert: x509.X509Certificate; keys: CryptoKeyPair }> {
-  const keys = (await webcrypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
+  const keys = (await crypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
@@ -107,7 +106,7 @@ export async function createTestCa(tenant: string, opts: { org?: string } = {}):
 
 /** PKCS#8 PEM of a key (for tools that take key and certificate files, such as `openssl pkcs12 -export`). */
 export async function privateKeyPem(key: CryptoKey): Promise<string> {
-  const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey("pkcs8", key)).toString("base64");
+  const pkcs8 = Buffer.from(await crypto.subtle.exportKey("pkcs8", key)).toString("base64");
   return `-----BEGIN PRIVATE KEY-----\n${pkcs8.match(/.{1,64}/g)!.join("\n")}\n-----END PRIVATE KEY-----\n`;
 }
 

@@ -4,11 +4,10 @@
  * Its 2.x resolves its ASN.1 types through tsyringe, which needs the Reflect metadata polyfill loaded
  * first, and it takes its WebCrypto from a provider that must be set once (Node's is the standard one).
  */
-import { webcrypto } from "node:crypto";
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+x509.cryptoProvider.set(crypto);
 
 export { x509 };
 
@@ -19,7 +18,7 @@ export const der = (cert: x509.X509Certificate) => new Uint8Array(cert.rawData);
 
 /** A positive 16-byte random serial: a certificate made at start or per signer must never repeat one a reader has cached. */
 export function randomSerial(): string {
-  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[0] &= 0x7f;
   return Buffer.from(bytes).toString("hex");
 }
