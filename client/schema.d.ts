@@ -3399,7 +3399,7 @@ export interface operations {
                         styling: Record<string, never> | null;
                         /** @description headings, images, contrast (WCAG 2.x pairs and the worst level), PDF/UA rules (veraPDF ids of those that fail) */
                         accessibility: Record<string, never>;
-                        /** @description templateLoadMs, dataBindingMs, layoutMs, postProcessingMs, captureInRenderMs, assembleMs, totalMs */
+                        /** @description templateLoadMs, dataBindingMs, layoutMs, postProcessingMs, totalMs (their sum), captureInRenderMs (inside binding and layout), pdfUaCheckMs and assembleMs (after the render, outside the total) */
                         performance: Record<string, never>;
                         messages: {
                             /** @enum {string} */

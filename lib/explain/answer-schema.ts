@@ -26,7 +26,7 @@ export const traceAnswer = answerOf<Trace>()(
     layout: section("pageCount, pages, events (wrapped-across-pages, moved-to-next-page, orphaned-heading, text-overflow, clipped, image-scaled, image-omitted), ms"),
     styling: section("page and elements: every resolved style with where it came from").nullable(),
     accessibility: section("headings, images, contrast (WCAG 2.x pairs and the worst level), PDF/UA rules (veraPDF ids of those that fail)"),
-    performance: z.record(z.string(), z.number().nullable()).describe("templateLoadMs, dataBindingMs, layoutMs, postProcessingMs, captureInRenderMs, assembleMs, totalMs"),
+    performance: z.record(z.string(), z.number().nullable()).describe("templateLoadMs, dataBindingMs, layoutMs, postProcessingMs, totalMs (their sum), captureInRenderMs (inside binding and layout), pdfUaCheckMs and assembleMs (after the render, outside the total)"),
     messages: z.array(
       z.object({
         severity: z.enum(["error", "warning", "info"]),

@@ -197,6 +197,7 @@ export function assembleTrace(input: TraceInput) {
       layoutMs: ms(input.timings?.layoutMs),
       postProcessingMs: ms(input.timings?.postProcessingMs),
       captureInRenderMs: ms(f?.captureMs),
+      pdfUaCheckMs: ms(f?.pdfUaCheckMs),
       assembleMs: 0,
       totalMs: ms(input.timings?.totalMs),
     },

@@ -96,8 +96,10 @@ export interface RenderFacts {
   binding: { tokens: TokenFact[]; sections: SectionFact[]; conditions: ConditionFact[] };
   elements: ElementFact[];
   layout: LayoutFacts;
-  /** Time spent collecting these facts inside the render (ms). */
+  /** Time spent collecting these facts inside binding and layout (ms): part of those stages' times. */
   captureMs: number;
+  /** Time the PDF/UA check took after the render (ms): not part of the render's total. */
+  pdfUaCheckMs?: number;
   /** The finished PDF against the PDF/UA rules a machine decides (lib/pdf/pdf-ua). */
   pdfUa?: PdfUaReport;
 }

@@ -171,6 +171,29 @@ describe("the PDFs", () => {
     expect(pages.children[0].children.map((c) => `${c.type} ${c.attributes.join(" ")} ${textOf(c)}`)).toEqual(["Page", "Blocks", "Height used", "Time"].map((h) => `TH /Scope /Column ${h}`));
   });
 
+  it("detailed: the stages listed above Total add up to it; the trace's own time stands apart, each row saying whether the total holds it", async () => {
+    const [root] = await readStructure(await report("detailed"));
+    const rows = (t: StructNode) => t.children.map((tr) => allNodes(tr.children).filter((c) => c.type === "TH" || c.type === "TD").map(textOf));
+    const tables = allNodes(root.children).filter((n) => n.type === "Table");
+    const stages = rows(tables.find((t) => rows(t)[0]?.[0] === "Template load")!);
+    const msOf = (text: string) => Number(/^([\d.]+) ms$/.exec(text)![1]);
+    const [, totalText] = stages.find(([stage]) => stage === "Total")!;
+    const parts = stages.filter(([stage]) => stage !== "Total");
+    expect(parts.map(([stage]) => stage)).toEqual(["Template load", "Data binding", "Layout"]);
+    // Each figure is rounded to 0.1 ms (whole ms from 100 up).
+    expect(Math.abs(parts.reduce((n, [, ms]) => n + msOf(ms), 0) - msOf(totalText))).toBeLessThanOrEqual(0.05 * parts.length + 0.5);
+    const own = rows(tables.find((t) => rows(t)[0]?.[0]?.startsWith("Trace capture"))!);
+    expect(own.map(([stage]) => stage)).toEqual([
+      "Trace capture during binding and layout (included above)",
+      "PDF/UA check after the render (not in the total)",
+      "Trace assembly after the render (not in the total)",
+    ]);
+    // The capture runs inside binding and layout, so it can never exceed them.
+    const p = trace.performance;
+    expect(p.captureInRenderMs!).toBeLessThanOrEqual(p.dataBindingMs! + p.layoutMs!);
+    expect(p.pdfUaCheckMs).toBeGreaterThan(0);
+  });
+
   it("gives line numbers alone when the template's text is gone", async () => {
     const text = await pdfText(await report("summary", { lines: null }));
     expect(text).toContain("Template line 29 ");

@@ -16,6 +16,7 @@ import {
   sortedMessages,
   styleGroups,
   timingRows,
+  type TimingRow,
   tokenGroups,
   type ReportMode,
   type TemplateLines,
@@ -148,27 +149,36 @@ function Overview({ trace, generatedAt }: { trace: Trace; generatedAt: string })
 }
 
 function Timings({ trace, detailed }: { trace: Trace; detailed: boolean }) {
-  const rows = timingRows(trace, detailed);
-  const total = trace.performance.totalMs ?? rows.reduce((n, r) => n + (r.ms ?? 0), 0);
+  const { stages, explain } = timingRows(trace, detailed);
+  const total = trace.performance.totalMs ?? stages.reduce((n, r) => n + (r.ms ?? 0), 0);
   // A table of stages and times; the bars under each row are drawing, not content (artifacts).
-  return (
-    <View {...structure("Table")}>
-      {rows.map((r) => (
-        <View key={r.stage} {...structure("TR")} style={{ marginBottom: 3 }} wrap={false}>
-          <View style={{ flexDirection: "row" }}>
-            <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1 }}>{r.stage}</Text>
-            <Text {...structure("TD")} style={{ width: 70, textAlign: "right" }}>{formatMs(r.ms)}</Text>
-          </View>
-          <View style={{ height: 3, backgroundColor: C.rule }}>
-            <View style={{ height: 3, width: `${total > 0 ? Math.min(100, ((r.ms ?? 0) / total) * 100) : 0}%`, backgroundColor: C.accent }} />
-          </View>
-        </View>
-      ))}
-      <View {...structure("TR")} style={{ flexDirection: "row", marginTop: 2 }}>
-        <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>Total</Text>
-        <Text {...structure("TD")} style={{ width: 70, textAlign: "right", fontFamily: FACE.bold }}>{formatMs(trace.performance.totalMs)}</Text>
+  const row = (r: TimingRow) => (
+    <View key={r.stage} {...structure("TR")} style={{ marginBottom: 3 }} wrap={false}>
+      <View style={{ flexDirection: "row" }}>
+        <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1 }}>{r.stage}</Text>
+        <Text {...structure("TD")} style={{ width: 70, textAlign: "right" }}>{formatMs(r.ms)}</Text>
+      </View>
+      <View style={{ height: 3, backgroundColor: C.rule }}>
+        <View style={{ height: 3, width: `${total > 0 ? Math.min(100, ((r.ms ?? 0) / total) * 100) : 0}%`, backgroundColor: C.accent }} />
       </View>
     </View>
+  );
+  return (
+    <>
+      <View {...structure("Table")}>
+        {stages.map(row)}
+        <View {...structure("TR")} style={{ flexDirection: "row", marginTop: 2 }}>
+          <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>Total</Text>
+          <Text {...structure("TD")} style={{ width: 70, textAlign: "right", fontFamily: FACE.bold }}>{formatMs(trace.performance.totalMs)}</Text>
+        </View>
+      </View>
+      {explain.length ? (
+        <>
+          <H3>Time taken by the trace itself</H3>
+          <View {...structure("Table")}>{explain.map(row)}</View>
+        </>
+      ) : null}
+    </>
   );
 }
 

@@ -92,16 +92,35 @@ export function outcomeSentence(trace: Trace): string {
 
 export const formatMs = (ms: number | null | undefined) => (ms === null || ms === undefined ? "not measured" : ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`);
 
-export function timingRows(trace: Trace, detailed: boolean): Array<{ stage: string; ms: number | null }> {
+export interface TimingRow {
+  stage: string;
+  ms: number | null;
+}
+
+/**
+ * The render's stages, which add up to its total, and (in detail) the time explain itself took, apart:
+ * its capture runs inside data binding and layout, so it is already counted in them, while the PDF/UA
+ * check and the trace's assembly run after the render, outside its total.
+ */
+export function timingRows(trace: Trace, detailed: boolean): { stages: TimingRow[]; explain: TimingRow[] } {
   const p = trace.performance;
-  return [
+  const stages = [
     { stage: "Template load", ms: p.templateLoadMs },
     { stage: "Data binding", ms: p.dataBindingMs },
     { stage: "Layout", ms: p.layoutMs },
-    // Traces recorded before page numbers and metadata moved into the layout pass (2026-11-28) have this stage.
+    // Older traces, recorded when page numbers and metadata were written after layout, have this stage.
     ...(p.postProcessingMs ? [{ stage: "Post-processing (page numbers, metadata)", ms: p.postProcessingMs }] : []),
-    ...(detailed ? [{ stage: "Trace capture inside the render", ms: p.captureInRenderMs }, { stage: "Trace assembly (after the render)", ms: p.assembleMs }] : []),
   ];
+  if (!detailed) return { stages, explain: [] };
+  return {
+    stages,
+    explain: [
+      { stage: "Trace capture during binding and layout (included above)", ms: p.captureInRenderMs },
+      // Older traces counted the check in the capture's time.
+      ...(p.pdfUaCheckMs !== undefined && p.pdfUaCheckMs !== null ? [{ stage: "PDF/UA check after the render (not in the total)", ms: p.pdfUaCheckMs }] : []),
+      { stage: "Trace assembly after the render (not in the total)", ms: p.assembleMs },
+    ],
+  };
 }
 
 const SEVERITY_RANK: Record<TraceMessage["severity"], number> = { error: 0, warning: 1, info: 2 };
