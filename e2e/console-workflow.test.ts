@@ -304,7 +304,7 @@ it("a governance review: no plain approval, an exception needs a justification, 
   await expect.poll(() => stateTag(page), { timeout: 60_000, interval: 250 }).toBe("Complete");
   const text = await main(page).textContent();
   expect(text).toContain("One-off purchase agreed by the board");
-  expect(text).toContain("Failed, excepted");
+  expect(text).toContain("Failed, exception granted");
   await context.close();
 });
 

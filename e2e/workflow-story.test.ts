@@ -263,7 +263,7 @@ it("a governance review with a failed rule: the rule is marked, plain approval i
   await shoot(reviewer, "story-13-approved-with-exception", true);
 
   const { text } = await sealedText(workflowId);
-  for (const s of ["Approved with exception", "Board approved the overspend on 2 March", "FAILED error amount-limit", "9,000", "OPS"]) expect(text).toContain(s);
+  for (const s of ["Approved with exception", "Board approved the overspend on 2 March", "Failed, exception granted Error amount-limit", "9,000", "OPS"]) expect(text).toContain(s);
   await reviewer.context().close();
 });
 

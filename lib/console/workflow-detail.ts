@@ -7,6 +7,7 @@ import { listActivity } from "@/lib/workflow/list-activity";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { displayValue, eventSummary } from "@/lib/workflow/seal-input";
 import { answerText, DEFAULT_LOCALE } from "@/lib/workflow/show-value";
+import { fieldLabels } from "@/lib/workflow/schema-format";
 
 const DECISIONS: readonly ApprovalEntry["action"][] = ["approved", "approved-with-exception", "rejected"];
 
@@ -41,7 +42,7 @@ export function collectedData(wf: Workflow) {
 
 /** Every rule result with its field's label, failed errors first, then failed warnings, then the rest. */
 export function ruleRows(wf: Workflow) {
-  const labels = new Map(wf.schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));
+  const labels = fieldLabels(wf.schema);
   return [...wf.validationResults]
     .sort((a, b) => rank(a) - rank(b))
     .map((r) => ({ ...r, fieldLabel: labels.get(r.fieldKey) ?? r.fieldKey, excepted: Boolean(wf.approvalException?.failedRules.includes(r.ruleId)) }));

@@ -20,7 +20,8 @@ export interface SealedWorkflowInput {
   createdAt: string;
   sealedAt: string;
   steps: Array<{ title: string; fields: Array<{ label: string; key: string; value: string }> }>;
-  results: Array<{ ruleId: string; passed: boolean; severity: string; message: string; fieldKey: string }>;
+  /** `result` and `severity` in words, `tone` its colour (only a failed error is red), `field` the field's label. */
+  results: Array<{ ruleId: string; result: string; tone: "green" | "yellow" | "red"; severity: string; message: string; field: string }>;
   validationOutcome: string;
   /** `changes`: the text of each change a changes-requested entry asked for, one line each. */
   history: Array<{ at: string; action: string; stage: number; by: string; comment: string | null; to?: string; changes?: string[] }>;
@@ -37,6 +38,8 @@ export const SEALED_PAGE_SIZE: [number, number] = [595.28, 841.89];
 export const sealedFooterLabel = (input: Pick<SealedWorkflowInput, "correlationId" | "sealedAt">) => `${input.correlationId} · sealed ${input.sealedAt}`;
 
 const grey = "#555555";
+/** Each at least 4.5:1 on white. */
+const TONES = { green: "#1b7a3a", yellow: "#7a4d00", red: "#b3261e" } as const;
 const h2 = { fontSize: 11, fontFamily: FONT.bold, marginTop: 12, marginBottom: 4 } as const;
 const row = { flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 } as const;
 
@@ -93,10 +96,10 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
         <View {...structure("Table")}>
           {input.results.map((r, i) => (
             <View key={i} {...structure("TR")} style={row} wrap={false}>
-              <Text {...structure("TD")} style={{ width: 45, fontFamily: FONT.bold, color: r.passed ? "#1b7a3a" : "#b3261e" }}>{r.passed ? "passed" : "FAILED"}</Text>
+              <Text {...structure("TD")} style={{ width: 130, fontFamily: FONT.bold, color: TONES[r.tone] }}>{r.result}</Text>
               <Text {...structure("TD")} style={{ width: 45 }}>{r.severity}</Text>
-              <Text {...structure("TD")} style={{ width: 130 }}>{r.ruleId}</Text>
-              <Text {...structure("TD")} style={{ flex: 1 }}>{`${r.message} (${r.fieldKey})`}</Text>
+              <Text {...structure("TD")} style={{ width: 95 }}>{r.ruleId}</Text>
+              <Text {...structure("TD")} style={{ flex: 1 }}>{`${r.message} (${r.field})`}</Text>
             </View>
           ))}
         </View>

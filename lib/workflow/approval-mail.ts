@@ -8,6 +8,7 @@ import type { ChangeRequest } from "./approval-types";
 import { totalApprovalStages } from "./present-workflow";
 import { portalLinkPlaceholder } from "./portal-link";
 import { byDateText, DEFAULT_LOCALE } from "./show-value";
+import { fieldLabels } from "./schema-format";
 
 type Reason = "stage" | "escalated" | "reminder" | "governance";
 
@@ -61,7 +62,7 @@ export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: 
 /** The change requests to the participants, with their portal link (a placeholder, as in the invitation). */
 export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRequest[], key: string): Promise<string[]> {
   const from = wf.settings.organizationName ?? "Sealpost";
-  const labels = new Map(wf.schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));
+  const labels = fieldLabels(wf.schema);
   const locale = wf.settings.locale ?? DEFAULT_LOCALE;
   const lines = changes.map((c) => `- ${c.fieldKey ? `${labels.get(c.fieldKey)}: ` : ""}${c.message}${byDateText(c.dueDate, locale)}`);
   const recipients = wf.settings.recipients;

@@ -81,3 +81,7 @@ export interface WorkflowSchema {
   approval: { stages: string[][]; escalateAfterDays?: number };
   autoValidateOnCreate: boolean;
 }
+
+/** Each field's label by its key, for text a person reads (the key where a field has no label). */
+export const fieldLabels = (schema: Pick<WorkflowSchema, "steps">): Map<string, string> =>
+  new Map(schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));

@@ -2,6 +2,8 @@ import type { Workflow } from "@/lib/db/schema";
 import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
 import { answerText, dateText, DEFAULT_LOCALE } from "./show-value";
 import type { ApprovalEntry, ChangeRequest } from "./approval-types";
+import { ruleVerdict, severityText, VERDICTS } from "./approval-words";
+import { fieldLabels } from "./schema-format";
 
 interface EventRow {
   at: string;
@@ -39,7 +41,7 @@ export function eventSummary(e: Pick<EventRow, "detail">): string {
 export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests" | "settings">, h: ApprovalEntry): string[] {
   if (h.action !== "changes-requested") return [];
   const asked = h.changes ?? (wf.changeRequests.length && wf.changeRequests.every((c) => c.requestedAt === h.at) ? wf.changeRequests : []);
-  const labels = new Map(wf.schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));
+  const labels = fieldLabels(wf.schema);
   const line = (c: ChangeRequest) => {
     const about = [c.severity, c.category, c.dueDate ? `by ${dateText(c.dueDate, wf.settings.locale ?? DEFAULT_LOCALE)}` : null].filter(Boolean).join(", ");
     return `${c.fieldKey ? `${labels.get(c.fieldKey) ?? c.fieldKey}: ` : ""}${c.message} (${about})`;
@@ -50,6 +52,7 @@ export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests" | "se
 /** What the seal job lays out: the workflow's data by step with labels, every rule result, history, exception, audit trail. */
 export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): SealedWorkflowInput {
   const locale = wf.settings.locale ?? DEFAULT_LOCALE;
+  const labels = fieldLabels(wf.schema);
   return {
     workflowId: wf.id,
     correlationId: wf.correlationId,
@@ -64,7 +67,10 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): Sea
       title: s.title,
       fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: answerText(f, wf.data[i]?.[f.key]?.value, locale) ?? "—" })),
     })),
-    results: wf.validationResults.map((r) => ({ ruleId: r.ruleId, passed: r.passed, severity: r.severity, message: r.message, fieldKey: r.fieldKey })),
+    results: wf.validationResults.map((r) => {
+      const verdict = VERDICTS[ruleVerdict(r, Boolean(wf.approvalException?.failedRules.includes(r.ruleId)))];
+      return { ruleId: r.ruleId, result: verdict.word, tone: verdict.colour, severity: severityText(r.severity), message: r.message, field: labels.get(r.fieldKey) ?? r.fieldKey };
+    }),
     validationOutcome: wf.validationOutcome ?? "not run",
     history: wf.approvalHistory.map((h) => ({ at: h.at, action: h.action, stage: h.stage, by: h.by, comment: h.comment, to: h.to, changes: changeLines(wf, h) })),
     exception: wf.approvalException,

@@ -198,7 +198,7 @@ describe("a sealed workflow record", () => {
       { title: "Bank", fields: [{ key: "iban", label: "IBAN", value: "DE89 3704 0044 0532 0130 00" }] },
     ],
     validationOutcome: "failed",
-    results: [{ ruleId: "vat-format", passed: false, severity: "error", message: "VAT number has the wrong form", fieldKey: "vat" }],
+    results: [{ ruleId: "vat-format", result: "Failed", tone: "red", severity: "Error", message: "VAT number has the wrong form", field: "VAT number" }],
     history: [{ at: "2026-11-28T10:05:00.000Z", action: "approved", stage: 1, by: "approver@acme.test", comment: "ok", changes: ["VAT number checked by phone"] }],
     audit: [{ at: "2026-11-28T10:00:00.000Z", kind: "workflow.created", actor: "ann@acme.test", summary: "created" }],
   };
@@ -224,7 +224,7 @@ describe("a sealed workflow record", () => {
       ["TH(/Scope /Row) VAT number", "TD DE123"],
     ]);
     expect(rows(tables[2])).toEqual([["TH(/Scope /Row) IBAN", "TD DE89 3704 0044 0532 0130 00"]]);
-    expect(rows(tables[3])).toEqual([["TD FAILED", "TD error", "TD vat-format", "TD VAT number has the wrong form (vat)"]]);
+    expect(rows(tables[3])).toEqual([["TD Failed", "TD Error", "TD vat-format", "TD VAT number has the wrong form (VAT number)"]]);
     expect(rows(tables[5])).toEqual([["TD 2026-11-28T10:05:00.000Z", "TD approved (stage 1)", "TD approver@acme.test: ok – VAT number checked by phone"]]);
     expect(rows(tables[6])).toEqual([["TD 2026-11-28T10:00:00.000Z", "TD workflow.created", "TD ann@acme.test – created"]]);
     await expectOnlyArtifactsUntagged(pdf, root, `${input.correlationId} · sealed ${input.sealedAt}`);

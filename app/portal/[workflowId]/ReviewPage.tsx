@@ -9,7 +9,7 @@ import type { ValidationResult } from "@/lib/workflow/validation-result";
 import { answerText } from "@/lib/workflow/show-value";
 import { changeRequestsOf, type Bootstrap } from "./bootstrap";
 import { dateTimeText } from "./format";
-import { actionText, actorText, changesSince, fieldLabel, fieldPlaces, history, rank, results, reviewerMay, STATE_TAGS, type FieldPlace } from "./review-model";
+import { actionText, actorText, changesSince, fieldLabel, fieldPlaces, history, rank, results, reviewerMay, ruleVerdict, severityText, STATE_TAGS, VERDICTS, type FieldPlace } from "./review-model";
 import styles from "./review.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
 import { plural } from "@/lib/plural";
@@ -153,15 +153,14 @@ function RuleResults({ all, blocking, places }: { all: ValidationResult[]; block
       </p>
       <ul className={styles.results}>
         {sorted.map(({ r }) => {
-          const failedError = !r.passed && r.severity === "error";
-          const excepted = failedError && !blocking.has(r.ruleId);
+          const verdict = ruleVerdict(r, !r.passed && r.severity === "error" && !blocking.has(r.ruleId));
           return (
-            <li key={r.ruleId} className={`${styles.result} ${failedError ? styles.resultFailed : !r.passed ? styles.resultWarning : ""}`}>
-              <StatusTag colour={r.passed ? "green" : failedError ? "red" : "yellow"}>{r.passed ? "Passed" : failedError ? "Failed" : "Warning"}</StatusTag>
-              {excepted && " (approved with an exception at an earlier stage)"}
+            <li key={r.ruleId} className={`${styles.result} ${verdict === "failed" ? styles.resultFailed : verdict === "passed" ? "" : styles.resultWarning}`}>
+              <StatusTag colour={VERDICTS[verdict].colour}>{VERDICTS[verdict].word}</StatusTag>
+              {verdict === "excepted" && " at an earlier stage"}
               <p className={styles.resultMessage}>{r.message}</p>
               <p className={styles.resultMeta}>
-                Rule <span className={styles.code}>{r.ruleId}</span> · question: {fieldLabel(places, r.fieldKey)} · severity: {r.severity}
+                Rule <span className={styles.code}>{r.ruleId}</span> · question: {fieldLabel(places, r.fieldKey)} · severity: {severityText(r.severity).toLowerCase()}
               </p>
             </li>
           );

@@ -50,4 +50,4 @@ export const results = (boot: Bootstrap): ValidationResult[] => (Array.isArray(b
 export const history = (boot: Bootstrap): ApprovalEntry[] => (Array.isArray(boot.approvalHistory) ? boot.approvalHistory : []);
 export const changesSince = (boot: Bootstrap) => (Array.isArray(boot.changesSinceReview) ? boot.changesSinceReview : []);
 
-export { actionText, actorText, rank } from "@/lib/workflow/approval-words";
+export { actionText, actorText, rank, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval-words";

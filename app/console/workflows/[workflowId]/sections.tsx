@@ -6,10 +6,11 @@ import { when } from "@/lib/console/labels";
 import type { workflowPermissions, WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { changedSinceReview, collectedData, ruleRows, type StageRow, type workflowTimeline } from "@/lib/console/workflow-detail";
 import { eventLabel } from "@/lib/console/workflow-labels";
-import { actionText, actorText } from "@/lib/workflow/approval-words";
+import { actionText, actorText, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval-words";
 import type { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 import styles from "../../console.module.css";
 import { dateText, DEFAULT_LOCALE } from "@/lib/workflow/show-value";
+import { fieldLabels } from "@/lib/workflow/schema-format";
 
 /** The workflow page's sections, in the order the page shows them; each reads only the workflow row it is given. */
 
@@ -104,17 +105,12 @@ export function RuleResults({ wf }: { wf: Workflow }) {
               {
                 key: "result",
                 header: "Result",
-                // Only a failed error stops approval: a failed warning, or an excepted error, is marked but not red.
-                cell: (r) =>
-                  r.passed ? (
-                    <StatusTag colour="green">Passed</StatusTag>
-                  ) : r.excepted ? (
-                    <StatusTag colour="yellow">Failed, excepted</StatusTag>
-                  ) : (
-                    <StatusTag colour={r.severity === "error" ? "red" : "yellow"}>Failed</StatusTag>
-                  ),
+                cell: (r) => {
+                  const verdict = VERDICTS[ruleVerdict(r, r.excepted)];
+                  return <StatusTag colour={verdict.colour}>{verdict.word}</StatusTag>;
+                },
               },
-              { key: "severity", header: "Severity", cell: (r) => (r.severity === "error" ? "Error" : "Warning") },
+              { key: "severity", header: "Severity", cell: (r) => severityText(r.severity) },
               { key: "field", header: "Field", cell: (r) => r.fieldLabel },
             ]}
           />
@@ -127,7 +123,7 @@ export function RuleResults({ wf }: { wf: Workflow }) {
 export function ChangesSinceReview({ wf }: { wf: Workflow }) {
   if (!wf.reviewSnapshot && wf.changeRequests.length === 0) return null;
   const changes = changedSinceReview(wf);
-  const labels = new Map(wf.schema.steps.flatMap((s) => s.fields.map((f) => [f.key, f.label ?? f.key] as const)));
+  const labels = fieldLabels(wf.schema);
   return (
     <section aria-labelledby="changes-title">
       <h2 id="changes-title">Changes since the last review</h2>
