@@ -38,6 +38,11 @@ it("the home page says what Sealpost is and links to the console, the API refere
   for (const endpoint of ["POST /api/render", "POST /api/dispatch/batch/{id}/decide", "GET /api/delivery-sessions", "POST /api/workflow", "GET /api/explain/trace", "GET /api/health"]) expect(main).toContain(endpoint);
   expect(main).toContain("docs/api.md");
   expect((await page.request.get(`${stack.baseUrl}/api/health`)).status()).toBe(200);
+  // Browsers ask every site for /favicon.ico whatever the page links; pages name the icon too.
+  const favicon = await page.request.get(`${stack.baseUrl}/favicon.ico`);
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  expect(await page.locator('head link[rel="icon"]').count()).toBeGreaterThan(0);
   await checkAtBothWidths(page, "front/01-home");
   await page.close();
 });

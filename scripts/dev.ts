@@ -4,9 +4,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import readline from "node:readline";
 import { closeDb } from "@/lib/db/client";
 import { demoClients, demoConsoleClient, demoUsers, startDevIdp } from "@/lib/devidp/provider";
 import { env } from "@/lib/env";
+import { redactTokens } from "@/lib/http/redact-tokens";
 import { addTenant, getTenant } from "@/lib/tenants";
 
 const IDP_PORT = Number(process.env.DEV_IDP_PORT ?? 9400);
@@ -45,10 +47,14 @@ async function main() {
 
   // Its own process group, so that stopping reaches the server process `next dev` forks as well.
   const next = spawn(path.join(process.cwd(), "node_modules/.bin/next"), ["dev", "-p", String(APP_PORT)], {
-    stdio: "inherit",
+    stdio: ["inherit", "pipe", "pipe"],
     env: process.env,
     detached: true,
   });
+  // Next.js logs every request's URL, link tokens included: each line passes through the redaction first.
+  for (const [from, to] of [[next.stdout!, process.stdout], [next.stderr!, process.stderr]] as const) {
+    readline.createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`${redactTokens(line)}\n`));
+  }
   let stopping: Promise<never> | undefined;
   const stop = (why: string, code: number) =>
     (stopping ??= (async () => {

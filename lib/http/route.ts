@@ -9,6 +9,7 @@ import { AppError, problemResponse, type ProblemCode } from "./problem";
 import { readJsonBody } from "./read-body";
 import { requireFeature, requireTier } from "./require-feature";
 import { assertStorable } from "./storable";
+import { redactTokens } from "./redact-tokens";
 import { clientIp } from "./visitor";
 import { parseOrThrow } from "./zod-errors";
 
@@ -148,15 +149,16 @@ export function route<
 
 function errorResponse(req: Request, err: unknown): Response {
   if (err instanceof AppError) return problemResponse(err);
+  const where = `${req.method} ${redactTokens(new URL(req.url).pathname)}`;
   if (isDatabaseUnavailable(err)) {
-    console.error(`[${req.method} ${new URL(req.url).pathname}] database unavailable: ${(err as Error).message}`);
+    console.error(`[${where}] database unavailable: ${(err as Error).message}`);
     return problemResponse(new AppError("unavailable", "The database is not answering; try again shortly", { headers: { "retry-after": "5" } }));
   }
   if (isBlobStoreUnavailable(err)) {
-    console.error(`[${req.method} ${new URL(req.url).pathname}] blob store unavailable: ${(err as Error).message}`);
+    console.error(`[${where}] blob store unavailable: ${(err as Error).message}`);
     return problemResponse(new AppError("unavailable", "The document store is not answering; try again shortly", { headers: { "retry-after": "5" } }));
   }
-  console.error(`[${req.method} ${new URL(req.url).pathname}]`, err);
+  console.error(`[${where}]`, err);
   return problemResponse(new AppError("internal", "An unexpected error occurred; it has been logged"));
 }
 

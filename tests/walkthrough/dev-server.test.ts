@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -114,6 +115,13 @@ describe.sequential("npm run dev", () => {
       });
       expect(r.stderr, `round ${round} wrote to stderr`).toBe("");
     }
+    // Links as a participant, a signer and a recipient open them: the request log shows where, never the token.
+    const secret = () => crypto.randomBytes(24).toString("base64url");
+    const tokens = [secret(), secret(), secret(), secret()];
+    const links = [`/portal/${crypto.randomUUID()}?pt=${tokens[0]}`, `/sign/${tokens[1]}`, `/api/sign/${tokens[2]}/document`, `/d/${tokens[3]}/file`];
+    for (const link of links) await fetch(`http://127.0.0.1:${APP_PORT}${link}`).then((r) => r.arrayBuffer());
+    await until("the dev server logged the links", async () => ["?pt=[token]", "/sign/[token]", "/api/sign/[token]/document", "/d/[token]/file"].every((l) => dev.log().includes(l)), 60_000, dev.log);
+    for (const token of tokens) expect(dev.log()).not.toContain(token);
     await expectStopsOn(dev, "SIGTERM");
   });
 
