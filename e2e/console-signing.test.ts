@@ -29,18 +29,18 @@ afterAll(async () => {
   await fx?.close();
 });
 
-it("the initiator sees the signers, every signature valid and the certificate of completion", async () => {
+it("the approver who approved it sees the signers, every signature valid and the certificate of completion; another approver is told who may have it", async () => {
   const signers = [
     { name: "Ada Lovelace", email: `ada-${Date.now()}@sign.test`, role: "Chief executive", order: 1 },
     { name: "Жанна Петрова", email: `zhanna-${Date.now()}@sign.test`, order: 2 },
   ];
-  const id = await sealedForSigning(stack, signers, "sequential");
+  const id = await sealedForSigning(stack, signers, "sequential", {}, "approver");
   await signInTurn(stack, id, signers);
   await eventually(async () => (await stack.api("submitter", "GET", `/api/workflow/${id}/certificate`)).status === 200, 60_000, "certificate");
 
   const { page } = await consolePage(browser);
   await page.goto(`${stack.baseUrl}/console/workflows/${id}`);
-  await signIn(page, stack.issuer, logins.submitter);
+  await signIn(page, stack.issuer, logins.approver);
   await expect.poll(() => heading(page).textContent()).toBeTruthy();
   const section = page.getByRole("region", { name: "Signatures" });
   const table = section.getByRole("table", { name: "Signers (2)" });
@@ -61,6 +61,17 @@ it("the initiator sees the signers, every signature valid and the certificate of
   expect(download.status()).toBe(200);
   expect(download.headers()["content-type"]).toBe("application/pdf");
 
+  expect(download.headers()["content-disposition"]).toMatch(/filename="[^"]+-certificate-of-completion\.pdf"/);
+
   await section.scrollIntoViewIfNeeded();
   await checkAtBothWidths(page, "console/sign-01-signed-workflow");
+
+  // An approver of the tenant who did not approve this workflow: no link, a sentence saying who has it, and the file refused.
+  const other = await consolePage(browser);
+  await other.page.goto(`${stack.baseUrl}/console/workflows/${id}`);
+  await signIn(other.page, stack.issuer, logins.approver2);
+  const otherSection = other.page.getByRole("region", { name: "Signatures" });
+  await expect.poll(() => otherSection.textContent()).toContain("The certificate of completion is for the initiator of the workflow, an approver who approved it, or an administrator.");
+  expect(await otherSection.getByRole("link", { name: "Certificate of completion (PDF)" }).count()).toBe(0);
+  expect((await other.page.request.get(`${stack.baseUrl}/console/workflows/${id}/files/certificate`)).status()).toBe(403);
 });

@@ -5,8 +5,7 @@ import { recheckChain, type ChainCheck } from "@/lib/esign/activity-chain";
 import type { SignatureAnswer } from "@/lib/esign/verification-answer";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/http/problem";
-import { mayManage } from "@/lib/workflow/request-seal";
-import { findCertificate } from "@/lib/workflow/signing/certificate-file";
+import { CERTIFICATE_READERS, findCertificate, mayReadCertificate } from "@/lib/workflow/signing/certificate-file";
 import { workflowActivity } from "@/lib/workflow/signing/issue-certificate";
 import { listSigners, signsAfterSealing } from "@/lib/workflow/signing/signers";
 import { verifyWorkflowDocument, type WorkflowVerification } from "@/lib/workflow/signing/verify-workflow-document";
@@ -25,14 +24,14 @@ export interface SigningDetail {
   mode: "parallel" | "sequential";
   /** The current document's verification; a sentence instead when there is none or it failed. */
   verification: WorkflowVerification | { unavailable: string };
-  /** For the initiator or an admin: the certificate, and the activity re-checked against its chain. */
-  certificate: { outcome: string; sha256: string; chain: ChainCheck } | { pending: string } | null;
+  /** The certificate and the activity re-checked against its chain, for those who may read it; a sentence for the others. */
+  certificate: { outcome: string; sha256: string; chain: ChainCheck } | { pending: string } | { notYours: string };
 }
 
 /** What the console's workflow page shows of e-signature; null for a workflow without it. */
 export async function signingDetail(wf: Workflow, principal: Principal): Promise<SigningDetail | null> {
   if (!signsAfterSealing(wf)) return null;
-  const [signers, verification, certificate] = await Promise.all([listSigners(wf.tenantId, wf.id), verification_(wf), mayManage(wf, principal) ? certificate_(wf) : null]);
+  const [signers, verification, certificate] = await Promise.all([listSigners(wf.tenantId, wf.id), verification_(wf), mayReadCertificate(wf, principal) ? certificate_(wf) : { notYours: `The certificate of completion is for ${CERTIFICATE_READERS}.` }]);
   return { signers, mode: wf.settings.esign?.signingMode ?? "parallel", verification, certificate };
 }
 

@@ -1,7 +1,15 @@
+import type { Workflow } from "@/lib/db/schema";
+import { signsAfterSealing } from "./signing/signers";
+
+const safeTitle = (title: string) => title.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "workflow";
+
 /**
- * The sealed PDF's file name: the title in safe characters. The one place it is made, so the API's
- * Content-Disposition, the console, delivery links and the portal's download (which gets it in the
- * bootstrap payload) name the same file the same way.
+ * The file name of a workflow's document: the title in safe characters, then what the file is. The
+ * one place it is made, so the API's Content-Disposition, the console, delivery links, the portal's
+ * download (which gets it in the bootstrap payload) and the signing page name each file the same way,
+ * and a signed file never takes the name of the copy that was sent for signature.
  */
-export const sealedFileName = (wf: { title: string }) =>
-  `${wf.title.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "workflow"}-sealed.pdf`;
+export const workflowFileName = (wf: Pick<Workflow, "title">, what: "sealed" | "for-signature" | "signed" | "certificate-of-completion") => `${safeTitle(wf.title)}-${what}.pdf`;
+
+/** The finished document's name (GET …/sealed): signed by everyone where the workflow signs after sealing. */
+export const sealedFileName = (wf: Pick<Workflow, "title" | "settings">) => workflowFileName(wf, signsAfterSealing(wf) ? "signed" : "sealed");

@@ -89,6 +89,7 @@ describe("sequential signing", () => {
       expect(boot.document.pageCount).toBeGreaterThan(1);
       const doc = await stack.api(null, "GET", `/api/sign/${token}/document`);
       expect(doc.headers.get("x-document-revision")).toBe(String(i));
+      expect(doc.headers.get("content-disposition")).toMatch(/filename="[^"]+-for-signature\.pdf"/);
       expect((await PDFDocument.load(await doc.arrayBuffer())).getPageCount()).toBe(boot.document.pageCount);
       const res = await sign(token, i === 1 ? { ...typed("x"), mark: { kind: "drawn", png: PNG } } : typed(signer.name));
       expect(res.status).toBe(202);

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { consent } from "@/lib/esign/consent";
 import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
 import { nssTrusting, writePkcs12 } from "./esign-checks";
-import { eventually, type Stack } from "./stack";
+import { eventually, type Stack, type UserName } from "./stack";
 import { startTsaServer, type TsaServer } from "./tsa";
 import { uniqueCorrelationId } from "./workflow";
 
@@ -60,12 +60,18 @@ export const esignCreateBody = (esign: unknown, extra: Record<string, unknown> =
 
 export const workflowStatus = async (stack: Stack, id: string) => (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
 
-/** A governance workflow sealed by its initiator: the seal job adds the signature page and invites. */
-export async function sealedForSigning(stack: Stack, signers: Signer[], signingMode: "parallel" | "sequential", extra: Record<string, unknown> = {}): Promise<string> {
+/**
+ * A governance workflow sealed by its initiator (or, with `approvedBy`, approved by that approver):
+ * the seal job adds the signature page and invites.
+ */
+export async function sealedForSigning(stack: Stack, signers: Signer[], signingMode: "parallel" | "sequential", extra: Record<string, unknown> = {}, approvedBy?: UserName): Promise<string> {
   const res = await stack.api("submitter", "POST", "/api/workflow", esignCreateBody({ enabled: true, signingMode, signers }, extra));
   expect(res.status).toBe(201);
   const { workflowId } = await res.json();
-  expect((await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`)).status).toBe(200);
+  const sealed = approvedBy
+    ? await stack.api(approvedBy, "POST", `/api/workflow/${workflowId}/approve`, { comment: "Approved for signature" })
+    : await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`);
+  expect(sealed.status).toBe(200);
   await eventually(async () => (await workflowStatus(stack, workflowId)).signing?.documentRevision === 0, 60_000, "revision 0");
   return workflowId as string;
 }
@@ -98,6 +104,10 @@ export async function signedPdf(stack: Stack, id: string): Promise<Uint8Array> {
   const res = await stack.api("submitter", "GET", `/api/workflow/${id}/sealed`);
   expect(res.status).toBe(200);
   const pdf = new Uint8Array(await res.arrayBuffer());
-  expect(res.headers.get("x-content-sha256")).toBe((await workflowStatus(stack, id)).sealedSha256);
+  const status = await workflowStatus(stack, id);
+  expect(res.headers.get("x-content-sha256")).toBe(status.sealedSha256);
+  // Named as signed, never as the copy that was sent for signature.
+  expect(status.sealedFileName).toMatch(/-signed\.pdf$/);
+  expect(res.headers.get("content-disposition")).toContain(`filename="${status.sealedFileName}"`);
   return pdf;
 }

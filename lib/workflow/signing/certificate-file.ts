@@ -9,17 +9,26 @@ import { AppError } from "@/lib/http/problem";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { getWorkflow } from "../get-workflow";
 import { mayManage } from "../request-seal";
-import { sealedFileName } from "../sealed-file-name";
+import { workflowFileName } from "../sealed-file-name";
 import { workflowActivity } from "./issue-certificate";
 import { signsAfterSealing } from "./signers";
 
 /**
- * The certificate's row for a caller who may see it: the initiator or an admin (it lists every
- * signer's IP address and user agent, which the tenant's other users have no need of).
+ * Who may read the certificate: the initiator, an admin, and an approver who approved the workflow
+ * (they answer for what was signed). It lists every signer's IP address and user agent, which the
+ * tenant's other users have no need of.
  */
+export function mayReadCertificate(wf: Workflow, principal: Principal): boolean {
+  const email = (principal.email ?? "").trim().toLowerCase();
+  return mayManage(wf, principal) || (!!email && wf.approvalHistory.some((h) => (h.action === "approved" || h.action === "approved-with-exception") && h.by.trim().toLowerCase() === email));
+}
+
+export const CERTIFICATE_READERS = "the initiator of the workflow, an approver who approved it, or an administrator";
+
+/** The certificate's row for a caller who may see it (mayReadCertificate). */
 async function certificateFor(principal: Principal, workflowId: string): Promise<{ wf: Workflow; cert: WorkflowCertificate }> {
   const wf = await getWorkflow(principal.tenant.id, workflowId);
-  if (!mayManage(wf, principal)) throw new AppError("workflow.not_initiator", "Only the initiator of the workflow or an admin may read its certificate of completion");
+  if (!mayReadCertificate(wf, principal)) throw new AppError("workflow.not_initiator", `Only ${CERTIFICATE_READERS} may read its certificate of completion`);
   const cert = await findCertificate(wf);
   if (!cert) throw notReady(wf);
   return { wf, cert };
@@ -44,8 +53,7 @@ export async function certificateResponse(principal: Principal, workflowId: stri
   const { wf, cert } = await certificateFor(principal, workflowId);
   const pdf = await getBlobStore().get(cert.blobKey);
   if (!pdf || createHash("sha256").update(pdf).digest("hex") !== cert.sha256) throw new Error(`esign: the certificate of workflow ${wf.id} (${cert.blobKey}) is missing or does not match its SHA-256`);
-  const fileName = sealedFileName(wf).replace(/\.pdf$/i, "") + " - certificate of completion.pdf";
-  return pdfResponse(pdf, { filename: fileName, headers: { "x-content-sha256": cert.sha256, "x-activity-chain-head": cert.chainHead } });
+  return pdfResponse(pdf, { filename: workflowFileName(wf, "certificate-of-completion"), headers: { "x-content-sha256": cert.sha256, "x-activity-chain-head": cert.chainHead } });
 }
 
 /** GET /api/workflow/{id}/certificate/chain: the activity as it is now, re-checked against the chain the certificate printed. */

@@ -115,12 +115,13 @@ function Verification({ detail }: { detail: SigningDetail }) {
 
 function Certificate({ detail, base }: { detail: SigningDetail; base: string }) {
   const c = detail.certificate;
-  if (!c) return null;
   return (
     <>
       <h3>Certificate of completion</h3>
       {"pending" in c ? (
         <p>{c.pending}</p>
+      ) : "notYours" in c ? (
+        <p>{c.notYours}</p>
       ) : (
         <ul className={styles.downloads}>
           <li>

@@ -1,7 +1,7 @@
 import { getBlobStore } from "@/lib/blob/store";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
-import { sealedFileName } from "@/lib/workflow/sealed-file-name";
+import { workflowFileName } from "@/lib/workflow/sealed-file-name";
 import { ceremonyDocument } from "@/lib/workflow/signing/ceremony-bootstrap";
 import { otpProofOf, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
 import { md } from "@/lib/openapi/markdown";
@@ -25,7 +25,7 @@ const get = route(
     const pdf = await getBlobStore().get(doc.key);
     if (!pdf) throw new Error(`revision ${doc.revision} of workflow ${doc.wf.id} missing from the blob store`);
     return pdfResponse(pdf, {
-      filename: sealedFileName(doc.wf),
+      filename: workflowFileName(doc.wf, "for-signature"),
       inline: true,
       headers: { "x-content-sha256": doc.sha256, "x-document-revision": String(doc.revision), "referrer-policy": "no-referrer" },
     });
