@@ -1,5 +1,5 @@
 import { Document, Font, Page, Text, View } from "@react-pdf/renderer";
-import { FACE, FACES, faceFile } from "@/lib/pdf/fonts";
+import { FACES, faceFile } from "@/lib/pdf/fonts";
 import { renderElement } from "@/lib/pdf/render-element";
 import type { noticeRecord } from "./documents";
 
@@ -20,7 +20,7 @@ let registered = false;
  */
 function registerEmbedded() {
   if (registered) return;
-  for (const family of [FACE.regular, FACE.bold, FACE.italic] as const) Font.register({ family, src: faceFile(family) });
+  for (const family of [FACES.embedded.regular, FACES.embedded.bold, FACES.embedded.italic] as const) Font.register({ family, src: faceFile(family) });
   registered = true;
 }
 

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream } from "@libpdf/core";
 import type { Signer, TimestampAuthority } from "@libpdf/core";
-import { drawable, faceDraws, faceFile, fallbackFontFile } from "@/lib/pdf/fonts";
+import { drawable, familyFile, FONT, fontRuns } from "@/lib/pdf/fonts";
 
 /** A key and its certificate chain, leaf first, root last: what a signer needs to build a CMS signature. */
 export interface KeyAndChain {
@@ -99,7 +99,7 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
         placed = true;
         placeAppearance(pdf, opts.fieldName, appearance, appearanceLines(opts.signer, signingTime, appearance.lines ?? []));
       }
-      // Only the glyphs used: a whole DejaVu Sans would add 740 kB to every signature in Cyrillic.
+      // Only the glyphs used: a whole Noto Sans SC would add megabytes to every signature in Chinese.
       return save({ ...saveOpts, subsetFonts: true });
     };
   }
@@ -129,7 +129,7 @@ function appearanceLines(signer: SignerIdentity, time: Date, extra: string[]): s
   return [`Signed by ${signer.name}`, signer.email, `${time.toISOString().replace("T", " ").slice(0, 19)} UTC`, ...extra];
 }
 
-/** A face the appearance writes text in: its resource name, how a string is shown, and its width. */
+/** A font stack the appearance writes text in: how a string is shown, and its width. */
 interface Face {
   show(text: string, size: number): string;
   width(text: string, size: number): number;
@@ -141,27 +141,48 @@ const readFont = (file: string) => {
   return fontBytes.get(file)!;
 };
 
+const RTL = String.raw`[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]`;
+/** Each run of right-to-left words, with the spaces between them. */
+const RTL_RUN = new RegExp(`${RTL}(?:[${RTL.slice(1, -1)}\\s]*${RTL})?`, "gu");
+
 /**
- * The regular and oblique faces of one appearance, embedded as subsets of the glyphs used (PDF/UA
- * wants every font embedded, an annotation's too): the sealed record's own face, Arimo, while it
- * has every character (Latin, Greek, Cyrillic, Hebrew); otherwise DejaVu Sans, so that a name in
- * Arabic or Armenian shows as written, not as "?". What DejaVu lacks too (CJK, emoji) is U+FFFD,
- * visibly missing.
+ * A line in the order it is drawn, left to right: each run of right-to-left words (a name in Hebrew
+ * or Arabic in a left-to-right line) reversed, as the bidi algorithm places it; react-pdf does this
+ * for documents, the appearance is drawn character by character.
  */
-function appearanceFaces(pdf: PDF, texts: string[], resources: PdfDict): { regular: Face; oblique: Face } {
+const visualOrder = (line: string) => line.replace(RTL_RUN, (run) => [...run].reverse().join(""));
+
+/**
+ * The regular and oblique faces of one appearance: the sealed record's own font stacks
+ * (lib/pdf/fonts.ts: Arimo, DejaVu Sans, Noto Sans CJK, Noto Emoji), each line cut into runs by the
+ * font that draws each character, as react-pdf cuts a document's text. Each font used is embedded
+ * as a subset of the glyphs used (PDF/UA wants every font embedded, an annotation's too); a
+ * character none of them has is U+FFFD, visibly missing.
+ */
+function appearanceFaces(pdf: PDF, resources: PdfDict): { regular: Face; oblique: Face } {
   const fonts = PdfDict.of({});
   resources.set("Font", fonts);
-  const embedded = (resource: string, file: string): Face => {
-    const font = pdf.embedFont(readFont(file));
-    fonts.set(resource, font.ref);
-    return {
-      // Identity-H: the string is the glyph ids, two bytes each.
-      show: (text, size) => `/${resource} ${size.toFixed(2)} Tf <${font.encodeTextToGids(drawable(text)).map((g) => g.toString(16).padStart(4, "0")).join("")}> Tj`,
-      width: (text, size) => ([...drawable(text)].reduce((w, ch) => w + font.getWidth(ch.codePointAt(0)!), 0) / 1000) * size,
-    };
+  const embedded = new Map<string, { resource: string; font: ReturnType<PDF["embedFont"]> }>();
+  const fontFor = (family: string) => {
+    if (!embedded.has(family)) {
+      const entry = { resource: `F${embedded.size + 1}`, font: pdf.embedFont(readFont(familyFile(family))) };
+      fonts.set(entry.resource, entry.font.ref);
+      embedded.set(family, entry);
+    }
+    return embedded.get(family)!;
   };
-  if (texts.every(faceDraws)) return { regular: embedded("Ar", faceFile("Arimo")), oblique: embedded("ArI", faceFile("Arimo Italic")) };
-  return { regular: embedded("DV", fallbackFontFile("DejaVu Sans")), oblique: embedded("DVO", fallbackFontFile("DejaVu Sans Oblique")) };
+  const face = (stack: readonly string[]): Face => ({
+    // Identity-H: each string is the glyph ids, two bytes each; Tj moves on by the run's width, so the runs follow each other.
+    show: (text, size) =>
+      fontRuns(visualOrder(drawable(text)), stack)
+        .map(({ family, text: run }) => {
+          const { resource, font } = fontFor(family);
+          return `/${resource} ${size.toFixed(2)} Tf <${font.encodeTextToGids(run).map((g) => g.toString(16).padStart(4, "0")).join("")}> Tj`;
+        })
+        .join(" "),
+    width: (text, size) => (fontRuns(drawable(text), stack).reduce((w, { family, text: run }) => w + [...run].reduce((sum, ch) => sum + fontFor(family).font.getWidth(ch.codePointAt(0)!), 0), 0) / 1000) * size,
+  });
+  return { regular: face(FONT.regular), oblique: face(FONT.italic) };
 }
 
 /** Turns the library's invisible widget into a visible one on the chosen page, with a drawn appearance. */
@@ -176,7 +197,7 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
 
   const size = Math.min(9, (h - 6) / Math.max(lines.length, 1) / 1.2);
   const resources = PdfDict.of({});
-  const faces = appearanceFaces(pdf, a.mark?.kind === "typed" ? [...lines, a.mark.text] : lines, resources);
+  const faces = appearanceFaces(pdf, resources);
   const ops = [
     "q 0.15 0.25 0.55 RG 0.8 w 0.4 0.4 " + `${w - 0.8} ${h - 0.8} re S Q`,
     `BT 0 g ${(size * 1.2).toFixed(2)} TL 4 ${(h - 3 - size).toFixed(2)} Td`,

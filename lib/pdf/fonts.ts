@@ -44,8 +44,6 @@ export const FACES = {
   embedded: { regular: "Arimo", bold: "Arimo Bold", italic: "Arimo Italic", mono: "Cousine" },
   builtIn: { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", mono: "Courier" },
 } as const;
-/** The embedded faces by name, for documents that draw only Windows-1252 text in one face (explain reports). */
-export const FACE = FACES.embedded;
 const FACE_FILES: Record<(typeof FACES.embedded)[keyof typeof FACES.embedded], { package: string; file: string }> = {
   Arimo: { package: "@expo-google-fonts/arimo", file: "400Regular/Arimo_400Regular.ttf" },
   "Arimo Bold": { package: "@expo-google-fonts/arimo", file: "700Bold/Arimo_700Bold.ttf" },
@@ -68,8 +66,9 @@ export function fontsFor(locale = "en-GB", { builtIn = false }: { builtIn?: bool
   return {
     regular: [face.regular, "DejaVu Sans", ...tail(false)],
     bold: [face.bold, "DejaVu Sans Bold", ...tail(true)],
-    italic: [face.italic, "DejaVu Sans Oblique", ...tail(false)],
-    mono: [face.mono, "DejaVu Sans Mono", ...tail(false)],
+    // DejaVu Sans Oblique has no Arabic and DejaVu Sans Mono no Hebrew: the upright face draws them.
+    italic: [face.italic, "DejaVu Sans Oblique", "DejaVu Sans", ...tail(false)],
+    mono: [face.mono, "DejaVu Sans Mono", "DejaVu Sans", ...tail(false)],
   };
 }
 
@@ -96,15 +95,59 @@ const fallbackDir = () => path.join(path.dirname(projectRequire().resolve("dejav
 /** The file of a document face (Arimo, Cousine), for code that embeds it itself (page numbers). */
 export const faceFile = (family: keyof typeof FACE_FILES) => path.join(path.dirname(projectRequire().resolve(`${FACE_FILES[family].package}/package.json`)), FACE_FILES[family].file);
 
-let faceCharacters: Set<number> | undefined;
-/** True when the documents' face (Arimo: Latin, Greek, Cyrillic, Hebrew) draws every character of `text`. */
-export function faceDraws(text: string): boolean {
-  faceCharacters ??= new Set((fontkit.openSync(faceFile("Arimo")) as fontkit.Font).characterSet);
-  return [...text].every((ch) => faceCharacters!.has(ch.codePointAt(0)!));
+/** The file of any family a font stack names (the faces, DejaVu, Noto), for code that embeds fonts itself (a signature's appearance). */
+export function familyFile(family: string): string {
+  if (family in FACE_FILES) return faceFile(family as keyof typeof FACE_FILES);
+  if (family in FALLBACK_FILES) return path.join(fallbackDir(), FALLBACK_FILES[family as keyof typeof FALLBACK_FILES]);
+  const noto = notoFiles().find(([f]) => f === family);
+  if (!noto) throw new Error(`fonts: no file for the family ${family}`);
+  return noto[1];
 }
 
-/** The file of a fallback family (DejaVu), for code that embeds it itself (a signature's appearance). */
-export const fallbackFontFile = (family: keyof typeof FALLBACK_FILES) => path.join(fallbackDir(), FALLBACK_FILES[family]);
+const opened = new Map<string, fontkit.Font>();
+/** A family's font: the one react-pdf has loaded in this thread (no 10 MB font held twice), else read from its file, once. */
+function fontOf(family: string): fontkit.Font {
+  const store = Font as unknown as { getFont(d: { fontFamily: string }): { data?: fontkit.Font | null } | null };
+  try {
+    const loaded = store.getFont({ fontFamily: family })?.data;
+    if (loaded) return loaded;
+  } catch {
+    // not registered in this thread
+  }
+  if (!opened.has(family)) opened.set(family, fontkit.openSync(familyFile(family)) as fontkit.Font);
+  return opened.get(family)!;
+}
+
+/**
+ * The family of `stack` that draws a character, as react-pdf picks it for a document
+ * (patches/@react-pdf+textkit+7.0.1.patch, `pickFontFromFontStack`): the first that has a glyph for
+ * it; for a character none has (a line break, a joiner), the family of the character before, else
+ * the first. Fonts further down the stack are opened only when the ones before lack a character.
+ */
+function familyFor(stack: readonly string[], codePoint: number, previous: string | undefined): string {
+  return stack.find((family) => fontOf(family).hasGlyphForCodePoint(codePoint)) ?? previous ?? stack[0];
+}
+
+/**
+ * The text cut into runs, each drawn in one family of `stack`, chosen per character as react-pdf
+ * chooses for documents: the one rule for code that draws text itself (a signature's appearance)
+ * and for measuring text before react-pdf lays it out (explain reports).
+ */
+export function fontRuns(text: string, stack: readonly string[]): Array<{ family: string; text: string }> {
+  const runs: Array<{ family: string; text: string }> = [];
+  for (const ch of text) {
+    const family = familyFor(stack, ch.codePointAt(0)!, runs.at(-1)?.family);
+    if (runs.at(-1)?.family === family) runs.at(-1)!.text += ch;
+    else runs.push({ family, text: ch });
+  }
+  return runs;
+}
+
+/** A character's advance in 1/1000 em in the family of `stack` that draws it. */
+export function advanceIn(stack: readonly string[], codePoint: number): number {
+  const font = fontOf(familyFor(stack, codePoint, undefined));
+  return (font.glyphForCodePoint(codePoint).advanceWidth * 1000) / font.unitsPerEm;
+}
 
 /** Whether the built-in PDF fonts (Helvetica, Courier) draw a character: those of Windows-1252. */
 export const standardFontDraws = (codePoint: number) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint);

@@ -1,40 +1,47 @@
 import { Encodings, Font, FontNames } from "@pdf-lib/standard-fonts";
-import { standardFontDraws } from "./fonts";
+import { advanceIn, drawable, FONT, standardFontDraws } from "./fonts";
 
 type StandardFont = FontNames.Helvetica | FontNames.HelveticaBold | FontNames.Courier;
+/** The font stack whose first face has the standard font's widths (Arimo, Cousine). */
+const STACK = { [FontNames.Helvetica]: FONT.regular, [FontNames.HelveticaBold]: FONT.bold, [FontNames.Courier]: FONT.mono } as Record<StandardFont, string[]>;
 
 const loaded = new Map<StandardFont, Font>();
 const fontOf = (name: StandardFont) => loaded.get(name) ?? loaded.set(name, Font.load(name)).get(name)!;
 
-/** A character's advance in 1/1000 em; one the font cannot encode counts as a full em (standardFontText leaves none). */
-function advance(font: Font, codePoint: number): number {
-  if (!standardFontDraws(codePoint)) return 1000;
+/**
+ * A character's advance in 1/1000 em: Windows-1252 by the standard font's metrics (the widths of
+ * Arimo and Cousine), any other by the font of the stack that draws it, at least a full em: the
+ * measure leaves out shaping (Arabic letters joined), so it errs on the wide side.
+ */
+function advance(font: Font, stack: readonly string[], codePoint: number): number {
+  if (!standardFontDraws(codePoint)) return Math.max(1000, advanceIn(stack, codePoint));
   return font.getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(codePoint).name) || 1000;
 }
 
-const widthOf = (font: Font, text: string) => {
+const widthOf = (font: Font, stack: readonly string[], text: string) => {
   let width = 0;
-  for (const ch of text) width += advance(font, ch.codePointAt(0)!);
+  for (const ch of text) width += advance(font, stack, ch.codePointAt(0)!);
   return width;
 };
 
 /** The width of one line of text in points. */
-export const textWidthPt = (text: string, fontSizePt: number, font: StandardFont = FontNames.Helvetica) => (widthOf(fontOf(font), text) * fontSizePt) / 1000;
+export const textWidthPt = (text: string, fontSizePt: number, font: StandardFont = FontNames.Helvetica) => (widthOf(fontOf(font), STACK[font], text) * fontSizePt) / 1000;
 
 /**
- * The text with every character the standard fonts cannot draw written as its code point, ‹U+202E›.
- * react-pdf measures such a character as nothing but pdfkit writes its code as bytes, so it would be
- * drawn as other glyphs, wider than measured, past the margin; in an explain report a bidi override
- * or a lone surrogate in an id is also a finding worth seeing. Line breaks stay, tabs become spaces.
+ * The text with every character the document fonts cannot draw, and every one that draws nothing
+ * (controls, bidi overrides, lone surrogates, joiners), written as its code point, ‹U+202E›: react-pdf
+ * would draw it as a missing glyph or as nothing, and in an explain report a bidi override or a
+ * lone surrogate in an id is a finding worth seeing. Names in any script the fonts have stay as
+ * written. Line breaks stay, tabs become spaces.
  */
-export function standardFontText(text: string): string {
+export function visibleText(text: string): string {
   let out = "";
   for (const ch of text.replace(/\r\n?/g, "\n")) {
     const code = ch.codePointAt(0)!;
     if (ch === "\n" || ch === " ") out += ch;
     else if (ch === "\t") out += " ";
-    else if (code < 0x20 || !standardFontDraws(code)) out += `‹U+${code.toString(16).toUpperCase().padStart(4, "0")}›`;
-    else out += ch;
+    else if (code >= 0x20 && (standardFontDraws(code) || (!/\p{C}/u.test(ch) && drawable(ch) === ch))) out += ch;
+    else out += `‹U+${code.toString(16).toUpperCase().padStart(4, "0")}›`;
   }
   return out;
 }
@@ -56,8 +63,9 @@ export interface WrapOptions {
  */
 export function wrapText(text: string, boxWidthPt: number, fontSizePt: number, options: WrapOptions = {}): string {
   const font = fontOf(options.font ?? FontNames.Helvetica);
+  const stack = STACK[options.font ?? FontNames.Helvetica];
   const limit = (boxWidthPt * 1000) / fontSizePt;
-  const space = advance(font, 32);
+  const space = advance(font, stack, 32);
   return text
     .split("\n")
     .map((paragraph, index) => {
@@ -70,7 +78,7 @@ export function wrapText(text: string, boxWidthPt: number, fontSizePt: number, o
         used = 0;
       };
       for (const word of paragraph.split(" ")) {
-        const width = widthOf(font, word);
+        const width = widthOf(font, stack, word);
         const gap = words.length ? space : 0;
         if (used + gap + width <= limit) {
           words.push(word);
@@ -85,7 +93,7 @@ export function wrapText(text: string, boxWidthPt: number, fontSizePt: number, o
         }
         let piece = "";
         for (const ch of word) {
-          const w = advance(font, ch.codePointAt(0)!);
+          const w = advance(font, stack, ch.codePointAt(0)!);
           if (used + w > limit && piece) {
             lines.push(piece);
             piece = "";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import * as fontkit from "fontkit";
 import { expect, it } from "vitest";
-import { faceFile, fallbackFontFile } from "@/lib/pdf/fonts";
+import { faceFile, familyFile } from "@/lib/pdf/fonts";
 
 /*
  * fontkit keeps state between layouts of one font: its glyph cache, and (patches/fontkit) the
@@ -10,7 +10,7 @@ import { faceFile, fallbackFontFile } from "@/lib/pdf/fonts";
  * behind must never change how the next one is drawn.
  */
 
-const FILES = { Arimo: faceFile("Arimo"), "DejaVu Sans": fallbackFontFile("DejaVu Sans") };
+const FILES = { Arimo: faceFile("Arimo"), "DejaVu Sans": familyFile("DejaVu Sans") };
 type Family = keyof typeof FILES;
 const open = (family: Family) => fontkit.openSync(FILES[family]) as fontkit.Font;
 

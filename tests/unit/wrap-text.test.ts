@@ -1,7 +1,8 @@
 import { Encodings, Font, FontNames } from "@pdf-lib/standard-fonts";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { standardFontText, wrapText } from "@/lib/pdf/wrap-text";
+import { drawable as fontsDraw } from "@/lib/pdf/fonts";
+import { visibleText, wrapText } from "@/lib/pdf/wrap-text";
 
 const helvetica = Font.load(FontNames.Helvetica);
 const widthPt = (text: string, size: number) =>
@@ -37,12 +38,12 @@ it("puts a word on the next line only when it does not fit on this one", () => {
   expect(wrapText("on page 1: x", 400, 10, { firstLineUsedPt: 395 })).toBe("\non page 1: x"); // no room after the label: the text starts on the next line
 });
 
-it("writes every character the standard fonts cannot draw as its code point, and leaves drawable text as it is", () => {
-  const drawable = (cp: number) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(cp) && cp >= 0x20;
+it("writes every character the document fonts cannot draw, and every invisible one, as its code point, and leaves names in any script they draw as written", () => {
+  const shown = (ch: string) => ch === "\n" || (!/\p{C}/u.test(ch) && fontsDraw(ch) === ch) || (Encodings.WinAnsi.canEncodeUnicodeCodePoint(ch.codePointAt(0)!) && ch >= " ");
   fc.assert(
-    fc.property(fc.string({ unit: fc.oneof(fc.constantFrom(..."\u0000\ud83d\u202e\uffff\u0085\t\r\n€ÿ‹›"), fc.constantFrom("🙂", "李"), fc.string({ unit: "binary", maxLength: 1 })) }), (s) => {
-      const out = standardFontText(s);
-      for (const ch of out) expect(ch === "\n" || drawable(ch.codePointAt(0)!), JSON.stringify(ch)).toBe(true);
+    fc.property(fc.string({ unit: fc.oneof(fc.constantFrom(..."\u0000\ud83d\u202e\uffff\u0085\u200d\t\r\n€ÿ‹›"), fc.constantFrom("🙂", "李", "ж"), fc.string({ unit: "binary", maxLength: 1 })) }), (s) => {
+      const out = visibleText(s);
+      for (const ch of out) expect(shown(ch), JSON.stringify(ch)).toBe(true);
       // Reading the marks back gives the text with its line ends made \n and tabs made spaces.
       const back = out.replace(/‹U\+([0-9A-F]{4,6})›/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
       const expected = s.replace(/\r\n?/g, "\n").replace(/\t/g, " ");
@@ -50,8 +51,8 @@ it("writes every character the standard fonts cannot draw as its code point, and
     }),
     { numRuns: 500 },
   );
-  expect(standardFontText("Zoë pays 12 € – “now”")).toBe("Zoë pays 12 € – “now”");
-  expect(standardFontText("id\u202ex 李")).toBe("id‹U+202E›x ‹U+674E›");
+  expect(visibleText("Zoë pays 12 € – “now”")).toBe("Zoë pays 12 € – “now”");
+  expect(visibleText("id\u202ex 李小龍 🙂 \u{10FFFD}")).toBe("id‹U+202E›x 李小龍 🙂 ‹U+10FFFD›");
 });
 
 it("breaks a SHA-256 where a 180 pt box ends", () => {

@@ -1,10 +1,10 @@
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import type { Trace, TraceMessage } from "../assemble-trace";
-import { FontNames, standardFontText, textWidthPt, wrapText } from "@/lib/pdf/wrap-text";
+import { FontNames, textWidthPt, visibleText, wrapText } from "@/lib/pdf/wrap-text";
 import { documentProps } from "@/lib/pdf/document-props";
 import { FooterLabel } from "@/lib/pdf/footer";
-import { FACE } from "@/lib/pdf/fonts";
+import { FONT } from "@/lib/pdf/fonts";
 import { structure } from "@/lib/pdf/structure";
 import {
   capped,
@@ -56,9 +56,9 @@ const COLUMN = 419.53 - 2 * REPORT_MARGIN;
 /** One text of a report is at most this many characters (about eight lines), so a card kept on one page always fits one. */
 const MAX_TEXT = 500;
 const clip = (text: string) => (text.length <= MAX_TEXT ? text : `${[...text].slice(0, MAX_TEXT - 1).join("")}…`);
-/** Text from a trace (ids, URLs, template lines) drawable in the standard fonts and fitted to a box of `width` points, so nothing runs past the margin. */
+/** Text from a trace (ids, URLs, template lines) as the document fonts draw it (visibleText) and fitted to a box of `width` points, so nothing runs past the margin. */
 const fit = (text: string, width = COLUMN, size = 10, font: FontNames.Helvetica | FontNames.HelveticaBold | FontNames.Courier = FontNames.Helvetica, firstLineUsedPt = 0) =>
-  wrapText(clip(standardFontText(text)), width - 2, size, { font, firstLineUsedPt });
+  wrapText(clip(visibleText(text)), width - 2, size, { font, firstLineUsedPt });
 const LABEL_WIDTH = 105;
 const CARD_INSET = 8;
 
@@ -68,19 +68,19 @@ const LIMITS = { summaryFindings: 30, messages: 400, tokens: 300, styles: 120, e
 const bookmark = (title: string) => ({ bookmark: { title, fit: true, expanded: false } }) as object;
 
 function H1({ children }: { children: string }) {
-  return <Text {...structure("H1")} style={{ fontSize: 17, fontFamily: FACE.bold, color: C.accent, marginBottom: 4 }}>{children}</Text>;
+  return <Text {...structure("H1")} style={{ fontSize: 17, fontFamily: FONT.bold, color: C.accent, marginBottom: 4 }}>{children}</Text>;
 }
 
 function H2({ children }: { children: string }) {
   return (
-    <Text {...structure("H2")} {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: FACE.bold, color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
+    <Text {...structure("H2")} {...bookmark(children)} minPresenceAhead={40} style={{ fontSize: 13, fontFamily: FONT.bold, color: C.accent, marginTop: 14, marginBottom: 5, borderBottom: `0.75pt solid ${C.rule}`, paddingBottom: 2 }}>
       {children}
     </Text>
   );
 }
 
 function H3({ children }: { children: string }) {
-  return <Text {...structure("H3")} minPresenceAhead={30} style={{ fontSize: 11, fontFamily: FACE.bold, marginTop: 8, marginBottom: 3 }}>{children}</Text>;
+  return <Text {...structure("H3")} minPresenceAhead={30} style={{ fontSize: 11, fontFamily: FONT.bold, marginTop: 8, marginBottom: 3 }}>{children}</Text>;
 }
 
 function Para({ children, muted }: { children: ReactNode; muted?: boolean }) {
@@ -103,7 +103,7 @@ const SEVERITY_WORD = { error: "ERROR", warning: "WARNING", info: "NOTE" } as co
 
 /** A template line as written, in a monospaced face. */
 function Quote({ text, width = COLUMN }: { text: string; width?: number }) {
-  return <Text {...structure("P")} style={{ fontFamily: FACE.mono, fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
+  return <Text {...structure("P")} style={{ fontFamily: FONT.mono, fontSize: 9 }}>{fit(text, width, 9, FontNames.Courier)}</Text>;
 }
 
 /** One finding as a card: what, where in the template (the line quoted), and what was done instead of failing. */
@@ -112,7 +112,7 @@ function Finding({ m, lines }: { m: TraceMessage; lines: TemplateLines | null })
   return (
     <View wrap={false} style={{ marginBottom: 6, paddingLeft: 6, borderLeft: `2pt solid ${severityColour(m.severity)}` }}>
       <Text {...structure("P")}>
-        <Text style={{ fontFamily: FACE.bold, color: severityColour(m.severity) }}>{`${SEVERITY_WORD[m.severity]} `}</Text>
+        <Text style={{ fontFamily: FONT.bold, color: severityColour(m.severity) }}>{`${SEVERITY_WORD[m.severity]} `}</Text>
         <Text style={{ color: C.muted }}>{fit(m.code, COLUMN - CARD_INSET, 10, FontNames.Helvetica, textWidthPt(`${SEVERITY_WORD[m.severity]} `, 10, FontNames.HelveticaBold))}</Text>
       </Text>
       <Text {...structure("P")}>{fit(m.message, COLUMN - CARD_INSET)}</Text>
@@ -168,8 +168,8 @@ function Timings({ trace, detailed }: { trace: Trace; detailed: boolean }) {
       <View {...structure("Table")}>
         {stages.map(row)}
         <View {...structure("TR")} style={{ flexDirection: "row", marginTop: 2 }}>
-          <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>Total</Text>
-          <Text {...structure("TD")} style={{ width: 70, textAlign: "right", fontFamily: FACE.bold }}>{formatMs(trace.performance.totalMs)}</Text>
+          <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FONT.bold }}>Total</Text>
+          <Text {...structure("TD")} style={{ width: 70, textAlign: "right", fontFamily: FONT.bold }}>{formatMs(trace.performance.totalMs)}</Text>
         </View>
       </View>
       {explain.length ? (
@@ -191,8 +191,8 @@ function Scorecard({ trace, enabled }: { trace: Trace; enabled: boolean }) {
       {scorecard(trace).map((s) => (
         <View key={s.check} {...structure("TR")} wrap={false} style={{ marginBottom: 6, padding: 6, border: `0.75pt solid ${C.rule}` }}>
           <View style={{ flexDirection: "row" }}>
-            <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FACE.bold }}>{s.check}</Text>
-            <Text {...structure("TD")} style={{ fontFamily: FACE.bold, color: s.failed ? C.error : C.pass }}>{s.result}</Text>
+            <Text {...structure("TH", { scope: "Row" })} style={{ flex: 1, fontFamily: FONT.bold }}>{s.check}</Text>
+            <Text {...structure("TD")} style={{ fontFamily: FONT.bold, color: s.failed ? C.error : C.pass }}>{s.result}</Text>
           </View>
           <Text {...structure("TD")} style={{ color: C.muted }}>{fit(s.detail, COLUMN - 14)}</Text>
         </View>
@@ -251,7 +251,7 @@ function DataBinding({ trace, lines }: { trace: Trace; lines: TemplateLines | nu
         const quoted = quoteLine(lines, g.line, 60);
         return (
           <View key={i} wrap={false} style={{ marginBottom: 4 }}>
-            <Text {...structure("P")} style={{ fontFamily: FACE.bold }}>{fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}</Text>
+            <Text {...structure("P")} style={{ fontFamily: FONT.bold }}>{fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}</Text>
             <Text {...structure("P")}>{fit(`${g.sources}${g.occurrences > 1 ? ` (${g.occurrences} times)` : ""}, ${g.valueTypes.join(" or ")}`)}</Text>
             {g.line !== undefined && <Text {...structure("P")} style={{ color: C.muted }}>{fit(`line ${g.line}${quoted ? `: ${quoted}` : ""}`)}</Text>}
           </View>
@@ -271,10 +271,10 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
       <Para>{`Laid out in ${formatMs(trace.layout.ms)}: ${plural(trace.layout.pageCount, "page")}. react-pdf lays a document out in one pass, so a page's time is the layout time shared by its nodes.`}</Para>
       <View {...structure("Table")}>
         <View {...structure("TR")} style={{ flexDirection: "row", borderBottom: `0.75pt solid ${C.rule}`, marginBottom: 2 }} fixed={false}>
-          <Text {...structure("TH", { scope: "Column" })} style={{ width: "15%", fontFamily: FACE.bold }}>Page</Text>
-          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, width: "20%", fontFamily: FACE.bold }}>Blocks</Text>
-          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, width: "40%", fontFamily: FACE.bold }}>Height used</Text>
-          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, fontFamily: FACE.bold }}>Time</Text>
+          <Text {...structure("TH", { scope: "Column" })} style={{ width: "15%", fontFamily: FONT.bold }}>Page</Text>
+          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, width: "20%", fontFamily: FONT.bold }}>Blocks</Text>
+          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, width: "40%", fontFamily: FONT.bold }}>Height used</Text>
+          <Text {...structure("TH", { scope: "Column" })} style={{ ...cell, fontFamily: FONT.bold }}>Time</Text>
         </View>
         {pages.shown.map((p) => (
           <View key={p.page} {...structure("TR")} style={{ flexDirection: "row", marginBottom: 1 }} wrap={false}>
@@ -291,7 +291,7 @@ function Layout({ trace, lines }: { trace: Trace; lines: TemplateLines | null })
       {events.shown.map((e, i) => (
         <View key={i} wrap={false} style={{ marginBottom: 5 }}>
           <Text {...structure("P")}>
-            <Text style={{ fontFamily: FACE.bold }}>{e.kind.replace(/-/g, " ")}</Text>
+            <Text style={{ fontFamily: FONT.bold }}>{e.kind.replace(/-/g, " ")}</Text>
             {fit(` on page ${e.pages.join(", ")}: ${e.element}`, COLUMN, 10, FontNames.Helvetica, textWidthPt(e.kind.replace(/-/g, " "), 10, FontNames.HelveticaBold))}
           </Text>
           <Text {...structure("P")} style={{ color: C.muted }}>{fit(`${e.detail}${e.line !== undefined ? ` (line ${e.line})` : ""}`)}</Text>
@@ -319,7 +319,7 @@ function Styling({ trace }: { trace: Trace }) {
         const where = g.elements.length === 1 ? `${first.kind}${first.line ? `, line ${first.line}` : ""}${first.excerpt ? `: ${first.excerpt}` : ""}` : `${g.elements.length} ${first.kind} blocks, lines ${[...new Set(g.elements.map((e) => e.line).filter((l) => l !== undefined))].slice(0, 12).join(", ")}`;
         return (
           <View key={i} wrap={false} style={{ marginBottom: 5 }}>
-            <Text {...structure("P")} style={{ fontFamily: FACE.bold }}>{fit(where, COLUMN, 10, FontNames.HelveticaBold)}</Text>
+            <Text {...structure("P")} style={{ fontFamily: FONT.bold }}>{fit(where, COLUMN, 10, FontNames.HelveticaBold)}</Text>
             {Object.entries(g.style).map(([prop, v]) => (
               <Text key={prop} {...structure("P")} style={{ color: C.muted }}>{fit(`${prop} ${v.value}: ${v.from}`)}</Text>
             ))}
@@ -352,7 +352,7 @@ function AccessibilityDetails({ trace }: { trace: Trace }) {
       {pairs.shown.map((p, i) => (
         <View key={i} wrap={false} style={{ marginBottom: 4 }}>
           <Text {...structure("P")}>
-            <Text style={{ fontFamily: FACE.bold, color: p.level === "FAIL" ? C.error : C.pass }}>{`${p.level} `}</Text>
+            <Text style={{ fontFamily: FONT.bold, color: p.level === "FAIL" ? C.error : C.pass }}>{`${p.level} `}</Text>
             {`${p.foreground} on ${p.background}: ${p.ratio}:1`}
           </Text>
           <Text {...structure("P")} style={{ color: C.muted }}>{fit(`${p.largeText ? "large" : "normal"} text, smallest ${p.smallestFontSizePt} pt${p.bold ? " (bold)" : ""}, ${p.runs} runs; AA needs ${p.largeText ? 3 : 4.5}:1, AAA ${p.largeText ? 4.5 : 7}:1`)}</Text>
@@ -375,7 +375,7 @@ export function ExplainReport({ trace, mode, scorecard: withScorecard, templateL
   const attention = capped(sortedMessages(trace, ["error", "warning"]), LIMITS.summaryFindings);
   return (
     <Document {...documentProps({ correlationId: trace.correlationId, title }, { language: "en", margin: REPORT_MARGIN, colour: REPORT_COLOURS.footer })} pageMode="useOutlines">
-      <Page size="A5" style={{ paddingTop: 30, paddingBottom: 46, paddingHorizontal: REPORT_MARGIN, fontFamily: FACE.regular, fontSize: 10, lineHeight: 1.35, color: C.text }}>
+      <Page size="A5" style={{ paddingTop: 30, paddingBottom: 46, paddingHorizontal: REPORT_MARGIN, fontFamily: FONT.regular, fontSize: 10, lineHeight: 1.35, color: C.text }}>
         <H1>{detailed ? "Explain report: detailed" : "Explain report: summary"}</H1>
         <Para muted>Why this document came out as it did, from the trace recorded while it was rendered.</Para>
         <H2>Overview</H2>
