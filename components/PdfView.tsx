@@ -22,7 +22,10 @@ async function openPdf(bytes: Uint8Array): Promise<Opened> {
   // The bundler copies the worker, a self-contained module, into our static files under a hashed name.
   pdfWorker ??= pdfjs.PDFWorker.create({ port: new Worker(new URL("../node_modules/pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" }) });
   // Given as `worker`, it is not the task's to destroy: the template preview opens one document after another.
-  const task = pdfjs.getDocument({ data: bytes, enableXfa: false, worker: pdfWorker });
+  // pdf.js transfers the buffer of the array it is given to its worker, leaving the array empty. It is
+  // given a copy, so that bytes a caller keeps (the signing page's download) or hands again (React
+  // runs an effect twice in development) are still the document.
+  const task = pdfjs.getDocument({ data: bytes.slice(), enableXfa: false, worker: pdfWorker });
   return { doc: await task.promise, close: () => task.destroy(), TextLayer: pdfjs.TextLayer };
 }
 
@@ -37,7 +40,8 @@ type State = { kind: "loading" } | { kind: "failed" } | { kind: "shown"; pages: 
  * A new `load` (a new document: the signing page's next revision, the template preview's next
  * render) is drawn over the pages shown, each page painted at once when it is ready, so the pages do
  * not blank out in between; the latest `load` wins. Each page's holder says `data-drawn="true"` once
- * its canvas and text layer show the current document.
+ * its canvas and text layer show the current document. `load` may hand out the same bytes each time
+ * (a cache): the viewer never takes them from its caller.
  */
 export function PdfView({ load, title, onFailed }: { load: () => Promise<Uint8Array | null>; title: string; onFailed?: () => void }) {
   const [state, setState] = useState<State>({ kind: "loading" });

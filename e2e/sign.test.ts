@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "../tests/support/browser";
@@ -5,7 +6,7 @@ import { expectSignedByAll } from "../tests/support/esign-checks";
 import { esignFixtures, person as newSigner, sealedForSigning as sealedFor, signingLink, workflowStatus, type EsignFixtures, type Signer } from "../tests/support/esign-flow";
 import { eventually, type Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
-import { checkAtBothWidths, focusedText, heading } from "./support";
+import { checkAtBothWidths, documentDrawn, focusedText, heading } from "./support";
 
 /**
  * The signing ceremony page against the built server, real PostgreSQL and SMTP, acme's signing key
@@ -43,22 +44,6 @@ async function newPage(): Promise<{ page: Page; cspViolations: string[] }> {
     if (m.type() === "error" && m.text().includes("Content Security Policy")) cspViolations.push(m.text());
   });
   return { page, cspViolations };
-}
-
-/** Waits until pdf.js has drawn every page: each canvas holds dark pixels, and the text layer holds the document's text. */
-async function documentDrawn(page: Page): Promise<{ pages: number; inked: number[]; text: string }> {
-  await expect.poll(() => page.locator('[data-drawn="true"]').count(), { timeout: 30_000 }).toBeGreaterThan(1);
-  await expect.poll(() => page.locator("[data-page]").count()).toBe(await page.locator('[data-drawn="true"]').count());
-  return page.evaluate(() => {
-    const canvases = [...document.querySelectorAll<HTMLCanvasElement>("[data-page] canvas")];
-    const inked = canvases.map((c) => {
-      const { data } = c.getContext("2d")!.getImageData(0, 0, c.width, c.height);
-      let n = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i] + data[i + 1] + data[i + 2] < 384) n++;
-      return n;
-    });
-    return { pages: canvases.length, inked, text: [...document.querySelectorAll("[data-page]")].map((p) => p.textContent).join(" ") };
-  });
 }
 
 /** Draws a signature on the pad with the mouse: two strokes, as a person would. */
@@ -101,6 +86,10 @@ it("two signers in order: the first reads the document drawn by pdf.js and draws
   expect(await page.locator("embed, iframe, object").count()).toBe(0);
   expect(await page.getByRole("region", { name: /^Page 1 of \d+$/ }).count()).toBe(1);
   await checkAtBothWidths(page, "sign/01-document");
+  // The download is the document shown, whole, although pdf.js was given the same bytes to draw.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the document (PDF)" }).click()]);
+  expect(download.suggestedFilename()).toBe(`${TITLE}.pdf`);
+  expect(fs.readFileSync(await download.path()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
   // Signing with nothing chosen: the error summary names what is missing.
   await page.getByRole("button", { name: "Sign the document" }).click();

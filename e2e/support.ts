@@ -52,6 +52,25 @@ export async function shoot(page: Page, name: string, narrow = false) {
   await page.setViewportSize(size);
 }
 
+/**
+ * Waits until pdf.js has drawn every page of a PdfView (each page's holder `data-drawn="true"`), then
+ * returns what they hold: each canvas's dark pixels, and the text layer's text.
+ */
+export async function documentDrawn(page: Page, timeout = 30_000): Promise<{ pages: number; inked: number[]; text: string }> {
+  await expect.poll(() => page.locator('[data-drawn="true"]').count(), { timeout }).toBeGreaterThan(1);
+  await expect.poll(() => page.locator("[data-page]").count()).toBe(await page.locator('[data-drawn="true"]').count());
+  return page.evaluate(() => {
+    const canvases = [...document.querySelectorAll<HTMLCanvasElement>("[data-page] canvas")];
+    const inked = canvases.map((c) => {
+      const { data } = c.getContext("2d")!.getImageData(0, 0, c.width, c.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i] + data[i + 1] + data[i + 2] < 384) n++;
+      return n;
+    });
+    return { pages: canvases.length, inked, text: [...document.querySelectorAll("[data-page]")].map((p) => p.textContent).join(" ") };
+  });
+}
+
 export const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 export const saved = (page: Page) => expect.poll(() => page.locator("[data-save-status]").textContent(), { timeout: 10_000 }).toBe("Saved");
 export const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");

@@ -2,7 +2,7 @@
  * `npm run dev`: the whole product with embedded defaults. Starts the development identity provider,
  * makes sure the demo tenant exists, then runs `next dev` pointed at that provider.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
 import { closeDb } from "@/lib/db/client";
@@ -10,11 +10,11 @@ import { demoClients, demoConsoleClient, demoUsers, startDevIdp } from "@/lib/de
 import { env } from "@/lib/env";
 import { redactTokens } from "@/lib/http/redact-tokens";
 import { addTenant, getTenant } from "@/lib/tenants";
+import { stopGroup } from "./process-group";
 
 const IDP_PORT = Number(process.env.DEV_IDP_PORT ?? 9400);
 const APP_PORT = Number(process.env.PORT ?? 3000);
 const TENANT = "demo";
-const STOP_GRACE_MS = 5000;
 
 async function main() {
   process.env.AUTH_ISSUER ??= `http://127.0.0.1:${IDP_PORT}`;
@@ -68,24 +68,6 @@ async function main() {
   const parent = process.ppid;
   setInterval(() => process.ppid !== parent && void stop("npm exited", 0), 1000).unref();
   next.on("exit", (code) => void stop("Next.js exited", code ?? 0));
-}
-
-/** SIGTERM to the whole group, then SIGKILL to what is left after a grace period. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  const signalGroup = (signal: NodeJS.Signals | 0) => {
-    try {
-      process.kill(-child.pid!, signal);
-      return true;
-    } catch {
-      return false; // the group is gone
-    }
-  };
-  if (!signalGroup("SIGTERM")) return;
-  for (let waited = 0; waited < STOP_GRACE_MS; waited += 100) {
-    await new Promise((r) => setTimeout(r, 100));
-    if (!signalGroup(0)) return; // signal 0 only asks whether the group still exists
-  }
-  signalGroup("SIGKILL");
 }
 
 main().catch((err) => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { demoConsoleClient, startDevIdp, fetchClientToken, type DevClient, type DevUser } from "@/lib/devidp/provider";
+import { stopGroup } from "../../scripts/process-group";
 import { freePort } from "./free-port";
 import { startS3Server, STACK_PREFIX } from "./s3";
 import { startSmtpServer, type SmtpServerOptions } from "./smtp";
@@ -46,7 +47,12 @@ const TENANTS = [
 ];
 export const CONSOLE_CLIENT = { id: "sealpost-console-test", secret: "console-test-secret-value" };
 
-export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Record<string, string>; pgAdminUrl?: string; smtp?: SmtpServerOptions } = {}) {
+/**
+ * A running product for a test: the API and pages (`next start` on the build, or with `dev` the
+ * development server, `next dev`, as `npm run dev` runs it), the identity provider, an SMTP server,
+ * a database and a data folder of its own.
+ */
+export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Record<string, string>; pgAdminUrl?: string; smtp?: SmtpServerOptions; dev?: boolean } = {}) {
   const kind = opts.db ?? dbKind();
   const s3 = (opts.blob ?? blobKind()) === "s3" ? await startS3Server() : null;
   const port = await freePort();
@@ -61,7 +67,7 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
   fs.cpSync(path.join(root, "tests/fixtures/templates"), templatesDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: "production",
+    NODE_ENV: opts.dev ? "development" : "production",
     PORT: String(port),
     DATA_DIR: dataDir.dir,
     AUTH_ISSUER: idp.issuer,
@@ -87,7 +93,7 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
   fs.writeFileSync(tenantsFile, JSON.stringify(TENANTS));
   await admin("tenant", "apply", "--file", tenantsFile);
 
-  /** A `next start` process on `port` over this stack's database, blobs, mail and env (its log kept across restarts). */
+  /** A `next start` (or `next dev`) process on `port` over this stack's database, blobs, mail and env (its log kept across restarts). */
   const serverProcess = (onPort: number) => {
     const url = `http://127.0.0.1:${onPort}`;
     let proc: ChildProcess | null = null;
@@ -96,12 +102,14 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
       const next = path.join(root, "node_modules/next/dist/bin/next");
       // BENCH_SERVER_NODE_ARGS: Node options (such as --cpu-prof) that NODE_OPTIONS cannot carry, for profiling the server under a bench.
       const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-      const args = [...nodeArgs, next, "start", "-p", String(onPort), "-H", "127.0.0.1"];
-      const p = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(onPort) }, stdio: ["ignore", "pipe", "pipe"] });
+      const args = [...nodeArgs, next, opts.dev ? "dev" : "start", "-p", String(onPort), "-H", "127.0.0.1"];
+      // `next dev` forks the server: in a process group of its own, stopping reaches both.
+      const p = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(onPort) }, stdio: ["ignore", "pipe", "pipe"], detached: opts.dev });
       proc = p;
       p.stdout!.on("data", (d) => (out += d));
       p.stderr!.on("data", (d) => (out += d));
-      const deadline = Date.now() + 60_000;
+      // The development server compiles the health route on its first request.
+      const deadline = Date.now() + (opts.dev ? 300_000 : 60_000);
       while (Date.now() < deadline) {
         if (p.exitCode !== null) throw new Error(`server exited (${p.exitCode}):\n${out}`);
         const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
@@ -113,6 +121,7 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
     const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
       const p = proc;
       if (!p || p.exitCode !== null || p.signalCode !== null) return;
+      if (opts.dev) return stopGroup(p, signal);
       await new Promise<void>((resolve) => {
         p.once("exit", () => resolve());
         p.kill(signal);
