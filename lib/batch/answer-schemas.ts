@@ -117,7 +117,12 @@ export const batchActivityAnswer = answerOf<Awaited<ReturnType<typeof batchActiv
   }),
 );
 
-const finding = z.object({ field: z.string().describe("The field or setting it is about"), severity: z.enum(["error", "warning"]), message: z.string() });
+const finding = z.object({
+  field: z.string().describe("The field or setting it is about"),
+  severity: z.enum(["error", "warning"]),
+  message: z.string().describe("The line as the receipt's API fields give it, naming the field by its key (\"amountDue: must be a number\")"),
+  text: z.string().describe("The same finding as a person reads it, naming the field by its label (\"Amount due must be a number\"): what to show people"),
+});
 
 /** POST /api/dispatch/batch/check (not in the spec). */
 export const batchCheckAnswer = answerOf<BatchCheck>()(

@@ -15,7 +15,7 @@ export function buildReceipt(batch: Batch, check: IntakeCheck): Promise<Uint8Arr
     state: batch.state,
     readiness: batch.readiness as IntakeCheck["readiness"],
     counts: check.counts,
-    records: check.records.map((r: CheckedRecord) => ({ index: r.index, status: r.status, messages: r.messages, fileName: r.fileName })),
+    records: check.records.map((r: CheckedRecord) => ({ index: r.index, status: r.status, messages: r.findings.map((f) => f.text), fileName: r.fileName })),
   });
 }
 

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { renderFromTemplate } from "@/lib/pdf/render-pool";
 import type { Template } from "@/lib/templates/types";
+import { normalizeValues } from "@/lib/templates/normalize-value";
 import { validateRecord } from "@/lib/templates/validate-record";
 import type { RenderRequest } from "./request-schema";
 
@@ -16,6 +17,7 @@ export async function renderSingle(
   template: Template,
 ): Promise<{ pdf: Uint8Array; correlationId: string }> {
   const { requestedBy, retention } = explainSettings(principal.tenant, request, template);
+  data = normalizeValues(template.fields, data);
   const validation = validateRecord(template, data);
   const errors = validation.issues.filter((i) => i.severity === "error");
   if (errors.length) {

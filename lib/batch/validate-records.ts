@@ -1,4 +1,5 @@
 import type { Template } from "@/lib/templates/types";
+import { normalizeValues } from "@/lib/templates/normalize-value";
 import { validateRecord } from "@/lib/templates/validate-record";
 import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates/tokens";
 import type { Distribution } from "./resolve-distribution";
@@ -20,7 +21,10 @@ export type RecordClass = "ready" | "warning" | "invalid";
 export interface Finding {
   field: string;
   severity: "error" | "warning";
+  /** The API's line, naming the field by its key. */
   message: string;
+  /** What a person reads (the console, the receipt): the field named by its label. */
+  text: string;
 }
 
 export interface CheckedRecord {
@@ -54,6 +58,7 @@ export async function checkRecords(
   documentIdTemplate: string | undefined,
 ): Promise<IntakeCheck> {
   const fileNames = new Map<string, number>();
+  const labels = new Map(template.fields.flatMap((f) => (f.label ? [[f.key, f.label] as const] : [])));
   const records: CheckedRecord[] = [];
   for (let start = 0; start < dataSource.length; start += SLICE) {
     // In slices, other requests are served in between.
@@ -61,15 +66,22 @@ export async function checkRecords(
     for (let index = start; index < Math.min(start + SLICE, dataSource.length); index++) records.push(checkRecord(index, dataSource[index]));
   }
 
-  function checkRecord(index: number, data: Record<string, unknown>): CheckedRecord {
+  function checkRecord(index: number, given: Record<string, unknown>): CheckedRecord {
+    const data = normalizeValues(template.fields, given);
     const errors: Finding[] = [];
     const warnings: Finding[] = [];
-    // Every line of intake starts with what it is about ("recipientEmail: …"), whatever wrote it.
+    // Every line of intake starts with what it is about ("recipientEmail: …"), whatever wrote it;
+    // a person reads the field's label there.
     const fieldOf = (message: string) => (message.includes(":") ? message.slice(0, message.indexOf(":")) : "");
-    const error = (message: string) => errors.push({ field: fieldOf(message), severity: "error", message });
-    const warning = (message: string) => warnings.push({ field: fieldOf(message), severity: "warning", message });
+    const finding = (severity: Finding["severity"], message: string): Finding => {
+      const field = fieldOf(message);
+      const label = labels.get(field);
+      return { field, severity, message, text: label ? `${label}${message.slice(field.length)}` : message };
+    };
+    const error = (message: string) => errors.push(finding("error", message));
+    const warning = (message: string) => warnings.push(finding("warning", message));
     for (const issue of validateRecord(template, data).issues) {
-      (issue.severity === "error" ? errors : warnings).push({ field: issue.fieldKey, severity: issue.severity, message: issue.message });
+      (issue.severity === "error" ? errors : warnings).push({ field: issue.fieldKey, severity: issue.severity, message: issue.message, text: issue.text });
     }
     const batchTokens = { BATCHID_1: String(index + 1), BATCHID: String(index) };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { retentionConflict, retentionFields } from "@/lib/explain/retention-fields";
+import { NORMALIZATIONS, normalizeValue } from "./normalize-value";
 
 export const fieldTypes = ["string", "number", "integer", "boolean", "date", "email", "enum"] as const;
 
@@ -20,11 +21,26 @@ export const fieldSchema = z
     optionLabels: z.record(z.string(), z.string().min(1).max(200)).optional(),
     severity: z.enum(["error", "warning"]).default("error"),
     step: z.union([z.number().int().min(0), z.string()]).optional(),
+    /** A value as people write it, shown when a value does not have the form `pattern` asks for. */
+    example: z.string().min(1).max(200).optional(),
+    /** How text is brought into the form `pattern` checks before it is checked and stored (normalize-value.ts). */
+    normalize: z.array(z.enum(NORMALIZATIONS)).max(NORMALIZATIONS.length).optional(),
   })
   .refine((f) => f.type !== "enum" || (f.options?.length ?? 0) > 0, { message: "enum fields need options" })
   .refine((f) => Object.keys(f.optionLabels ?? {}).every((code) => f.options?.some((o) => String(o) === code)), {
     message: "optionLabels may only name codes listed in options",
     path: ["optionLabels"],
+  })
+  .superRefine((f, ctx) => {
+    // An example that the field itself refuses would teach people the wrong form.
+    if (f.example === undefined || !f.pattern) return;
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(f.pattern, "u");
+    } catch {
+      return; // the loaders name a pattern that does not compile
+    }
+    if (!pattern.test(String(normalizeValue(f, f.example)))) ctx.addIssue({ code: "custom", path: ["example"], message: `the example does not have the form the field's pattern asks for` });
   });
 
 /** templateSettings.distribution as a template or a request may give it: every key optional. */

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { renderFromTemplate } from "@/lib/pdf/render-pool";
 import { loadTemplate, parseTemplate } from "./load-template";
 import type { Template } from "./types";
+import { normalizeValues } from "./normalize-value";
 import { validateRecord } from "./validate-record";
 
 /** The name a template given as text goes by in messages ("preview.md line 12: …"). */
@@ -54,12 +55,13 @@ export interface Preview {
  */
 export async function previewTemplate(principal: Principal, body: PreviewBody): Promise<Preview> {
   const template: Template = body.template !== undefined ? await parseTemplate(INLINE_NAME, body.template) : await loadTemplate(body.templatePath!);
-  const validation = validateRecord(template, body.record);
+  const record = normalizeValues(template.fields, body.record);
+  const validation = validateRecord(template, record);
   const correlationId = newId();
   const result = await renderFromTemplate({
     templatePath: template.path,
     templateSource: body.template,
-    record: body.record,
+    record,
     meta: { correlationId, title: template.title, documentId: null },
     explain: true,
   });
@@ -73,7 +75,7 @@ export async function previewTemplate(principal: Principal, body: PreviewBody): 
     facts: result.explain ?? null,
     createdAt: new Date(),
   });
-  const recordFindings: PreviewFinding[] = validation.issues.map((i) => ({ severity: i.severity, code: i.severity === "error" ? "record.field_invalid" : "record.field_warning", message: i.message, field: i.fieldKey }));
+  const recordFindings: PreviewFinding[] = validation.issues.map((i) => ({ severity: i.severity, code: i.severity === "error" ? "record.field_invalid" : "record.field_warning", message: i.text, field: i.fieldKey }));
   const traceFindings: PreviewFinding[] = trace.messages.map((m: TraceMessage) => ({ severity: m.severity, code: m.code, message: m.message, ...(m.line !== undefined ? { line: m.line } : {}) }));
   return {
     templatePath: template.path,

@@ -1,10 +1,14 @@
 import { addressProblem } from "@/lib/mail/address";
+import { normalizeValue } from "./normalize-value";
 import type { FieldDef, Template } from "./types";
 
 export interface FieldIssue {
   fieldKey: string;
   severity: "error" | "warning";
+  /** The API's line, naming the field by its key ("amountDue: must be a number"). */
   message: string;
+  /** What a person reads, naming the field by its label ("Amount due must be a number"). */
+  text: string;
 }
 
 export interface RecordValidation {
@@ -37,12 +41,38 @@ export interface FieldProblem {
 
 const problem = (rule: FieldRuleKind, message: string): FieldProblem => ({ rule, message });
 
+// Digits grouped by dots, spaces or apostrophes, then a decimal comma: "1234,50", "1.234,50", "1 234,5".
+const COMMA_DECIMAL = /^([+-]?)(\d{1,3}(?:[.\s\u00a0\u202f']\d{3})+|\d+),(\d+)$/u;
+// Digits grouped by commas, dots, spaces or apostrophes: "1,234", "1.234.567".
+const GROUPED_WHOLE = /^([+-]?)(\d{1,3}(?:([,.\s\u00a0\u202f'])\d{3})(?:\3\d{3})*)$/u;
+
+/**
+ * The number a text most likely means as the API writes it, for a message that shows how: people
+ * write "1234,50" or "1.234,50" in much of the world, which a JSON number writes 1234.50.
+ */
+function numberAsWritten(v: string, whole: boolean): string | null {
+  const text = v.trim();
+  if (!whole) {
+    const m = COMMA_DECIMAL.exec(text);
+    return m ? `${m[1]}${m[2].replace(/\D/g, "")}.${m[3]}` : null;
+  }
+  const m = GROUPED_WHOLE.exec(text);
+  return m ? `${m[1]}${m[2].replace(/\D/g, "")}` : null;
+}
+
 /** The one problem with a non-empty value, or null: type first, then the field's bounds and pattern. */
 export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefined): FieldProblem | null {
   switch (f.type) {
     case "number":
     case "integer": {
-      if (typeof v !== "number" || !Number.isFinite(v)) return problem("type", `must be a ${f.type}`);
+      if (typeof v === "string") {
+        if (/^[+-]?\d+(\.\d+)?$/.test(v.trim())) return problem("type", `must be a number written without quotes (${v.trim()}, not "${v.trim()}")`);
+        const meant = numberAsWritten(v, f.type === "integer");
+        if (meant !== null) {
+          return problem("type", f.type === "integer" ? `must be a whole number written without separators, such as ${meant}` : `must be a number written with a decimal point and no thousands separator, such as ${meant}`);
+        }
+      }
+      if (typeof v !== "number" || !Number.isFinite(v)) return problem("type", f.type === "integer" ? "must be a whole number" : "must be a number");
       if (f.type === "integer" && !Number.isInteger(v)) return problem("type", "must be a whole number");
       if (f.min !== undefined && v < Number(f.min)) return problem("min", `must be at least ${f.min}`);
       if (f.max !== undefined && v > Number(f.max)) return problem("max", `must be at most ${f.max}`);
@@ -74,19 +104,22 @@ export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefine
       if (typeof v === "number") return problem("type", "must be text (a JSON string in quotes), not a number");
       if (typeof v !== "string") return problem("type", "must be text");
       if (f.maxLength !== undefined && v.length > f.maxLength) return problem("maxLength", `must be at most ${f.maxLength} characters`);
-      if (pattern && !pattern.test(v)) return problem("pattern", `does not match the expected format`);
+      if (pattern && !pattern.test(v)) return problem("pattern", f.example ? `does not have the expected form, such as ${f.example}` : "does not have the expected form");
       return null;
     }
   }
 }
 
-/** Checks one record against the template's field rules. Fields the template does not name are allowed. */
+/**
+ * Checks one record against the template's field rules, each value as its field's `normalize` makes
+ * it (callers store and render normalizeValues(…) of the record). Fields the template does not name are allowed.
+ */
 export function validateRecord(template: Template, data: Record<string, unknown>): RecordValidation {
   const issues: FieldIssue[] = [];
   for (const f of template.fields) {
-    const v = data[f.key];
+    const v = normalizeValue(f, data[f.key]);
     const why = isEmpty(v) ? (f.required ? "is required" : null) : fieldProblem(f, v, template.patterns.get(f.key))?.message;
-    if (why) issues.push({ fieldKey: f.key, severity: f.severity, message: `${f.key}: ${why}` });
+    if (why) issues.push({ fieldKey: f.key, severity: f.severity, message: `${f.key}: ${why}`, text: `${f.label ?? f.key} ${why}` });
   }
   const status = issues.some((i) => i.severity === "error") ? "invalid" : issues.length ? "warning" : "valid";
   return { status, messages: issues.map((i) => i.message), issues };

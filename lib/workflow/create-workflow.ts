@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { snapshotTemplate } from "@/lib/templates/snapshot";
 import type { CreateWorkflowRequest } from "./api-schemas";
+import { normalizeValues } from "@/lib/templates/normalize-value";
 import { checkSavedValues } from "./check-fields";
 import { esignFromRequest } from "./esign-request";
 import type { EsignSigner } from "./esign-settings";
@@ -152,6 +153,7 @@ async function persist(wf: Workflow, principal: Principal, signers: EsignSigner[
 /** initialData (field key to value over all steps) placed into its steps; unknown keys and wrong types are 422. */
 function initialData(schema: WorkflowSchema, values: Record<string, unknown>, at: string): WorkflowData {
   const allFields = schema.steps.flatMap((s) => s.fields);
+  values = normalizeValues(allFields, values);
   const errors = checkSavedValues(allFields, values, "initialData.", "the workflow schema");
   if (errors.length) {
     throw new AppError("workflow.field_invalid", `initialData is invalid: ${errors.map((e) => e.message).join("; ")}`, { errors });

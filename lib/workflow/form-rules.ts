@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateError } from "@/lib/date-parts";
+import { normalizeValue } from "@/lib/templates/normalize-value";
 import type { FieldDef } from "@/lib/templates/types";
 import { checkSavedValues, fieldResults } from "./check-fields";
 import { conditionHolds } from "./logic";
@@ -40,8 +41,8 @@ export function apiValueOf(f: FieldDef, v: FormValue | undefined): unknown {
     case "date":
       return text;
     default:
-      // Text keeps its inner spacing as typed; only surrounding blanks are dropped.
-      return (v as string).trim();
+      // Text keeps its inner spacing as typed, unless the field's `normalize` says otherwise; surrounding blanks are dropped.
+      return normalizeValue(f, (v as string).trim());
   }
 }
 

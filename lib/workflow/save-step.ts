@@ -1,6 +1,7 @@
 import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import { AppError } from "@/lib/http/problem";
 import { changeWorkflow } from "./change-workflow";
+import { normalizeValues } from "@/lib/templates/normalize-value";
 import { checkSavedValues } from "./check-fields";
 import { portalActor } from "./events";
 import { assertOtpPassed } from "./otp/otp-gate";
@@ -30,6 +31,7 @@ export async function saveStep(portal: PortalPrincipal, stepIndex: number, value
         currentVersion: wf.version,
       });
     }
+    values = normalizeValues(step.fields, values);
     const errors = checkSavedValues(step.fields, values, "data.", `step ${stepIndex} (${step.title})`);
     if (errors.length) throw new AppError("workflow.field_invalid", errors.map((e) => e.message).join("; "), { errors });
     const keys = Object.keys(values);

@@ -77,8 +77,8 @@ describe("the preview", () => {
     expect(preview.check).toEqual(intake);
     expect(preview.check!.counts).toEqual({ total: 3, ready: 1, warning: 0, invalid: 2 });
     expect(preview.check!.records[1].findings).toEqual([
-      { field: "amount", severity: "error", message: "amount: must be at most 10000" },
-      { field: "nickname", severity: "warning", message: "nickname: must be at most 10 characters" },
+      { field: "amount", severity: "error", message: "amount: must be at most 10000", text: "Amount must be at most 10000" },
+      { field: "nickname", severity: "warning", message: "nickname: must be at most 10 characters", text: expect.stringMatching(/ must be at most 10 characters$/) },
     ]);
     expect(preview.check!.records[2].findings.map((f) => f.field)).toEqual(["customerId", "recipientEmail"]);
     expect(preview.check!.records[1].messages).toEqual(preview.check!.records[1].findings.map((f) => f.message));

@@ -3,6 +3,7 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, it } from "vitest";
 import { frontMatterSchema } from "@/lib/templates/front-matter";
 import type { Template } from "@/lib/templates/types";
+import { normalizeValues } from "@/lib/templates/normalize-value";
 import { validateRecord } from "@/lib/templates/validate-record";
 import { checkSavedValues } from "@/lib/workflow/check-fields";
 import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates/tokens";
@@ -27,6 +28,51 @@ const t = template([
 
 const messagesFor = (record: Record<string, unknown>) => validateRecord(t, { id: "C123", ...record }).messages;
 
+describe("findings people can act on", () => {
+  const iban = template([
+    { key: "iban", label: "IBAN", type: "string", pattern: "^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$", example: "DE89 3704 0044 0532 0130 00", normalize: ["remove-spaces", "uppercase"] },
+    { key: "vat", label: "VAT number", type: "string", pattern: "^[A-Z]{2}[0-9A-Z]{8,12}$" },
+    { key: "amount", label: "Amount due", type: "number" },
+    { key: "count", label: "Number of instalments", type: "integer" },
+  ]);
+  const issues = (record: Record<string, unknown>) => validateRecord(iban, record).issues.map((i) => i.text);
+
+  it("names each field by its label, and keeps the key in the API's line", () => {
+    const r = validateRecord(iban, { amount: "lots" });
+    expect(r.issues).toEqual([{ fieldKey: "amount", severity: "error", message: "amount: must be a number", text: "Amount due must be a number" }]);
+  });
+
+  it("shows the form a pattern asks for, with the field's example", () => {
+    expect(issues({ iban: "DE89-3704" })).toEqual(["IBAN does not have the expected form, such as DE89 3704 0044 0532 0130 00"]);
+    expect(issues({ vat: "123" })).toEqual(["VAT number does not have the expected form"]);
+  });
+
+  it("accepts an IBAN written in groups and in lower case, any white space, as the IBAN it means (generated)", () => {
+    const space = fc.constantFrom(" ", "  ", "\u00a0", "\u202f", "\t");
+    fc.assert(
+      fc.property(fc.array(space, { minLength: 21, maxLength: 21 }), fc.boolean(), (gaps, lower) => {
+        const digits = "DE89370400440532013000";
+        const written = [...digits].map((c, i) => c + (i % 4 === 3 && i < 21 ? gaps[i] : "")).join("");
+        expect(issues({ iban: lower ? written.toLowerCase() : written })).toEqual([]);
+        expect(normalizeValues(iban.fields, { iban: lower ? written.toLowerCase() : written })).toEqual({ iban: digits });
+      }),
+    );
+  });
+
+  it("says how to write a number written with a decimal comma or thousands separators, with the number it likely means", () => {
+    expect(issues({ amount: "1234,50" })).toEqual(["Amount due must be a number written with a decimal point and no thousands separator, such as 1234.50"]);
+    expect(issues({ amount: "1.234,5" })).toEqual(["Amount due must be a number written with a decimal point and no thousands separator, such as 1234.5"]);
+    expect(issues({ amount: "-1 234,50" })).toEqual(["Amount due must be a number written with a decimal point and no thousands separator, such as -1234.50"]);
+    expect(issues({ count: "1,200" })).toEqual(["Number of instalments must be a whole number written without separators, such as 1200"]);
+    expect(issues({ amount: "12,5,0" })).toEqual(["Amount due must be a number"]);
+  });
+
+  it("refuses a template whose example does not have the form its own pattern asks for", () => {
+    expect(() => template([{ key: "id", type: "string", pattern: "^C\\d{3}$", example: "X1" }])).toThrow(/example does not have the form/);
+    expect(() => template([{ key: "id", type: "string", pattern: "^C\\d{3}$", example: "c 123", normalize: ["remove-spaces", "uppercase"] }])).not.toThrow();
+  });
+});
+
 describe("validateRecord", () => {
   it("accepts a record that follows every rule", () => {
     const r = validateRecord(t, { id: "C123", amount: 5.5, count: 2, ok: false, due: "2026-06-30", recipientEmail: "a@x.io;b@y.io", contact: "c@z.io", plan: "plus", nick: "ann" });
@@ -36,9 +82,10 @@ describe("validateRecord", () => {
   it("names the field and the rule that failed", () => {
     expect(validateRecord(t, {}).messages).toEqual(["id: is required"]);
     expect(messagesFor({ id: "" })).toEqual(["id: is required"]);
-    expect(messagesFor({ id: "X123" })).toEqual(["id: does not match the expected format"]);
+    expect(messagesFor({ id: "X123" })).toEqual(["id: does not have the expected form"]);
     expect(messagesFor({ id: "C1234" })).toEqual(["id: must be at most 4 characters"]);
-    expect(messagesFor({ amount: "5" })).toEqual(["amount: must be a number"]);
+    expect(messagesFor({ amount: "5" })).toEqual(['amount: must be a number written without quotes (5, not "5")']);
+    expect(messagesFor({ amount: "five" })).toEqual(["amount: must be a number"]);
     expect(messagesFor({ amount: 101 })).toEqual(["amount: must be at most 100"]);
     expect(messagesFor({ amount: -1 })).toEqual(["amount: must be at least 0"]);
     expect(messagesFor({ count: 1.5 })).toEqual(["count: must be a whole number"]);

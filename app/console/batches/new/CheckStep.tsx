@@ -76,7 +76,7 @@ export function CheckStep({ preview, thresholds, pending, onSend, onConfirm, onB
                     <ul className={styles.messages}>
                       {r.findings.map((f, i) => (
                         <li key={i} data-field={f.field} data-severity={f.severity}>
-                          {f.severity === "error" ? "Error" : "Warning"}: {f.message}
+                          {f.severity === "error" ? "Error" : "Warning"}: {f.text}
                         </li>
                       ))}
                     </ul>
