@@ -46,6 +46,8 @@ export function buildOpenApiDocument(modules: readonly RouteModule[], raised: Ra
       version: info.version,
       description: conventions,
     },
+    // Relative: the instance that serves this document (the paths start with /api/), wherever it is deployed.
+    servers: [{ url: "/", description: "The Sealpost instance that serves this document" }],
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     tags: AREAS.map(({ name, description }) => ({ name, description })),
     paths,
