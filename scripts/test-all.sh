@@ -20,7 +20,7 @@ static_checks() {
     if wait "${pids[$i]}"; then echo "ok: ${names[$i]}"; else status=1; echo "FAILED: ${names[$i]}"; cat "$dir/${names[$i]}.log"; fi
   done
   rm -rf "$dir"
-  record "typecheck + lint + check:deps + lint:openapi" $((SECONDS - start)) "$([ $status = 0 ] && echo ok || echo FAILED)"
+  record "typecheck, lint, deps, openapi" $((SECONDS - start)) "$([ $status = 0 ] && echo ok || echo FAILED)"
   return $status
 }
 
