@@ -1157,7 +1157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1167,7 +1167,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -1521,7 +1521,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1531,7 +1531,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -1634,7 +1634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1644,7 +1644,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -1758,7 +1758,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1768,7 +1768,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -2033,7 +2033,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2043,7 +2043,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -2178,7 +2178,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2188,7 +2188,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -2288,7 +2288,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2298,7 +2298,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -2430,9 +2430,8 @@ export interface operations {
                             status: "warning" | "invalid";
                             /** @enum {string} */
                             outcome: "DISPATCH_READY" | "INVALID";
-                            messages: {
-                                message: string;
-                            }[];
+                            /** @description What is wrong with the record, or worth a look, one sentence each */
+                            messages: string[];
                         }[];
                         distribution: {
                             /** @default false */
@@ -2471,7 +2470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2481,7 +2480,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -3174,6 +3173,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description `template.invalid`: Template is invalid; `template.not_found`: Template not found; `template.path_invalid`: Template path not allowed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "template.invalid" | "template.not_found" | "template.path_invalid";
+                    };
+                };
+            };
             /** @description `internal`: Internal error */
             500: {
                 headers: {
@@ -3320,6 +3333,20 @@ export interface operations {
                         status?: 415;
                         /** @enum {unknown} */
                         code?: "request.unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `template.invalid`: Template is invalid; `template.not_found`: Template not found; `template.path_invalid`: Template path not allowed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "template.invalid" | "template.not_found" | "template.path_invalid";
                     };
                 };
             };
@@ -3756,7 +3783,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored; `request.malformed_json`: Malformed JSON body */
+            /** @description `explain.retention_conflict`: Traces would be deleted before they are archived; `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored; `request.malformed_json`: Malformed JSON body */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3766,7 +3793,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid" | "request.invalid_characters" | "request.malformed_json";
+                        code?: "explain.retention_conflict" | "request.invalid" | "request.invalid_characters" | "request.malformed_json";
                     };
                 };
             };
@@ -3784,7 +3811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth.tenant_unknown`: Tenant not registered */
+            /** @description `auth.tenant_unknown`: Tenant not registered; `licence.feature_missing`: Licence does not include this feature */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3794,7 +3821,7 @@ export interface operations {
                         /** @constant */
                         status?: 403;
                         /** @enum {unknown} */
-                        code?: "auth.tenant_unknown";
+                        code?: "auth.tenant_unknown" | "licence.feature_missing";
                     };
                 };
             };
@@ -3943,7 +3970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found */
+            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found; `workflow.not_found`: Workflow not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3953,7 +3980,7 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "esign.link_invalid" | "resource.not_found";
+                        code?: "esign.link_invalid" | "resource.not_found" | "workflow.not_found";
                     };
                 };
             };
@@ -4070,7 +4097,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4080,7 +4107,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -4098,7 +4125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found */
+            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found; `workflow.not_found`: Workflow not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4108,11 +4135,11 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "esign.link_invalid" | "resource.not_found";
+                        code?: "esign.link_invalid" | "resource.not_found" | "workflow.not_found";
                     };
                 };
             };
-            /** @description `esign.no_document`: The document has not been sealed for signing yet; `esign.signing_closed`: Signing has ended for this document */
+            /** @description `esign.signing_closed`: Signing has ended for this document */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4122,7 +4149,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "esign.no_document" | "esign.signing_closed";
+                        code?: "esign.signing_closed";
                     };
                 };
             };
@@ -4201,7 +4228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4211,11 +4238,11 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
-            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found */
+            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found; `workflow.not_found`: Workflow not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4225,7 +4252,7 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "esign.link_invalid" | "resource.not_found";
+                        code?: "esign.link_invalid" | "resource.not_found" | "workflow.not_found";
                     };
                 };
             };
@@ -4352,7 +4379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found */
+            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found; `workflow.not_found`: Workflow not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4362,7 +4389,7 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "esign.link_invalid" | "resource.not_found";
+                        code?: "esign.link_invalid" | "resource.not_found" | "workflow.not_found";
                     };
                 };
             };
@@ -4531,7 +4558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4541,7 +4568,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -4559,7 +4586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found */
+            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found; `workflow.not_found`: Workflow not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4569,25 +4596,11 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "esign.link_invalid" | "resource.not_found";
+                        code?: "esign.link_invalid" | "resource.not_found" | "workflow.not_found";
                     };
                 };
             };
-            /** @description `esign.signing_closed`: Signing has ended for this document */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 409;
-                        /** @enum {unknown} */
-                        code?: "esign.signing_closed";
-                    };
-                };
-            };
-            /** @description `esign.link_expired`: Signing link expired; `esign.link_replaced`: Signing link replaced by a newer one; `esign.link_used`: Signing link already used */
+            /** @description `esign.link_replaced`: Signing link replaced by a newer one */
             410: {
                 headers: {
                     [name: string]: unknown;
@@ -4597,7 +4610,7 @@ export interface operations {
                         /** @constant */
                         status?: 410;
                         /** @enum {unknown} */
-                        code?: "esign.link_expired" | "esign.link_replaced" | "esign.link_used";
+                        code?: "esign.link_replaced";
                     };
                 };
             };
@@ -4754,7 +4767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4764,11 +4777,11 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
-            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found */
+            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found; `workflow.not_found`: Workflow not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4778,7 +4791,7 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "esign.link_invalid" | "resource.not_found";
+                        code?: "esign.link_invalid" | "resource.not_found" | "workflow.not_found";
                     };
                 };
             };
@@ -4919,7 +4932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found */
+            /** @description `esign.link_invalid`: Signing link not found; `resource.not_found`: Not found; `workflow.not_found`: Workflow not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4929,7 +4942,7 @@ export interface operations {
                         /** @constant */
                         status?: 404;
                         /** @enum {unknown} */
-                        code?: "esign.link_invalid" | "resource.not_found";
+                        code?: "esign.link_invalid" | "resource.not_found" | "workflow.not_found";
                     };
                 };
             };
@@ -5267,7 +5280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5277,7 +5290,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -5393,7 +5406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5403,7 +5416,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -5722,7 +5735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5732,7 +5745,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -5837,7 +5850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5847,7 +5860,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -5865,7 +5878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth.tenant_unknown`: Tenant not registered; `licence.feature_missing`: Licence does not include this feature; `workflow.not_initiator`: Only the initiator or an admin may do this */
+            /** @description `auth.tenant_unknown`: Tenant not registered; `licence.feature_missing`: Licence does not include this feature */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5875,7 +5888,7 @@ export interface operations {
                         /** @constant */
                         status?: 403;
                         /** @enum {unknown} */
-                        code?: "auth.tenant_unknown" | "licence.feature_missing" | "workflow.not_initiator";
+                        code?: "auth.tenant_unknown" | "licence.feature_missing";
                     };
                 };
             };
@@ -5982,7 +5995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5992,7 +6005,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -6108,7 +6121,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6118,7 +6131,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -6239,7 +6252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6249,7 +6262,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -6506,7 +6519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6516,7 +6529,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -6534,7 +6547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `portal.role_forbidden`: Portal token role does not allow this; `portal.wrong_workflow`: Portal token is for another workflow */
+            /** @description `otp.required`: One-time passcode not verified; `portal.role_forbidden`: Portal token role does not allow this; `portal.wrong_workflow`: Portal token is for another workflow */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6544,7 +6557,7 @@ export interface operations {
                         /** @constant */
                         status?: 403;
                         /** @enum {unknown} */
-                        code?: "portal.role_forbidden" | "portal.wrong_workflow";
+                        code?: "otp.required" | "portal.role_forbidden" | "portal.wrong_workflow";
                     };
                 };
             };
@@ -6698,7 +6711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `portal.role_forbidden`: Portal token role does not allow this; `portal.wrong_workflow`: Portal token is for another workflow; `workflow.not_approver`: Caller is not an approver of the current stage */
+            /** @description `portal.role_forbidden`: Portal token role does not allow this; `portal.wrong_workflow`: Portal token is for another workflow; `workflow.not_approver`: Caller is not an approver of the current stage; `workflow.self_approval`: The initiator cannot decide their own workflow */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6708,7 +6721,7 @@ export interface operations {
                         /** @constant */
                         status?: 403;
                         /** @enum {unknown} */
-                        code?: "portal.role_forbidden" | "portal.wrong_workflow" | "workflow.not_approver";
+                        code?: "portal.role_forbidden" | "portal.wrong_workflow" | "workflow.not_approver" | "workflow.self_approval";
                     };
                 };
             };
@@ -6844,7 +6857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6854,7 +6867,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -7441,7 +7454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `portal.role_forbidden`: Portal token role does not allow this; `portal.wrong_workflow`: Portal token is for another workflow; `workflow.not_approver`: Caller is not an approver of the current stage */
+            /** @description `portal.role_forbidden`: Portal token role does not allow this; `portal.wrong_workflow`: Portal token is for another workflow; `workflow.not_approver`: Caller is not an approver of the current stage; `workflow.self_approval`: The initiator cannot decide their own workflow */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7451,7 +7464,7 @@ export interface operations {
                         /** @constant */
                         status?: 403;
                         /** @enum {unknown} */
-                        code?: "portal.role_forbidden" | "portal.wrong_workflow" | "workflow.not_approver";
+                        code?: "portal.role_forbidden" | "portal.wrong_workflow" | "workflow.not_approver" | "workflow.self_approval";
                     };
                 };
             };
@@ -7586,7 +7599,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7596,7 +7609,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -8070,7 +8083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8080,7 +8093,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -8098,7 +8111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `otp.required`: One-time passcode not verified; `portal.wrong_workflow`: Portal token is for another workflow */
+            /** @description `portal.wrong_workflow`: Portal token is for another workflow; `workflow.not_approver`: Caller is not an approver of the current stage; `workflow.self_approval`: The initiator cannot decide their own workflow */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8108,7 +8121,7 @@ export interface operations {
                         /** @constant */
                         status?: 403;
                         /** @enum {unknown} */
-                        code?: "otp.required" | "portal.wrong_workflow";
+                        code?: "portal.wrong_workflow" | "workflow.not_approver" | "workflow.self_approval";
                     };
                 };
             };
@@ -8123,6 +8136,20 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "resource.not_found" | "workflow.not_found";
+                    };
+                };
+            };
+            /** @description `workflow.review_stage_passed`: The review link is for an earlier approval stage */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "workflow.review_stage_passed";
                     };
                 };
             };
@@ -8183,7 +8210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8193,7 +8220,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -8309,7 +8336,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8319,7 +8346,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -8482,7 +8509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8492,7 +8519,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -8538,7 +8565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `esign.no_document`: The document has not been sealed for signing yet; `esign.not_enabled`: This workflow has no e-signature */
+            /** @description `esign.no_document`: The document has not been sealed for signing yet; `esign.not_configured`: No signing key is configured for this tenant; `esign.not_enabled`: This workflow has no e-signature */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8548,7 +8575,21 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "esign.no_document" | "esign.not_enabled";
+                        code?: "esign.no_document" | "esign.not_configured" | "esign.not_enabled";
+                    };
+                };
+            };
+            /** @description `esign.not_pdf`: The body is not a readable PDF */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "esign.not_pdf";
                     };
                 };
             };
@@ -8630,7 +8671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8640,7 +8681,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -8686,7 +8727,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `esign.not_enabled`: This workflow has no e-signature; `esign.not_your_turn`: An earlier signer has not signed yet; `esign.signer_done`: The signer has already signed or declined */
+            /** @description `esign.not_enabled`: This workflow has no e-signature; `esign.not_your_turn`: An earlier signer has not signed yet; `esign.signer_done`: The signer has already signed or declined; `workflow.invalid_state`: Workflow is not in a state that allows this */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8696,7 +8737,23 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "esign.not_enabled" | "esign.not_your_turn" | "esign.signer_done";
+                        code?: "esign.not_enabled" | "esign.not_your_turn" | "esign.signer_done" | "workflow.invalid_state";
+                    };
+                };
+            };
+            /** @description `workflow.resend_rate_limited`: Invitation resent too often */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "workflow.resend_rate_limited";
                     };
                 };
             };
@@ -8800,7 +8857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid_characters`: Text that cannot be stored */
+            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8810,7 +8867,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid_characters";
+                        code?: "request.invalid" | "request.invalid_characters";
                     };
                 };
             };
@@ -9296,7 +9353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored; `request.malformed_json`: Malformed JSON body */
+            /** @description `explain.retention_conflict`: Traces would be deleted before they are archived; `request.invalid`: Invalid request; `request.invalid_characters`: Text that cannot be stored; `request.malformed_json`: Malformed JSON body */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9306,7 +9363,7 @@ export interface operations {
                         /** @constant */
                         status?: 400;
                         /** @enum {unknown} */
-                        code?: "request.invalid" | "request.invalid_characters" | "request.malformed_json";
+                        code?: "explain.retention_conflict" | "request.invalid" | "request.invalid_characters" | "request.malformed_json";
                     };
                 };
             };

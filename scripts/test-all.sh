@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every phase CI runs, in order, stopping at the first failure. The three static checks
+# `npm test`: every phase CI runs, in order, stopping at the first failure. The four static checks
 # run side by side (each is mostly one core), the build beside the unit tests, the walk-through
 # beside the integration tests. At the end, each phase's time, also appended to
 # $PHASE_TIMES_FILE when set (.ci/run prints it with its own phases).
@@ -13,14 +13,14 @@ summary() {
 }
 
 static_checks() {
-  local start=$SECONDS dir status=0 pids=() names=(typecheck lint check:deps)
+  local start=$SECONDS dir status=0 pids=() names=(typecheck lint check:deps lint:openapi)
   dir=$(mktemp -d)
   for n in "${names[@]}"; do npm run --silent "$n" >"$dir/$n.log" 2>&1 & pids+=($!); done
   for i in "${!names[@]}"; do
     if wait "${pids[$i]}"; then echo "ok: ${names[$i]}"; else status=1; echo "FAILED: ${names[$i]}"; cat "$dir/${names[$i]}.log"; fi
   done
   rm -rf "$dir"
-  record "typecheck + lint + check:deps" $((SECONDS - start)) "$([ $status = 0 ] && echo ok || echo FAILED)"
+  record "typecheck, lint, deps, openapi" $((SECONDS - start)) "$([ $status = 0 ] && echo ok || echo FAILED)"
   return $status
 }
 

@@ -51,7 +51,7 @@ export const batchDetailAnswer = answerOf<ReturnType<typeof batchDetail>>()(
           index: z.int(),
           status: z.enum(["warning", "invalid"]),
           outcome: z.enum(["DISPATCH_READY", "INVALID"]),
-          messages: z.array(z.looseObject({ message: z.string() })),
+          messages: z.array(z.string()).describe("What is wrong with the record, or worth a look, one sentence each"),
         }),
       )
       .describe("The records that have messages"),

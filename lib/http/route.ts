@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
 import { authenticatePortal, issuePortalToken, PORTAL_TOKEN_HEADER, portalRoles, type PortalPrincipal, type PortalRole } from "@/lib/auth/portal-token";
 import { allowHeader, methodNotAllowed, refusedMethod, ROUTE_METHODS, type RouteMethod } from "./allowed-methods";
-import { AppError, problemResponse, type ProblemCode } from "./problem";
+import { AppError, problemResponse } from "./problem";
 import { readJsonBody } from "./read-body";
 import { requireFeature, requireTier } from "./require-feature";
 import { assertStorable } from "./storable";
@@ -42,8 +42,6 @@ export interface RouteDoc {
   description?: string;
   /** Success answers by status. Problem answers come from `problems` and from the spec's inputs. */
   responses?: Partial<Record<number, z.ZodType | ResponseDoc>>;
-  /** Problem codes the handler itself can answer; those of auth, licence and input are added from the spec. */
-  problems?: readonly ProblemCode[];
   /** A body the handler reads itself (not JSON through `body`), such as the PDF of e-signature verify. */
   requestBody?: { contentType: string; description?: string };
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { ROUTE_METHODS } from "@/lib/http/allowed-methods";
+import type { ProblemCode } from "@/lib/http/problem";
 import { handlerInfo, type AnyRouteSpec, type ResponseDoc } from "@/lib/http/route";
 import { conventions } from "./descriptions/conventions";
 import { jsonSchemaOf, parametersOf } from "./json-schema";
 import { apiPathOf } from "./paths";
-import { problemResponses, problemSchema, problemsOf } from "./problems";
+import { problemResponses, problemSchema, problemsOf, type RaisedCodes } from "./problems";
 import { areaOf, AREAS } from "./tags";
 
 /** One route file as the edge found it: its file path (app/api/…/route.ts) and its exports. */
@@ -26,7 +27,7 @@ const SECURITY: Record<AnyRouteSpec["auth"], Json[]> = {
  * The OpenAPI 3.1 document of the API, from the specs route() keeps on every handler. It knows
  * nothing of app/: the edge hands it the route modules it found.
  */
-export function buildOpenApiDocument(modules: readonly RouteModule[], info: { version: string }): Json {
+export function buildOpenApiDocument(modules: readonly RouteModule[], raised: RaisedCodes, info: { version: string }): Json {
   const paths: Record<string, Json> = {};
   for (const m of [...modules].sort((a, b) => a.file.localeCompare(b.file))) {
     const { path, catchAll } = apiPathOf(m.file);
@@ -35,7 +36,7 @@ export function buildOpenApiDocument(modules: readonly RouteModule[], info: { ve
       if (h.kind === "undocumented") throw new Error(`${method} ${path} (${m.file}) has no spec: wrap it in route(), documented() or internal()`);
       if (h.kind !== "documented") continue;
       if (catchAll) throw new Error(`${m.file}: a catch-all route has no OpenAPI path; mark it internal()`);
-      (paths[path] ??= {})[method.toLowerCase()] = operation(method, path, h.spec);
+      (paths[path] ??= {})[method.toLowerCase()] = operation(method, path, h.spec, raised[m.file]?.[method] ?? []);
     }
   }
   return {
@@ -45,6 +46,8 @@ export function buildOpenApiDocument(modules: readonly RouteModule[], info: { ve
       version: info.version,
       description: conventions,
     },
+    // Relative: the instance that serves this document (the paths start with /api/), wherever it is deployed.
+    servers: [{ url: "/", description: "The Sealpost instance that serves this document" }],
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     tags: AREAS.map(({ name, description }) => ({ name, description })),
     paths,
@@ -74,7 +77,7 @@ export function buildOpenApiDocument(modules: readonly RouteModule[], info: { ve
   };
 }
 
-function operation(method: string, path: string, spec: AnyRouteSpec): Json {
+function operation(method: string, path: string, spec: AnyRouteSpec, raised: readonly ProblemCode[]): Json {
   const parameters = [...(spec.params ? parametersOf(spec.params, "path") : []), ...(spec.query ? parametersOf(spec.query, "query") : [])];
   const op: Json = {
     operationId: operationId(method, path),
@@ -94,7 +97,7 @@ function operation(method: string, path: string, spec: AnyRouteSpec): Json {
       content: { [spec.requestBody.contentType]: { schema: { type: "string", contentMediaType: spec.requestBody.contentType } } },
     };
   }
-  op.responses = mergeResponses(successResponses(spec), problemResponses(problemsOf(spec)));
+  op.responses = mergeResponses(successResponses(spec), problemResponses(problemsOf(spec, raised)));
   return op;
 }
 

@@ -1,13 +1,20 @@
+import type { RouteMethod } from "@/lib/http/allowed-methods";
 import { problemCodes, type ProblemCode } from "@/lib/http/problem";
 import type { AnyRouteSpec } from "@/lib/http/route";
 
 /**
- * Every problem code a route can answer: the ones its spec implies (what route() checks before the
- * handler runs, and what any route answers when the database or blob store is down) and the ones
- * its handler declares. Statuses come from problemCodes, never from here.
+ * The problem codes each method of each route file (app/api/…/route.ts) can raise from its handler,
+ * found in the source by scripts/openapi-raised.ts, never written by hand.
  */
-export function problemsOf(spec: AnyRouteSpec): ProblemCode[] {
-  const codes = new Set<ProblemCode>(spec.problems ?? []);
+export type RaisedCodes = Readonly<Record<string, Partial<Record<RouteMethod, readonly ProblemCode[]>>>>;
+
+/**
+ * Every problem code a route can answer: the ones its spec implies (what route() and the proxy check
+ * before the handler runs, and what any route answers when the database or blob store is down) and
+ * the ones its handler's code can raise (`raised`). Statuses come from problemCodes, never from here.
+ */
+export function problemsOf(spec: AnyRouteSpec, raised: readonly ProblemCode[] = []): ProblemCode[] {
+  const codes = new Set<ProblemCode>(raised);
   if (!spec.docOnly) {
     const add = (...c: ProblemCode[]) => c.forEach((x) => codes.add(x));
     add("request.invalid_characters", "internal", "unavailable");
@@ -16,8 +23,9 @@ export function problemsOf(spec: AnyRouteSpec): ProblemCode[] {
     if (spec.portalRoles && spec.auth !== "bearer") add("portal.role_forbidden");
     if (spec.feature) add("licence.feature_missing");
     if (spec.tiers) add("licence.tier_required");
-    // A path parameter that does not parse names nothing: 404, as an unknown id would.
-    if (spec.params) add("resource.not_found");
+    // A path parameter that does not parse names nothing: 404, as an unknown id would. One that is
+    // not valid percent-encoded UTF-8 is refused by the proxy before routing (proxy.ts): 400.
+    if (spec.params) add("resource.not_found", "request.invalid");
     if (spec.query) add("request.invalid");
     if (spec.body) add("request.malformed_json", "request.invalid", "request.too_large", "request.unsupported_media_type");
   }

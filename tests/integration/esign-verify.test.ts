@@ -19,6 +19,7 @@ import {
   type Signer,
 } from "../support/esign-flow";
 import { pdfsigBlocks, runTool } from "../support/pdf-tools";
+import { documentedFetch } from "../support/documented";
 import { expectProblem } from "../support/problem";
 import { eventually, type Stack } from "../support/stack";
 import { queryStackDb } from "../support/stack-db";
@@ -51,7 +52,7 @@ const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential") =>
 
 /** POST /api/esign/verify with the bytes as the body. */
 const verify = async (bytes: Uint8Array | string, user: "submitter" | "outsider" = "submitter", type = "application/pdf") =>
-  fetch(`${stack.baseUrl}/api/esign/verify`, { method: "POST", headers: { authorization: `Bearer ${await stack.token(user)}`, "content-type": type }, body: typeof bytes === "string" ? bytes : Buffer.from(bytes) });
+  documentedFetch(`${stack.baseUrl}/api/esign/verify`, { method: "POST", headers: { authorization: `Bearer ${await stack.token(user)}`, "content-type": type }, body: typeof bytes === "string" ? bytes : Buffer.from(bytes) });
 
 const writeTemp = (name: string, bytes: Uint8Array) => {
   const file = path.join(fx.dir, `${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`);
@@ -226,7 +227,7 @@ describe("bad input at POST /api/esign/verify", () => {
     await expectProblem(await verify("just some text"), 422, "esign.not_pdf");
     await expectProblem(await verify(new Uint8Array(0)), 422, "esign.not_pdf");
     await expectProblem(await verify("%PDF-1.7\n%%EOF", "submitter", "application/json"), 415, "request.unsupported_media_type");
-    await expectProblem(await fetch(`${stack.baseUrl}/api/esign/verify`, { method: "POST", headers: { "content-type": "application/pdf" }, body: "%PDF-" }), 401);
+    await expectProblem(await documentedFetch(`${stack.baseUrl}/api/esign/verify`, { method: "POST", headers: { "content-type": "application/pdf" }, body: "%PDF-" }), 401);
     const garbled = await verify("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
     expect([200, 422]).toContain(garbled.status);
 
@@ -239,7 +240,7 @@ describe("bad input at POST /api/esign/verify", () => {
 
   it("refuses a body over 50 MiB with 413, declared or streamed, without reading it all", async () => {
     const limit = 50 * 1024 * 1024;
-    const declared = await fetch(`${stack.baseUrl}/api/esign/verify`, {
+    const declared = await documentedFetch(`${stack.baseUrl}/api/esign/verify`, {
       method: "POST",
       headers: { authorization: `Bearer ${await stack.token("submitter")}`, "content-type": "application/pdf", "content-length": String(limit + 1) },
       body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode("%PDF-1.7\n")), c.close()) }),
@@ -250,7 +251,7 @@ describe("bad input at POST /api/esign/verify", () => {
 
     let sent = 0;
     const chunk = new Uint8Array(1024 * 1024);
-    const streamed = await fetch(`${stack.baseUrl}/api/esign/verify`, {
+    const streamed = await documentedFetch(`${stack.baseUrl}/api/esign/verify`, {
       method: "POST",
       headers: { authorization: `Bearer ${await stack.token("submitter")}`, "content-type": "application/pdf" },
       body: new ReadableStream({

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentedFetch } from "../support/documented";
 import { encodedSegment, hostileString, hostileValue, jsonText } from "../support/hostile";
 import { expectProblem, expectWellFormedAnswer } from "../support/problem";
 import { rawRequest, rawRequests } from "../support/raw-http";
@@ -210,7 +211,7 @@ describe("paths that are not percent-encoded UTF-8", () => {
     await fc.assert(
       fc.asyncProperty(place, broken, fc.boolean(), async (at, b, browser) => {
         const path = at(b);
-        const res = await fetch(`${stack.baseUrl}${path}`, { headers: browser ? { accept: "text/html,*/*;q=0.8" } : {}, redirect: "manual" });
+        const res = await documentedFetch(`${stack.baseUrl}${path}`, { headers: browser ? { accept: "text/html,*/*;q=0.8" } : {}, redirect: "manual" });
         const text = await res.text();
         const what = `GET ${path} (${browser ? "browser" : "client"}) → ${res.status} ${res.headers.get("content-type")} ${text.slice(0, 200)}`;
         expect(res.status, what).toBe(400);

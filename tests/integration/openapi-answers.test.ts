@@ -78,6 +78,32 @@ describe("answers match the document", () => {
     await expectDocumented(sessions, "GET", "/api/delivery-sessions");
   });
 
+  it("answers the document once missed: render's explain and licence problems, a broken signing token, a batch's validation messages", async () => {
+    const example = renderExamples.statementBatch.value;
+    const withOptions = (extra: object) => ({ ...example, options: { ...example.options, correlationId: uniqueCorrelationId("openapi") }, ...extra });
+    // Archiving after 730 days does not come before the deployment's two years of retention.
+    const conflict = await stack.api("submitter", "POST", "/api/render", withOptions({ features: { ...example.features, autoArchiveAfterDays: 730 } }));
+    expect(conflict.status).toBe(400);
+    expect(await expectDocumented(conflict, "POST", "/api/render")).toMatchObject({ code: "explain.retention_conflict" });
+    const unlicensed = await stack.api("unlicensed", "POST", "/api/render", withOptions({}));
+    expect(unlicensed.status).toBe(403);
+    expect(await expectDocumented(unlicensed, "POST", "/api/render")).toMatchObject({ code: "licence.feature_missing" });
+
+    const broken = await stack.api(null, "GET", "/api/sign/%E0%A4%A");
+    expect(broken.status).toBe(400);
+    expect(await expectDocumented(broken, "GET", "/api/sign/{token}")).toMatchObject({ code: "request.invalid" });
+
+    // Secure e-mail needs an address: the second record is invalid (so is the batch, stored as such), and the batch detail says why in words.
+    const [first, second, third] = example.dataSource;
+    const { recipientEmail: _email, ...withoutEmail } = second;
+    const submit = await stack.api("submitter", "POST", "/api/render", withOptions({ dataSource: [first, withoutEmail, third] }));
+    expect(submit.status).toBe(422);
+    const detail = await stack.api("submitter", "GET", `/api/dispatch/batch/${submit.headers.get("x-svc-batchid")}`);
+    expect(detail.status).toBe(200);
+    const { validationResults } = (await expectDocumented(detail, "GET", "/api/dispatch/batch/{batchId}")) as { validationResults: Array<{ index: number; messages: unknown[] }> };
+    expect(validationResults).toContainEqual(expect.objectContaining({ index: 1, status: "invalid", messages: expect.arrayContaining([expect.stringMatching(/recipientEmail/)]) }));
+  });
+
   it("workflow: create, status for the initiator and the participant, advance, list, cancel", async () => {
     const create = await stack.api("submitter", "POST", "/api/workflow", fresh(createWorkflowExamples.supplierOnboarding.value));
     expect(create.status).toBe(201);
@@ -216,6 +242,9 @@ describe("answers match the document", () => {
     const resend = await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`);
     expect(resend.status).toBe(200);
     await expectDocumented(resend, "POST", "/api/workflow/{workflowId}/signers/{signer}/resend");
+    const tooSoon = await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`);
+    expect(tooSoon.status).toBe(429);
+    expect(await expectDocumented(tooSoon, "POST", "/api/workflow/{workflowId}/signers/{signer}/resend")).toMatchObject({ code: "workflow.resend_rate_limited" });
 
     const a = await signingLink(stack, first.email, 1);
     const sent = await stack.api(null, "POST", `/api/sign/${a}/otp/send`);

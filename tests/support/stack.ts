@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { demoConsoleClient, startDevIdp, fetchClientToken, type DevClient, type DevUser } from "@/lib/devidp/provider";
 import { stopGroup } from "../../scripts/process-group";
+import { documentedFetch } from "./documented";
 import { freePort } from "./free-port";
 import { startS3Server, STACK_PREFIX } from "./s3";
 import { startSmtpServer, type SmtpServerOptions } from "./smtp";
@@ -141,12 +142,12 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
     if (!tokens.has(user)) tokens.set(user, await fetchClientToken(idp.issuer, users[user].clientId, users[user].clientSecret, AUDIENCE));
     return tokens.get(user)!;
   };
-  /** Calls the API of the server at `base`, as `user` (a bearer token) or nobody. */
+  /** Calls the API of the server at `base`, as `user` (a bearer token) or nobody; the answer is checked against the document (documentedFetch). */
   const apiAt = (base: string) => async (user: UserName | null, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
     const h: Record<string, string> = { ...headers };
     if (user) h.authorization = `Bearer ${await token(user)}`;
     if (body !== undefined) h["content-type"] ??= "application/json";
-    return fetch(`${base}${p}`, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+    return documentedFetch(`${base}${p}`, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
   };
   const api = apiAt(baseUrl);
 

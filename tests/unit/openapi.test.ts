@@ -10,7 +10,9 @@ import { problemCodes } from "@/lib/http/problem";
 import { handlerInfo } from "@/lib/http/route";
 import { apiPathOf } from "@/lib/openapi/paths";
 import { problemsOf } from "@/lib/openapi/problems";
+import { raisedCodes } from "@/app/api/openapi.json/raised";
 import { apiRouteFiles, INDEX_FILE, routesIndexSource } from "@/scripts/openapi-routes";
+import { pathTemplateOf } from "../support/documented";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -109,7 +111,7 @@ describe("the OpenAPI document", () => {
         const info = handlerInfo(exports[method]);
         if (info.kind !== "documented") continue;
         const op = doc.paths[apiPathOf(file).path][method.toLowerCase()];
-        for (const code of problemsOf(info.spec)) {
+        for (const code of problemsOf(info.spec, raisedCodes[file]?.[method])) {
           const listed = op.responses[String(problemCodes[code].status)]?.content?.["application/problem+json"]?.schema.allOf?.[1].properties?.code?.enum;
           expect(listed, `${method} ${file}: ${code}`).toContain(code);
         }
@@ -159,6 +161,16 @@ describe("the OpenAPI document", () => {
     expect([...used].filter((t) => !full.tags.some((tag) => tag.name === t))).toEqual([]);
     expect(full.tags.filter((t) => !t.description?.trim()).map((t) => t.name), "tags without a description (lib/openapi/descriptions)").toEqual([]);
     expect(full.info.description).toMatch(/## Errors/);
+  });
+
+  it("finds the operation of a request path as the router does, for the integration tests' check of every answer", () => {
+    const of = (p: string) => pathTemplateOf(doc, p);
+    expect(of("/api/dispatch/batch/check")).toBe("/api/dispatch/batch/check");
+    expect(of("/api/dispatch/batch/0b6f0e6e-1c1a-4c55-9a4e-3f1f3c1d2e3f")).toBe("/api/dispatch/batch/{batchId}");
+    expect(of("/api/sign/%E0%A4%A")).toBe("/api/sign/{token}");
+    expect(of("/api/workflow/w1/signers/0/resend")).toBe("/api/workflow/{workflowId}/signers/{signer}/resend");
+    expect(of("/api/dispatch/batch/")).toBeUndefined();
+    expect(of("/api/nothing/here")).toBeUndefined();
   });
 
   it("is served cacheable and revalidated by its ETag", async () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { methods, route } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import pkg from "@/package.json";
+import { raisedCodes } from "./raised";
 import { routeModules } from "./routes";
 import { md } from "@/lib/openapi/markdown";
 
@@ -32,7 +33,7 @@ const get = route(
     },
   },
   async ({ req }) => {
-    cached ??= serialise(buildOpenApiDocument([...routeModules, { file: "app/api/openapi.json/route.ts", exports: { GET } }], { version: pkg.version }));
+    cached ??= serialise(buildOpenApiDocument([...routeModules, { file: "app/api/openapi.json/route.ts", exports: { GET } }], raisedCodes, { version: pkg.version }));
     const headers = { etag: cached.etag, "cache-control": "public, max-age=300", "access-control-allow-origin": "*" };
     if (req.headers.get("if-none-match") === cached.etag) return new Response(null, { status: 304, headers });
     return new Response(cached.body, { headers: { ...headers, "content-type": "application/json" } });

@@ -33,7 +33,6 @@ const post = route(
       202: { description: "The batch's intake receipt: the batch is stored and waits for its approval or processing.", contentType: "application/pdf", headers: receiptHeaders },
       422: { description: "The intake receipt of a batch whose readiness is INVALID (stored in state `invalid`).", contentType: "application/pdf", headers: receiptHeaders },
     },
-    problems: ["template.not_found", "template.path_invalid", "template.invalid", "record.invalid", "batch.dispatch_not_enabled", "batch.empty", "batch.settings_invalid", "batch.too_many_records"],
   },
   async ({ principal, body }) => {
     const outcome = await handleRenderRequest(principal, body);

@@ -32,7 +32,6 @@ const post = route(
       201: { description: "Created.", schema: createWorkflowAnswer },
       200: { description: "The workflow this correlationId already named.", schema: createWorkflowAnswer },
     },
-    problems: ["template.not_found", "template.path_invalid", "template.invalid", "workflow.schema_invalid", "workflow.field_invalid", "workflow.esign_invalid", "workflow.otp_recipient_missing"],
   },
   async ({ principal, body }) => {
     const { workflow, idempotent, portalUrl } = await createWorkflow(principal, body);

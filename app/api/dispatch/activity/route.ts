@@ -18,7 +18,6 @@ const get = route(
       "The spec's lifecycle search: the batch's activity item and one child per record, `referenceId` = batchId.",
     ),
     responses: { 200: batchActivityAnswer },
-    problems: ["batch.not_found"],
   },
   ({ principal, query }) =>
     batchActivity(principal.tenant.id, query.batchId),

@@ -20,7 +20,6 @@ const post = route(
     ),
     requestBody: { contentType: "application/pdf", description: "The PDF itself, up to VERIFY_MAX_BYTES" },
     responses: { 200: verificationAnswerSchema },
-    problems: ["esign.not_pdf", "esign.not_configured", "request.too_large", "request.unsupported_media_type"],
   },
   async ({ req, principal }) =>
     verifyForTenant(principal.tenant.id, await readBinaryBody(req, "application/pdf", VERIFY_MAX_BYTES)),

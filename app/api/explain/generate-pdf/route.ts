@@ -16,7 +16,6 @@ const reportDoc = {
       headers: { "X-Svc-CorrelationId": "The render's correlation id", "X-Svc-Report-Cache": "hit when the stored report was served, miss when made now" },
     },
   },
-  problems: ["explain.trace_not_found", "explain.batch_correlation_id"],
 } as const;
 
 const get = route(

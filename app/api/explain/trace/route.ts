@@ -22,7 +22,6 @@ const get = route(
       "- 400 `request.invalid` without an id, with two different ids, or an id over 200 characters; 400 `request.invalid_characters` for NUL or lone surrogates.",
     ),
     responses: { 200: traceAnswer },
-    problems: ["explain.trace_not_found", "explain.batch_correlation_id"],
   },
   async ({ principal, query }) => {
     const json = await getTrace(principal, query.correlationId);

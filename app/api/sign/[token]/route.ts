@@ -19,7 +19,6 @@ const get = route(
       "- The first such answer records the signer `viewed` (with IP and user agent). The link's own refusals (404 `esign.link_invalid`, 410 `esign.link_replaced`, `esign.link_expired`, `esign.link_used`, 409 `esign.signing_closed`) are listed in the area.",
     ),
     responses: { 200: ceremonyBootstrapAnswer },
-    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed"],
   },
   async ({ req, params }) =>
     privateJson(await ceremonyBootstrap(params.token, visitorFrom(req.headers), otpProofOf(req))),

@@ -19,7 +19,6 @@ const get = route(
       "- The token may come as `?token=` (as the spec says) or `?pt=`; a cancelled workflow can still be read, and nothing can change it.",
     ),
     responses: { 200: portalBootstrapAnswer },
-    problems: ["workflow.not_found", "otp.required"],
   },
   ({ portal }) => portalBootstrap(portal),
 );

@@ -16,7 +16,6 @@ const post = route(
       "`{sessionId, state: \"revoked\", revokedAt}`. From then on the link answers a page saying it was revoked, its file and pictures 410, and visits are recorded as `denied`.",
     ),
     responses: { 200: revokeAnswer },
-    problems: ["delivery.not_found"],
   },
   ({ principal, params }) =>
     revokeDeliverySession(principal, params.sessionId),

@@ -17,7 +17,6 @@ const get = route(
       "The spec's fields, plus `correlationId`, `approvers`, `startedAt`, `distribution`, `sourceSystem`, `documentId` and `templateVersion` (the SHA-256 of the template at intake). `validationResults` lists the records that have messages: `{index, status: warning|invalid, outcome: DISPATCH_READY|INVALID, messages}`. Another tenant's batch is 404, as an unknown id is.",
     ),
     responses: { 200: batchDetailAnswer },
-    problems: ["batch.not_found"],
   },
   async ({ principal, params }) =>
     batchDetail(await getBatch(principal.tenant.id, params.batchId)),

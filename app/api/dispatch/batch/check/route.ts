@@ -21,7 +21,6 @@ const post = route(
       "- Text that cannot be read is 422 `batch.records_unreadable` with `problems`; more records than `BATCH_MAX_RECORDS` is 413 `batch.too_many_records` with `maxRecords` and `records` (the count found), so that a client can still say the spec's \"select 100 or fewer\".",
     ),
     responses: { 200: batchCheckAnswer },
-    problems: ["template.not_found", "template.path_invalid", "template.invalid", "batch.records_unreadable", "batch.empty", "batch.too_many_records", "batch.settings_invalid"],
   },
   async ({ body }) => checkBatch(body),
 );

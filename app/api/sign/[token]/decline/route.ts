@@ -20,7 +20,6 @@ const post = route(
       "Body `{reason}` (1 to 2,000 characters): the signer `declined` with the reason, the workflow `rejected` (the signatures already made stay in their revisions); the callback body gains `declined: {signer, name, email, reason}` and the participants' outcome mail says who declined. The certificate of completion is made for a declined workflow too.",
     ),
     responses: { 200: declineAnswer },
-    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.required"],
   },
   async ({ req, params, body }) =>
     privateJson(await declineSignature(params.token, body.reason, visitorFrom(req.headers), otpProofOf(req))),

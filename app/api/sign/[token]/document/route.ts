@@ -18,7 +18,6 @@ const get = route(
       "The current revision of the document, inline, with `X-Content-SHA256` and `X-Document-Revision`.",
     ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file", "X-Document-Revision": "The revision number" } } },
-    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "esign.no_document", "otp.required"],
   },
   async ({ req, params }) => {
     const doc = await ceremonyDocument(params.token, otpProofOf(req));

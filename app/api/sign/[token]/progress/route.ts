@@ -18,7 +18,6 @@ const get = route(
       "- Decision: a separate route rather than a long answer to `sign` or a reopened link, so that a reload or a second tab can ask again, and no more than states and counts (no document, no names of others), so a link that leaks after use tells no more than whether the document was signed.",
     ),
     responses: { 200: signingProgressAnswer },
-    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.required"],
   },
   async ({ req, params }) => privateJson(await signingProgress(params.token, otpProofOf(req))),
 );

@@ -23,7 +23,6 @@ const post = route(
       "- Recorded with the consent's version and SHA-256, the verification method (`email link` or `email link + one-time passcode`), IP, user agent and the mark (a drawn one as a blob); the signing job then adds the signature: the signer's `state` becomes `signed` with `signedRevision` and `signedSha256`. From the 202 on the link answers 410 `esign.link_used`; follow the signature with `GET /api/sign/{token}/progress`.",
     ),
     responses: { 202: { description: "The signature is recorded and queued; the signing job adds it to the document.", schema: signAcceptedAnswer } },
-    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.required", "esign.not_your_turn", "esign.consent_outdated", "esign.mark_invalid"],
   },
   async ({ req, params, body }) =>
     privateJson(await requestSignature(params.token, body, visitorFrom(req.headers), otpProofOf(req)), 202),

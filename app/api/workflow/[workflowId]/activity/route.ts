@@ -16,7 +16,6 @@ const get = route(
       "Not in the spec. `{workflowId, events: [{seq, kind, actor, at, detail}]}`, oldest first; the kinds and actors are listed in the area. Addresses the events name (`invite.resent`) are shown to bearer callers only.",
     ),
     responses: { 200: activityAnswer },
-    problems: ["workflow.not_found"],
   },
   ({ principal, params }) => listActivity(principal.tenant.id, params.workflowId),
 );

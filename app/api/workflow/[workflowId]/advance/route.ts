@@ -20,7 +20,6 @@ const post = route(
       "- **Resubmission**: in changes-requested the final advance resubmits: validation again, then pending-approval (approval restarts at stage 1, since earlier stages approved other data; the approvers are mailed again) or validation-failed.",
     ),
     responses: { 200: advanceAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state", "otp.required"],
   },
   ({ portal }) => advanceWorkflow(portal));
 

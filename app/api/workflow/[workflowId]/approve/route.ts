@@ -19,7 +19,6 @@ const post = route(
       "A bearer approver of the current stage (the area says who), never the initiator. Body `{comment?}`: a JSON body is required; `{}` will do. A stage before the last moves to the next stage (still pending-approval, its approvers mailed); the last stage moves to sealing and queues the seal job (`workflow/seal.requested`). Answers `{workflowId, correlationId, state, currentApprovalStage, approvalHistory, completedAt}`.",
     ),
     responses: { 200: approveAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.self_approval"],
   },
   ({ principal, params, body }) =>
     approveWorkflow(principal, params.workflowId, body.comment),

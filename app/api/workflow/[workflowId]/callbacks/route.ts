@@ -16,7 +16,6 @@ const get = route(
       "Not in the spec. `{workflowId, callbackHost, status, attempts: [{messageId, attemptNo, at, state, urlHost, outcome, statusCode, error, durationMs}]}`, oldest first; `outcome` is `delivered`, `retry`, `gave-up` or `refused`; `status` is `none` (no callbackUrl, or no terminal state yet), `pending`, or the last attempt's final outcome. How callbacks are signed, retried and guarded is in the area.",
     ),
     responses: { 200: callbacksAnswer },
-    problems: ["workflow.not_found"],
   },
   ({ principal, params }) =>
     listCallbackAttempts(principal.tenant.id, params.workflowId),

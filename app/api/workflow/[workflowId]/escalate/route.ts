@@ -16,7 +16,6 @@ const post = route(
       "Only the initiator or a caller with the `admin` role (403 `workflow.not_initiator`). The routing sequence of a stage is its approvers in order, then the tenant's approvers (without duplicates or the initiator). Escalate moves the pending approval to the first of the sequence not asked yet in this stage, mails them `Approval escalated to you` with the reviewer link, records it in the history and starts the wait again; approvers asked earlier keep the right to decide. Nobody left: 409 `workflow.no_escalation_target`. The state stays pending-approval. Answers `{workflowId, state, currentApprovalStage, escalatedTo, approvalRequestedAt}`.",
     ),
     responses: { 200: escalateAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_initiator", "workflow.no_escalation_target"],
   },
   ({ principal, params }) => escalateByCaller(principal, params.workflowId),
 );

@@ -22,7 +22,6 @@ const get = route(
       "- Any other format: 400 `workflow.export_format`.",
     ),
     responses: { 200: { description: "`format` chooses JSON or CSV (a header row, then one line per field).", schema: exportAnswer, contentType: ["application/json", "text/csv"] } },
-    problems: ["workflow.not_found", "workflow.export_format"],
   },
   ({ principal, params, query }) =>
     exportWorkflow(principal.tenant.id, params.workflowId, query.format),

@@ -16,7 +16,6 @@ const post = route(
       "validation-failed → in-progress at the step of the first failing error (lowest step index). Answers `{state, currentStepIndex, totalSteps, validationOutcome, validationResults, version}`. The last results stay (and `validationOutcome` stays `failed`) so the portal can show them next to the fields, until the next final advance replaces them.",
     ),
     responses: { 200: fixValidationAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state"],
   },
   ({ portal }) => fixValidation(portal),
 );

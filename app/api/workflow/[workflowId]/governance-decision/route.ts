@@ -24,7 +24,6 @@ const post = route(
       "- Both approvals then act as approve: next stage, or sealing after the last. `reject`: rejected, no PDF. Answers as approve.",
     ),
     responses: { 200: governanceDecisionAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.review_stage_passed", "workflow.rules_failed", "workflow.no_failed_rules", "workflow.justification_required"],
   },
   async ({ portal, body }) =>
     governanceDecision(await reviewerDecider(portal), portal.workflowId, body.decision, body.justification, body.comment),

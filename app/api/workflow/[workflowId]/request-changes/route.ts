@@ -22,7 +22,6 @@ const post = route(
       "- **Effect**: pending-approval → changes-requested; the data as reviewed is kept, the participant goes back to the first step holding a change (step 0 when no change names a field) and each recipient gets a mail listing the changes with their portal link. The participant then PATCHes and advances as in in-progress; the final advance resubmits. Answers `{workflowId, state: \"changes-requested\", currentStepIndex, changeRequests}`.",
     ),
     responses: { 200: requestChangesAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_approver", "workflow.review_stage_passed", "workflow.field_unknown"],
   },
   async ({ portal, body }) =>
     requestChanges(await reviewerDecider(portal), portal.workflowId, body.changes),

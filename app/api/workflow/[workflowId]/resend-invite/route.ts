@@ -24,7 +24,6 @@ const post = route(
       "- **Rate limit** per workflow (the spec gives no number): one resend per 60 s and at most 5 per rolling hour; beyond, 429 `workflow.resend_rate_limited` with `Retry-After`, `retryAfter` and `nextAllowedAt`. Counted from the activity events under the workflow's row lock, so concurrent calls cannot both pass.",
     ),
     responses: { 200: resendInviteAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.no_recipients", "workflow.resend_rate_limited"],
   },
   ({ portal }) => resendInvite(portal),
 );

@@ -16,7 +16,6 @@ const post = route(
       "Only the initiator or an `admin` (403 `workflow.not_initiator`). From pending-approval it seals without the approval gate (the history records `seal-requested` by the caller); in sealing it sends the seal job again (retry of a failed or stuck seal). In-progress, validation-failed and changes-requested are never sealed (unvalidated data) and ended workflows stay ended: 409 `workflow.invalid_state`. Answers `{workflowId, state: \"sealing\"}`; the seal job does the rest (see the area).",
     ),
     responses: { 200: sealAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.not_initiator"],
   },
   ({ principal, params }) => requestSealByCaller(principal, params.workflowId),
 );

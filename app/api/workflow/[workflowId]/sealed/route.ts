@@ -16,7 +16,6 @@ const get = route(
       "Not in the spec. Any bearer caller of the tenant, or the workflow's participant or reviewer token, once complete; 409 `workflow.not_sealed` before. `X-Content-SHA256` is the SHA-256 the status reports as `sealedSha256`; `Content-Disposition` names the file as the bootstrap's `sealedFileName`. With e-signature this is the signed file.",
     ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file" } } },
-    problems: ["workflow.not_found", "workflow.not_sealed"],
   },
   ({ principal, portal, params }) =>
     sealedResponse(principal?.tenant.id ?? portal!.tenantId, params.workflowId),

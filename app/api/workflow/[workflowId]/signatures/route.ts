@@ -16,7 +16,6 @@ const get = route(
       "Any user of the tenant, as for the status. The verification report (see the area) for the workflow's current document (the last revision), plus `document {revision, sha256, storedSha256, matchesStored}` and `revisions [{revision, recordedSha256, fileSha256, matches}]`: each revision's bytes in the file against the SHA-256 recorded when it was made (revision 0 by the seal, each later one by its signature), so a file replaced in the blob store shows. 409 `esign.not_enabled` (no e-signature), 409 `esign.no_document` (not sealed yet), 404 another tenant's or an unknown id.",
     ),
     responses: { 200: verificationAnswerSchema },
-    problems: ["workflow.not_found", "esign.not_enabled", "esign.no_document"],
   },
   ({ principal, params }) => verifyWorkflowDocument(principal.tenant.id, params.workflowId));
 

@@ -16,7 +16,6 @@ const get = route(
       "Not in the spec. The ZIP of every document of a batch in individual mode with `zipBundle`.",
     ),
     responses: { 200: { contentType: "application/zip" } },
-    problems: ["batch.not_found"],
   },
   async ({ principal, params }) => {
     const { file, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "bundle");

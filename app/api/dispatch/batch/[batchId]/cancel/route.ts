@@ -16,7 +16,6 @@ const post = route(
       "Not in the spec. Any caller of the tenant, while the batch is `pending-approval` or `changes-requested` (409 `batch.invalid_state` afterwards).",
     ),
     responses: { 200: cancelBatchAnswer },
-    problems: ["batch.not_found", "batch.invalid_state"],
   },
   async ({ principal, params }) => {
     const b = await cancelBatch(principal, params.batchId);

@@ -17,7 +17,6 @@ const get = route(
       "Not in the spec. The one PDF of a batch in combined mode; recipients still get their own record's PDF, never this one.",
     ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-CorrelationId": "The batch's correlation id" } } },
-    problems: ["batch.not_found"],
   },
   async ({ principal, params }) => {
     const { file, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "combined");

@@ -20,7 +20,6 @@ const post = route(
       "Only an address in the batch's approvers (`approversEmail`, else the tenant's), never the submitter (403 `batch.not_approver`, `batch.self_approval`). `approve` → `queued` (processing starts at once; `approved` is never stored), `reject` → `rejected`, `request-changes` → `changes-requested` (the submitter is mailed the comments). Approving a `changes-requested` batch is allowed, as the spec's table says. Any other state is 409 `batch.invalid_state`.",
     ),
     responses: { 200: decideAnswer },
-    problems: ["batch.not_found", "batch.not_approver", "batch.self_approval", "batch.invalid_state"],
   },
   async ({ principal, params, body }) => {
     const b = await decideBatch(principal, params.batchId, body.decision, body.comments);

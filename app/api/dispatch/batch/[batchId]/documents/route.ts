@@ -16,7 +16,6 @@ const get = route(
       "Not in the spec. The records with `index, correlationId, documentId, fileName, status, error, byteSize, renderedAt, timings`; `timings` holds the pipeline's stage times in ms: `templateLoadMs`, `dataBindingMs`, `layoutMs` (page numbers and metadata included), `postProcessingMs` (0 for records rendered since 2026-11-28: nothing follows layout any more), `totalMs`. `correlationId` is the record's own: the one its explain trace and its delivery sessions are found by, and the PDF's XMP `CorrelationId`.",
     ),
     responses: { 200: documentsAnswer },
-    problems: ["batch.not_found"],
   },
   ({ principal, params }) =>
     listDocuments(principal.tenant.id, params.batchId),

@@ -16,7 +16,6 @@ const get = route(
       "Not in the spec. The intake receipt PDF as `POST /api/render` answered it, read again (also for a batch stored `invalid`).",
     ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-DispatchReadiness": "READY, PARTIAL or INVALID" } } },
-    problems: ["batch.not_found"],
   },
   async ({ principal, params }) => {
     const { file, batch } = await readBatchArtifact(principal.tenant.id, params.batchId, "receipt");

@@ -15,7 +15,6 @@ const post = route(
       "When the signer has `requireOtp`, the portal passcode's rules: 6 digits, living `OTP_TTL_MS`, one send a minute (429 `otp.rate_limited`), sent to the signer's address and bound to the signer; 409 `otp.not_required` for a signer without `requireOtp`.",
     ),
     responses: { 200: signerOtpSentAnswer },
-    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.not_required", "otp.rate_limited", "otp.locked"],
   },
   async ({ params }) => privateJson(await sendSignerOtp(params.token)),
 );

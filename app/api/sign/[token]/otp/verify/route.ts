@@ -22,7 +22,6 @@ const post = route(
       "- Decision: a proof held by the browser (2 hours, bound to the signer and to this link) rather than a flag on the signer, so a link that leaks after the signer verified still meets the passcode. A re-send's new link kills the old link's proof too.",
     ),
     responses: { 200: signerOtpVerifiedAnswer },
-    problems: ["esign.link_invalid", "esign.link_replaced", "esign.link_expired", "esign.link_used", "esign.signing_closed", "otp.not_required", "otp.not_sent", "otp.expired", "otp.invalid", "otp.locked"],
   },
   async ({ params, body }) =>
     privateJson(await verifySignerOtp(params.token, body.otp)),

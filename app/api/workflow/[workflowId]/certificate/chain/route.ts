@@ -16,7 +16,6 @@ const get = route(
       "The same callers as the certificate. The activity as it is now, re-checked against the hash chain the certificate printed: `{workflowId, chainHead, valid: true, head, checked, notCovered}` or `{valid: false, checked, broken: {index, eventId, problem: \"edited\" | \"removed\" | \"inserted\"}, message}`, naming the first event that no longer matches. Events recorded after the certificate (`certificate.issued`, later mail failures) are `notCovered`.",
     ),
     responses: { 200: certificateChainAnswer },
-    problems: ["workflow.not_found", "workflow.not_initiator", "esign.not_enabled", "esign.certificate_not_ready"],
   },
   ({ principal, params }) => recheckCertificateChain(principal, params.workflowId),
 );

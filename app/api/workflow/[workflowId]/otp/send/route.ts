@@ -16,7 +16,6 @@ const post = route(
       "Participant portal token, no body. 200 `{sent: true, expiresAt, nextSendAt, to}` (`to` masked, `p***@example.com`). A new 6-digit code goes to the first recipient and replaces any earlier one; it lives `OTP_TTL_MS` (10 minutes) and works once. One send per 60 s per workflow: 429 `otp.rate_limited` with `Retry-After` and `retryAfter`; while a lockout lasts, 429 `otp.locked`. On a workflow without `requireOtp`, 409 `otp.not_required`; a reviewer token is 403 `portal.role_forbidden`. How the code is kept is in the area.",
     ),
     responses: { 200: otpSentAnswer },
-    problems: ["workflow.not_found", "otp.not_required", "otp.rate_limited", "otp.locked"],
   },
   ({ portal }) => sendOtp(portal),
 );

@@ -22,7 +22,6 @@ const post = route(
       "- No code waiting (never sent, or already used): 409 `otp.not_sent`; expired: 410 `otp.expired`. On a workflow without `requireOtp`, 409 `otp.not_required`; a reviewer token is 403 `portal.role_forbidden`.",
     ),
     responses: { 200: otpVerifiedAnswer },
-    problems: ["workflow.not_found", "otp.not_required", "otp.not_sent", "otp.expired", "otp.invalid", "otp.locked"],
   },
   ({ portal, body }) =>
     verifyOtp(portal, body.otp),

@@ -23,7 +23,6 @@ const patch = route(
       "- **Versions**: every write bumps `version`; a PATCH that sends `version` and is not at the current one is 409 `workflow.stale_version` with `currentVersion`, so two tabs never overwrite each other silently (without `version` the last write wins per field).",
     ),
     responses: { 200: saveStepAnswer },
-    problems: ["workflow.not_found", "workflow.invalid_state", "workflow.step_not_found", "workflow.step_not_reached", "workflow.stale_version", "workflow.field_invalid", "otp.required"],
   },
   ({ portal, params, body }) =>
     saveStep(portal, params.stepIndex, body.data, body.version),

@@ -20,7 +20,6 @@ const get = route(
       "Not in the spec. One record's PDF; 409 `batch.document_not_ready` until it is rendered. `index` is canonical decimal (`01` names nothing: 404).",
     ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Svc-CorrelationId": "The record's correlation id" } } },
-    problems: ["batch.not_found", "batch.document_not_ready"],
   },
   async ({ principal, params }) => {
     const doc = await readDocument(principal.tenant.id, params.batchId, params.index);

@@ -16,7 +16,6 @@ const post = route(
       "The initiator or an admin, else 403 `workflow.not_initiator`. Signer `n` (its `position`) gets a new link and the old one is dead (a passcode proof of the old link too). Rate limited per signer as resend-invite is per workflow: one a minute, five an hour (429 `workflow.resend_rate_limited`, `Retry-After`). 409 `esign.not_your_turn` for a signer not invited yet, `esign.signer_done` for one who signed or declined, `esign.not_enabled` on a workflow without e-signature, 404 `esign.signer_not_found`.",
     ),
     responses: { 200: resendSignerLinkAnswer },
-    problems: ["workflow.not_found", "workflow.not_initiator", "esign.not_enabled", "esign.signer_not_found", "esign.signer_done", "esign.not_your_turn"],
   },
   ({ principal, params }) => resendSignerLink(principal, params.workflowId, params.signer),
 );
