@@ -132,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, reject or request changes to a batch
-         * @description Only an address in the batch's approvers (`approversEmail`, else the tenant's), never the submitter (403 `batch.not_approver`, `batch.self_approval`). `approve` → `queued` (processing starts at once; `approved` is never stored), `reject` → `rejected`, `request-changes` → `changes-requested` (the submitter is mailed the comments). Approving a `changes-requested` batch is allowed, as the spec's table says. Any other state is 409 `batch.invalid_state`.
+         * @description Only an address in the batch's approvers (`approversEmail`, else the tenant's, less the submitter: see `POST /api/render`), never the submitter (403 `batch.self_approval` when the submitter was named an approver, else `batch.not_approver`). `approve` → `queued` (processing starts at once; `approved` is never stored), `reject` → `rejected`, `request-changes` → `changes-requested` (the submitter is mailed the comments). Approving a `changes-requested` batch is allowed, as the spec's table says. Any other state is 409 `batch.invalid_state`.
          */
         post: operations["postDispatchBatchByBatchIdDecide"];
         delete?: never;
@@ -400,7 +400,8 @@ export interface paths {
         /**
          * Render one document, or submit a batch
          * @description - **One document or a batch.** An array `dataSource` is a governed batch: it needs `features.svcDispatch: true`, or distribution `enabled` and `requireApproval` both true; otherwise 422 `batch.dispatch_not_enabled`. An object `dataSource` is one document rendered synchronously: 200 `application/pdf` with `X-Svc-CorrelationId`; an invalid record gets 422 `record.invalid`.
-         *     - **Distribution settings**: the template's front matter defaults (docs/templates.md, "Distribution"), overridden field by field by `templateSettings.distribution` (`deliveryConfig` merged key by key). Defaults: `mode` individual, `requireApproval` false, `fileNameTemplate` `document-{BATCHID_1}`, `deliveryConfig.mode` none, `expiresInHours` 168. `.pdf` is appended to file names that lack it. `zipBundle` with combined mode is 422. Requiring approval with no approver (batch or tenant) is 422.
+         *     - **Distribution settings**: the template's front matter defaults (docs/templates.md, "Distribution"), overridden field by field by `templateSettings.distribution` (`deliveryConfig` merged key by key). Defaults: `mode` individual, `requireApproval` false, `fileNameTemplate` `document-{BATCHID_1}`, `deliveryConfig.mode` none, `expiresInHours` 168. `.pdf` is appended to file names that lack it. `zipBundle` with combined mode is 422.
+         *     - **Approvers**: `approversEmail`, else the tenant's approvers, less the submitter (either address of **Submitter** below, in any case), who never approves their own batch and is not mailed for it: the batch's `approvers` are those left. When `approversEmail` names only the submitter, the tenant's approvers (less the submitter) are asked instead, as a workflow's stage is. With `requireApproval`, no approver at all (batch or tenant) is 422 `batch.settings_invalid`, and nobody but the submitter is 422 `batch.no_approver`; both name `templateSettings.distribution.approversEmail` in `errors[].path`, and nothing is stored.
          *     - **`dataSource` must hold plain JSON objects**: an array with anything else (`null`, a string, a number, a nested array) is a malformed request, 400 `request.invalid` with `errors[].path` naming each index (`dataSource.3`), and no batch is stored. Objects that fail their field rules are records, and get the 422 receipt.
          *     - **Record checks**: template field rules; every `fileNameTemplate` / `documentIdTemplate` token must resolve (a resolved document id has at most 200 characters); the file name must be safe (no separators, no `..`, no control characters, at most 200 characters) and unique in the batch (case-insensitive); with `secure-email`, `recipientEmail` is required and every `;`-separated address must be valid. Warnings (not errors): a field rule of severity warning, a repeated address, a `recipientName` count that differs from the address count.
          *     - **The answer** is the receipt PDF: 202, or 422 when readiness is INVALID (the batch is then stored in state `invalid` so its receipt and results can be read again). Headers: `X-Svc-BatchId`, `X-Svc-CorrelationId`, `X-Svc-DispatchReadiness`, and `X-Svc-Idempotent-Replay: true|false`.
@@ -556,7 +557,8 @@ export interface paths {
         /**
          * Sign: record the signature, to be added to the document by the signing job (202)
          * @description - Body `{consent: {version, sha256}, mark: {kind: "typed", text} | {kind: "drawn", png}, intent: true}`: 202 `{state: "signing", signer, signRequestedAt}`. Body limit about 350 KB.
-         *     - The consent must be the current one (422 `esign.consent_outdated` with `current`); a typed mark is 1 to 100 characters on one line, a drawn one a base64 PNG of at most 256 KiB and 2,000 pixels a side, decoded before it is accepted (422 `esign.mark_invalid` naming `mark.text` or `mark.png`); in sequential mode an earlier signer must have signed (409 `esign.not_your_turn`).
+         *     - Checked in this order: the link (404 `esign.link_invalid`, 410 `esign.link_replaced`, `esign.link_expired`, `esign.link_used`, 409 `esign.signing_closed`), then the passcode of a signer who has one (403 `otp.required` without a valid `X-Svc-Sign-Otp` proof, whatever the body holds), then the body.
+         *     - The consent must be the current one (422 `esign.consent_outdated` with `current`); a typed mark is 1 to 100 characters on one line (a line break of any kind, CR, LF, U+0085, U+2028 or U+2029, or another control character is refused, not drawn as a space), a drawn one a base64 PNG of at most 256 KiB and 2,000 pixels a side, decoded before it is accepted (422 `esign.mark_invalid` naming `mark.text` or `mark.png`); in sequential mode an earlier signer must have signed (409 `esign.not_your_turn`).
          *     - Recorded with the consent's version and SHA-256, the verification method (`email link` or `email link + one-time passcode`), IP, user agent and the mark (a drawn one as a blob); the signing job then adds the signature: the signer's `state` becomes `signed` with `signedRevision` and `signedSha256`. From the 202 on the link answers 410 `esign.link_used`; follow the signature with `GET /api/sign/{token}/progress`.
          */
         post: operations["postSignByTokenSign"];
@@ -3853,7 +3855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The intake receipt of a batch whose readiness is INVALID (stored in state `invalid`). Or a problem: `batch.dispatch_not_enabled`: Batch dispatch is not enabled for this request; `batch.empty`: No records; `batch.settings_invalid`: Distribution settings are invalid; `record.invalid`: Record failed validation; `template.invalid`: Template is invalid; `template.not_found`: Template not found; `template.path_invalid`: Template path not allowed */
+            /** @description The intake receipt of a batch whose readiness is INVALID (stored in state `invalid`). Or a problem: `batch.dispatch_not_enabled`: Batch dispatch is not enabled for this request; `batch.empty`: No records; `batch.no_approver`: Nobody but the submitter can approve this batch; `batch.settings_invalid`: Distribution settings are invalid; `record.invalid`: Record failed validation; `template.invalid`: Template is invalid; `template.not_found`: Template not found; `template.path_invalid`: Template path not allowed */
             422: {
                 headers: {
                     /** @description The batch's id */
@@ -3871,7 +3873,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "batch.dispatch_not_enabled" | "batch.empty" | "batch.settings_invalid" | "record.invalid" | "template.invalid" | "template.not_found" | "template.path_invalid";
+                        code?: "batch.dispatch_not_enabled" | "batch.empty" | "batch.no_approver" | "batch.settings_invalid" | "record.invalid" | "template.invalid" | "template.not_found" | "template.path_invalid";
                     };
                     "application/pdf": string;
                 };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "../tests/support/browser";
 import { pdfText } from "../tests/support/pdf";
 import { logins, startStack, type Stack } from "../tests/support/stack";
+import { queryStackDb } from "../tests/support/stack-db";
 import { ARTIFACTS, consolePage, heading, signIn } from "./console-support";
 import { checkAtBothWidths, focusedText } from "./support";
 
@@ -158,5 +159,48 @@ it("4 records (above the warning threshold) need a confirmation step; 6 (above t
   expect(await main.locator('li[data-field="amount"][data-severity="error"]').textContent()).toBe("Error: amount: must be at most 10000");
   expect(await page.getByRole("button", { name: /^(Send|Continue|Yes)/ }).count()).toBe(0);
   await checkAtBothWidths(page, shots("10-check-invalid"));
+  await context.close();
+});
+
+it("an approver who sends a batch is told before sending that they cannot approve it and who will; with nobody else to approve, the page says so and offers no Send", async () => {
+  const { context, page } = await consolePage(browser);
+  await page.goto(`${stack.baseUrl}/console/batches/new?template=letter.md`);
+  await signIn(page, stack.issuer, logins.approver);
+  const checkOne = async (n: number) => {
+    await page.goto(`${stack.baseUrl}/console/batches/new?template=letter.md`);
+    await expect.poll(() => heading(page).textContent()).toBe("Give the records");
+    await scripted(page);
+    await page.getByLabel("Or paste the records").fill(`${CSV_HEADER}\n${csvRow(n)}\n`);
+    await press(page, page.getByRole("button", { name: "Check the records" }));
+    await expect.poll(() => heading(page).textContent()).toBe("Check 1 record");
+  };
+  const main = page.getByRole("main");
+  const approval = page.getByRole("region", { name: "Approval" });
+
+  // The tenant's approvers are this approver and second@acme.test: the batch goes to the other one.
+  await checkOne(41);
+  expect(await approval.textContent()).toContain("You cannot approve a batch you send. It will go to second@acme.test for approval.");
+  expect(await main.locator("dl").textContent()).toContain("Approved bysecond@acme.test");
+  await checkAtBothWidths(page, shots("11-check-not-your-own"));
+  await press(page, page.getByRole("button", { name: "Send 1 record" }));
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/console\/batches\/[0-9a-f-]{36}$/);
+  await expect.poll(() => main.textContent()).toContain("Waiting for a decision by second@acme.test.");
+
+  // This approver is the tenant's only one: nobody can approve a batch they send, and the page says so before sending.
+  const acmeApprovers = async (approvers: string[]) => {
+    await queryStackDb(stack, `update tenants set approvers = '${JSON.stringify(approvers)}'::jsonb where id = 'acme'`);
+    if (stack.kind === "pglite") await stack.startServer();
+  };
+  await acmeApprovers(["approver@acme.test"]);
+  try {
+    await checkOne(42);
+    expect(await page.getByRole("region", { name: "Nobody can approve this batch" }).textContent()).toContain("You cannot approve a batch you send, and neither the template nor your organisation names another approver.");
+    expect(await page.getByRole("button", { name: /^(Send|Continue|Yes)/ }).count()).toBe(0);
+    await checkAtBothWidths(page, shots("12-check-nobody-approves"));
+    await press(page, page.getByRole("button", { name: "Choose another template" }));
+    await expect.poll(() => heading(page).textContent()).toBe("Choose a template");
+  } finally {
+    await acmeApprovers(["approver@acme.test", "second@acme.test"]);
+  }
   await context.close();
 });

@@ -4,7 +4,9 @@ import { getDb } from "@/lib/db/client";
 import { activityItems, auditEvents, batches, type Batch } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 import { sendEvent } from "@/lib/jobs/send-event";
+import { isSubmitter, namedApprovers } from "./batch-approvers";
 import { getBatch } from "./get-batch";
+import type { Distribution } from "./resolve-distribution";
 import { notifySubmitterOfChanges } from "./notify-approvers";
 import { openForDecision, stateAfterDecision, type Decision } from "./states";
 
@@ -13,10 +15,14 @@ export async function decideBatch(principal: Principal, batchId: string, decisio
   const tenantId = principal.tenant.id;
   const batch = await getBatch(tenantId, batchId);
   const caller = principal.email;
+  // An approver named for their own batch is told why they cannot decide it, though intake left them out.
+  const named = namedApprovers(batch.distribution as Distribution, principal.tenant.approvers).list;
+  if (caller && isSubmitter(batch, caller) && (batch.approvers.includes(caller) || named.includes(caller))) {
+    throw new AppError("batch.self_approval", "The submitter of a batch cannot decide it");
+  }
   if (!caller || !batch.approvers.includes(caller)) {
     throw new AppError("batch.not_approver", `${caller ?? "This caller"} is not an approver of batch ${batchId}`);
   }
-  if (isSubmitter(batch, caller)) throw new AppError("batch.self_approval", "The submitter of a batch cannot decide it");
   assertOpen(batch);
 
   const next = stateAfterDecision[decision];
@@ -54,11 +60,6 @@ export async function decideBatch(principal: Principal, batchId: string, decisio
   });
   if (!decided) assertOpen(await getBatch(tenantId, batchId));
   return decided as Batch;
-}
-
-export function isSubmitter(batch: Batch, email: string): boolean {
-  const opts = batch.options as { submitterEmail?: string | null };
-  return email === batch.submittedBy.toLowerCase() || email === opts.submitterEmail?.toLowerCase();
 }
 
 export function assertOpen(batch: Batch): void {

@@ -13,6 +13,7 @@ import { newId } from "@/lib/ids";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { snapshotTemplate } from "@/lib/templates/snapshot";
 import type { Template } from "@/lib/templates/types";
+import { approverRefusal, chooseApprovers } from "./batch-approvers";
 import { notifyApprovers } from "./notify-approvers";
 import { buildReceipt, receiptKey } from "./receipt";
 import type { RenderRequest } from "./request-schema";
@@ -54,12 +55,12 @@ export async function submitBatch(
   const earlier = await findByCorrelationId(tenantId, correlationId);
   if (earlier) return replay(earlier);
 
-  const approvers = distribution.approversEmail?.length ? distribution.approversEmail : principal.tenant.approvers;
-  if (distribution.requireApproval && approvers.length === 0) {
-    throw new AppError("batch.settings_invalid", "Approval is required but no approver is configured for the batch or the tenant", {
-      errors: [{ path: "templateSettings.distribution.approversEmail", message: "required when requireApproval is true" }],
-    });
-  }
+  const submittedBy = request.options.generatedBy ?? principal.email ?? principal.subject;
+  const options = { ...request.options, submitterEmail: principal.email, submitterSubject: principal.subject };
+  // Never the submitter: a batch waits only on people allowed to decide it.
+  const choice = chooseApprovers(distribution, principal.tenant.approvers, { submittedBy, options });
+  const refusal = distribution.requireApproval ? approverRefusal(choice) : null;
+  if (refusal) throw refusal;
   const check = await checkRecords(template, records, distribution, request.options.documentIdTemplate);
   const state: BatchState = check.readiness === "INVALID" ? "invalid" : distribution.requireApproval ? "pending-approval" : "queued";
   const now = new Date();
@@ -81,8 +82,8 @@ export async function submitBatch(
     invalidCount: check.counts.invalid,
     processedCount: 0,
     errorCount: 0,
-    submittedBy: request.options.generatedBy ?? principal.email ?? principal.subject,
-    approvers,
+    submittedBy,
+    approvers: choice.approvers,
     approvedBy: state === "queued" ? "auto-approved" : null,
     decidedAt: state === "queued" ? now : null,
     queuedAt: state === "queued" ? now : null,
@@ -91,7 +92,7 @@ export async function submitBatch(
     decisionComments: null,
     validationResults: validationResults(check),
     distribution,
-    options: { ...request.options, submitterEmail: principal.email, submitterSubject: principal.subject },
+    options,
     activityItemId: newId(),
     receiptKey: null,
     combinedKey: null,

@@ -1,7 +1,8 @@
 import type { Principal } from "@/lib/auth/principal";
 import { decideBody } from "@/lib/batch/api-schemas";
 import { cancelBatch } from "@/lib/batch/cancel-batch";
-import { decideBatch, isSubmitter } from "@/lib/batch/decide-batch";
+import { isSubmitter } from "@/lib/batch/batch-approvers";
+import { decideBatch } from "@/lib/batch/decide-batch";
 import { openForDecision, type BatchState, type Decision } from "@/lib/batch/states";
 import type { Batch } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";

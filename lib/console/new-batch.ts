@@ -1,13 +1,16 @@
 import type { Principal } from "@/lib/auth/principal";
+import { approverRefusal, chooseApprovers } from "@/lib/batch/batch-approvers";
 import { handleRenderRequest } from "@/lib/batch/handle-render-request";
 import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
 import { previewRecords } from "@/lib/batch/preview-records";
 import { renderRequestSchema } from "@/lib/batch/request-schema";
+import { resolveDistribution } from "@/lib/batch/resolve-distribution";
 import { sendThresholds, type SendDecision } from "@/lib/batch/send-thresholds";
 import type { Finding, RecordClass } from "@/lib/batch/validate-records";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { plural } from "@/lib/plural";
+import type { Template } from "@/lib/templates/types";
 import type { InputError } from "./records-input";
 
 /** The template question's id, for the error summary's link. */
@@ -23,7 +26,17 @@ export interface PreviewRow {
   findings: Finding[];
 }
 
-/** What the check step shows: intake's verdict on every record, and what the thresholds allow. */
+/**
+ * Who will decide the batch, by intake's own rule (chooseApprovers): no approval is needed; the
+ * approvers (with whether the sender was left out of them, and whether the template's own list named
+ * only the sender, so that the tenant's approvers are asked instead); or nobody may approve it.
+ */
+export type ApprovalPreview =
+  | { kind: "not-needed" }
+  | { kind: "approvers"; approvers: string[]; senderLeftOut: boolean; tenantInstead: boolean }
+  | { kind: "nobody"; senderLeftOut: boolean };
+
+/** What the check step shows: intake's verdict on every record, what the thresholds allow, and who approves. */
 export interface BatchPreview {
   /** One per list read: sending twice (a double click, a retry) replays the first batch, as the API does. */
   correlationId: string;
@@ -35,6 +48,7 @@ export interface BatchPreview {
   unknownColumns: string[];
   /** Empty when the list is too long to be sent. */
   rows: PreviewRow[];
+  approval: ApprovalPreview;
 }
 
 export type PreviewAnswer = { ok: true; preview: BatchPreview } | { ok: false; errors: InputError[] };
@@ -46,7 +60,7 @@ const show = (v: unknown) => {
 };
 
 /** Reads and checks the records for the check step; `inputId` is the control the records came from. */
-export async function previewForConsole(templatePath: string, text: string, inputId: string): Promise<PreviewAnswer> {
+export async function previewForConsole(principal: Principal, templatePath: string, text: string, inputId: string): Promise<PreviewAnswer> {
   const read = await templateErrors(() => previewRecords(templatePath, text, sendThresholds()));
   if ("errors" in read) return { ok: false, errors: read.errors };
   const p = read.value;
@@ -68,8 +82,19 @@ export async function previewForConsole(templatePath: string, text: string, inpu
         details: fields.filter((f) => r.data[f.key] !== undefined).map((f) => ({ label: f.label ?? f.key, value: show(r.data[f.key]) })),
         findings: r.findings,
       })),
+      approval: approvalPreview(principal, p.template),
     },
   };
+}
+
+/** Who will approve a batch this person sends from the template, as intake will choose (a batch from the console uses the template's own distribution). */
+export function approvalPreview(principal: Principal, template: Template): ApprovalPreview {
+  const distribution = resolveDistribution(template.distribution, undefined);
+  if (!distribution.requireApproval) return { kind: "not-needed" };
+  const sender = { submittedBy: principal.email ?? principal.subject, options: { submitterEmail: principal.email } };
+  const choice = chooseApprovers(distribution, principal.tenant.approvers, sender);
+  if (approverRefusal(choice)) return { kind: "nobody", senderLeftOut: choice.submitterLeftOut };
+  return { kind: "approvers", approvers: choice.approvers, senderLeftOut: choice.submitterLeftOut, tenantInstead: choice.source === "tenant" && !!distribution.approversEmail?.length };
 }
 
 /**
@@ -99,10 +124,14 @@ export async function sendFromConsole(principal: Principal, input: { templatePat
     if (outcome.kind !== "batch") return refuse(input.inputId, "The records cannot be sent");
     return { ok: true, batchId: outcome.intake.batch.id };
   } catch (err) {
+    if (err instanceof AppError && (err.code === "batch.no_approver" || err.code === "batch.settings_invalid")) return refuse(input.inputId, NOBODY_APPROVES);
     if (err instanceof AppError) return refuse(input.inputId, err.message);
     throw err;
   }
 }
+
+/** Why a batch nobody may approve is not sent, in the page's words (the check step says it first). */
+export const NOBODY_APPROVES = "Nobody can approve this batch: ask your administrator to name an approver other than you in the template or for your organisation";
 
 /** A template that is gone or broken is the template question's error, not a failure of the page. */
 async function templateErrors<T>(run: () => Promise<T>): Promise<{ value: T } | { errors: InputError[] }> {

@@ -31,8 +31,13 @@ export function decodeMarkPng(base64: string): { png: Uint8Array } | { problem: 
   return { png };
 }
 
-/** A typed mark as it is drawn: one line, without control characters. */
+/**
+ * A typed mark as it is drawn, or null when it is not a name on one line. A line break of any kind
+ * (CR, LF, NEL, U+2028, U+2029) or another control character is refused rather than drawn as a
+ * space: the signer would be recorded as having typed something other than what was signed.
+ */
 export function typedMark(text: string): string | null {
-  const flat = text.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").replace(/\s+/g, " ").trim();
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(text)) return null;
+  const flat = text.replace(/\s+/g, " ").trim();
   return flat && flat.length <= MAX_MARK_TEXT ? flat : null;
 }

@@ -27,6 +27,7 @@ export const problemCodes = {
   "batch.dispatch_not_enabled": { status: 422, title: "Batch dispatch is not enabled for this request" },
   "batch.empty": { status: 422, title: "No records" },
   "batch.settings_invalid": { status: 422, title: "Distribution settings are invalid" },
+  "batch.no_approver": { status: 422, title: "Nobody but the submitter can approve this batch" },
   "batch.document_not_ready": { status: 409, title: "Document not rendered" },
   "batch.records_unreadable": { status: 422, title: "Records could not be read" },
   "batch.invalid_records": { status: 422, title: "Records failed validation" },

@@ -5,7 +5,9 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readXmpField } from "@/lib/pdf/metadata";
 import { readPdf } from "../support/pdf";
+import { expectProblem } from "../support/problem";
 import { eventually, startStack, type Stack, type UserName } from "../support/stack";
+import { queryStackDb } from "../support/stack-db";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -51,6 +53,43 @@ describe("decisions", () => {
     expect(self.status).toBe(403);
     expect((await self.json()).code).toBe("batch.self_approval");
     expect((await decide(id, "approver", "maybe")).status).toBe(400);
+  });
+
+  it("leaves an approver who submits out of their own batch's approvers: another decides and is mailed, the tenant's approvers are asked when only the submitter is named, and nobody else is 422 batch.no_approver", async () => {
+    const approvalMails = (id: string) => stack.smtp.messages.filter((m) => m.subject.startsWith("Approval needed") && m.text.includes(id));
+
+    // Named with another approver: only the other one approves, and only they are asked.
+    const quiet = { deliveryConfig: { mode: "none" } }; // no mail: later tests count the delivery mails
+    const named = await submit([record(1)], { ...quiet, approversEmail: ["Approver@acme.test", "second@acme.test"] }, "approver");
+    expect((await detail(named)).approvers).toEqual(["second@acme.test"]);
+    await stack.smtp.waitFor(() => approvalMails(named).length > 0 && true, 20_000);
+    await expectProblem(await decide(named, "approver", "approve"), 403, "batch.self_approval");
+    expect((await decide(named, "approver2", "approve")).status).toBe(200);
+    expect(approvalMails(named).flatMap((m) => m.to)).toEqual(["second@acme.test"]);
+
+    // Named alone: the tenant's other approvers are asked instead.
+    const alone = await submit([record(2)], { ...quiet, approversEmail: "approver@acme.test" }, "approver");
+    expect((await detail(alone)).approvers).toEqual(["second@acme.test"]);
+    await stack.smtp.waitFor(() => approvalMails(alone).length > 0 && true, 20_000);
+    expect(approvalMails(alone).flatMap((m) => m.to)).toEqual(["second@acme.test"]);
+
+    // The tenant's only approver submits (the outsider's token is Globex's, with approver@acme.test as its email): nobody can approve.
+    const globex = async (approvers: string[]) => {
+      await queryStackDb(stack, `update tenants set approvers = '${JSON.stringify(approvers)}'::jsonb where id = 'globex'`);
+      if (stack.kind === "pglite") await stack.startServer();
+    };
+    await globex(["approver@acme.test"]);
+    try {
+      const body = { templatePath: "letter.md", dataSource: [record(3)], features: { svcDispatch: true } };
+      const refused = await expectProblem(await stack.api("outsider", "POST", "/api/render", body), 422, "batch.no_approver");
+      expect(refused.errors).toEqual([{ path: "templateSettings.distribution.approversEmail", message: "must name an approver other than the submitter when requireApproval is true" }]);
+      const alsoNamed = { ...body, templateSettings: { distribution: { approversEmail: ["approver@acme.test"] } } };
+      await expectProblem(await stack.api("outsider", "POST", "/api/render", alsoNamed), 422, "batch.no_approver");
+      const list = await (await stack.api("outsider", "GET", "/api/dispatch/batch")).json();
+      expect(list.batches).toEqual([]);
+    } finally {
+      await globex(["boss@globex.test"]);
+    }
   });
 
   it("rejects, requests changes (mailing the submitter), cancels, and refuses wrong-state calls with 409", async () => {

@@ -235,9 +235,9 @@ describe("links", () => {
     await expectProblem(await sign(second, typed("Ivy")), 410, "esign.link_expired");
   });
 
-  it("checks the consent and the mark: an outdated consent, a PNG that is no PNG, no intent", async () => {
+  it("checks the consent and the mark: an outdated consent, a PNG that is no PNG, no intent, a typed mark on more than one line", async () => {
     const [signer] = [person("Kai")];
-    await sealedForSigning([signer], "parallel");
+    const id = await sealedForSigning([signer], "parallel");
     const token = await linkFor(signer.email);
     const outdated = await expectProblem(await sign(token, { ...typed("Kai"), consent: { version: "2020-01-01", sha256: "0".repeat(64) } }), 422, "esign.consent_outdated");
     expect(outdated.current).toEqual({ version: consent().version, sha256: consent().sha256 });
@@ -246,11 +246,17 @@ describe("links", () => {
     await expectProblem(await sign(token, { ...typed("Kai"), mark: { kind: "drawn", png: "A".repeat(352_000) } }), 400, "request.invalid");
     await expectProblem(await sign(token, { ...typed("Kai"), intent: false }), 400, "request.invalid");
     await expectProblem(await sign(token, typed(" ")), 422, "esign.mark_invalid");
+    // A typed mark is one line: a line break of any kind is refused, not drawn into the file as a space.
+    for (const br of ["\n", "\r\n", "\u2028", "\u2029", "\u0085"]) {
+      const broken = await expectProblem(await sign(token, typed(`Kai${br}Lovelace`)), 422, "esign.mark_invalid");
+      expect(broken.errors).toEqual([{ path: "mark.text", message: "must be 1 to 100 characters on one line" }]);
+    }
+    expect((await status(id)).signing.signers[0].state).not.toBe("signed");
   });
 });
 
 describe("a signer's passcode", () => {
-  it("gates the ceremony until verified, and stops a brute force at the limit", async () => {
+  it("gates the ceremony until verified, before the consent and the mark are checked, and stops a brute force at the limit", async () => {
     const signer = person("Lee", { requireOtp: true });
     await sealedForSigning([signer], "parallel");
     const token = await linkFor(signer.email);
@@ -259,6 +265,10 @@ describe("a signer's passcode", () => {
     expect(gate.document).toBeUndefined();
     await expectProblem(await stack.api(null, "GET", `/api/sign/${token}/document`), 403, "otp.required");
     await expectProblem(await sign(token, typed("Lee")), 403, "otp.required");
+    // The passcode comes first: nothing about the consent or the mark is told to a caller without it.
+    await expectProblem(await sign(token, { ...typed("Lee"), consent: { version: "2020-01-01", sha256: "0".repeat(64) } }), 403, "otp.required");
+    await expectProblem(await sign(token, typed("Lee\nSmith")), 403, "otp.required");
+    await expectProblem(await sign(token, typed("Lee"), { "x-svc-sign-otp": "not-a-proof" }), 403, "otp.required");
     expect((await stack.api(null, "POST", `/api/sign/${token}/otp/send`)).status).toBe(200);
     await expectProblem(await stack.api(null, "POST", `/api/sign/${token}/otp/send`), 429, "otp.rate_limited");
     const mail = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signer.email) && m.subject.includes("passcode")), 30_000);

@@ -58,7 +58,21 @@ describe("sending from the console", () => {
     }
   });
 
+  it("says who will approve before sending, by intake's rule: never the sender, and nobody when only the sender could", async () => {
+    const sender = (email: string, approvers: string[]) => ({ email, subject: email, tenant: { id: "acme", approvers } }) as unknown as Principal;
+    const approval = async (p: Principal) => {
+      const answer = await previewForConsole(p, "letter.md", rows(1), TEXT_ID);
+      if (!answer.ok) throw new Error(JSON.stringify(answer.errors));
+      return answer.preview.approval;
+    };
+    const both = ["ann@acme.test", "bob@acme.test"];
+    expect(await approval(sender("sam@acme.test", both))).toEqual({ kind: "approvers", approvers: both, senderLeftOut: false, tenantInstead: false });
+    expect(await approval(sender("Ann@acme.test", both))).toEqual({ kind: "approvers", approvers: ["bob@acme.test"], senderLeftOut: true, tenantInstead: false });
+    expect(await approval(sender("ann@acme.test", ["ann@acme.test"]))).toEqual({ kind: "nobody", senderLeftOut: true });
+    expect(await approval(sender("ann@acme.test", []))).toEqual({ kind: "nobody", senderLeftOut: false });
+  });
+
   it("names a template that is not there as the template question's problem", async () => {
-    expect(await previewForConsole("nope.md", rows(1), TEXT_ID)).toEqual({ ok: false, errors: [{ targetId: "template", message: "Choose another template: No template nope.md" }] });
+    expect(await previewForConsole(nobody, "nope.md", rows(1), TEXT_ID)).toEqual({ ok: false, errors: [{ targetId: "template", message: "Choose another template: No template nope.md" }] });
   });
 });

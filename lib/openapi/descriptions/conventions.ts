@@ -25,7 +25,7 @@ export const conventions = md(
   "| 410 | gone: an expired or revoked delivery link's file, an expired passcode | `delivery.expired`, `delivery.revoked`, `otp.expired` |",
   "| 413 | too large | `request.too_large`, `batch.too_many_records` |",
   "| 415 | a body that is not JSON | `request.unsupported_media_type` |",
-  "| 422 | invalid content | `template.path_invalid`, `template.not_found`, `template.invalid`, `batch.empty`, `batch.settings_invalid`, `batch.dispatch_not_enabled`, `record.invalid` |",
+  "| 422 | invalid content | `template.path_invalid`, `template.not_found`, `template.invalid`, `batch.empty`, `batch.settings_invalid`, `batch.no_approver`, `batch.dispatch_not_enabled`, `record.invalid` |",
   "| 429 | rate limited (with `Retry-After`) | `otp.rate_limited`, `otp.locked`, `workflow.resend_rate_limited` |",
   "| 503 | the database or the blob store is unavailable (with `Retry-After: 5`) | `unavailable` |",
   "",

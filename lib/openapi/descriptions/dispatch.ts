@@ -10,7 +10,7 @@ export const dispatchArea = md(
   "",
   "**The template version**: a batch renders exactly the template version it was validated against (and approved with): `templateVersion` is the SHA-256 of the template file at intake, whose text is kept in the blob store (`templates/<sha256>.md`). Editing or removing the file afterwards changes nothing for that batch; a corrected template takes a new submission. Every PDF carries the version it was rendered from in its XMP metadata (`TemplateVersion`, beside `CorrelationId`). Images are read from `TEMPLATES_DIR` at render time.",
   "",
-  "**Approval**: the approval mail links to `/console/batches/{batchId}`, the batch's page in the console (docs/pages.md), where the approver signs in and decides; the mail also gives the API call to decide (`POST /api/dispatch/batch/{batchId}/decide`).",
+  "**Approval**: the submitter is never among a batch's approvers, nor mailed to approve it; a batch whose only approver would be its submitter goes to the tenant's other approvers, or is refused at intake when there are none (422 `batch.no_approver`; see `POST /api/render`). The approval mail links to `/console/batches/{batchId}`, the batch's page in the console (docs/pages.md), where the approver signs in and decides; the mail also gives the API call to decide (`POST /api/dispatch/batch/{batchId}/decide`).",
   "",
   "**Not in the spec**: the check before sending, the receipt, the documents and their files (`/receipt`, `/documents`, `/documents/{index}`, `/combined`, `/bundle`), and the fields the detail adds.",
   "",

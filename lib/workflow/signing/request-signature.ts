@@ -39,17 +39,21 @@ export const markKey = (tenantId: string, workflowId: string, position: number) 
  * by that job (apply-signature.ts), one signer at a time per workflow: the answer is 202.
  */
 export async function requestSignature(token: string, body: SignBody, visitor: Visitor, proof: string | null) {
-  const mark = checkMark(body.mark);
-  if (!isCurrentConsent(body.consent)) {
-    const now = consent();
-    throw new AppError("esign.consent_outdated", "The consent accepted is not the current text; show the current one (GET the link again) and accept it", {
-      current: { version: now.version, sha256: now.sha256 },
-    });
-  }
+  // The PNG is decoded before the rows are locked, but what is wrong with the body is told only
+  // after the link and the passcode are checked: a caller without them learns nothing of the ceremony.
+  const checked = checkMark(body.mark);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { wf, signer } = await openLink(token, tx);
     assertOtpPassed(signer, proof);
+    if (!isCurrentConsent(body.consent)) {
+      const now = consent();
+      throw new AppError("esign.consent_outdated", "The consent accepted is not the current text; show the current one (GET the link again) and accept it", {
+        current: { version: now.version, sha256: now.sha256 },
+      });
+    }
+    if (checked instanceof AppError) throw checked;
+    const mark = checked;
     const signers = await listSigners(wf.tenantId, wf.id, tx);
     if (!signersDue(wf.settings.esign!.signingMode, signers).some((s) => s.id === signer.id)) {
       throw new AppError("esign.not_your_turn", "Signers sign in order and an earlier signer has not signed yet");
@@ -93,14 +97,15 @@ export async function requestSignature(token: string, body: SignBody, visitor: V
   });
 }
 
-function checkMark(mark: SignBody["mark"]): { kind: "typed"; text: string } | { kind: "drawn"; png: Uint8Array } {
+/** The mark as it is recorded, or the 422 esign.mark_invalid that names what is wrong with it. */
+function checkMark(mark: SignBody["mark"]): { kind: "typed"; text: string } | { kind: "drawn"; png: Uint8Array } | AppError {
   if (mark.kind === "typed") {
     const text = typedMark(mark.text);
-    if (!text) throw markInvalid("mark.text", `must be 1 to ${MAX_MARK_TEXT} characters on one line`);
+    if (!text) return markInvalid("mark.text", `must be 1 to ${MAX_MARK_TEXT} characters on one line`);
     return { kind: "typed", text };
   }
   const decoded = decodeMarkPng(mark.png);
-  if ("problem" in decoded) throw markInvalid("mark.png", decoded.problem);
+  if ("problem" in decoded) return markInvalid("mark.png", decoded.problem);
   return { kind: "drawn", png: decoded.png };
 }
 

@@ -167,7 +167,7 @@ export function NewBatchForm({ templates, thresholds, initialTemplate }: { templ
         </form>
       )}
 
-      {step === "check" && preview && <CheckStep preview={preview} thresholds={thresholds} pending={pending} onSend={() => send(false)} onConfirm={() => go("confirm")} onBack={() => { setFile(null); go("records"); }} />}
+      {step === "check" && preview && <CheckStep preview={preview} thresholds={thresholds} pending={pending} onSend={() => send(false)} onConfirm={() => go("confirm")} onBack={() => { setFile(null); go("records"); }} onChooseTemplate={() => go("template")} />}
 
       {step === "confirm" && preview && template && (
         <>

@@ -24,7 +24,7 @@ export async function previewBatchAction(form: FormData): Promise<PreviewAnswer>
   const f = await readForm(form);
   if (!f.template) return { ok: false, errors: [{ targetId: TEMPLATE_ID, message: "Select a template" }] };
   if (!f.records.ok) return { ok: false, errors: [f.records.error] };
-  return previewForConsole(f.template, f.records.text, f.inputId);
+  return previewForConsole(f.principal, f.template, f.records.text, f.inputId);
 }
 
 /** Sends the records as a batch and goes to its page; a refusal comes back to the page's error summary. */

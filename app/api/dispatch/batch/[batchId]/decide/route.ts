@@ -17,7 +17,7 @@ const post = route(
     bodyLimit: 64 * 1024,
     summary: "Approve, reject or request changes to a batch",
     description: md(
-      "Only an address in the batch's approvers (`approversEmail`, else the tenant's), never the submitter (403 `batch.not_approver`, `batch.self_approval`). `approve` → `queued` (processing starts at once; `approved` is never stored), `reject` → `rejected`, `request-changes` → `changes-requested` (the submitter is mailed the comments). Approving a `changes-requested` batch is allowed, as the spec's table says. Any other state is 409 `batch.invalid_state`.",
+      "Only an address in the batch's approvers (`approversEmail`, else the tenant's, less the submitter: see `POST /api/render`), never the submitter (403 `batch.self_approval` when the submitter was named an approver, else `batch.not_approver`). `approve` → `queued` (processing starts at once; `approved` is never stored), `reject` → `rejected`, `request-changes` → `changes-requested` (the submitter is mailed the comments). Approving a `changes-requested` batch is allowed, as the spec's table says. Any other state is 409 `batch.invalid_state`.",
     ),
     responses: { 200: decideAnswer },
   },
