@@ -721,7 +721,7 @@ export interface paths {
         };
         /**
          * The certificate of completion
-         * @description The initiator or an admin, else 403 `workflow.not_initiator`: it lists every signer's IP address and user agent. The certificate of completion, a PDF signed with the tenant's key (`X-Content-SHA256`, `X-Activity-Chain-Head`). 409 `esign.certificate_not_ready` while signers are still signing, and with `Retry-After: 5` in the moment between the end of signing and the certificate being stored; 409 `esign.not_enabled`. When it is made is in the area.
+         * @description The initiator, an approver who approved the workflow (they answer for what was signed), or an admin, else 403 `workflow.not_initiator`: it lists every signer's IP address and user agent. The certificate of completion, a PDF signed with the tenant's key (`X-Content-SHA256`, `X-Activity-Chain-Head`). 409 `esign.certificate_not_ready` while signers are still signing, and with `Retry-After: 5` in the moment between the end of signing and the certificate being stored; 409 `esign.not_enabled`. When it is made is in the area.
          */
         get: operations["getWorkflowByWorkflowIdCertificate"];
         put?: never;
@@ -2641,7 +2641,10 @@ export interface operations {
                                 field: string;
                                 /** @enum {string} */
                                 severity: "error" | "warning";
+                                /** @description The line as the receipt's API fields give it, naming the field by its key ("amountDue: must be a number") */
                                 message: string;
+                                /** @description The same finding as a person reads it, naming the field by its label ("Amount due must be a number"): what to show people */
+                                text: string;
                             }[];
                             fileName: string | null;
                             documentId: string | null;
@@ -7794,6 +7797,8 @@ export interface operations {
                                  */
                                 severity: "error" | "warning";
                                 step?: number | string;
+                                example?: string;
+                                normalize?: ("remove-spaces" | "uppercase")[];
                             }[];
                             data: Record<string, never>;
                             fieldUpdatedAt: Record<string, never>;
@@ -7979,6 +7984,8 @@ export interface operations {
                                  */
                                 severity: "error" | "warning";
                                 step?: number | string;
+                                example?: string;
+                                normalize?: ("remove-spaces" | "uppercase")[];
                             }[];
                             data: Record<string, never>;
                             fieldUpdatedAt: Record<string, never>;

@@ -58,7 +58,7 @@ export const raisedCodes: RaisedCodes = {
     GET: [],
   },
   "app/api/render/route.ts": {
-    POST: ["explain.retention_conflict", "licence.feature_missing", "batch.too_many_records", "batch.dispatch_not_enabled", "batch.empty", "batch.settings_invalid", "record.invalid", "template.invalid", "template.not_found", "template.path_invalid", "internal"],
+    POST: ["explain.retention_conflict", "licence.feature_missing", "batch.too_many_records", "batch.dispatch_not_enabled", "batch.empty", "batch.no_approver", "batch.settings_invalid", "record.invalid", "template.invalid", "template.not_found", "template.path_invalid", "internal"],
   },
   "app/api/sign/[token]/decline/route.ts": {
     POST: ["otp.required", "esign.link_invalid", "workflow.not_found", "esign.signing_closed", "esign.link_expired", "esign.link_replaced", "esign.link_used"],
