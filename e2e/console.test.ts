@@ -63,6 +63,13 @@ it("an approver opens the mailed link, signs in, lands on the batch, approves af
   expect(await main.textContent()).toContain("Waiting for approval");
   expect(await main.textContent()).toContain("60 records: 60 ready, 0 with warnings, 0 invalid");
   expect(await page.getByRole("banner").textContent()).toContain("approver@acme.test");
+  // What the approver approves: each record's main fields by their labels, and whom it goes to.
+  const records = page.getByRole("table", { name: /^Records, page 1 of 2/ });
+  expect(await records.getByRole("columnheader").allTextContents()).toContain("Details");
+  const second = await records.getByRole("row").nth(2).textContent();
+  expect(second).toContain("Customer id: C102");
+  expect(second).toContain("Name: Customer 2");
+  expect(second).toContain("To: customer2@example.test");
   await expectAccessible(page, "batch waiting for approval");
   await shoot(page, "03-batch-pending");
 

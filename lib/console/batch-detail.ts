@@ -1,7 +1,10 @@
 import { and, asc, between, count, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, batchRecords, deliveryEvents, deliverySessions, type Batch } from "@/lib/db/schema";
+import { fieldsOfData, recordDetails, type RecordDetails } from "@/lib/batch/record-details";
 import { deliveryMails, type DeliveryMail } from "@/lib/delivery/mail-status";
+import { loadTemplate } from "@/lib/templates/load-template";
+import { DEFAULT_LOCALE } from "@/lib/workflow/show-value";
 
 export const RECORDS_PAGE_SIZE = 50;
 export const recordFilters = ["all", "pending", "rendered", "failed"] as const;
@@ -15,6 +18,8 @@ interface ValidationEntry {
 
 export interface RecordRow {
   index: number;
+  /** The record's main fields and recipients; null where the record was not stored (an invalid batch). */
+  details: RecordDetails | null;
   fileName: string | null;
   intake: "ready" | "warning" | "invalid";
   messages: string[];
@@ -48,7 +53,7 @@ export async function batchRecordsPage(batch: Batch, q: { page: number; filter: 
     const entries = [...validation.values()].sort((a, b) => a.index - b.index);
     const total = entries.length;
     const slice = entries.slice((q.page - 1) * RECORDS_PAGE_SIZE, q.page * RECORDS_PAGE_SIZE);
-    const rows: RecordRow[] = slice.map((v) => ({ index: v.index, fileName: null, intake: v.status, messages: v.messages, status: null, error: null, renderedAt: null, deliveries: [] }));
+    const rows: RecordRow[] = slice.map((v) => ({ index: v.index, details: null, fileName: null, intake: v.status, messages: v.messages, status: null, error: null, renderedAt: null, deliveries: [] }));
     return { rows, total, page: q.page, pages: pagesOf(total), byStatus: {} as Record<string, number> };
   }
 
@@ -58,6 +63,7 @@ export async function batchRecordsPage(batch: Batch, q: { page: number; filter: 
     db
       .select({
         index: batchRecords.recordIndex,
+        data: batchRecords.data,
         fileName: batchRecords.fileName,
         status: batchRecords.status,
         error: batchRecords.error,
@@ -72,9 +78,10 @@ export async function batchRecordsPage(batch: Batch, q: { page: number; filter: 
   ]);
   const byStatus = Object.fromEntries(perStatus.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
   const total = q.filter === "all" ? Object.values(byStatus).reduce((a, b) => a + b, 0) : (byStatus[q.filter] ?? 0);
-  const deliveries = await deliveriesFor(batch, records.map((r) => r.index));
-  const rows: RecordRow[] = records.map((r) => ({
+  const [deliveries, template] = await Promise.all([deliveriesFor(batch, records.map((r) => r.index)), loadTemplate(batch.templatePath).catch(() => null)]);
+  const rows: RecordRow[] = records.map(({ data, ...r }) => ({
     ...r,
+    details: recordDetails(template ?? { fields: fieldsOfData(data), locale: DEFAULT_LOCALE }, data),
     intake: intakeOf(r.index),
     messages: validation.get(r.index)?.messages ?? [],
     deliveries: deliveries.get(r.index) ?? [],

@@ -3,6 +3,7 @@ import { approverRefusal, chooseApprovers } from "@/lib/batch/batch-approvers";
 import { handleRenderRequest } from "@/lib/batch/handle-render-request";
 import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
 import { previewRecords } from "@/lib/batch/preview-records";
+import { recordDetails, type RecordDetails } from "@/lib/batch/record-details";
 import { renderRequestSchema } from "@/lib/batch/request-schema";
 import { resolveDistribution } from "@/lib/batch/resolve-distribution";
 import { sendThresholds, type SendDecision } from "@/lib/batch/send-thresholds";
@@ -15,14 +16,11 @@ import type { InputError } from "./records-input";
 
 /** The template question's id, for the error summary's link. */
 export const TEMPLATE_ID = "template";
-/** The record values shown beside each record's findings, so that a person can tell records apart. */
-const SHOWN_FIELDS = 3;
-const SHOWN_CHARS = 60;
-
 export interface PreviewRow {
   index: number;
   status: RecordClass;
-  details: Array<{ label: string; value: string }>;
+  /** Shown beside each record's findings, so that a person can tell records apart. */
+  details: RecordDetails;
   findings: Finding[];
 }
 
@@ -54,18 +52,12 @@ export interface BatchPreview {
 export type PreviewAnswer = { ok: true; preview: BatchPreview } | { ok: false; errors: InputError[] };
 export type SendAnswer = { ok: true; batchId: string } | { ok: false; errors: InputError[] };
 
-const show = (v: unknown) => {
-  const s = typeof v === "string" ? v : JSON.stringify(v);
-  return s.length > SHOWN_CHARS ? `${s.slice(0, SHOWN_CHARS)}…` : s;
-};
-
 /** Reads and checks the records for the check step; `inputId` is the control the records came from. */
 export async function previewForConsole(principal: Principal, templatePath: string, text: string, inputId: string): Promise<PreviewAnswer> {
   const read = await templateErrors(() => previewRecords(templatePath, text, sendThresholds()));
   if ("errors" in read) return { ok: false, errors: read.errors };
   const p = read.value;
   if (p.kind === "unreadable") return { ok: false, errors: p.problems.map((message) => ({ targetId: inputId, message })) };
-  const fields = p.template.fields.slice(0, SHOWN_FIELDS);
   return {
     ok: true,
     preview: {
@@ -79,7 +71,7 @@ export async function previewForConsole(principal: Principal, templatePath: stri
       rows: (p.check?.records ?? []).map((r) => ({
         index: r.index,
         status: r.status,
-        details: fields.filter((f) => r.data[f.key] !== undefined).map((f) => ({ label: f.label ?? f.key, value: show(r.data[f.key]) })),
+        details: recordDetails(p.template, r.data),
         findings: r.findings,
       })),
       approval: approvalPreview(principal, p.template),

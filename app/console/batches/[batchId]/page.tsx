@@ -19,6 +19,7 @@ import { tierAllowsExplain } from "@/lib/explain/settings";
 import { AutoRefresh } from "../../AutoRefresh";
 import { ConsoleShell } from "../../ConsoleShell";
 import { NoAccess } from "../../NoAccess";
+import { RecordDetailsList } from "../RecordDetailsList";
 import styles from "../../console.module.css";
 
 export const dynamic = "force-dynamic";
@@ -185,6 +186,7 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
           rowKey={(r) => String(r.index)}
           columns={[
             { key: "n", header: "Record", numeric: true, cell: (r) => r.index + 1 },
+            { key: "details", header: "Details", cell: (r) => (r.details ? <RecordDetailsList details={r.details} /> : "–") },
             { key: "file", header: "File", cell: (r) => r.fileName ?? "–" },
             {
               key: "intake",

@@ -8,6 +8,7 @@ import type { SendThresholds } from "@/lib/batch/send-thresholds";
 import type { ApprovalPreview, BatchPreview, PreviewRow } from "@/lib/console/new-batch";
 import { plural } from "@/lib/plural";
 import styles from "../../console.module.css";
+import { RecordDetailsList } from "../RecordDetailsList";
 
 /** Where the error summary of the check and confirmation steps leads: the one button there. */
 export const SEND_ID = "send";
@@ -109,15 +110,7 @@ export function CheckStep({
             {
               key: "details",
               header: "Details",
-              cell: (r) => (
-                <ul className={styles.plainList}>
-                  {r.details.map((d) => (
-                    <li key={d.label}>
-                      <span className={styles.secondary}>{d.label}:</span> {d.value}
-                    </li>
-                  ))}
-                </ul>
-              ),
+              cell: (r) => <RecordDetailsList details={r.details} />,
             },
             {
               key: "validation",
