@@ -4709,6 +4709,8 @@ export interface operations {
                             state: string;
                         };
                         document: {
+                            /** @description The name GET /api/sign/{token}/document gives the file (the copy sent for signature) */
+                            fileName: string;
                             revision: number | null;
                             sha256: string | null;
                             pageCount: number;

@@ -5,6 +5,7 @@ import { launchChromium } from "../tests/support/browser";
 import { addDemoTemplates, logins, startStack, type Stack } from "../tests/support/stack";
 import { ARTIFACTS, consolePage, heading, signIn } from "./console-support";
 import { checkAtBothWidths, focusedId } from "./support";
+import { pdfText } from "../tests/support/pdf";
 
 let stack: Stack;
 let browser: Browser;
@@ -117,7 +118,8 @@ it("an author previews the demo notice from the console: sample data in a form o
   await page.getByLabel("Customer name (required)").fill("");
   const finding = main.locator('li[data-field="customerName"][data-severity="error"]');
   await expect.poll(() => finding.count(), { timeout: 20_000 }).toBe(1);
-  expect(await finding.textContent()).toContain("customerName: is required");
+  expect(await finding.textContent()).toContain("Customer name is required");
+  expect(await finding.textContent()).not.toContain("customerName:");
   await expect.poll(() => pagesText(page)).not.toContain(squeeze("Ann Smith"));
   const field = page.getByRole("textbox", { name: "Customer name (required)" });
   expect(await field.getAttribute("aria-invalid")).toBe("true");
@@ -134,6 +136,13 @@ it("an author previews the demo notice from the console: sample data in a form o
   await expect.poll(() => finding.count(), { timeout: 20_000 }).toBe(0);
   await drawn(page);
   await expect.poll(() => pagesText(page)).toContain(squeeze("Dear Bea Jones"));
+
+  // The preview as a file: the document the pages show.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download this preview (PDF)" }).click()]);
+  expect(download.suggestedFilename()).toBe("Customer-notice-preview.pdf");
+  const saved = fs.readFileSync(await download.path());
+  expect(saved.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(squeeze(await pdfText(new Uint8Array(saved)))).toContain(squeeze("Dear Bea Jones"));
   expect(csp).toEqual([]);
   await context.close();
 });

@@ -88,7 +88,8 @@ it("two signers in order: the first reads the document drawn by pdf.js and draws
   await checkAtBothWidths(page, "sign/01-document");
   // The download is the document shown, whole, although pdf.js was given the same bytes to draw.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the document (PDF)" }).click()]);
-  expect(download.suggestedFilename()).toBe(`${TITLE}.pdf`);
+  // Named as what it is: the copy sent for signature, never the signed file's name.
+  expect(download.suggestedFilename()).toBe("Expense-governance-check-for-signature.pdf");
   expect(fs.readFileSync(await download.path()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
   // Signing with nothing chosen: the error summary names what is missing.

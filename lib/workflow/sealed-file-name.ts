@@ -1,7 +1,7 @@
 import type { Workflow } from "@/lib/db/schema";
+import { fileTitle } from "@/lib/file-title";
 import { signsAfterSealing } from "./signing/signers";
 
-const safeTitle = (title: string) => title.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "workflow";
 
 /**
  * The file name of a workflow's document: the title in safe characters, then what the file is. The
@@ -9,7 +9,7 @@ const safeTitle = (title: string) => title.replace(/[^A-Za-z0-9._-]+/g, "-").rep
  * download (which gets it in the bootstrap payload) and the signing page name each file the same way,
  * and a signed file never takes the name of the copy that was sent for signature.
  */
-export const workflowFileName = (wf: Pick<Workflow, "title">, what: "sealed" | "for-signature" | "signed" | "certificate-of-completion") => `${safeTitle(wf.title)}-${what}.pdf`;
+export const workflowFileName = (wf: Pick<Workflow, "title">, what: "sealed" | "for-signature" | "signed" | "certificate-of-completion") => `${fileTitle(wf.title, "workflow")}-${what}.pdf`;
 
 /** The finished document's name (GET …/sealed): signed by everyone where the workflow signs after sealing. */
 export const sealedFileName = (wf: Pick<Workflow, "title" | "settings">) => workflowFileName(wf, signsAfterSealing(wf) ? "signed" : "sealed");

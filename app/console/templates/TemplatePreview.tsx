@@ -6,11 +6,14 @@ import { focusControl } from "@/components/ErrorSummary";
 import { Checkbox, Select, TextInput } from "@/components/Field";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
+import { Button } from "@/components/Button";
 import { PdfView } from "@/components/PdfView";
+import { saveBytes } from "@/components/save-bytes";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import { dateExample } from "@/lib/date-parts";
 import { fieldControlId, type ConsoleFinding, type ConsolePreview, type FormValues, type PreviewField, type TemplateSummary } from "@/lib/console/template-form";
+import { fileTitle } from "@/lib/file-title";
 import { plural } from "@/lib/plural";
 import { previewTemplateAction } from "./actions";
 import styles from "./templates.module.css";
@@ -88,7 +91,8 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
   // A record check that names a field is also shown at the field, as a form's error is.
   const fieldErrors = new Map<string, string>();
   for (const f of preview?.findings ?? []) {
-    if (f.severity === "error" && f.code.startsWith("record.") && f.field && f.fieldLabel && !fieldErrors.has(f.field)) fieldErrors.set(f.field, `${f.fieldLabel} ${f.message.replace(/^[^:]*:\s*/, "")}`);
+    // Record checks already name the field by its label.
+    if (f.severity === "error" && f.code.startsWith("record.") && f.field && !fieldErrors.has(f.field)) fieldErrors.set(f.field, f.message);
   }
 
   return (
@@ -132,6 +136,11 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
                 ]}
               />
               <h3>Pages</h3>
+              <p>
+                <Button variant="secondary" onClick={() => saveBytes(bytesOf(preview.pdf), `${fileTitle(template.title, "template")}-preview.pdf`)}>
+                  Download this preview (PDF)
+                </Button>
+              </p>
               <PdfView load={load} title={preview.title} />
             </>
           )}

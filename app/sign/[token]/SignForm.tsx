@@ -6,6 +6,7 @@ import { Checkbox } from "@/components/Field";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { PdfView } from "@/components/PdfView";
+import { saveBytes } from "@/components/save-bytes";
 import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
 import { MarkInput, type MarkKind } from "./MarkInput";
 import type { Failed, OpenBootstrap, SignApi } from "./sign-api";
@@ -16,7 +17,6 @@ const MAX_MARK_TEXT = 100; // lib/esign/mark.ts
 type Errors = Partial<Record<"consent" | "mark", string>>;
 
 /** A file name for the download, from the title: letters, digits, spaces and dashes. */
-const fileName = (title: string) => `${title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 80) || "document"}.pdf`;
 
 /**
  * The ceremony itself: who asks and what, the document drawn in the page, the consent (its version
@@ -91,15 +91,7 @@ export function SignForm({
 
   const download = async () => {
     const pdf = await load();
-    if (!pdf) return;
-    const url = URL.createObjectURL(new Blob([pdf as BlobPart], { type: "application/pdf" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileName(boot.workflow.title);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    if (pdf) saveBytes(pdf, boot.document.fileName);
   };
 
   const summary: ErrorItem[] = [

@@ -67,6 +67,7 @@ const fullBootstrap = lockedBootstrap.extend({
   workflow: z.object({ title: z.string(), correlationId: z.string(), state: z.string() }),
   signer: signerAnswer.extend({ mayActNow: z.boolean().describe("false while an earlier signer (sequential) has not signed") }),
   document: z.object({
+    fileName: z.string().describe("The name GET /api/sign/{token}/document gives the file (the copy sent for signature)"),
     revision: z.int().nullable(),
     sha256: z.string().nullable(),
     pageCount: z.int(),

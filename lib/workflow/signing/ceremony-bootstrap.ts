@@ -10,6 +10,7 @@ import { presentSigner } from "./present-signing";
 import { assertOtpPassed, openLink, type OpenedLink } from "./open-link";
 import { otpProofValid } from "./otp-proof";
 import { listSigners, signersDue } from "./signers";
+import { workflowFileName } from "../sealed-file-name";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -47,6 +48,7 @@ export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: 
     workflow: { title: wf.title, correlationId: wf.correlationId, state: wf.state },
     signer: { ...presentSigner(viewed, false), mayActNow: signersDue(mode, signers).some((s) => s.id === signer.id) },
     document: {
+      fileName: workflowFileName(wf, "for-signature"),
       revision: wf.documentRevision,
       sha256: wf.documentSha256,
       // The signature pages are the last ones, so the last field's page is the last page.
