@@ -6,7 +6,8 @@ import { changesSinceReview } from "@/lib/workflow/changes-since-review";
 import { listActivity } from "@/lib/workflow/list-activity";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { displayValue, eventSummary } from "@/lib/workflow/seal-input";
-import { answerText, DEFAULT_LOCALE } from "@/lib/workflow/show-value";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { answerText } from "@/lib/workflow/show-value";
 import { fieldLabels } from "@/lib/workflow/schema-format";
 
 const DECISIONS: readonly ApprovalEntry["action"][] = ["approved", "approved-with-exception", "rejected"];
