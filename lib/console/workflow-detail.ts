@@ -55,7 +55,8 @@ export const changedSinceReview = (wf: Workflow) => changesSinceReview(wf).map((
 /** The workflow's recorded changes, oldest first, each with a one-line summary (as in the sealed PDF's audit trail). */
 export async function workflowTimeline(wf: Workflow) {
   const { events } = await listActivity(wf.tenantId, wf.id);
-  return events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, at: e.at, summary: eventSummary(e) }));
+  const labels = fieldLabels(wf.schema);
+  return events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, at: e.at, summary: eventSummary(e, labels) }));
 }
 
 /** The schema's fields as choices (for a change request about one question), in step order. */

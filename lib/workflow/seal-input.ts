@@ -24,12 +24,12 @@ export function displayValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** One line per audit event: the state change in words, and the step or fields it touched (also the console's timeline). */
-export function eventSummary(e: Pick<EventRow, "detail">): string {
+/** One line per audit event: the state change in words, and the step or fields (by their labels) it touched (also the console's timeline). */
+export function eventSummary(e: Pick<EventRow, "detail">, labels: Map<string, string> = new Map()): string {
   const d = e.detail;
   const parts: string[] = [];
-  if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to) parts.push(`${workflowStateLabel(d.from).label} to ${workflowStateLabel(d.to).label.toLowerCase()}`);
-  if (Array.isArray(d.fields)) parts.push(`fields ${d.fields.join(", ")}`);
+  if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to) parts.push(`from ${workflowStateLabel(d.from).label.toLowerCase()} to ${workflowStateLabel(d.to).label.toLowerCase()}`);
+  if (Array.isArray(d.fields)) parts.push(`fields ${d.fields.map((k) => labels.get(String(k)) ?? String(k)).join(", ")}`);
   if (typeof d.escalatedTo === "string") parts.push(`escalated to ${d.escalatedTo}`);
   if (typeof d.comment === "string" && d.comment) parts.push(`"${d.comment}"`);
   if (typeof d.recipient === "string" && typeof d.reason === "string") parts.push(`to ${d.recipient}: ${d.reason}`);
@@ -82,6 +82,6 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): Sea
     validationOutcome: wf.validationOutcome ?? "not run",
     history: wf.approvalHistory.map((h) => ({ at: momentText(h.at, locale), action: actionText(h.action), stage: h.stage, by: actorText(h.by), comment: h.comment, to: h.to, changes: changeLines(wf, h) })),
     exception: wf.approvalException && { ...wf.approvalException, by: actorText(wf.approvalException.by), at: momentText(wf.approvalException.at, locale) },
-    audit: events.map((e) => ({ at: momentText(e.at, locale, undefined, { seconds: true }), what: eventText(e.kind), kind: e.kind, actor: actorText(e.actor), summary: eventSummary(e) })),
+    audit: events.map((e) => ({ at: momentText(e.at, locale, undefined, { seconds: true }), what: eventText(e.kind), kind: e.kind, actor: actorText(e.actor), summary: eventSummary(e, labels) })),
   };
 }

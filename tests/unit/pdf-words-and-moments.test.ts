@@ -77,8 +77,8 @@ describe("the sealed workflow record", () => {
     expect(text).toContain("Sealed at 1 December 2026 at 18:25 UTC");
     expect(text).toContain("1 December 2026 at 18:20 UTC Approved (stage 1) stage@acme.test: Fine.");
     // The audit trail: the event in words, then its kind (grey, for auditors), then who.
-    expect(text).toContain("2 March 2026 at 09:10:05 UTC Answers saved the participant – fields name step.saved");
-    expect(text).toContain("Being filled in to waiting for approval");
+    expect(text).toContain("2 March 2026 at 09:10:05 UTC Answers saved the participant – fields Name step.saved");
+    expect(text).toContain("the participant – from being filled in to waiting for approval");
     expect(text).not.toMatch(/in-progress|pending-approval|portal:participant|\bapproved \(stage/);
     expectZoneNamed(text.replace(/\s+step\.saved|\s+workflow\.\w+|\s+seal\.requested/g, ""));
   });
