@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { TagColour } from "@/lib/console/labels";
+import type { TagColour } from "@/lib/format/state-words";
 import styles from "./StatusTag.module.css";
 
 export type { TagColour };

@@ -1,6 +1,5 @@
 import type { Principal } from "@/lib/auth/principal";
-import type { TagColour } from "@/lib/console/labels";
-import type { SignerState, Workflow, WorkflowSigner } from "@/lib/db/schema";
+import type { Workflow, WorkflowSigner } from "@/lib/db/schema";
 import { recheckChain, type ChainCheck } from "@/lib/esign/activity-chain";
 import type { SignatureAnswer } from "@/lib/esign/verification-answer";
 import { getDb } from "@/lib/db/client";
@@ -9,15 +8,6 @@ import { CERTIFICATE_READERS, findCertificate, mayReadCertificate } from "@/lib/
 import { workflowActivity } from "@/lib/workflow/signing/issue-certificate";
 import { listSigners, signsAfterSealing } from "@/lib/workflow/signing/signers";
 import { verifyWorkflowDocument, type WorkflowVerification } from "@/lib/workflow/signing/verify-workflow-document";
-
-export const signerStateLabels: Record<SignerState, { label: string; colour: TagColour }> = {
-  waiting: { label: "Waiting for an earlier signer", colour: "grey" },
-  invited: { label: "Invited", colour: "blue" },
-  viewed: { label: "Opened the document", colour: "blue" },
-  signed: { label: "Signed", colour: "green" },
-  declined: { label: "Declined", colour: "red" },
-  expired: { label: "Link expired", colour: "yellow" },
-};
 
 export interface SigningDetail {
   signers: WorkflowSigner[];

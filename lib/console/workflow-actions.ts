@@ -15,7 +15,7 @@ import { allowedDecisions } from "@/lib/workflow/review-rules";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
 import { assertCan, type WorkflowAction } from "@/lib/workflow/states";
 import { plainWords as batchPlainWords } from "./batch-actions";
-import { workflowStateLabel } from "./workflow-labels";
+import { workflowStateLabel } from "@/lib/format/state-words";
 
 export const workflowActions = ["approve", "approve-with-exception", "reject", "request-changes", "escalate", "cancel", "seal"] as const;
 export type WorkflowConsoleAction = (typeof workflowActions)[number];

@@ -6,7 +6,8 @@ import { changesSinceReview } from "@/lib/workflow/changes-since-review";
 import { listActivity } from "@/lib/workflow/list-activity";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { displayValue, eventSummary } from "@/lib/workflow/seal-input";
-import { answerText, DEFAULT_LOCALE } from "@/lib/workflow/show-value";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { answerText } from "@/lib/workflow/show-value";
 import { fieldLabels } from "@/lib/workflow/schema-format";
 
 const DECISIONS: readonly ApprovalEntry["action"][] = ["approved", "approved-with-exception", "rejected"];
@@ -54,7 +55,8 @@ export const changedSinceReview = (wf: Workflow) => changesSinceReview(wf).map((
 /** The workflow's recorded changes, oldest first, each with a one-line summary (as in the sealed PDF's audit trail). */
 export async function workflowTimeline(wf: Workflow) {
   const { events } = await listActivity(wf.tenantId, wf.id);
-  return events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, at: e.at, summary: eventSummary(e) }));
+  const labels = fieldLabels(wf.schema);
+  return events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, at: e.at, summary: eventSummary(e, labels) }));
 }
 
 /** The schema's fields as choices (for a change request about one question), in step order. */

@@ -14,6 +14,8 @@ import fs from "node:fs";
 import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream } from "@libpdf/core";
 import type { Signer, TimestampAuthority } from "@libpdf/core";
 import { drawable, familyFile, FONT, fontRuns } from "@/lib/pdf/fonts";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { momentText } from "@/lib/format/moment-text";
 
 /** A key and its certificate chain, leaf first, root last: what a signer needs to build a CMS signature. */
 export interface KeyAndChain {
@@ -39,6 +41,8 @@ export interface SignatureAppearance {
   rect: [number, number, number, number];
   /** Extra lines under the name, e-mail and time. */
   lines?: string[];
+  /** BCP 47: the time is written for it (short, the box is narrow), its zone named; en-GB when not given. */
+  locale?: string;
   /**
    * The signer's own mark, drawn in the right part of the box beside the lines: a typed name in an
    * oblique face, or the picture they drew (PNG, transparency kept).
@@ -97,7 +101,7 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
     pdf.save = async (saveOpts) => {
       if (!placed) {
         placed = true;
-        placeAppearance(pdf, opts.fieldName, appearance, appearanceLines(opts.signer, signingTime, appearance.lines ?? []));
+        placeAppearance(pdf, opts.fieldName, appearance, appearanceLines(opts.signer, signingTime, appearance));
       }
       // Only the glyphs used: a whole Noto Sans SC would add megabytes to every signature in Chinese.
       return save({ ...saveOpts, subsetFonts: true });
@@ -125,8 +129,8 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, prefix.length).equals(Buffer.from(prefix.buffer, prefix.byteOffset, prefix.length));
 }
 
-function appearanceLines(signer: SignerIdentity, time: Date, extra: string[]): string[] {
-  return [`Signed by ${signer.name}`, signer.email, `${time.toISOString().replace("T", " ").slice(0, 19)} UTC`, ...extra];
+function appearanceLines(signer: SignerIdentity, time: Date, a: SignatureAppearance): string[] {
+  return [`Signed by ${signer.name}`, signer.email, momentText(time, a.locale ?? DEFAULT_LOCALE, undefined, { length: "short" }), ...(a.lines ?? [])];
 }
 
 /** A font stack the appearance writes text in: how a string is shown, and its width. */

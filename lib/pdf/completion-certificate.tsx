@@ -17,13 +17,14 @@ export interface CompletionCertificateInput {
   /** One sentence: who signed, or who declined and why. */
   outcomeLine: string;
   facts: Array<{ label: string; value: string }>;
+  /** Every `at` is a moment as people read it, its time zone named (lib/format/moment-text.ts). */
   revisions: Array<{ revision: number; madeBy: string; at: string; sha256: string }>;
   signers: Array<{
     heading: string;
     facts: Array<{ label: string; value: string }>;
     events: Array<{ at: string; what: string; details: string[] }>;
   }>;
-  chain: { genesis: string; head: string; links: Array<{ n: number; eventId: number; at: string; kind: string; hash: string }> };
+  chain: { genesis: string; head: string; links: Array<{ n: number; eventId: number; at: string; what: string; kind: string; hash: string }> };
   issuedAt: string;
 }
 
@@ -73,7 +74,7 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
           <View {...structure("TR")} style={head}>
             {th(40, "Revision")}
             {th(115, "Made by")}
-            {th(90, "Time (UTC)")}
+            {th(90, "Time")}
             {th(undefined, "SHA-256")}
           </View>
           {input.revisions.map((r) => (
@@ -128,8 +129,8 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
           <View {...structure("TR")} style={{ ...head, marginTop: 4, fontSize: 8 }}>
             {th(22, "#")}
             {th(38, "Event")}
-            {th(88, "Time (UTC)")}
-            {th(97, "Kind")}
+            {th(88, "Time")}
+            {th(97, "What happened")}
             {th(undefined, "Link hash")}
           </View>
           {input.chain.links.map((l) => (
@@ -137,7 +138,11 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
               <Text {...structure("TD")} style={{ width: 22 }}>{String(l.n)}</Text>
               <Text {...structure("TD")} style={{ width: 38 }}>{String(l.eventId)}</Text>
               <Text {...structure("TD")} style={{ width: 88 }}>{l.at}</Text>
-              <Text {...structure("TD")} style={{ width: 97 }}>{l.kind}</Text>
+              <View {...structure("TD")} style={{ width: 97 }}>
+                <Text {...structure("P")}>{l.what}</Text>
+                {/* The kind is what the link hashes: an auditor recomputing the chain needs it. */}
+                <Text {...structure("P")} style={{ color: grey, fontSize: 6.5 }}>{l.kind}</Text>
+              </View>
               <Text {...structure("TD")} style={{ flex: 1, ...mono }}>{l.hash}</Text>
             </View>
           ))}

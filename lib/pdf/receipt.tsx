@@ -6,6 +6,9 @@ import { FooterLabel } from "./footer";
 import { structure } from "./structure";
 import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
 import { NameValueRow } from "./name-value-row";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { momentText } from "@/lib/format/moment-text";
+import { intakeClassLabels, readinessLabels, stateLabel } from "@/lib/format/state-words";
 
 export interface ReceiptInput {
   batchId: string;
@@ -13,9 +16,13 @@ export interface ReceiptInput {
   title: string;
   templatePath: string;
   submittedBy: string;
+  /** ISO 8601; the receipt writes it for `locale`, its time zone named. */
   submittedAt: string;
+  /** The batch state and readiness as the API gives them: the receipt says them in words. */
   state: string;
   readiness: "READY" | "PARTIAL" | "INVALID";
+  /** BCP 47; en-GB when not given. */
+  locale?: string;
   counts: IntakeCounts;
   records: Array<{ index: number; status: "ready" | "warning" | "invalid"; messages: string[]; fileName?: string | null }>;
 }
@@ -49,7 +56,7 @@ function Row({ r }: { r: ReceiptInput["records"][number] }) {
   return (
     <View {...structure("TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 }} wrap={false}>
       <Text {...structure("TD")} style={{ width: 40 }}>{r.index + 1}</Text>
-      <Text {...structure("TD")} style={{ width: 50, color: colour[r.status], fontFamily: FONT.bold }}>{r.status}</Text>
+      <Text {...structure("TD")} style={{ width: 50, color: colour[r.status], fontFamily: FONT.bold }}>{intakeClassLabels[r.status].label}</Text>
       <Text {...structure("TD")} style={{ width: 150 }}>{r.fileName ?? "–"}</Text>
       <Text {...structure("TD")} style={{ flex: 1 }}>{r.messages.join("\n")}</Text>
     </View>
@@ -74,9 +81,10 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
           ["Correlation id", input.correlationId],
           ["Template", input.templatePath],
           ["Submitted by", input.submittedBy],
-          ["Submitted at", input.submittedAt],
-          ["State", input.state],
-          ["Dispatch readiness", input.readiness],
+          ["Submitted at", momentText(input.submittedAt, input.locale ?? DEFAULT_LOCALE)],
+          ["State", stateLabel(input.state).label],
+          // The API's value follows the words: integrators compare it with X-Svc-DispatchReadiness.
+          ["Dispatch readiness", `${readinessLabels[input.readiness].label} (${input.readiness})`],
         ].map(([k, v]) => (
           <NameValueRow key={k} name={k} value={v} nameWidth={100} nameColour="#555555" valueStyle={{ fontFamily: k === "Dispatch readiness" ? FONT.bold : FONT.regular }} />
         ))}
@@ -88,9 +96,9 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
         {ready.length === 0 ? (
           <Text {...structure("P")}>None</Text>
         ) : listReady ? (
-          chunks(ready.map((r) => `${r.index + 1}  ready  ${r.fileName ?? ""}`), 40).map((lines, i) => <Text key={i} {...structure("P")} wrap={false}>{lines.join("\n")}</Text>)
+          chunks(ready.map((r) => `${r.index + 1}  ${intakeClassLabels.ready.label}  ${r.fileName ?? ""}`), 40).map((lines, i) => <Text key={i} {...structure("P")} wrap={false}>{lines.join("\n")}</Text>)
         ) : (
-          <Text {...structure("P")}>{`Records ${indexRanges(ready.map((r) => r.index))}: ready`}</Text>
+          <Text {...structure("P")}>{`Records ${indexRanges(ready.map((r) => r.index))}: ${intakeClassLabels.ready.label.toLowerCase()}`}</Text>
         )}
         <FooterLabel text={input.batchId} margin={40} />
       </Page>

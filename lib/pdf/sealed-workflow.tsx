@@ -17,16 +17,18 @@ export interface SealedWorkflowInput {
   templatePath: string;
   templateVersion: string;
   initiator: string;
+  /** Moments as people read them, their time zone named (lib/format/moment-text.ts). */
   createdAt: string;
   sealedAt: string;
   steps: Array<{ title: string; fields: Array<{ label: string; key: string; value: string }> }>;
   /** `result` and `severity` in words, `tone` its colour (only a failed error is red), `field` the field's label. */
   results: Array<{ ruleId: string; result: string; tone: "green" | "yellow" | "red"; severity: string; message: string; field: string }>;
   validationOutcome: string;
-  /** `changes`: the text of each change a changes-requested entry asked for, one line each. */
+  /** `action` in words; `changes`: the text of each change a changes-requested entry asked for, one line each. */
   history: Array<{ at: string; action: string; stage: number; by: string; comment: string | null; to?: string; changes?: string[] }>;
   exception: { justification: string; failedRules: string[]; by: string; at: string; stage: number } | null;
-  audit: Array<{ at: string; kind: string; actor: string; summary: string }>;
+  /** `what` the event was in words; `kind` its machine name, drawn small and grey after the words, for auditors. */
+  audit: Array<{ at: string; what: string; kind: string; actor: string; summary: string }>;
   /** Pages appended after sealing (the signature pages of an e-signed record), counted in every "page n of m". */
   pagesAfter?: number;
 }
@@ -42,6 +44,8 @@ const grey = "#555555";
 const TONES = { green: "#1b7a3a", yellow: "#7a4d00", red: "#b3261e" } as const;
 const h2 = { fontSize: 11, fontFamily: FONT.bold, marginTop: 12, marginBottom: 4 } as const;
 const row = { flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 } as const;
+/** A moment with seconds and its zone ("28 September 2026 at 18:25:37 UTC") on one line. */
+const TIME_WIDTH = 150;
 
 const Pair = ({ k, v }: { k: string; v: string }) => <NameValueRow name={k} value={v} nameWidth={110} nameColour={grey} />;
 
@@ -124,7 +128,7 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
           {input.history.map((h, i) => (
             // A row is kept on one page, unless its list of changes could be longer than a page.
             <View key={i} {...structure("TR")} style={row} wrap={!!h.changes?.length}>
-              <Text {...structure("TD")} style={{ width: 120 }}>{h.at}</Text>
+              <Text {...structure("TD")} style={{ width: TIME_WIDTH }}>{h.at}</Text>
               <Text {...structure("TD")} style={{ width: 120, fontFamily: FONT.bold }}>{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
               <View {...structure("TD")} style={{ flex: 1 }}>
                 <Text {...structure("P")}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
@@ -141,8 +145,11 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
         <View {...structure("Table")}>
           {input.audit.map((e, i) => (
             <View key={i} {...structure("TR")} style={row} wrap={false}>
-              <Text {...structure("TD")} style={{ width: 120 }}>{e.at}</Text>
-              <Text {...structure("TD")} style={{ width: 120 }}>{e.kind}</Text>
+              <Text {...structure("TD")} style={{ width: TIME_WIDTH }}>{e.at}</Text>
+              <View {...structure("TD")} style={{ width: 120 }}>
+                <Text {...structure("P")}>{e.what}</Text>
+                <Text {...structure("P")} style={{ color: grey, fontSize: 7 }}>{e.kind}</Text>
+              </View>
               <Text {...structure("TD")} style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
             </View>
           ))}

@@ -7,7 +7,8 @@ import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import type { ChangeRequest } from "./approval-types";
 import { totalApprovalStages } from "./present-workflow";
 import { portalLinkPlaceholder } from "./portal-link";
-import { byDateText, DEFAULT_LOCALE } from "./show-value";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { byDateText } from "./show-value";
 import { fieldLabels } from "./schema-format";
 
 type Reason = "stage" | "escalated" | "reminder" | "governance";

@@ -1,8 +1,12 @@
 import type { Workflow } from "@/lib/db/schema";
 import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
-import { answerText, dateText, DEFAULT_LOCALE } from "./show-value";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { answerText, dateText } from "./show-value";
 import type { ApprovalEntry, ChangeRequest } from "./approval-types";
-import { ruleVerdict, severityText, VERDICTS } from "./approval-words";
+import { actionText, actorText, ruleVerdict, severityText, VERDICTS } from "./approval-words";
+import { eventText } from "@/lib/format/event-words";
+import { momentText } from "@/lib/format/moment-text";
+import { workflowStateLabel } from "@/lib/format/state-words";
 import { fieldLabels } from "./schema-format";
 
 interface EventRow {
@@ -20,12 +24,12 @@ export function displayValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** One line per audit event: the state change, and the step or fields it touched (also the console's timeline). */
-export function eventSummary(e: Pick<EventRow, "detail">): string {
+/** One line per audit event: the state change in words, and the step or fields (by their labels) it touched (also the console's timeline). */
+export function eventSummary(e: Pick<EventRow, "detail">, labels: Map<string, string> = new Map()): string {
   const d = e.detail;
   const parts: string[] = [];
-  if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to) parts.push(`${d.from} to ${d.to}`);
-  if (Array.isArray(d.fields)) parts.push(`fields ${d.fields.join(", ")}`);
+  if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to) parts.push(`from ${workflowStateLabel(d.from).label.toLowerCase()} to ${workflowStateLabel(d.to).label.toLowerCase()}`);
+  if (Array.isArray(d.fields)) parts.push(`fields ${d.fields.map((k) => labels.get(String(k)) ?? String(k)).join(", ")}`);
   if (typeof d.escalatedTo === "string") parts.push(`escalated to ${d.escalatedTo}`);
   if (typeof d.comment === "string" && d.comment) parts.push(`"${d.comment}"`);
   if (typeof d.recipient === "string" && typeof d.reason === "string") parts.push(`to ${d.recipient}: ${d.reason}`);
@@ -49,7 +53,11 @@ export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests" | "se
   return asked.map(line);
 }
 
-/** What the seal job lays out: the workflow's data by step with labels, every rule result, history, exception, audit trail. */
+/**
+ * What the seal job lays out: the workflow's data by step with labels, every rule result, history,
+ * exception, audit trail; every moment written for the workflow's locale with its time zone, every
+ * action, event and actor in words (the audit trail keeps each event's kind beside them, for auditors).
+ */
 export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): SealedWorkflowInput {
   const locale = wf.settings.locale ?? DEFAULT_LOCALE;
   const labels = fieldLabels(wf.schema);
@@ -60,9 +68,9 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): Sea
     documentId: wf.settings.options.documentId ?? null,
     templatePath: wf.templatePath,
     templateVersion: wf.templateVersion,
-    initiator: wf.createdBy,
-    createdAt: wf.createdAt.toISOString(),
-    sealedAt: sealedAt.toISOString(),
+    initiator: actorText(wf.createdBy),
+    createdAt: momentText(wf.createdAt, locale),
+    sealedAt: momentText(sealedAt, locale),
     steps: wf.schema.steps.map((s, i) => ({
       title: s.title,
       fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: answerText(f, wf.data[i]?.[f.key]?.value, locale) ?? "—" })),
@@ -72,8 +80,8 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): Sea
       return { ruleId: r.ruleId, result: verdict.word, tone: verdict.colour, severity: severityText(r.severity), message: r.message, field: labels.get(r.fieldKey) ?? r.fieldKey };
     }),
     validationOutcome: wf.validationOutcome ?? "not run",
-    history: wf.approvalHistory.map((h) => ({ at: h.at, action: h.action, stage: h.stage, by: h.by, comment: h.comment, to: h.to, changes: changeLines(wf, h) })),
-    exception: wf.approvalException,
-    audit: events.map((e) => ({ at: e.at, kind: e.kind, actor: e.actor, summary: eventSummary(e) })),
+    history: wf.approvalHistory.map((h) => ({ at: momentText(h.at, locale), action: actionText(h.action), stage: h.stage, by: actorText(h.by), comment: h.comment, to: h.to, changes: changeLines(wf, h) })),
+    exception: wf.approvalException && { ...wf.approvalException, by: actorText(wf.approvalException.by), at: momentText(wf.approvalException.at, locale) },
+    audit: events.map((e) => ({ at: momentText(e.at, locale, undefined, { seconds: true }), what: eventText(e.kind), kind: e.kind, actor: actorText(e.actor), summary: eventSummary(e, labels) })),
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { retentionFields, type ExplainRetention } from "@/lib/explain/retention-fields";
 import { emailAddress } from "@/lib/mail/address";
 import type { EsignSettings } from "./esign-settings";
-import { supportedLocale } from "./show-value";
+import { supportedLocale } from "@/lib/format/locale";
 
 const email = emailAddress();
 export const recipientSchema = z.object({ email, displayName: z.string().trim().max(200).optional() });

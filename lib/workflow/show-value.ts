@@ -5,7 +5,6 @@ import type { FieldDef } from "@/lib/templates/types";
  * pages, the console, the sealed record): dates and numbers in the workflow's locale, options by
  * their labels. Pure, so the browser and the server format alike.
  */
-export const DEFAULT_LOCALE = "en-GB";
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -51,14 +50,4 @@ export function answerText(f: Pick<FieldDef, "type" | "optionLabels"> | undefine
 export function limitText(f: Pick<FieldDef, "type">, limit: string | number, locale: string): string {
   if (typeof limit === "number") return numberText(limit, locale);
   return f.type === "date" ? dateText(limit, locale) : limit;
-}
-
-/** A BCP 47 tag this runtime can format with, in its canonical form, or null. */
-export function supportedLocale(tag: string): string | null {
-  try {
-    const [canonical] = Intl.getCanonicalLocales(tag);
-    return canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length && Intl.NumberFormat.supportedLocalesOf(canonical).length ? canonical : null;
-  } catch {
-    return null;
-  }
 }

@@ -126,7 +126,7 @@ describe("approval in stages", () => {
     expect(await last.json()).toMatchObject({ workflowId: w.id, state: "sealing", currentApprovalStage: 2 });
     const { bytes, text, sha256 } = await sealedPdf(w.id);
     for (const s of ["Sealed workflow record", "Employee", "Full name", "Jane Roe", "E1234", "Kind of leave", "annual", "10 July 2026", "Summer holiday"]) expect(text).toContain(s);
-    for (const s of ["end-after-start", "The last day must be on or after the first day", "passed", "Approval history", "Fine by me", "Enjoy the summer", "approver@acme.test", "second@acme.test", "Audit trail", "workflow.created", "step.saved"]) {
+    for (const s of ["end-after-start", "The last day must be on or after the first day", "passed", "Approval history", "Fine by me", "Enjoy the summer", "approver@acme.test", "second@acme.test", "Audit trail", "Started", "Answers saved", "workflow.created", "step.saved"]) {
       expect(text).toContain(s);
     }
     const read = await readPdf(bytes);

@@ -9,6 +9,7 @@ import { certificatePem, createTestCa, privateKeyPem, type TestCa } from "@/lib/
 import { verifyPdf } from "@/lib/esign/verify-pdf";
 import { startTsaServer, timestampAuthority, type TsaServer } from "@/tests/support/tsa";
 import { expectQpdfClean, pdfsigBlocks, runTool } from "../support/pdf-tools";
+import { pdfText } from "../support/pdf";
 
 /**
  * One PAdES signature per signer, each an incremental update, all valid in the final file: checked
@@ -278,5 +279,18 @@ describe("keys and timestamp authorities", () => {
   it("refuses what is not a PDF", async () => {
     expect((await verifyPdf(new TextEncoder().encode("not a pdf"), { trustedRoots: [ca.rootDer] })).valid).toBe(false);
     await expect(signPdf(new TextEncoder().encode("not a pdf"), options(1))).rejects.toThrow();
+  });
+});
+
+describe("the signature box", () => {
+  it("says when the signer signed, short, in the workflow's locale and with its time zone named", async () => {
+    const signed = await signPdf(sealed, {
+      ...options(1),
+      signingTime: new Date("2026-12-01T18:44:09.000Z"),
+      appearance: { page: 2, rect: [40, 60, 200, 62], locale: "de-DE", mark: { kind: "typed", text: "Ann Example" } },
+    });
+    const text = await pdfText(signed);
+    expect(text).toContain("1. Dez. 2026, 18:44 UTC");
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/);
   });
 });

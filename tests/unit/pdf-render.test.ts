@@ -128,7 +128,7 @@ describe("PDF pipeline", () => {
 
   it(`names each ready record's file up to ${MAX_LISTED_READY} ready records, and summarises more as index ranges`, async () => {
     const listed = (await pdfPageTexts(await receipt(MAX_LISTED_READY, () => false))).join(" ");
-    for (let i = 0; i < MAX_LISTED_READY; i++) expect(listed).toContain(`${i + 1} ready f-${i}.pdf`);
+    for (let i = 0; i < MAX_LISTED_READY; i++) expect(listed).toContain(`${i + 1} Ready f-${i}.pdf`);
     const summarised = await pdfPageTexts(await receipt(MAX_LISTED_READY + 1, () => false));
     expect(summarised).toHaveLength(1);
     expect(summarised[0]).toContain(`Records 1–${MAX_LISTED_READY + 1}: ready`);

@@ -187,20 +187,20 @@ describe("a sealed workflow record", () => {
     correlationId: "sealed-tagged-1",
     title: "Supplier onboarding",
     documentId: "DOC-31",
-    exception: { justification: "Known supplier", failedRules: ["vat-format"], by: "approver@acme.test", at: "2026-11-28T10:05:00.000Z", stage: 1 },
+    exception: { justification: "Known supplier", failedRules: ["vat-format"], by: "approver@acme.test", at: "28 November 2026 at 10:05 UTC", stage: 1 },
     templatePath: "workflow/onboarding.md",
     templateVersion: "a".repeat(64),
     initiator: "ann@acme.test",
-    createdAt: "2026-11-28T10:00:00.000Z",
-    sealedAt: "2026-11-28T11:00:00.000Z",
+    createdAt: "28 November 2026 at 10:00 UTC",
+    sealedAt: "28 November 2026 at 11:00 UTC",
     steps: [
       { title: "Company", fields: [{ key: "name", label: "Legal name", value: "Globex GmbH" }, { key: "vat", label: "VAT number", value: "DE123" }] },
       { title: "Bank", fields: [{ key: "iban", label: "IBAN", value: "DE89 3704 0044 0532 0130 00" }] },
     ],
     validationOutcome: "failed",
     results: [{ ruleId: "vat-format", result: "Failed", tone: "red", severity: "Error", message: "VAT number has the wrong form", field: "VAT number" }],
-    history: [{ at: "2026-11-28T10:05:00.000Z", action: "approved", stage: 1, by: "approver@acme.test", comment: "ok", changes: ["VAT number checked by phone"] }],
-    audit: [{ at: "2026-11-28T10:00:00.000Z", kind: "workflow.created", actor: "ann@acme.test", summary: "created" }],
+    history: [{ at: "28 November 2026 at 10:05 UTC", action: "Approved", stage: 1, by: "approver@acme.test", comment: "ok", changes: ["VAT number checked by phone"] }],
+    audit: [{ at: "28 November 2026 at 10:00:00 UTC", what: "Started", kind: "workflow.created", actor: "ann@acme.test", summary: "created" }],
   };
 
   it("reads as headings, the collected data as tables with each field's label as its row header, and the history and audit trail as tables", async () => {
@@ -225,8 +225,9 @@ describe("a sealed workflow record", () => {
     ]);
     expect(rows(tables[2])).toEqual([["TH(/Scope /Row) IBAN", "TD DE89 3704 0044 0532 0130 00"]]);
     expect(rows(tables[3])).toEqual([["TD Failed", "TD Error", "TD vat-format", "TD VAT number has the wrong form (VAT number)"]]);
-    expect(rows(tables[5])).toEqual([["TD 2026-11-28T10:05:00.000Z", "TD approved (stage 1)", "TD approver@acme.test: ok – VAT number checked by phone"]]);
-    expect(rows(tables[6])).toEqual([["TD 2026-11-28T10:00:00.000Z", "TD workflow.created", "TD ann@acme.test – created"]]);
+    expect(rows(tables[5])).toEqual([["TD 28 November 2026 at 10:05 UTC", "TD Approved (stage 1)", "TD approver@acme.test: ok – VAT number checked by phone"]]);
+    // The event in words, its kind after them for auditors.
+    expect(rows(tables[6])).toEqual([["TD 28 November 2026 at 10:00:00 UTC", "TD Started workflow.created", "TD ann@acme.test – created"]]);
     await expectOnlyArtifactsUntagged(pdf, root, `${input.correlationId} · sealed ${input.sealedAt}`);
     await expectPdfUa(pdf);
   });
@@ -254,7 +255,7 @@ describe("an intake receipt", () => {
     expect(headingsOf(root)).toEqual(["H1 Batch intake receipt", "H2 Records needing attention", "H2 Ready records"]);
     const [facts, flagged] = allNodes(root.children).filter((n) => n.type === "Table");
     expect(rows(facts).map((r) => r[0])).toEqual(["Batch id", "Correlation id", "Template", "Submitted by", "Submitted at", "State", "Dispatch readiness"].map((k) => `TH(/Scope /Row) ${k}`));
-    expect(rows(flagged)).toEqual([["TD 2", "TD invalid", "TD –", "TD amountDue: not a number"]]);
+    expect(rows(flagged)).toEqual([["TD 2", "TD Invalid", "TD –", "TD amountDue: not a number"]]);
     await expectOnlyArtifactsUntagged(pdf, root, "batch-0031");
     await expectPdfUa(pdf);
   });
@@ -272,27 +273,28 @@ describe("a certificate of completion", () => {
       outcomeLine: "Signed by Ann Example and Bo Smith.",
       facts: [{ label: "Workflow", value: "00000000-0000-4000-8000-000000000031" }],
       revisions: [
-        { revision: 0, madeBy: "Sealpost (sealing)", at: "2026-11-28T10:00:00Z", sha256: hash("a") },
-        { revision: 1, madeBy: "Ann Example", at: "2026-11-28T10:05:00Z", sha256: hash("b") },
+        { revision: 0, madeBy: "Sealpost (sealing)", at: "28 November 2026 at 10:00:00 UTC", sha256: hash("a") },
+        { revision: 1, madeBy: "Ann Example", at: "28 November 2026 at 10:05:00 UTC", sha256: hash("b") },
       ],
-      signers: [{ heading: "1. Ann Example (Requester)", facts: [{ label: "E-mail", value: "ann@example.com" }], events: [{ at: "2026-11-28T10:05:00Z", what: "signed", details: ["from 203.0.113.7", hash("c")] }] }],
-      chain: { genesis: hash("d"), head: hash("e"), links: [{ n: 1, eventId: 7, at: "2026-11-28T10:05:00Z", kind: "esign.signed", hash: hash("e") }] },
-      issuedAt: "2026-11-28T10:06:00Z",
+      signers: [{ heading: "1. Ann Example (Requester)", facts: [{ label: "E-mail", value: "ann@example.com" }], events: [{ at: "28 November 2026 at 10:05:00 UTC", what: "Signature applied", details: ["from 203.0.113.7", hash("c")] }] }],
+      chain: { genesis: hash("d"), head: hash("e"), links: [{ n: 1, eventId: 7, at: "28 November 2026 at 10:05:00 UTC", what: "Signature added to the document", kind: "signer.signed", hash: hash("e") }] },
+      issuedAt: "28 November 2026 at 10:06:00 UTC",
     });
     const [root] = await readStructure(pdf);
     expect(headingsOf(root)).toEqual(["H1 Certificate of completion", "H2 Document revisions", "H2 Signers", "H3 1. Ann Example (Requester)", "H2 Activity hash chain"]);
     const tables = allNodes(root.children).filter((n) => n.type === "Table");
     expect(rows(tables[1])).toEqual([
-      ["TH(/Scope /Column) Revision", "TH(/Scope /Column) Made by", "TH(/Scope /Column) Time (UTC)", "TH(/Scope /Column) SHA-256"],
-      ["TD 0", "TD Sealpost (sealing)", "TD 2026-11-28T10:00:00Z", `TD ${hash("a")}`],
-      ["TD 1", "TD Ann Example", "TD 2026-11-28T10:05:00Z", `TD ${hash("b")}`],
+      ["TH(/Scope /Column) Revision", "TH(/Scope /Column) Made by", "TH(/Scope /Column) Time", "TH(/Scope /Column) SHA-256"],
+      ["TD 0", "TD Sealpost (sealing)", "TD 28 November 2026 at 10:00:00 UTC", `TD ${hash("a")}`],
+      ["TD 1", "TD Ann Example", "TD 28 November 2026 at 10:05:00 UTC", `TD ${hash("b")}`],
     ]);
-    expect(rows(tables[3])).toEqual([["TD 2026-11-28T10:05:00Z", "TD signed", `TD from 203.0.113.7 ${hash("c")}`]]);
+    expect(rows(tables[3])).toEqual([["TD 28 November 2026 at 10:05:00 UTC", "TD Signature applied", `TD from 203.0.113.7 ${hash("c")}`]]);
     expect(rows(tables[4])).toEqual([
       ["TH(/Scope /Row) Start", `TD ${hash("d")}`],
       ["TH(/Scope /Row) Head (last link)", `TD ${hash("e")}`],
     ]);
-    expect(rows(tables[5])[0]).toEqual(["#", "Event", "Time (UTC)", "Kind", "Link hash"].map((h) => `TH(/Scope /Column) ${h}`));
+    expect(rows(tables[5])[0]).toEqual(["#", "Event", "Time", "What happened", "Link hash"].map((h) => `TH(/Scope /Column) ${h}`));
+    expect(rows(tables[5])[1]).toEqual(["TD 1", "TD 7", "TD 28 November 2026 at 10:05:00 UTC", "TD Signature added to the document signer.signed", `TD ${hash("e")}`]);
     await expectOnlyArtifactsUntagged(pdf, root, "cert-tagged-1 · certificate of completion");
     await expectPdfUa(pdf);
   });

@@ -6,7 +6,7 @@ import { when } from "@/lib/console/labels";
 import { pageNumber } from "@/lib/console/query";
 import { consoleAccess } from "@/lib/console/session";
 import { listConsoleWorkflows, type ConsoleWorkflowRow } from "@/lib/console/workflow-list";
-import { workflowStateLabel, workflowStateLabels } from "@/lib/console/workflow-labels";
+import { workflowStateLabel, workflowStateLabels } from "@/lib/format/state-words";
 import { workflowStates, type WorkflowState } from "@/lib/workflow/states";
 import { ConsoleShell } from "../ConsoleShell";
 import { NoAccess } from "../NoAccess";

@@ -4,7 +4,8 @@ import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary } from "@/components/ErrorSummary";
 import { TextInput } from "@/components/Field";
 import type { GatedBootstrap } from "./bootstrap";
-import { secondsUntil, timeText, waitText } from "./format";
+import { timeOfDayText } from "@/lib/format/moment-text";
+import { secondsUntil, waitText } from "./format";
 import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
 import styles from "./portal.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
@@ -25,7 +26,7 @@ function noticeOf(otp: Pick<GatedBootstrap["otp"], "expiresAt" | "lockedUntil"> 
     return { kind: "error", text: `Too many wrong codes were entered. You can ask for a new code in ${waitText(secondsUntil(otp.lockedUntil))}.` };
   }
   if (otp?.expiresAt && secondsUntil(otp.expiresAt) > 0) {
-    return { kind: "info", text: `We have emailed you a code. It works until ${timeText(otp.expiresAt)}.` };
+    return { kind: "info", text: `We have emailed you a code. It works until ${timeOfDayText(otp.expiresAt)}.` };
   }
   return null;
 }
@@ -81,7 +82,7 @@ export function OtpGate({
     if (a.ok) {
       setSent(true);
       setFocusInput(true);
-      return setNotice({ kind: "info", text: `We have sent a 6-digit code to ${a.body.to}. It works until ${timeText(a.body.expiresAt)}.` });
+      return setNotice({ kind: "info", text: `We have sent a 6-digit code to ${a.body.to}. It works until ${timeOfDayText(a.body.expiresAt)}.` });
     }
     if (isLinkProblem(a)) return onTokenProblem(a);
     // The workflow no longer asks for a code (or this token is already verified): just open the form.

@@ -146,7 +146,7 @@ export function Portal({ workflowId }: { workflowId: string }) {
           : view.kind === "otp"
             ? "Check your email"
             : view.kind === "done" && boot
-              ? STATE_TAGS[boot.workflow.state].text // the words the participant reads, not the API's state name
+              ? STATE_TAGS[boot.workflow.state].label // the words the participant reads, not the API's state name
               : "";
   const documentTitle = [pageName, workflowTitle, "Sealpost"].filter(Boolean).join(" – ");
 

@@ -8,7 +8,7 @@ import { blockingRuleIds } from "@/lib/workflow/review-rules";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
 import { answerText } from "@/lib/workflow/show-value";
 import { changeRequestsOf, type Bootstrap } from "./bootstrap";
-import { dateTimeText } from "./format";
+import { momentText } from "@/lib/format/moment-text";
 import { actionText, actorText, changesSince, fieldLabel, fieldPlaces, history, rank, results, reviewerMay, ruleVerdict, severityText, STATE_TAGS, VERDICTS, type FieldPlace } from "./review-model";
 import styles from "./review.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
@@ -39,7 +39,7 @@ export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstr
       </h1>
       <ul className={styles.meta}>
         <li>
-          Status: <StatusTag colour={tag.colour}>{tag.text}</StatusTag>
+          Status: <StatusTag colour={tag.colour}>{tag.label}</StatusTag>
         </li>
         {workflow.currentApprovalStage > 0 && (
           <li>
@@ -48,7 +48,7 @@ export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstr
         )}
         <li>Reference: {workflow.correlationId}</li>
         {boot.reviewer && <li>Reviewing as {boot.reviewer.email}</li>}
-        {dateTimeText(boot.validatedAt) && <li>Submitted and checked: {dateTimeText(boot.validatedAt)}</li>}
+        {momentText(boot.validatedAt, workflow.locale) && <li>Submitted and checked: {momentText(boot.validatedAt, workflow.locale)}</li>}
       </ul>
 
       {blocking.size > 0 && (
@@ -201,7 +201,7 @@ export function DecisionHistory({ boot }: { boot: Bootstrap }) {
           <li key={i}>
             <strong>{actionText(h.action)}</strong>
             {h.stage > 0 ? ` at stage ${h.stage}` : ""} by {actorText(h.by)}
-            {dateTimeText(h.at) ? `, ${dateTimeText(h.at)}` : ""}
+            {momentText(h.at, boot.workflow.locale) ? `, ${momentText(h.at, boot.workflow.locale)}` : ""}
             {h.comment ? `: “${h.comment}”` : ""}
           </li>
         ))}

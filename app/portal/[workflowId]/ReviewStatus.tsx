@@ -83,7 +83,7 @@ export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: P
         </>
       )}
       <p>
-        Status: <StatusTag colour={tag.colour}>{tag.text}</StatusTag>
+        Status: <StatusTag colour={tag.colour}>{tag.label}</StatusTag>
       </p>
       <h2>{state === "complete" ? "The sealed record" : "What happens next"}</h2>
       {(state === "changes-requested" || state === "in-progress") && (

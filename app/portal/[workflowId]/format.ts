@@ -1,22 +1,10 @@
-/** Times and waits as the pages say them, in the reader's own time zone (the pages render in the browser only). */
+/** Waits as the pages say them; moments are lib/format/moment-text's, as everywhere else. */
 
 const parse = (iso: string | null | undefined): Date | null => {
   if (!iso) return null;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
 };
-
-/** "23 Nov 2026, 14:05", or null for a missing or malformed time. */
-export function dateTimeText(iso: string | null | undefined): string | null {
-  const d = parse(iso);
-  return d ? d.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }) : null;
-}
-
-/** "14:05", or null. */
-export function timeText(iso: string | null | undefined): string | null {
-  const d = parse(iso);
-  return d ? d.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" }) : null;
-}
 
 /** A Retry-After in words: "45 seconds", "1 minute", "15 minutes". */
 export function waitText(seconds: number): string {

@@ -1,8 +1,7 @@
-import type { TagColour } from "@/components/StatusTag";
 import type { FieldDef } from "@/lib/templates/types";
 import type { ApprovalEntry } from "@/lib/workflow/approval-types";
 import type { GovernanceDecision } from "@/lib/workflow/review-form";
-import { canDo, type WorkflowState } from "@/lib/workflow/states";
+import { canDo } from "@/lib/workflow/states";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
 import { labelOf, type Bootstrap } from "./bootstrap";
 
@@ -35,19 +34,9 @@ export const reviewerMay = (boot: Bootstrap) => {
   };
 };
 
-export const STATE_TAGS: Record<WorkflowState, { text: string; colour: TagColour }> = {
-  "in-progress": { text: "Being filled in", colour: "grey" },
-  "pending-approval": { text: "Waiting for review", colour: "blue" },
-  "validation-failed": { text: "Rules failed", colour: "red" },
-  "changes-requested": { text: "Changes requested", colour: "yellow" },
-  sealing: { text: "Approved, being sealed", colour: "green" },
-  complete: { text: "Approved and sealed", colour: "green" },
-  rejected: { text: "Rejected", colour: "red" },
-  cancelled: { text: "Withdrawn", colour: "grey" },
-};
-
 export const results = (boot: Bootstrap): ValidationResult[] => (Array.isArray(boot.validationResults) ? boot.validationResults : []);
 export const history = (boot: Bootstrap): ApprovalEntry[] => (Array.isArray(boot.approvalHistory) ? boot.approvalHistory : []);
 export const changesSince = (boot: Bootstrap) => (Array.isArray(boot.changesSinceReview) ? boot.changesSinceReview : []);
 
 export { actionText, actorText, rank, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval-words";
+export { participantStateLabels as STATE_TAGS } from "@/lib/format/state-words";

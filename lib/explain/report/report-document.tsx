@@ -16,6 +16,7 @@ import {
   sortedMessages,
   styleGroups,
   timingRows,
+  tracedBecauseText,
   type TimingRow,
   tokenGroups,
   type ReportMode,
@@ -23,6 +24,7 @@ import {
 } from "./report-facts";
 import { plural } from "@/lib/plural";
 import { NameValueRow } from "@/lib/pdf/name-value-row";
+import { momentText } from "@/lib/format/moment-text";
 
 export interface ReportInput {
   trace: Trace;
@@ -31,6 +33,7 @@ export interface ReportInput {
   scorecard: boolean;
   /** The template lines the trace points at, when the template text of that version is still at hand. */
   templateLines: TemplateLines | null;
+  /** ISO 8601: the report writes it, as every moment, with its time zone named. */
   generatedAt: string;
 }
 
@@ -137,11 +140,11 @@ function Overview({ trace, generatedAt }: { trace: Trace; generatedAt: string })
           ["Outcome", trace.outcome === "failed" ? "Failed" : "Rendered"],
           ["Render", renderDescription(trace)],
           ["Correlation id", trace.correlationId],
-          ["Rendered at", trace.createdAt],
+          ["Rendered at", momentText(trace.createdAt)],
           ["Template", t ? `${t.title} (${t.path})` : "not loaded"],
           ["Template version", t ? t.version.slice(0, 16) : "–"],
-          ["Traced because", trace.render.requestedBy],
-          ["Report made at", generatedAt],
+          ["Traced because", tracedBecauseText(trace.render.requestedBy)],
+          ["Report made at", momentText(generatedAt)],
         ]}
       />
     </>

@@ -81,6 +81,17 @@ export function renderDescription(trace: Trace): string {
   return "Single document (POST /api/render)";
 }
 
+/**
+ * Why the render was traced, as a person reads it, the setting named after it in brackets for the
+ * developer who looks for it (the values are lib/explain/settings.ts's and the preview's).
+ */
+export function tracedBecauseText(requestedBy: string): string {
+  if (requestedBy === "preview") return "a template preview is always traced";
+  if (requestedBy.startsWith("front matter ")) return `the template's front matter asks for it (${requestedBy.slice("front matter ".length)})`;
+  if (requestedBy.startsWith("templateSettings.") || requestedBy.startsWith("features.")) return `the request asked for it (${requestedBy})`;
+  return requestedBy;
+}
+
 /** One sentence an author reads first. */
 export function outcomeSentence(trace: Trace): string {
   const s = trace.summary;

@@ -14,6 +14,7 @@ import { deliverToSigners } from "./deliver-to-signers";
 import { inviteSigners } from "./invite-signers";
 import { revisionKey } from "./seal-for-signing";
 import { lockSigners, signersDue } from "./signers";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
@@ -59,7 +60,7 @@ async function applyNext(tx: Tx, tenantId: string, workflowId: string): Promise<
     signer: { name: next.name, email: next.email, method: next.verificationMethod ?? "email link" },
     reason: next.role ? `Signed as ${next.role}` : "Signed",
     fieldName: next.fieldName!,
-    appearance: await appearanceOf(next),
+    appearance: { ...(await appearanceOf(next)), locale: wf.settings.locale ?? DEFAULT_LOCALE },
     signingTime: now,
   });
   const revision = wf.documentRevision + 1;

@@ -11,7 +11,9 @@ import type { Batch } from "@/lib/db/schema";
 import { batchPermissions } from "@/lib/console/batch-actions";
 import { recordCountsLine } from "@/lib/console/batch-counts";
 import { batchRecordsPage, batchTimeline, recordFilters, type RecordFilter, type RecordRow } from "@/lib/console/batch-detail";
-import { liveStates, stateLabel, timelineLabel, when } from "@/lib/console/labels";
+import { liveStates, when } from "@/lib/console/labels";
+import { eventText } from "@/lib/format/event-words";
+import { intakeClassLabels, stateLabel } from "@/lib/format/state-words";
 import { pageNumber } from "@/lib/console/query";
 import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
@@ -149,7 +151,7 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
       <ol className={styles.timeline}>
         {timeline.map((t, i) => (
           <li key={i}>
-            <strong>{timelineLabel(t.action)}</strong>
+            <strong>{eventText(t.action)}</strong>
             {t.actor ? ` by ${t.actor}` : ""}
             <div className={styles.secondary}>{when(t.at)}</div>
             {t.note && <div className={styles.secondary}>{t.note}</div>}
@@ -193,7 +195,7 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
               header: "Validation",
               cell: (r) => (
                 <>
-                  <StatusTag colour={r.intake === "ready" ? "green" : r.intake === "warning" ? "yellow" : "red"}>{r.intake === "ready" ? "Ready" : r.intake === "warning" ? "Warning" : "Invalid"}</StatusTag>
+                  <StatusTag colour={intakeClassLabels[r.intake].colour}>{intakeClassLabels[r.intake].label}</StatusTag>
                   {r.messages.length > 0 && (
                     <ul className={styles.messages}>
                       {r.messages.map((m, i) => (

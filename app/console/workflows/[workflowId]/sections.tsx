@@ -5,11 +5,12 @@ import type { Workflow } from "@/lib/db/schema";
 import { when } from "@/lib/console/labels";
 import type { workflowPermissions, WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { changedSinceReview, collectedData, ruleRows, type StageRow, type workflowTimeline } from "@/lib/console/workflow-detail";
-import { eventLabel } from "@/lib/console/workflow-labels";
+import { eventText } from "@/lib/format/event-words";
 import { actionText, actorText, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval-words";
 import type { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 import styles from "../../console.module.css";
-import { dateText, DEFAULT_LOCALE } from "@/lib/workflow/show-value";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { dateText } from "@/lib/workflow/show-value";
 import { fieldLabels } from "@/lib/workflow/schema-format";
 
 /** The workflow page's sections, in the order the page shows them; each reads only the workflow row it is given. */
@@ -284,7 +285,7 @@ export function Timeline({ events }: { events: Awaited<ReturnType<typeof workflo
       <ol className={styles.timeline}>
         {events.map((e) => (
           <li key={e.seq}>
-            <strong>{eventLabel(e.kind)}</strong> by {actorText(e.actor)}
+            <strong>{eventText(e.kind)}</strong> by {actorText(e.actor)}
             <div className={styles.secondary}>{when(e.at)}</div>
             {e.summary && <div className={styles.secondary}>{e.summary}</div>}
           </li>

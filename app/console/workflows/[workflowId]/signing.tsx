@@ -1,7 +1,8 @@
 import { StatusTag } from "@/components/StatusTag";
 import { Table } from "@/components/Table";
 import { when } from "@/lib/console/labels";
-import { signatureWords, signerStateLabels, type SigningDetail } from "@/lib/console/signing-detail";
+import { signatureWords, type SigningDetail } from "@/lib/console/signing-detail";
+import { signerStateLabels } from "@/lib/format/state-words";
 import type { WorkflowSigner } from "@/lib/db/schema";
 import styles from "../../console.module.css";
 

@@ -5,7 +5,7 @@ import { SummaryList } from "@/components/SummaryList";
 import { getBatch } from "@/lib/batch/get-batch";
 import type { Batch } from "@/lib/db/schema";
 import { batchPermissions, consoleActions, type ConsoleAction } from "@/lib/console/batch-actions";
-import { stateLabel } from "@/lib/console/labels";
+import { stateLabel } from "@/lib/format/state-words";
 import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { ConsoleShell } from "../../../../ConsoleShell";

@@ -8,7 +8,7 @@ import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { plainWords, workflowActions, workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { fieldChoices, ruleRows } from "@/lib/console/workflow-detail";
-import { workflowStateLabel } from "@/lib/console/workflow-labels";
+import { workflowStateLabel } from "@/lib/format/state-words";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { ConfirmForm } from "../../../../ConfirmForm";

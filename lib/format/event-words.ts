@@ -1,25 +1,11 @@
-import type { TagColour } from "./labels";
 import type { WorkflowEventKind } from "@/lib/workflow/events";
-import type { WorkflowState } from "@/lib/workflow/states";
 
-/** Workflow states in the words and colours the console shows them in, in the order of the filters. */
-export const workflowStateLabels: Record<WorkflowState, { label: string; colour: TagColour }> = {
-  "pending-approval": { label: "Waiting for approval", colour: "yellow" },
-  "in-progress": { label: "Being filled in", colour: "blue" },
-  "validation-failed": { label: "Failed validation", colour: "red" },
-  "changes-requested": { label: "Changes requested", colour: "yellow" },
-  sealing: { label: "Sealing", colour: "blue" },
-  complete: { label: "Complete", colour: "green" },
-  rejected: { label: "Rejected", colour: "red" },
-  cancelled: { label: "Cancelled", colour: "grey" },
-};
-
-export const workflowStateLabel = (s: string) => workflowStateLabels[s as WorkflowState] ?? { label: s, colour: "grey" as TagColour };
-
-/** Sealing ends on its own (the seal job): a page showing it refreshes itself until it is complete. */
-export const liveWorkflowStates: readonly string[] = ["sealing"];
-
-const eventLabels: Record<WorkflowEventKind, string> = {
+/**
+ * What each kind of event says to people: the console's timelines, the sealed record's audit trail
+ * and the certificate's activity chain use these words; the machine kind may follow them for an
+ * auditor, never stand in their place.
+ */
+const workflowEvents: Record<WorkflowEventKind, string> = {
   "workflow.created": "Started",
   "workflow.invited": "Participants invited",
   "step.saved": "Answers saved",
@@ -60,4 +46,19 @@ const eventLabels: Record<WorkflowEventKind, string> = {
   "mail.failed": "Mail could not be delivered",
 };
 
-export const eventLabel = (kind: string) => eventLabels[kind as WorkflowEventKind] ?? kind;
+/** A batch's timeline entries (its audit actions). */
+const batchEvents: Record<string, string> = {
+  "batch.submitted": "Submitted",
+  "batch.approve": "Approved",
+  "batch.reject": "Rejected",
+  "batch.request-changes": "Changes requested",
+  "batch.cancelled": "Cancelled",
+  "batch.processing": "Processing started",
+  "batch.completed": "Completed",
+  "batch.partially-failed": "Finished with failures",
+  "batch.resumed": "Processing resumed after a stall",
+  "mail.failed": "Mail could not be delivered",
+};
+
+/** An event kind in words; a kind without words stays as it is rather than vanish. */
+export const eventText = (kind: string): string => workflowEvents[kind as WorkflowEventKind] ?? batchEvents[kind] ?? kind;

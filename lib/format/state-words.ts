@@ -1,0 +1,86 @@
+import type { BatchState, Readiness } from "@/lib/batch/states";
+import type { SignerState } from "@/lib/db/schema";
+import type { WorkflowState } from "@/lib/workflow/states";
+
+/**
+ * The words of every state people read, with the colour a page tags it in: one table each for
+ * batches, workflows, signers and intake classes, used alike by the console, the portal and the
+ * PDFs (receipt, sealed record, certificate), so a state is never shown as its machine value.
+ */
+
+/** The colours of the design system's status tags (components/StatusTag), named by what they mean. */
+export type TagColour = "blue" | "green" | "red" | "yellow" | "grey";
+
+export interface StateWord {
+  label: string;
+  colour: TagColour;
+}
+
+/** Batch states, in the order of the console's filters. */
+export const stateLabels: Record<BatchState, StateWord> = {
+  "pending-approval": { label: "Waiting for approval", colour: "yellow" },
+  "changes-requested": { label: "Changes requested", colour: "yellow" },
+  queued: { label: "Queued", colour: "blue" },
+  processing: { label: "Processing", colour: "blue" },
+  completed: { label: "Completed", colour: "green" },
+  "partially-failed": { label: "Partially failed", colour: "red" },
+  rejected: { label: "Rejected", colour: "red" },
+  cancelled: { label: "Cancelled", colour: "grey" },
+  invalid: { label: "Invalid", colour: "red" },
+  approved: { label: "Approved", colour: "blue" },
+};
+
+export const stateLabel = (s: string): StateWord => stateLabels[s as BatchState] ?? { label: s, colour: "grey" };
+
+/** Workflow states, in the order of the console's filters. */
+export const workflowStateLabels: Record<WorkflowState, StateWord> = {
+  "pending-approval": { label: "Waiting for approval", colour: "yellow" },
+  "in-progress": { label: "Being filled in", colour: "blue" },
+  "validation-failed": { label: "Failed validation", colour: "red" },
+  "changes-requested": { label: "Changes requested", colour: "yellow" },
+  sealing: { label: "Sealing", colour: "blue" },
+  complete: { label: "Complete", colour: "green" },
+  rejected: { label: "Rejected", colour: "red" },
+  cancelled: { label: "Cancelled", colour: "grey" },
+};
+
+export const workflowStateLabel = (s: string): StateWord => workflowStateLabels[s as WorkflowState] ?? { label: s, colour: "grey" };
+
+/**
+ * Workflow states as the portal says them to a participant or a reviewer, who see the workflow from
+ * outside: "Waiting for review" where the console says "Waiting for approval", "Withdrawn" for
+ * "Cancelled".
+ */
+export const participantStateLabels: Record<WorkflowState, StateWord> = {
+  "in-progress": { label: "Being filled in", colour: "grey" },
+  "pending-approval": { label: "Waiting for review", colour: "blue" },
+  "validation-failed": { label: "Rules failed", colour: "red" },
+  "changes-requested": { label: "Changes requested", colour: "yellow" },
+  sealing: { label: "Approved, being sealed", colour: "green" },
+  complete: { label: "Approved and sealed", colour: "green" },
+  rejected: { label: "Rejected", colour: "red" },
+  cancelled: { label: "Withdrawn", colour: "grey" },
+};
+
+export const signerStateLabels: Record<SignerState, StateWord> = {
+  waiting: { label: "Waiting for an earlier signer", colour: "grey" },
+  invited: { label: "Invited", colour: "blue" },
+  viewed: { label: "Opened the document", colour: "blue" },
+  signed: { label: "Signed", colour: "green" },
+  declined: { label: "Declined", colour: "red" },
+  expired: { label: "Link expired", colour: "yellow" },
+};
+
+/** How intake classed a record (the receipt and the console's batch page). */
+export const intakeClassLabels: Record<"ready" | "warning" | "invalid", StateWord> = {
+  ready: { label: "Ready", colour: "green" },
+  warning: { label: "Warning", colour: "yellow" },
+  invalid: { label: "Invalid", colour: "red" },
+};
+
+/** A batch's dispatch readiness (the API's READY, PARTIAL, INVALID: any invalid record makes the batch invalid). */
+export const readinessLabels: Record<Readiness, StateWord> = {
+  READY: { label: "Ready", colour: "green" },
+  PARTIAL: { label: "Ready, with warnings", colour: "yellow" },
+  INVALID: { label: "Not ready: some records are invalid", colour: "red" },
+};
