@@ -719,7 +719,7 @@ export interface paths {
         };
         /**
          * The certificate of completion
-         * @description The initiator or an admin, else 403 `workflow.not_initiator`: it lists every signer's IP address and user agent. The certificate of completion, a PDF signed with the tenant's key (`X-Content-SHA256`, `X-Activity-Chain-Head`). 409 `esign.certificate_not_ready` while signers are still signing, and with `Retry-After: 5` in the moment between the end of signing and the certificate being stored; 409 `esign.not_enabled`. When it is made is in the area.
+         * @description The initiator, an approver who approved the workflow (they answer for what was signed), or an admin, else 403 `workflow.not_initiator`: it lists every signer's IP address and user agent. The certificate of completion, a PDF signed with the tenant's key (`X-Content-SHA256`, `X-Activity-Chain-Head`). 409 `esign.certificate_not_ready` while signers are still signing, and with `Retry-After: 5` in the moment between the end of signing and the certificate being stored; 409 `esign.not_enabled`. When it is made is in the area.
          */
         get: operations["getWorkflowByWorkflowIdCertificate"];
         put?: never;
@@ -1039,7 +1039,7 @@ export interface paths {
         };
         /**
          * A workflow's status, with its signing progress
-         * @description The spec's `{workflowId, state, currentStepIndex, totalSteps, validationOutcome, currentApprovalStage, totalApprovalStages}` plus `correlationId`, `version`, `updatedAt`, `sealedSha256` and `sealedAt` (null until sealed). `currentApprovalStage` is 0 before approval and the 1-based stage awaiting approval from pending-approval on; `totalApprovalStages` is the schema's number of stages, or 1 when it names none (the tenant's approvers). `signing` as in the bootstrap: a participant's portal token gets the signers' addresses masked, bearer callers and reviewers see them whole. Readable by a participant token before its passcode is verified (state and step counts only).
+         * @description The spec's `{workflowId, state, currentStepIndex, totalSteps, validationOutcome, currentApprovalStage, totalApprovalStages}` plus `correlationId`, `version`, `updatedAt`, `sealedSha256`, `sealedAt` and `sealedFileName` (null until sealed; the name `GET …/sealed` gives the file). `currentApprovalStage` is 0 before approval and the 1-based stage awaiting approval from pending-approval on; `totalApprovalStages` is the schema's number of stages, or 1 when it names none (the tenant's approvers). `signing` as in the bootstrap: a participant's portal token gets the signers' addresses masked, bearer callers and reviewers see them whole. Readable by a participant token before its passcode is verified (state and step counts only).
          */
         get: operations["getWorkflowByWorkflowIdStatus"];
         put?: never;
@@ -8769,6 +8769,8 @@ export interface operations {
                         updatedAt: string;
                         sealedSha256: string | null;
                         sealedAt: string | null;
+                        /** @description The name GET …/sealed gives the finished PDF (…-sealed.pdf, or …-signed.pdf with e-signature), once there is one */
+                        sealedFileName: string | null;
                         /** @description null for a workflow without e-signature */
                         signing: {
                             /** @enum {string} */
