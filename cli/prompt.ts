@@ -15,9 +15,11 @@ export async function confirm(question: string): Promise<boolean> {
 
 /** Reads a secret from the terminal without echoing it. */
 export async function askSecret(question: string): Promise<string> {
-  process.stderr.write(question);
   const stdin = process.stdin;
+  // Echo off before the question shows: a secret pasted the moment it appears would otherwise be
+  // echoed, as the terminal applies the change only once the question has been read from it.
   stdin.setRawMode?.(true);
+  process.stderr.write(question);
   stdin.resume();
   let secret = "";
   try {

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { paths } from "../../client/index";
 import { CliError, EXIT, type Output } from "../output";
 import { apiClient, saveBody } from "../session";
+import { workflowStatusLines } from "../workflow-status-text";
 
 type CreateBody = paths["/api/workflow"]["post"]["requestBody"] extends { content: { "application/json": infer B } } | undefined ? B : never;
 
@@ -34,11 +35,11 @@ export async function workflowCreate(o: { template?: string; body?: string; reci
   out.result(data, () => [`Workflow ${data!.workflowId}: ${data!.state}`, ...(data!.portalUrl ? [`Portal: ${data!.portalUrl}`] : [])]);
 }
 
+/** `sealpost workflow status ID`: the state and what follows from it in words (its signers, one a line); --json the whole answer. */
 export async function workflowStatus(workflowId: string, out: Output): Promise<void> {
   const api = await apiClient();
   const { data } = await api.GET("/api/workflow/{workflowId}/status", { params: { path: { workflowId } } });
-  const s = data!;
-  out.result(s, () => [`Workflow ${workflowId}: ${s.state}`, ...Object.entries(s).filter(([k, v]) => k !== "state" && k !== "workflowId" && v !== null && typeof v !== "object").map(([k, v]) => `  ${k}: ${String(v)}`)]);
+  out.result(data, () => workflowStatusLines(data!));
 }
 
 /** `sealpost workflow export ID`: the collected data as JSON or CSV, to a file or stdout. */

@@ -57,7 +57,10 @@ const statusFields = answerOf<ReturnType<typeof workflowStatus>>()(
 );
 
 export const workflowStatusAnswer = answerOf<Answer<typeof statusWithSigning>>()(
-  statusFields.extend({ signing: signingAnswer.nullable().describe("null for a workflow without e-signature") }),
+  statusFields.extend({
+    sealedFileName: z.string().nullable().describe("The name GET …/sealed gives the finished PDF (…-sealed.pdf, or …-signed.pdf with e-signature), once there is one"),
+    signing: signingAnswer.nullable().describe("null for a workflow without e-signature"),
+  }),
 );
 
 export const saveStepAnswer = answerOf<Answer<typeof saveStep>>()(

@@ -4,7 +4,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, users, type Stack, type UserName } from "../support/stack";
+import { esignFixtures, person, sealedForSigning, signingLink, signInTurn, signWith, typedSignature, workflowStatus, type EsignFixtures } from "../support/esign-flow";
+import { addDemoTemplates, eventually, startStack, users, type Stack, type UserName } from "../support/stack";
+import { runInTerminal } from "../support/terminal";
 
 /**
  * The `sealpost` command line against the real stack: tokens from the OpenID provider's
@@ -13,10 +15,14 @@ import { startStack, users, type Stack, type UserName } from "../support/stack";
 const root = path.resolve(__dirname, "../..");
 let stack: Stack;
 let home: string;
+let fx: EsignFixtures;
 
 beforeAll(async () => {
-  // 10,000 rows must reach the thresholds, not the server's own cap.
-  stack = await startStack({ env: { BATCH_MAX_RECORDS: "10000" } });
+  fx = await esignFixtures();
+  // 10,000 rows must reach the thresholds, not the server's own cap; the e-signature fixtures sign a workflow.
+  stack = await startStack({ env: { BATCH_MAX_RECORDS: "10000", ...fx.env } });
+  // docs/cli.md's sample sends the demo's notice.md.
+  addDemoTemplates(stack);
   home = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-cli-"));
   for (const user of ["submitter", "approver"] as const) {
     const r = await cli(user, ["login", "--url", stack.baseUrl, "--issuer", stack.issuer, "--audience", stack.audience, "--client-id", users[user].clientId, "--client-secret-stdin"], { stdin: `${users[user].clientSecret}\n` });
@@ -25,6 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
+  await fx?.close();
   if (home) fs.rmSync(home, { recursive: true, force: true });
 });
 
@@ -35,13 +42,18 @@ interface Run {
   json: () => Record<string, unknown>;
 }
 
-/** Runs `sealpost ARGS` as `user` (each user a profile folder of its own), with nothing of this process's SEALPOST_* settings. */
-function cli(user: UserName, args: string[], o: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> {
+/** This process's environment without its SEALPOST_* and threshold settings. */
+function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of Object.keys(env)) if (k.startsWith("SEALPOST_") || k.startsWith("svc_batch")) delete env[k];
+  return env;
+}
+
+/** Runs `sealpost ARGS` as `user` (each user a profile folder of its own), with nothing of this process's SEALPOST_* settings. */
+function cli(user: UserName, args: string[], o: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> {
   const child = spawn(process.execPath, [path.join(root, "bin/sealpost.mjs"), ...args], {
     cwd: home,
-    env: { ...env, SEALPOST_CONFIG_DIR: path.join(home, user), ...o.env },
+    env: { ...cleanEnv(), SEALPOST_CONFIG_DIR: path.join(home, user), ...o.env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";
@@ -250,12 +262,149 @@ describe("workflows", () => {
 
     const status = await cli("submitter", ["workflow", "status", workflowId]);
     expect(status.code, status.stderr).toBe(0);
-    expect(status.stdout).toContain(`Workflow ${workflowId}: in-progress`);
+    expect(status.stdout.split("\n").slice(0, 4)).toEqual([`Workflow ${workflowId}: Being filled in`, expect.stringMatching(/^ {2}Correlation id: \S+$/), "  Step 1 of 3", "  Validation: not validated yet"]);
 
     const csv = await cli("submitter", ["workflow", "export", workflowId, "--format", "csv"]);
     expect(csv.code, csv.stderr).toBe(0);
     expect(csv.stdout.split(/\r?\n/)[0]).toMatch(/,/);
   });
+});
+
+describe("workflow status of a workflow with e-signature", () => {
+  // A moment as the CLI prints it in UTC (TZ below), e.g. "2 Dec 2026, 08:15 UTC".
+  const T = String.raw`\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC`;
+  const lines = (r: Run) => r.stdout.replace(/\n$/, "").split("\n");
+  const line = (pattern: string) => expect.stringMatching(new RegExp(`^${pattern}$`));
+  const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+  it("lists the signers in their order, each with what they did and when, then the signed file", async () => {
+    const [ada, bo] = [person("Ada", { role: "Chief executive" }), person("Bo")];
+    const id = await sealedForSigning(stack, [ada, bo], "sequential");
+    const status = () => cli("submitter", ["workflow", "status", id], { env: { TZ: "UTC" } });
+    const ADA = `${esc(ada.name)} <${esc(ada.email)}>, Chief executive`;
+    const BO = `${esc(bo.name)} <${esc(bo.email)}>`;
+
+    let r = await status();
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r)).toEqual([
+      `Workflow ${id}: Sealing`,
+      line(" {2}Correlation id: esign-\\S+"),
+      "  Validation: passed",
+      "  Signing (sequential), revision 0:",
+      line(` {4}1\\. ${ADA}: Invited ${T}; the link expires ${T}`),
+      line(` {4}2\\. ${BO}: Waiting for an earlier signer`),
+      line(` {2}Last changed ${T} \\(version \\d+\\)`),
+    ]);
+
+    await signInTurn(stack, id, [ada]);
+    r = await status();
+    expect(lines(r).slice(3, 6)).toEqual([
+      "  Signing (sequential), revision 1:",
+      line(` {4}1\\. ${ADA}: Signed ${T}, identified by email link`),
+      line(` {4}2\\. ${BO}: Invited ${T}; the link expires ${T}`),
+    ]);
+
+    const token = await signingLink(stack, bo.email);
+    expect((await signWith(stack, token, typedSignature(bo.name))).status).toBe(202);
+    await eventually(async () => (await workflowStatus(stack, id)).state === "complete", 60_000, "complete");
+    r = await status();
+    const json = await cli("submitter", ["workflow", "status", id, "--json"]);
+    const answer = json.json() as { sealedSha256: string; signing: { signers: unknown[] } };
+    expect(lines(r)).toEqual([
+      `Workflow ${id}: Complete`,
+      line(" {2}Correlation id: esign-\\S+"),
+      "  Validation: passed",
+      "  Signing (sequential), revision 2:",
+      line(` {4}1\\. ${ADA}: Signed ${T}, identified by email link`),
+      line(` {4}2\\. ${BO}: Signed ${T}, identified by email link`),
+      line(` {2}Sealed ${T} as Expense-governance-check-signed\\.pdf`),
+      `  SHA-256: ${answer.sealedSha256}`,
+      line(` {2}Last changed ${T} \\(version \\d+\\)`),
+    ]);
+    // --json stays the whole answer.
+    expect(answer).toMatchObject({ workflowId: id, state: "complete", sealedFileName: "Expense-governance-check-signed.pdf", signing: { mode: "sequential", documentRevision: 2 } });
+    expect(answer.signing.signers).toHaveLength(2);
+  }, 180_000);
+});
+
+describe("the sample session of docs/cli.md", () => {
+  /**
+   * The 40 customers the sample sends: records 7 and 19 name an account manager longer than
+   * notice.md's 40 characters, a warning; the headings are the template's labels, as a spreadsheet exports them.
+   */
+  const customers = () =>
+    [
+      "Customer number,Customer name,Email,Amount due,Due date,Plan,Account manager",
+      ...Array.from({ length: 40 }, (_, i) => {
+        const manager = i === 6 || i === 18 ? "Alexandra Montgomery-Fitzgerald, Accounts Receivable" : "Sam Lee";
+        return `C${2001 + i},Customer ${i + 1},customer${i + 1}@example.test,${(i % 9) * 25 + 40},2026-12-01,${["basic", "plus", "premium"][i % 3]},"${manager}"`;
+      }),
+    ].join("\n");
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+  /**
+   * Each command of the sample's console block runs in a real terminal (a pseudo-terminal), as the
+   * sample shows it: the secret and the confirmation are typed at their prompts, and the progress bar
+   * is drawn. Its lines are compared with what the terminal shows at the end, where the bar's last
+   * frame stands. Only what differs in this stack is mapped: its addresses, its client id and the home
+   * folder; ids are compared by the place they first appear, so the sample's ids and the run's need
+   * only agree with themselves.
+   */
+  it("is what the commands print on a terminal, line by line", async () => {
+    const md = fs.readFileSync(path.join(root, "docs/cli.md"), "utf8");
+    const block = /```console\n([\s\S]*?)\n```/.exec(md)![1];
+    const steps: Array<{ command: string; expected: string[] }> = [];
+    for (const l of block.split("\n")) {
+      if (l.startsWith("$ ")) steps.push({ command: l.slice(2), expected: [] });
+      else steps.at(-1)!.expected.push(l);
+    }
+    const sampleHome = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-sample-"));
+    fs.writeFileSync(path.join(sampleHome, "customers.csv"), customers());
+    // The sample's words for what is this stack's.
+    const sampleFor: Array<[string, string]> = [
+      [stack.baseUrl, "http://localhost:3000"],
+      [stack.issuer, "http://127.0.0.1:9400"],
+      [users.submitter.clientId, "demo-submitter"],
+      [sampleHome, "/home/you"],
+    ];
+    // Longest first, so that an address never replaces part of a longer one.
+    sampleFor.sort(([a], [b]) => b.length - a.length);
+    // Ids become "<id N>", N the place each first appears in the session: the sample's and the run's then read alike.
+    const numbering = () => {
+      const seen = new Map<string, number>();
+      const number = (lines: string[]) => lines.map((l) => l.replace(UUID, (id) => `<id ${seen.get(id) ?? seen.set(id, seen.size + 1).get(id)!}>`));
+      return { seen, number };
+    };
+    const sampleIds = numbering();
+    const runIds = numbering();
+    const runIdFor = (sampleId: string) => [...runIds.seen].find(([, n]) => n === sampleIds.seen.get(sampleId))?.[0];
+    const env = { ...cleanEnv(), HOME: sampleHome, XDG_CONFIG_HOME: "", SEALPOST_AUDIENCE: stack.audience, TZ: "UTC" };
+
+    for (const step of steps) {
+      const argv = step.command.split(" ").map((word) => sampleFor.find(([, sample]) => sample === word)?.[0] ?? word.replace(UUID, (id) => runIdFor(id) ?? id));
+      expect(argv.slice(0, 2)).toEqual(["npx", "sealpost"]);
+      const running = runInTerminal([process.execPath, path.join(root, "bin/sealpost.mjs"), ...argv.slice(2)], {
+        cwd: sampleHome,
+        env,
+        timeoutMs: 150_000,
+        answers: [
+          { after: `Client secret for ${users.submitter.clientId}:`, type: users.submitter.clientSecret },
+          { after: "[y/N]", type: "y" },
+        ],
+      });
+      // While the batch is watched, its approver approves it (in the console, in the sample's story).
+      if (argv[3] === "watch") {
+        const decided = await stack.api("approver", "POST", `/api/dispatch/batch/${argv[4]}/decide`, { decision: "approve", comments: "Checked" });
+        expect(decided.status).toBe(200);
+      }
+      const run = await running;
+      expect({ code: run.code, timedOut: run.timedOut }, `$ ${step.command}:\n${run.screen.join("\n")}`).toEqual({ code: 0, timedOut: false });
+      expect(run.raw, "the secret is never echoed").not.toContain(users.submitter.clientSecret);
+      const shown = run.screen.map((l) => sampleFor.reduce((text, [mine, sample]) => text.replaceAll(mine, sample), l));
+      expect(runIds.number(shown), `$ ${step.command}`).toEqual(sampleIds.number(step.expected));
+    }
+    fs.rmSync(sampleHome, { recursive: true, force: true });
+  }, 420_000);
 });
 
 describe("when a part is down", () => {

@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import fc from "fast-check";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +22,7 @@ import {
 } from "../support/esign-flow";
 import { expectQpdfClean } from "../support/pdf-tools";
 import { expectProblem } from "../support/problem";
-import { eventually, type Stack } from "../support/stack";
+import { addDemoTemplates, eventually, type Stack } from "../support/stack";
 import { queryStackDb } from "../support/stack-db";
 import { startWorkflowStack } from "../support/workflow";
 
@@ -53,6 +55,8 @@ beforeAll(async () => {
       OTP_TTL_MS: "60000",
     },
   });
+  // docs/esign.md's example starts a signing workflow of the demo's supplier onboarding.
+  addDemoTemplates(stack);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -324,5 +328,32 @@ describe("create", () => {
     const { workflowId } = await res.json();
     const s = await status(workflowId);
     expect(s.signing).toMatchObject({ mode: "parallel", documentRevision: null, signers: [{ position: 0, state: "waiting", invitedAt: null }] });
+  });
+});
+
+/** The create request docs/esign.md shows (the heredoc of its first sh block), with a correlation id of this run. */
+function docsCreateBody(): Record<string, unknown> {
+  const md = fs.readFileSync(path.resolve(__dirname, "../../docs/esign.md"), "utf8");
+  const block = /```sh\n([\s\S]*?)\n```/.exec(md)?.[1] ?? "";
+  const heredoc = /"\$API\/api\/workflow" --data-binary @- <<EOF\n([\s\S]*?)\nEOF\n/.exec(block);
+  expect(heredoc, "docs/esign.md's first sh block posts a body to $API/api/workflow from a heredoc").not.toBeNull();
+  return JSON.parse(heredoc![1].replaceAll("$RUN", `${Date.now()}`)) as Record<string, unknown>;
+}
+
+describe("docs/esign.md", () => {
+  it("starts a signing workflow with the request it shows: created waiting for approval, its signers listed in their order", async () => {
+    const body = docsCreateBody();
+    const res = await stack.api("submitter", "POST", "/api/workflow", body);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { workflowId, state } = await res.json();
+    // The example's next step is the approval: the data it gives passed validation at creation.
+    expect(state).toBe("pending-approval");
+    const s = await status(workflowId);
+    const { signingMode, signers } = (body.templateSettings as { esign: { signingMode: string; signers: Signer[] } }).esign;
+    expect(s.signing).toMatchObject({
+      mode: signingMode,
+      documentRevision: null,
+      signers: signers.map((x) => ({ name: x.name, email: x.email, order: x.order, role: x.role, requireOtp: x.requireOtp ?? false, state: "waiting" })),
+    });
   });
 });

@@ -13,7 +13,7 @@ const get = route(
     params: workflowIdParams,
     summary: "A workflow's status, with its signing progress",
     description: md(
-      "The spec's `{workflowId, state, currentStepIndex, totalSteps, validationOutcome, currentApprovalStage, totalApprovalStages}` plus `correlationId`, `version`, `updatedAt`, `sealedSha256` and `sealedAt` (null until sealed). `currentApprovalStage` is 0 before approval and the 1-based stage awaiting approval from pending-approval on; `totalApprovalStages` is the schema's number of stages, or 1 when it names none (the tenant's approvers). `signing` as in the bootstrap: a participant's portal token gets the signers' addresses masked, bearer callers and reviewers see them whole. Readable by a participant token before its passcode is verified (state and step counts only).",
+      "The spec's `{workflowId, state, currentStepIndex, totalSteps, validationOutcome, currentApprovalStage, totalApprovalStages}` plus `correlationId`, `version`, `updatedAt`, `sealedSha256`, `sealedAt` and `sealedFileName` (null until sealed; the name `GET …/sealed` gives the file). `currentApprovalStage` is 0 before approval and the 1-based stage awaiting approval from pending-approval on; `totalApprovalStages` is the schema's number of stages, or 1 when it names none (the tenant's approvers). `signing` as in the bootstrap: a participant's portal token gets the signers' addresses masked, bearer callers and reviewers see them whole. Readable by a participant token before its passcode is verified (state and step counts only).",
     ),
     responses: { 200: workflowStatusAnswer },
   },
