@@ -101,7 +101,7 @@ function showFindings(check: BatchCheck, out: Output) {
   const c = check.counts;
   out.note(`${check.templateTitle} (${check.templatePath}): ${c.total} records: ${c.ready} ready, ${c.warning} with warnings, ${c.invalid} invalid`);
   if (check.unknownColumns.length) out.note(`Not fields of the template (kept, not checked): ${check.unknownColumns.join(", ")}`);
-  const lines = check.records.flatMap((r) => r.findings.map((f) => `  record ${r.index + 1}  ${f.severity.padEnd(7)}  ${f.message}`));
+  const lines = check.records.flatMap((r) => r.findings.map((f) => `  record ${r.index + 1}  ${f.severity.padEnd(7)}  ${f.text}`));
   lines.slice(0, SHOWN_FINDINGS).forEach((l) => out.note(l));
   if (lines.length > SHOWN_FINDINGS) out.note(`  … and ${lines.length - SHOWN_FINDINGS} more (--json lists them all)`);
 }
