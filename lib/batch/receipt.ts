@@ -1,10 +1,14 @@
 import { tenantFolder } from "@/lib/blob/keys";
 import type { Batch } from "@/lib/db/schema";
 import { renderReceiptPdf } from "@/lib/pdf/render-pool";
+import type { Template } from "@/lib/templates/types";
+import { recordDetails, type RecordDetails } from "./record-details";
 import type { CheckedRecord, IntakeCheck } from "./validate-records";
 
-/** The intake receipt lists every record classed ready, warning or invalid, with its messages. */
-export function buildReceipt(batch: Batch, check: IntakeCheck): Promise<Uint8Array> {
+const detailLines = (d: RecordDetails) => [...d.fields.map((f) => `${f.label}: ${f.value}`), ...(d.recipients.length ? [`To: ${d.recipients.join("; ")}`] : [])];
+
+/** The intake receipt lists every record classed ready, warning or invalid, with its main fields, recipients and messages. */
+export function buildReceipt(batch: Batch, check: IntakeCheck, template: Pick<Template, "fields" | "locale">): Promise<Uint8Array> {
   return renderReceiptPdf({
     batchId: batch.id,
     correlationId: batch.correlationId,
@@ -15,7 +19,13 @@ export function buildReceipt(batch: Batch, check: IntakeCheck): Promise<Uint8Arr
     state: batch.state,
     readiness: batch.readiness as IntakeCheck["readiness"],
     counts: check.counts,
-    records: check.records.map((r: CheckedRecord) => ({ index: r.index, status: r.status, messages: r.findings.map((f) => f.text), fileName: r.fileName })),
+    records: check.records.map((r: CheckedRecord) => ({
+      index: r.index,
+      status: r.status,
+      messages: r.findings.map((f) => f.text),
+      fileName: r.fileName,
+      details: detailLines(recordDetails(template, r.data)),
+    })),
   });
 }
 

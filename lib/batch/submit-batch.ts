@@ -108,7 +108,7 @@ export async function submitBatch(
   // (a replay returns it), and a store that refuses it leaves nothing behind (the route answers 503).
   // Laying it out beside the writes was tried: it saved ~20 ms on 600 records and held a transaction
   // open while the receipt queued behind other batches' renders.
-  const receipt = await buildReceipt(batch, check);
+  const receipt = await buildReceipt(batch, check, template);
   batch.receiptKey = receiptKey(batch.tenantId, batch.id);
   await getBlobStore().put(batch.receiptKey, receipt, "application/pdf");
 

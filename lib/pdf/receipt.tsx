@@ -24,7 +24,8 @@ export interface ReceiptInput {
   /** BCP 47; en-GB when not given. */
   locale?: string;
   counts: IntakeCounts;
-  records: Array<{ index: number; status: "ready" | "warning" | "invalid"; messages: string[]; fileName?: string | null }>;
+  /** `details`: the record's main fields ("Label: value") and recipients ("To: …"), so that an approver sees what the batch holds. */
+  records: Array<{ index: number; status: "ready" | "warning" | "invalid"; messages: string[]; fileName?: string | null; details?: string[] }>;
 }
 
 const colour = { ready: "#1b7a3a", warning: "#a86400", invalid: "#b3261e" } as const;
@@ -57,7 +58,7 @@ function Row({ r }: { r: ReceiptInput["records"][number] }) {
     <View {...structure("TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 }} wrap={false}>
       <Text {...structure("TD")} style={{ width: 40 }}>{r.index + 1}</Text>
       <Text {...structure("TD")} style={{ width: 50, color: colour[r.status], fontFamily: FONT.bold }}>{intakeClassLabels[r.status].label}</Text>
-      <Text {...structure("TD")} style={{ width: 150 }}>{r.fileName ?? "–"}</Text>
+      <Text {...structure("TD")} style={{ width: 210 }}>{[r.fileName ?? "–", ...(r.details ?? [])].join("\n")}</Text>
       <Text {...structure("TD")} style={{ flex: 1 }}>{r.messages.join("\n")}</Text>
     </View>
   );
@@ -96,7 +97,12 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
         {ready.length === 0 ? (
           <Text {...structure("P")}>None</Text>
         ) : listReady ? (
-          chunks(ready.map((r) => `${r.index + 1}  ${intakeClassLabels.ready.label}  ${r.fileName ?? ""}`), 40).map((lines, i) => <Text key={i} {...structure("P")} wrap={false}>{lines.join("\n")}</Text>)
+          // A record's details follow its file name on its line; a block of 15 records stays within a page however they wrap.
+          chunks(ready.map((r) => [`${r.index + 1}  ${intakeClassLabels.ready.label}  ${r.fileName ?? ""}`, ...(r.details ?? [])].join(" · ")), 15).map((lines, i) => (
+            <Text key={i} {...structure("P")} wrap={false}>
+              {lines.join("\n")}
+            </Text>
+          ))
         ) : (
           <Text {...structure("P")}>{`Records ${indexRanges(ready.map((r) => r.index))}: ${intakeClassLabels.ready.label.toLowerCase()}`}</Text>
         )}
