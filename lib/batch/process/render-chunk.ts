@@ -182,7 +182,7 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
       .returning({ processed: batches.processedCount, total: batches.documentCount });
     // The last chunk to finish hands the batch to finalisation (once: the event id dedupes).
     if (counts.processed >= counts.total) {
-      await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id }, id: batch.id });
+      await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id, tenantId: batch.tenantId }, id: batch.id });
     }
     return done;
   });
