@@ -76,13 +76,13 @@ export async function fairnessBench(lines: string[]) {
     const other = await side(stack, tenants.globex);
     const same = await side(stack, tenants.acme);
     bigAlone.push(BIG / ((await run(stack, tenants.acme, BIG)) / 1000));
-    const bigRef = median(bigAlone);
+    // Against each run alone: on a shared machine the two can differ by more than the target's margin.
     const report = (label: string, small: number, ref: number, bigPerSecond: number) => {
       const limit = 2 * ref + CHUNK_MS;
       lines.push(
         `${label}: the ${SMALL}-record batch completed in ${small.toFixed(0)} ms vs ${ref.toFixed(0)} ms alone ` +
           `(target ≤ 2 × alone + one chunk = ${limit.toFixed(0)} ms: ${small <= limit ? "met" : "missed"}); ` +
-          `the ${BIG.toLocaleString("en")}-record batch ${bigPerSecond.toFixed(1)} records/s vs ${bigRef.toFixed(1)} alone, ratio ${(bigPerSecond / bigRef).toFixed(3)} (target ≥ 0.95)`,
+          `the ${BIG.toLocaleString("en")}-record batch ${bigPerSecond.toFixed(1)} records/s, ratio to its runs alone ${bigAlone.map((b) => (bigPerSecond / b).toFixed(3)).join(" and ")} (target ≥ 0.95)`,
       );
     };
     lines.push(
