@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { inngest } from "./client";
 import type { EventInput, JobDefinition } from "@/lib/jobs/define-job";
 import { toInngestEvent } from "./inngest-function";
+import { jobLane } from "@/lib/jobs/lane";
 import { JOBS_CHANNEL, notifyChannel, wakeLocal } from "@/lib/jobs/notify";
 import { jobDefinitions } from "./registry";
 import { relayJob } from "./relay";
@@ -63,6 +64,7 @@ async function jobRows(list: EventInput[]): Promise<JobRow[]> {
         functionId: d.id,
         event: e.name,
         payload: e.data,
+        ...jobLane(d.id, e.data),
         dedupeKey: e.id === undefined ? null : `${d.id}:${e.id}`,
         maxAttempts: d.retries + 1,
       });
@@ -79,6 +81,7 @@ function relayRows(list: EventInput[]): JobRow[] {
       functionId: relayJob.id,
       event: relayJob.event,
       payload: { events: list.slice(i, i + RELAY_CHUNK) },
+      ...jobLane(relayJob.id, {}),
       maxAttempts: relayJob.retries + 1,
     });
   }

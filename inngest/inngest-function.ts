@@ -1,4 +1,5 @@
 import { NonRetriableError } from "inngest";
+import { z } from "zod";
 import { env } from "@/lib/env";
 import { inngest } from "./client";
 import type { EventInput, JobDefinition, JobStep } from "@/lib/jobs/define-job";
@@ -21,6 +22,19 @@ export function toInngestEvent(e: EventInput): { name: string; data: Record<stri
  */
 const sharedConcurrency = () => ({ limit: env().JOB_CONCURRENCY, key: '"sealpost-jobs"', scope: "env" as const });
 
+/**
+ * The embedded runner takes turns by tenant (lib/jobs/job-store.ts); under Inngest, a function whose
+ * events carry the tenant is also limited per tenant, across functions, to half the shared limit, so
+ * one tenant's large batch always leaves the other half to the rest (Inngest queues each key apart).
+ */
+const perTenantConcurrency = () => ({ limit: Math.max(1, Math.ceil(env().JOB_CONCURRENCY / 2)), key: "event.data.tenantId", scope: "env" as const });
+
+const carriesTenant = (def: JobDefinition) => def.payload instanceof z.ZodObject && "tenantId" in def.payload.shape;
+
+type Limit = ReturnType<typeof sharedConcurrency>;
+
+const concurrencyOf = (def: JobDefinition): Limit | [Limit, Limit] => (carriesTenant(def) ? [sharedConcurrency(), perTenantConcurrency()] : sharedConcurrency());
+
 type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
 
 const built = new WeakMap<JobDefinition, ReturnType<typeof buildInngestFunction>>();
@@ -38,7 +52,7 @@ function buildInngestFunction(def: JobDefinition) {
       id: def.id,
       triggers: def.cron ? [{ event: def.event }, { cron: def.cron }] : [{ event: def.event }],
       retries: def.retries as Retries,
-      concurrency: sharedConcurrency(),
+      concurrency: concurrencyOf(def),
     },
     async ({ event, step, attempt }) => {
       // A cron run's event is Inngest's timer, whose data is not ours: it gets the empty payload.

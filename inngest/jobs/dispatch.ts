@@ -6,6 +6,12 @@ import { resumeStalledBatches } from "@/lib/batch/process/resume-stalled";
 import { startBatch } from "@/lib/batch/process/start-batch";
 import { defineJob } from "@/lib/jobs/define-job";
 
+/**
+ * The tenant, by which the runner shares its turns (lib/jobs/job-store.ts) and Inngest its
+ * concurrency. Optional: jobs queued before events carried it still run, in a lane of their own.
+ */
+const laneTenantId = z.string().min(1).optional();
+
 /** Processor pickup of an approved batch: queued → processing, then one render job per chunk of records. */
 export const startBatchJob = defineJob({
   id: "dispatch-start-batch",
@@ -17,7 +23,7 @@ export const startBatchJob = defineJob({
     const chunks = chunksOf(pending, size);
     await step.sendEvent(
       "fan-out",
-      chunks.map((c) => ({ name: "dispatch/chunk.render", data: { batchId: payload.batchId, ...c }, id: `${payload.batchId}:${c.from}+${c.count}` })),
+      chunks.map((c) => ({ name: "dispatch/chunk.render", data: { batchId: payload.batchId, tenantId: payload.tenantId, ...c }, id: `${payload.batchId}:${c.from}+${c.count}` })),
     );
     return { records: pending.length, chunks: chunks.length, chunkSize: size };
   },
@@ -26,14 +32,14 @@ export const startBatchJob = defineJob({
 export const renderChunkJob = defineJob({
   id: "dispatch-render-chunk",
   event: "dispatch/chunk.render",
-  payload: z.object({ batchId: z.string().uuid(), from: z.number().int().min(0), count: z.number().int().min(1) }),
+  payload: z.object({ batchId: z.string().uuid(), tenantId: laneTenantId, from: z.number().int().min(0), count: z.number().int().min(1) }),
   handler: ({ payload }) => renderBatchChunk(payload),
 });
 
 export const finalizeBatchJob = defineJob({
   id: "dispatch-finalize-batch",
   event: "dispatch/batch.finalize",
-  payload: z.object({ batchId: z.string().uuid() }),
+  payload: z.object({ batchId: z.string().uuid(), tenantId: laneTenantId }),
   handler: ({ payload }) => finalizeBatch(payload.batchId),
 });
 

@@ -219,10 +219,18 @@ export const jobs = pgTable(
     lockedUntil: ts("locked_until"),
     lockedBy: text("locked_by"),
     lastError: text("last_error"),
+    /** Whose turn the job waits for: its tenant, then its batch (lib/jobs/lane.ts; the claim in job-store.ts). */
+    laneTenant: text("lane_tenant").notNull().default(""),
+    laneBatch: text("lane_batch").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("jobs_dedupe").on(t.dedupeKey), index("jobs_due").on(t.status, t.runAt)],
+  (t) => [
+    uniqueIndex("jobs_dedupe").on(t.dedupeKey),
+    index("jobs_due").on(t.status, t.runAt),
+    // The claim walks the lanes with pending jobs through this index, then takes each lane's oldest due ones.
+    index("jobs_lane_due").on(t.laneTenant, t.laneBatch, t.runAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const jobSteps = pgTable(

@@ -18,21 +18,71 @@ export interface ClaimedJob {
 const inMs = (ms: number) => sql`now() + ${Math.round(ms)}::int * interval '1 millisecond'`;
 const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
 
-/** Pending jobs that are due, and running ones whose lease ran out (their runner died), up to `limit`. */
+/** Due jobs a claim ranks per lane: its own limit and some to spare for rows other runners lock meanwhile. */
+const perLane = (limit: number) => limit + 16;
+
+/**
+ * Pending jobs that are due, and running ones whose lease ran out (their runner died), up to `limit`,
+ * shared round robin by tenant, then by batch (lib/jobs/lane.ts), then oldest first. Within its batch
+ * a job counts behind the batch's jobs running now and its own older ones; within its tenant, batches
+ * take turns by that count; across tenants, each tenant's running jobs count first. So one job of a
+ * tenant goes before the next chunk of another tenant's large batch, and a small batch before the rest
+ * of its tenant's large one, whoever enqueued first; among equal turns the oldest goes first, so no
+ * job waits for ever. Jobs running in every runner count, so the runners' claims share the turns.
+ */
 export async function claimJobs(db: Db, workerId: string, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
-  // MATERIALIZED: the locking sub-select must run once, or a re-scan could lock more than `limit`.
+  // The lanes with pending jobs are found by skipping through jobs_lane_due, one probe per lane, and
+  // each lane's oldest due jobs are read from it: a claim reads a few rows per lane, not every due job.
+  // The rows are then locked in turn order with SKIP LOCKED and their due state checked again under
+  // the lock (another runner may have claimed one meanwhile); the turns go in as an array so that the
+  // lock step looks each row up by its key instead of hashing every due job. MATERIALIZED: the locking
+  // select must run once, or a re-scan could lock more than `limit`.
   const result = await db.execute(sql`
-    with due as materialized (
-      select id from jobs
-      where (status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now())
-      order by run_at
+    with recursive lanes as (
+      (select lane_tenant as tenant, lane_batch as batch from jobs where status = 'pending' order by lane_tenant, lane_batch limit 1)
+      union all
+      select next.tenant, next.batch from lanes l cross join lateral (
+        select lane_tenant as tenant, lane_batch as batch from jobs
+        where status = 'pending' and (lane_tenant, lane_batch) > (l.tenant, l.batch)
+        order by lane_tenant, lane_batch limit 1
+      ) next
+    ),
+    due as materialized (
+      select q.id, q.run_at, l.tenant, l.batch from lanes l cross join lateral (
+        select id, run_at from jobs
+        where status = 'pending' and lane_tenant = l.tenant and lane_batch = l.batch and run_at <= now()
+        order by run_at limit ${perLane(limit)}::int
+      ) q
+      union all
+      select id, run_at, lane_tenant, lane_batch from jobs where status = 'running' and locked_until < now()
+    ),
+    busy as materialized (
+      select lane_tenant as tenant, lane_batch as batch, count(*) as n from jobs
+      where status = 'running' and locked_until >= now()
+      group by 1, 2
+    ),
+    in_batch as (
+      select d.id, d.run_at, d.tenant,
+        row_number() over (partition by d.tenant, d.batch order by d.run_at, d.id) + coalesce(b.n, 0) as place
+      from due d left join busy b on b.tenant = d.tenant and b.batch = d.batch
+    ),
+    turns as materialized (
+      select i.id, i.run_at,
+        row_number() over (partition by i.tenant order by i.place, i.run_at, i.id) + coalesce(b.n, 0) as turn
+      from in_batch i left join (select tenant, sum(n) as n from busy group by tenant) b on b.tenant = i.tenant
+    ),
+    claim as materialized (
+      select j.id from unnest(array(select id from turns order by turn, run_at, id)) with ordinality as c(id, ord)
+      join jobs j on j.id = c.id
+      where (j.status = 'pending' and j.run_at <= now()) or (j.status = 'running' and j.locked_until < now())
+      order by c.ord
       limit ${limit}::int
-      for update skip locked
+      for update of j skip locked
     )
     update jobs j
     set status = 'running', locked_until = ${inMs(leaseMs)}, locked_by = ${workerId},
         attempts = j.attempts + 1, updated_at = now()
-    from due where j.id = due.id
+    from claim where j.id = claim.id
     returning j.id, j.function_id, j.event, j.payload, j.attempts, j.max_attempts,
       (select jsonb_object_agg(s.step_id, s.result) from job_steps s where s.job_id = j.id) as steps`);
   return rowsOf(result).map((r) => ({

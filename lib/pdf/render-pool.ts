@@ -1,8 +1,8 @@
 import path from "node:path";
-import pLimit, { type LimitFunction } from "p-limit";
 import { Piscina } from "piscina";
 import { env } from "@/lib/env";
 import type { ReportInput } from "@/lib/explain/report/report-document";
+import { fairAdmission, type FairAdmission, type Lane } from "./fair-admission";
 import type { ReceiptInput } from "./receipt";
 import type { CompletionCertificateInput } from "./completion-certificate";
 import type { SealedWorkflowInput } from "./sealed-workflow";
@@ -21,7 +21,7 @@ const TASKS_PER_THREAD = 3;
 
 // Per process, on globalThis: Next's dev server re-evaluates modules, and a second pool would only
 // double the threads.
-const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina; __sealpostRenderAdmission?: LimitFunction };
+const holder = globalThis as unknown as { __sealpostRenderPool?: Piscina; __sealpostRenderAdmission?: FairAdmission };
 
 /**
  * Lays out a document off the calling thread. Layout is CPU-bound JavaScript (react-pdf), so a pool
@@ -32,11 +32,14 @@ export async function renderFromTemplate(task: RenderTask): Promise<RenderResult
   return inRenderThread("default", task, async () => (await import("./render-task")).default(task));
 }
 
-/** A batch record laid out and written to the blob store in a render thread (see renderAndStore). */
-export async function renderToBlob(task: Omit<StoredRenderTask, "progress">): Promise<StoredRender | { storageError: string }> {
+/**
+ * A batch record laid out and written to the blob store in a render thread (see renderAndStore).
+ * `lane` (the record's tenant and batch) gives it its turn among other batches' records.
+ */
+export async function renderToBlob(task: Omit<StoredRenderTask, "progress">, lane?: Lane): Promise<StoredRender | { storageError: string }> {
   const progress = newTaskProgress();
   try {
-    return await inRenderThread("renderAndStore", task, async () => (await import("./render-task")).renderAndStore(task), progress);
+    return await inRenderThread("renderAndStore", task, async () => (await import("./render-task")).renderAndStore(task), progress, lane);
   } catch (err) {
     // A thread lost once this layout was done (stopped for another task's runaway layout, out of
     // memory) fails the write, to be retried with the chunk: not the record's failure.
@@ -70,12 +73,12 @@ export async function renderExplainReportPdf(input: ReportInput): Promise<Uint8A
   return inRenderThread("renderExplainReport", input, async () => (await import("@/lib/explain/report/render-report")).renderExplainReport(input));
 }
 
-async function inRenderThread<T>(name: string, input: object, here: () => Promise<T>, progress = newTaskProgress()): Promise<T> {
+async function inRenderThread<T>(name: string, input: object, here: () => Promise<T>, progress = newTaskProgress(), lane?: Lane): Promise<T> {
   const pool = renderPool();
   if (!pool) return here();
-  // TASKS_PER_THREAD at a time (see render-worker.mjs); the rest wait here, in order.
-  holder.__sealpostRenderAdmission ??= pLimit(pool.options.maxThreads * TASKS_PER_THREAD);
-  return holder.__sealpostRenderAdmission(async () => {
+  // TASKS_PER_THREAD at a time (see render-worker.mjs); the rest wait here, taking turns by lane.
+  holder.__sealpostRenderAdmission ??= fairAdmission(pool.options.maxThreads * TASKS_PER_THREAD);
+  return holder.__sealpostRenderAdmission(lane, async () => {
     for (let attempt = 1; ; attempt++) {
       const overrun = stopOnOverrun(pool, progress);
       try {

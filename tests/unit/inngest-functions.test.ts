@@ -33,7 +33,7 @@ interface FunctionOpts {
   id: string;
   triggers: Array<{ event?: string; cron?: string }>;
   retries: number;
-  concurrency: { limit: number; key: string; scope: string };
+  concurrency: { limit: number; key: string; scope: string } | Array<{ limit: number; key: string; scope: string }>;
 }
 const optsOf = (fn: unknown) => (fn as { opts: FunctionOpts }).opts;
 
@@ -60,10 +60,18 @@ describe("the functions served to Inngest", () => {
     });
   }
 
-  it("share one concurrency limit, JOB_CONCURRENCY, as the embedded runner's jobs do", () => {
-    const limits = functions.map((d) => optsOf(toInngestFunction(d)).concurrency);
-    expect(new Set(limits.map((c) => JSON.stringify(c))).size).toBe(1);
-    expect(limits[0]).toEqual({ limit: env().JOB_CONCURRENCY, key: '"sealpost-jobs"', scope: "env" });
+  it("share one concurrency limit, JOB_CONCURRENCY, as the embedded runner's jobs do, and half of it per tenant where the events name one", () => {
+    const shared = { limit: env().JOB_CONCURRENCY, key: '"sealpost-jobs"', scope: "env" };
+    const perTenant = { limit: Math.ceil(env().JOB_CONCURRENCY / 2), key: "event.data.tenantId", scope: "env" };
+    for (const def of functions) {
+      const limits = [optsOf(toInngestFunction(def)).concurrency].flat();
+      expect(limits[0], def.id).toEqual(shared);
+      expect(limits.slice(1), def.id).toEqual(limits.length > 1 ? [perTenant] : []);
+    }
+    const byId = (id: string) => [optsOf(toInngestFunction(functions.find((d) => d.id === id)!)).concurrency].flat();
+    // A batch's chunks, and a workflow's seal, wait for their tenant's turn; a schedule's sweep names no tenant.
+    for (const id of ["dispatch-start-batch", "dispatch-render-chunk", "dispatch-finalize-batch", "workflow-seal"]) expect(byId(id), id).toEqual([shared, perTenant]);
+    expect(byId("dispatch-resume-stalled")).toEqual([shared]);
   });
 
   for (const def of functions.filter((d) => !d.cron)) {

@@ -139,3 +139,43 @@ describe("render pool (worker threads)", () => {
     expect(fs.existsSync(path.join(records, "9.pdf"))).toBe(false);
   });
 });
+
+/** Renders `count` records of a batch at once, as a chunk does, and notes each one's finish in `finished`. */
+function chunk(tenant: string, batch: string, count: number, finished: string[]) {
+  return Array.from({ length: count }, (_, i) =>
+    renderToBlob(
+      { templatePath: "letter.md", record: letter(i), meta: { correlationId: `${batch}-${i}`, title: "t" }, blobKey: `batches/${batch}/records/${i}.pdf` },
+      { tenant, batch },
+    ).then(() => finished.push(batch)),
+  );
+}
+
+describe("render threads shared between batches", () => {
+  beforeAll(async () => {
+    // The first render starts the thread and compiles the render code; the order below is about turns, not that.
+    await renderFromTemplate({ templatePath: "letter.md", record: letter(0), meta: { correlationId: "warm", title: "t" } });
+  });
+
+  it("renders a small batch's records in turn with a large chunk handed over before them, another tenant's or the same one's", async () => {
+    for (const tenant of ["tenant-b", "tenant-a"]) {
+      const finished: string[] = [];
+      const big = chunk("tenant-a", `big-${tenant}`, 30, finished);
+      const small = chunk(tenant, `small-${tenant}`, 4, finished);
+      await Promise.all([...big, ...small]);
+      // In arrival order the small batch's four would finish last, after all thirty; in turn, each
+      // goes after at most one more of the large chunk's than before it (past the six the threads hold).
+      const lastSmall = finished.lastIndexOf(`small-${tenant}`);
+      expect(lastSmall, finished.join(" ")).toBeLessThan(6 + 4 * 2);
+    }
+  });
+
+  it("lets a render of no batch (a sealed record, a receipt) in after one turn, not after the queue", async () => {
+    const finished: string[] = [];
+    const big = chunk("tenant-a", "big-alone", 30, finished);
+    const alone = renderFromTemplate({ templatePath: "letter.md", record: letter(1), meta: { correlationId: "alone", title: "t" } }).then(() =>
+      finished.push("alone"),
+    );
+    await Promise.all([...big, alone]);
+    expect(finished.indexOf("alone"), finished.join(" ")).toBeLessThan(6 + 2);
+  });
+});

@@ -68,7 +68,7 @@ async function renderOne(batch: Batch, record: BatchRecord): Promise<Rendered> {
       meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
       explain: batch.explainRequestedBy !== null,
       blobKey: recordBlobKey(batch.tenantId, batch.id, record.recordIndex),
-    });
+    }, { tenant: batch.tenantId, batch: batch.id });
   } catch (err) {
     // A render error is the record's own (its data, its template version gone, a layout past
     // RENDER_TIMEOUT_MS): retrying would fail the same way, so it is recorded, not retried.
@@ -182,7 +182,7 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
       .returning({ processed: batches.processedCount, total: batches.documentCount });
     // The last chunk to finish hands the batch to finalisation (once: the event id dedupes).
     if (counts.processed >= counts.total) {
-      await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id }, id: batch.id });
+      await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id, tenantId: batch.tenantId }, id: batch.id });
     }
     return done;
   });

@@ -58,10 +58,10 @@ export async function resumeStalledBatches({ now = new Date(), stallMs = env().B
         if (chunks.length) {
           await sendEvent(
             tx,
-            chunks.map((c) => ({ name: "dispatch/chunk.render", data: { batchId: batch.id, ...c }, id: `${batch.id}:${c.from}+${c.count}:${tag}` })),
+            chunks.map((c) => ({ name: "dispatch/chunk.render", data: { batchId: batch.id, tenantId: batch.tenantId, ...c }, id: `${batch.id}:${c.from}+${c.count}:${tag}` })),
           );
         } else {
-          await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id }, id: `${batch.id}:${tag}` });
+          await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id, tenantId: batch.tenantId }, id: `${batch.id}:${tag}` });
         }
         result = { batchId: batch.id, resumed: chunks.length ? "chunks" : "finalize", chunks: chunks.length };
       }
