@@ -96,7 +96,8 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     async () => {
       await enqueueScheduled();
       const free = concurrency - running.size;
-      if (free > 0) for (const job of await claimJobs(db, workerId, free, leaseMs)) start(job);
+      // One slot stays free of any one lane (claimJobs' laneCap), for the next batch sent meanwhile.
+      if (free > 0) for (const job of await claimJobs(db, workerId, free, leaseMs, concurrency > 1 ? concurrency - 1 : concurrency)) start(job);
       // Jobs in flight are progress: each has a deadline, past which its slot is freed.
       if (running.size) progress.progressed();
       else progress.idle();

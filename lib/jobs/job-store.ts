@@ -29,8 +29,12 @@ const perLane = (limit: number) => limit + 16;
  * tenant goes before the next chunk of another tenant's large batch, and a small batch before the rest
  * of its tenant's large one, whoever enqueued first; among equal turns the oldest goes first, so no
  * job waits for ever. Jobs running in every runner count, so the runners' claims share the turns.
+ *
+ * `laneCap`: how many jobs of one lane this runner may hold at once. The runner leaves one of its
+ * slots to the other lanes, so that a small batch sent while a large one fills every slot starts at
+ * once instead of waiting for a large chunk to end, at each of its steps (pick-up, chunk, finish).
  */
-export async function claimJobs(db: Db, workerId: string, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+export async function claimJobs(db: Db, workerId: string, limit: number, leaseMs: number, laneCap = Number.MAX_SAFE_INTEGER): Promise<ClaimedJob[]> {
   // The lanes with pending jobs are found by skipping through jobs_lane_due, one probe per lane, and
   // each lane's oldest due jobs are read from it: a claim reads a few rows per lane, not every due job.
   // The rows are then locked in turn order with SKIP LOCKED and their due state checked again under
@@ -61,10 +65,21 @@ export async function claimJobs(db: Db, workerId: string, limit: number, leaseMs
       where status = 'running' and locked_until >= now()
       group by 1, 2
     ),
+    mine as materialized (
+      select lane_tenant as tenant, lane_batch as batch, count(*) as n from jobs
+      where status = 'running' and locked_by = ${workerId} and locked_until >= now()
+      group by 1, 2
+    ),
+    numbered as (
+      select d.id, d.run_at, d.tenant, d.batch, row_number() over (partition by d.tenant, d.batch order by d.run_at, d.id) as nth
+      from due d
+    ),
     in_batch as (
-      select d.id, d.run_at, d.tenant,
-        row_number() over (partition by d.tenant, d.batch order by d.run_at, d.id) + coalesce(b.n, 0) as place
-      from due d left join busy b on b.tenant = d.tenant and b.batch = d.batch
+      select d.id, d.run_at, d.tenant, d.nth + coalesce(b.n, 0) as place
+      from numbered d
+      left join busy b on b.tenant = d.tenant and b.batch = d.batch
+      left join mine m on m.tenant = d.tenant and m.batch = d.batch
+      where d.nth + coalesce(m.n, 0) <= ${Math.min(laneCap, 1_000_000)}::int
     ),
     turns as materialized (
       select i.id, i.run_at,

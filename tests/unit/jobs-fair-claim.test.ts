@@ -87,6 +87,19 @@ for (const driver of ["postgres", "pglite"] as const) {
       expect((await claim("worker-1", 1)).map((j) => j.functionId)).toEqual(["t-sweep"]);
     });
 
+    it("keeps one of a runner's slots from a lane that would fill them all, for the next batch sent meanwhile; another runner takes its share", async () => {
+      await chunks("tenant-a", "big", 20);
+      // A runner of 4 slots, none running: the large batch takes 3 of them, not 4.
+      const first = await claimJobs(db, "worker-1", 4, 60_000, 3);
+      expect(first.map(batchOf)).toEqual(["big", "big", "big"]);
+      expect(await claimJobs(db, "worker-1", 1, 60_000, 3)).toEqual([]);
+      // A small batch of the same tenant starts in the slot left free, without waiting for a chunk to end.
+      await chunks("tenant-a", "small", 1);
+      expect((await claimJobs(db, "worker-1", 1, 60_000, 3)).map(batchOf)).toEqual(["small"]);
+      // The cap is per runner: another runner's slots take the large batch's next chunks.
+      expect((await claimJobs(db, "worker-2", 2, 60_000, 3)).map(batchOf)).toEqual(["big", "big"]);
+    });
+
     it("never claims a job twice, and claims every due job in the end", async () => {
       await chunks("tenant-a", "big", 40);
       await chunks("tenant-b", "other", 5);
