@@ -1,4 +1,5 @@
 import type { Recipient } from "@/lib/batch/recipients";
+import { momentText } from "@/lib/format/moment-text";
 import { greeting } from "@/lib/mail/greeting";
 import type { OutgoingMail } from "@/lib/mail/outbox";
 import { deliveryLinkPlaceholder } from "./link-token";
@@ -21,7 +22,7 @@ export function deliveryMail(m: { sessionId: string; tenantId: string; recipient
       ``,
       `A document has been sent to you: ${m.fileName}`,
       ``,
-      `Open it here (the link is personal and expires ${m.expiresAt.toUTCString()}):`,
+      `Open it here (the link is personal and expires on ${momentText(m.expiresAt)}):`,
       deliveryLinkPlaceholder(m.sessionId),
     ].join("\n"),
   };

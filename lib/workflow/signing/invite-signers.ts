@@ -3,6 +3,8 @@ import type { Tx } from "@/lib/db/client";
 import { workflowSigners, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { greeting, oneLine } from "@/lib/mail/greeting";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { momentText } from "@/lib/format/moment-text";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { recordEvent, systemActor, type Actor } from "../events";
 import { newLinkNonce, signLinkPlaceholder, signToken, signTokenHash } from "./sign-link";
@@ -55,7 +57,7 @@ export async function inviteSigners(
 export function signerMail(wf: Workflow, s: WorkflowSigner, nonce: string, expiresAt: Date, total: number, reminder = false) {
   const from = wf.settings.organizationName ?? "Sealpost";
   const as = s.role ? ` as ${oneLine(s.role)}` : "";
-  const until = expiresAt.toISOString().slice(0, 16).replace("T", " ") + " UTC";
+  const until = momentText(expiresAt, wf.settings.locale ?? DEFAULT_LOCALE);
   return {
     tenantId: wf.tenantId,
     dedupeKey: reminder ? `sign-reminder:${s.id}:${nonce}` : `sign-invite:${s.id}:${nonce}`,

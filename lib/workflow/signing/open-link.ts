@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
 import { workflowSigners, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
+import { momentText } from "@/lib/format/moment-text";
 import { AppError } from "@/lib/http/problem";
 import { recordEvent, systemActor } from "../events";
 import { getWorkflow, lockWorkflow } from "../get-workflow";
@@ -13,7 +14,7 @@ export interface OpenedLink {
 }
 
 const invalid = () => new AppError("esign.link_invalid", "This signing link does not exist; check that the whole address from the mail was opened");
-const day = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ") + " UTC";
+const day = (d: Date) => momentText(d);
 
 /**
  * The workflow and signer a link opens, or the problem that says why it opens nothing: unknown (404
