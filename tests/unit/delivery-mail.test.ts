@@ -22,6 +22,8 @@ describe("delivery mail greeting", () => {
   it("greets the customer of a notice by the name in the record, not with a bare Hello", async () => {
     const [mail] = await noticeMails(ann);
     expect(mail.text.split("\n")[0]).toBe("Hello Ann Smith,");
+    // When the link ends, as people read a time: its zone named, no machine format.
+    expect(mail.text).toContain("the link is personal and expires on 1 December 2026 at 00:00 UTC");
   });
 
   it("prefers the recipient's own name for that address and falls back to the record's name for the others", async () => {
