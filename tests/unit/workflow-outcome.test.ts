@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
+import { momentText } from "@/lib/format/moment-text";
 import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/schema";
 import { changeWorkflow } from "@/lib/workflow/change-workflow";
 import { rejection } from "@/lib/workflow/decide-workflow";
@@ -96,7 +97,7 @@ for (const driver of ["postgres", "pglite"] as const) {
       await sealWorkflow("acme", wf.id);
       const text = await pdfText((await getBlobStore().get(sealedKey("acme", wf.id)))!);
       // The history row: when, what, who (pdftotext interleaves the columns' wrapped lines).
-      expect(text).toContain(`Approval history ${asked.at} changes-requested`);
+      expect(text).toContain(`Approval history ${momentText(asked.at)} Changes requested (stage`);
       expect(text).toContain("stage@acme.test: 2 changes requested");
       expect(text).toContain("– Name: Use your full legal name (error, by 1 April 2026)");
       expect(text).toContain("– Attach the signed form (warning, documents)");
