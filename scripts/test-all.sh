@@ -13,14 +13,14 @@ summary() {
 }
 
 static_checks() {
-  local start=$SECONDS dir status=0 pids=() names=(typecheck lint check:deps lint:openapi)
+  local start=$SECONDS dir status=0 pids=() names=(typecheck lint format:check check:deps lint:openapi)
   dir=$(mktemp -d)
   for n in "${names[@]}"; do npm run --silent "$n" >"$dir/$n.log" 2>&1 & pids+=($!); done
   for i in "${!names[@]}"; do
     if wait "${pids[$i]}"; then echo "ok: ${names[$i]}"; else status=1; echo "FAILED: ${names[$i]}"; cat "$dir/${names[$i]}.log"; fi
   done
   rm -rf "$dir"
-  record "typecheck, lint, deps, openapi" $((SECONDS - start)) "$([ $status = 0 ] && echo ok || echo FAILED)"
+  record "static checks (5)" $((SECONDS - start)) "$([ $status = 0 ] && echo ok || echo FAILED)"
   return $status
 }
 
