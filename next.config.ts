@@ -3,7 +3,16 @@ import { resourceCsp } from "./lib/http/csp";
 
 const nextConfig: NextConfig = {
   // These packages load native/wasm assets or spawn workers at run time; bundling them breaks that.
-  serverExternalPackages: ["@electric-sql/pglite", "@react-pdf/renderer", "fontkit", "postgres", "nodemailer", "oidc-provider", "inngest", "piscina"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@react-pdf/renderer",
+    "fontkit",
+    "postgres",
+    "nodemailer",
+    "oidc-provider",
+    "inngest",
+    "piscina",
+  ],
   poweredByHeader: false,
   // The console's new batch page posts a records file of up to 1 MB (lib/console/records-input.ts) to a
   // server action; the default limit, 1 MB, is the whole request, so the file's own limit could not be reached.

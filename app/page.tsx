@@ -23,19 +23,33 @@ const ENDPOINTS: Array<[string, string]> = [
 /** The front door: what Sealpost is, and where to go from here. */
 export default function Home() {
   const places: Array<{ href: string; name: string; what: string }> = [
-    { href: "/console", name: "Approver console", what: "Approvers and submitters sign in to review, approve and follow batches and workflow sessions." },
+    {
+      href: "/console",
+      name: "Approver console",
+      what: "Approvers and submitters sign in to review, approve and follow batches and workflow sessions.",
+    },
     ...(devMailPageShown()
-      ? [{ href: "/dev/mail", name: "Captured mail", what: "The mail this server has sent or captured, with the links recipients and participants receive (development only)." }]
+      ? [
+          {
+            href: "/dev/mail",
+            name: "Captured mail",
+            what: "The mail this server has sent or captured, with the links recipients and participants receive (development only).",
+          },
+        ]
       : []),
-    { href: "/docs/api", name: "API reference", what: "Every endpoint of the API, its parameters, bodies, answers and problems, drawn from the OpenAPI document at /api/openapi.json." },
+    {
+      href: "/docs/api",
+      name: "API reference",
+      what: "Every endpoint of the API, its parameters, bodies, answers and problems, drawn from the OpenAPI document at /api/openapi.json.",
+    },
     { href: "/api/health", name: "Health", what: "Whether the database and the background work of this server are answering, as JSON." },
   ];
   return (
     <PageShell service="Sealpost" footer="Sealpost sends governed documents.">
       <h1>Sealpost</h1>
       <p className={styles.lede}>
-        Sealpost sends governed documents. An application submits a batch of records; Sealpost checks each one against its template, waits for an
-        approver, then makes one PDF per record and delivers it through a personal, expiring link whose every visit is recorded.
+        Sealpost sends governed documents. An application submits a batch of records; Sealpost checks each one against its template, waits
+        for an approver, then makes one PDF per record and delivers it through a personal, expiring link whose every visit is recorded.
       </p>
       <p>Workflow sessions let a participant fill in a form step by step until an approver&apos;s decision seals the answers into a PDF.</p>
       <nav aria-labelledby="places-title">

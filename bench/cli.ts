@@ -22,11 +22,15 @@ const settings = { distribution: { requireApproval: false } };
 /** When the batch finished, by the server's clock (the same machine's), and that every record was mailed. */
 async function completion(stack: Stack, batchId: string, mailsBefore: number): Promise<number> {
   await stack.smtp.waitFor((m) => m.length - mailsBefore >= N, 30 * 60_000);
-  return eventually(async () => {
-    const d = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}`)).json();
-    if (d.state === "partially-failed") throw new Error(`batch ${batchId} partially failed`);
-    return d.state === "completed" && Date.parse(d.completedAt);
-  }, 10 * 60_000, "batch completion");
+  return eventually(
+    async () => {
+      const d = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}`)).json();
+      if (d.state === "partially-failed") throw new Error(`batch ${batchId} partially failed`);
+      return d.state === "completed" && Date.parse(d.completedAt);
+    },
+    10 * 60_000,
+    "batch completion",
+  );
 }
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -35,7 +39,9 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   let err = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (err += d));
-  return new Promise((resolve, reject) => child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`sealpost exited ${code}: ${err}`)))));
+  return new Promise((resolve, reject) =>
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`sealpost exited ${code}: ${err}`)))),
+  );
 }
 
 export async function cliBench(lines: string[]) {
@@ -66,7 +72,9 @@ export async function cliBench(lines: string[]) {
     fs.writeFileSync(csv, Papa.unparse(records));
     const mails = stack.smtp.messages.length;
     const t0 = Date.now();
-    const out = JSON.parse(await runCli(["batch", "send", "--template", "notice.md", "--records", csv, "--settings", settingsFile, "--yes", "--json"], env)) as { batchId: string };
+    const out = JSON.parse(
+      await runCli(["batch", "send", "--template", "notice.md", "--records", csv, "--settings", settingsFile, "--yes", "--json"], env),
+    ) as { batchId: string };
     cli.untilId.push(Date.now() - t0);
     cli.total.push((await completion(stack, out.batchId, mails)) - t0);
   };
@@ -75,7 +83,12 @@ export async function cliBench(lines: string[]) {
     offset += N;
     const mails = stack.smtp.messages.length;
     const t0 = Date.now();
-    const res = await stack.api("submitter", "POST", "/api/render", { templatePath: "notice.md", dataSource: records, features: { svcDispatch: true }, templateSettings: settings });
+    const res = await stack.api("submitter", "POST", "/api/render", {
+      templatePath: "notice.md",
+      dataSource: records,
+      features: { svcDispatch: true },
+      templateSettings: settings,
+    });
     await res.arrayBuffer();
     if (res.status !== 202) throw new Error(`render answered ${res.status}`);
     plain.untilId.push(Date.now() - t0);

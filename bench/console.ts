@@ -64,7 +64,11 @@ async function seed(db: Db): Promise<string> {
     500,
     (chunk) => db.insert(schema.batches).values(chunk),
   );
-  const warnings = Array.from({ length: BIG / 10 }, (_, k) => ({ index: k * 10, status: "warning", messages: [`amount: ${k} is above the usual range`] }));
+  const warnings = Array.from({ length: BIG / 10 }, (_, k) => ({
+    index: k * 10,
+    status: "warning",
+    messages: [`amount: ${k} is above the usual range`],
+  }));
   const big = batchRow(BATCHES, new Date(t0 + BATCHES * 60_000), {
     title: "Bench batch of 10,000 records",
     state: "completed",
@@ -115,10 +119,19 @@ async function seedWorkflows(stack: Stack): Promise<string[]> {
           templatePath: "workflow/leave-request.md",
           correlationId: `bench-console-wf-${i}`,
           templateSettings: { workflow: { recipients: [{ email: `employee${i}@example.test` }], autoValidateOnCreate: true } },
-          initialData: { fullName: `Employee ${i}`, employeeId: `E${String(1000 + i).padStart(4, "0")}`, leaveType: "annual", startDate: "2027-05-03", endDate: "2027-05-07", days: 5, confirmed: true },
+          initialData: {
+            fullName: `Employee ${i}`,
+            employeeId: `E${String(1000 + i).padStart(4, "0")}`,
+            leaveType: "annual",
+            startDate: "2027-05-03",
+            endDate: "2027-05-07",
+            days: 5,
+            confirmed: true,
+          },
         });
         const body = (await res.json()) as { workflowId: string; state: string };
-        if (res.status !== 201 || body.state !== "pending-approval") throw new Error(`workflow create: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+        if (res.status !== 201 || body.state !== "pending-approval")
+          throw new Error(`workflow create: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
         return body.workflowId;
       }),
     ),
@@ -161,23 +174,47 @@ export async function consoleBench(lines: string[]): Promise<void> {
   try {
     const t0 = performance.now();
     const bigId = await seed(db);
-    lines.push(`console bench: ${BATCHES.toLocaleString("en-GB")} batches and a batch of ${BIG.toLocaleString("en-GB")} records written in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${RUNS} requests each, one at a time, interleaved with the reference`);
+    lines.push(
+      `console bench: ${BATCHES.toLocaleString("en-GB")} batches and a batch of ${BIG.toLocaleString("en-GB")} records written in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${RUNS} requests each, one at a time, interleaved with the reference`,
+    );
     const t1 = performance.now();
     const workflowIds = await seedWorkflows(stack);
-    lines.push(`${WORKFLOWS} workflows waiting for the approver created through the API in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    lines.push(
+      `${WORKFLOWS} workflows waiting for the approver created through the API in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    );
     const wf = workflowIds[WORKFLOWS >> 1];
     const session = { cookie: await signedInCookie(stack) };
     const bearer = { authorization: `Bearer ${await stack.token("approver")}` };
     const pairs = {
-      list: [() => timed(`${stack.baseUrl}/console/batches`, session, "Bench batch"), () => timed(`${stack.baseUrl}/api/dispatch/batch?limit=25`, bearer, '"batches"')],
-      page: [() => timed(`${stack.baseUrl}/console/batches/${bigId}`, session, "Bench batch of 10,000 records"), () => timed(`${stack.baseUrl}/api/dispatch/batch/${bigId}`, bearer, '"validationResults"')],
-      deep: [() => timed(`${stack.baseUrl}/console/batches/${bigId}?page=150`, session, "letter-C107450"), () => timed(`${stack.baseUrl}/api/dispatch/batch/${bigId}`, bearer, '"validationResults"')],
-      waiting: [() => timed(`${stack.baseUrl}/console/workflows?view=waiting`, session, "Leave request"), () => timed(`${stack.baseUrl}/api/workflow?limit=25`, bearer, '"workflows"')],
-      workflow: [() => timed(`${stack.baseUrl}/console/workflows/${wf}`, session, "Rule results"), () => timed(`${stack.baseUrl}/api/workflow/${wf}/status`, bearer, '"currentApprovalStage"')],
+      list: [
+        () => timed(`${stack.baseUrl}/console/batches`, session, "Bench batch"),
+        () => timed(`${stack.baseUrl}/api/dispatch/batch?limit=25`, bearer, '"batches"'),
+      ],
+      page: [
+        () => timed(`${stack.baseUrl}/console/batches/${bigId}`, session, "Bench batch of 10,000 records"),
+        () => timed(`${stack.baseUrl}/api/dispatch/batch/${bigId}`, bearer, '"validationResults"'),
+      ],
+      deep: [
+        () => timed(`${stack.baseUrl}/console/batches/${bigId}?page=150`, session, "letter-C107450"),
+        () => timed(`${stack.baseUrl}/api/dispatch/batch/${bigId}`, bearer, '"validationResults"'),
+      ],
+      waiting: [
+        () => timed(`${stack.baseUrl}/console/workflows?view=waiting`, session, "Leave request"),
+        () => timed(`${stack.baseUrl}/api/workflow?limit=25`, bearer, '"workflows"'),
+      ],
+      workflow: [
+        () => timed(`${stack.baseUrl}/console/workflows/${wf}`, session, "Rule results"),
+        () => timed(`${stack.baseUrl}/api/workflow/${wf}/status`, bearer, '"currentApprovalStage"'),
+      ],
     } as const;
-    const got = Object.fromEntries(Object.keys(pairs).map((k) => [k, { page: [] as number[], ref: [] as number[] }])) as Record<keyof typeof pairs, { page: number[]; ref: number[] }>;
+    const got = Object.fromEntries(Object.keys(pairs).map((k) => [k, { page: [] as number[], ref: [] as number[] }])) as Record<
+      keyof typeof pairs,
+      { page: number[]; ref: number[] }
+    >;
     for (let r = 0; r < WARM + RUNS; r++) {
-      for (const [k, [page, ref]] of Object.entries(pairs) as Array<[keyof typeof pairs, readonly [() => Promise<number>, () => Promise<number>]]>) {
+      for (const [k, [page, ref]] of Object.entries(pairs) as Array<
+        [keyof typeof pairs, readonly [() => Promise<number>, () => Promise<number>]]
+      >) {
         const [a, b] = [await page(), await ref()];
         if (r < WARM) continue;
         got[k].page.push(a);
@@ -185,11 +222,39 @@ export async function consoleBench(lines: string[]): Promise<void> {
       }
     }
     lines.push(
-      line(`console batch list, ${BATCHES.toLocaleString("en-GB")} batches (page 1 of 25 and the counts per state)`, got.list.page, "API GET /api/dispatch/batch?limit=25", got.list.ref, { p99: 300 }),
-      line(`console batch page, ${BIG.toLocaleString("en-GB")} records (records 1–50 with delivery)`, got.page.page, "API GET /api/dispatch/batch/{id} of the same batch", got.page.ref, { p99: 300 }),
-      line(`console batch page, ${BIG.toLocaleString("en-GB")} records, page 150 of the records`, got.deep.page, "API GET /api/dispatch/batch/{id}", got.deep.ref, { p99: 300 }),
-      line(`console workflows "Waiting for you", ${WORKFLOWS} pending approvals of the approver`, got.waiting.page, "API GET /api/workflow?limit=25", got.waiting.ref),
-      line(`console workflow page (data, rules, stages, history, activity)`, got.workflow.page, "API GET /api/workflow/{id}/status", got.workflow.ref),
+      line(
+        `console batch list, ${BATCHES.toLocaleString("en-GB")} batches (page 1 of 25 and the counts per state)`,
+        got.list.page,
+        "API GET /api/dispatch/batch?limit=25",
+        got.list.ref,
+        { p99: 300 },
+      ),
+      line(
+        `console batch page, ${BIG.toLocaleString("en-GB")} records (records 1–50 with delivery)`,
+        got.page.page,
+        "API GET /api/dispatch/batch/{id} of the same batch",
+        got.page.ref,
+        { p99: 300 },
+      ),
+      line(
+        `console batch page, ${BIG.toLocaleString("en-GB")} records, page 150 of the records`,
+        got.deep.page,
+        "API GET /api/dispatch/batch/{id}",
+        got.deep.ref,
+        { p99: 300 },
+      ),
+      line(
+        `console workflows "Waiting for you", ${WORKFLOWS} pending approvals of the approver`,
+        got.waiting.page,
+        "API GET /api/workflow?limit=25",
+        got.waiting.ref,
+      ),
+      line(
+        `console workflow page (data, rules, stages, history, activity)`,
+        got.workflow.page,
+        "API GET /api/workflow/{id}/status",
+        got.workflow.ref,
+      ),
     );
   } finally {
     await (db.$client as postgres.Sql).end({ timeout: 5 });

@@ -20,7 +20,16 @@ export function noticeRecord(i: number) {
   };
 }
 
-const descriptions = ["Card payment, grocery store", "Salary", "Standing order, rent", "Direct debit, electricity", "Transfer to savings", "Card payment, pharmacy", "Refund, online shop", "Cash withdrawal"];
+const descriptions = [
+  "Card payment, grocery store",
+  "Salary",
+  "Standing order, rent",
+  "Direct debit, electricity",
+  "Transfer to savings",
+  "Card payment, pharmacy",
+  "Refund, online shop",
+  "Cash withdrawal",
+];
 
 export function statementRecord(i: number) {
   let balance = 100_000 + (i % 50) * 1_000;
@@ -53,7 +62,12 @@ export function statementRecord(i: number) {
  * exactly the document the service does.
  */
 export const benchDocuments = [
-  { name: "one-page notice", template: "notice.md", record: noticeRecord, title: (i: number) => `Payment notice – notice-${noticeRecord(i).customerId}.pdf` },
+  {
+    name: "one-page notice",
+    template: "notice.md",
+    record: noticeRecord,
+    title: (i: number) => `Payment notice – notice-${noticeRecord(i).customerId}.pdf`,
+  },
   {
     name: "three-page statement (60-item list)",
     template: "statement.md",

@@ -51,7 +51,13 @@ export async function esignBench(lines: string[]) {
     const tsa = timestampAuthority(ca.tsa);
     const template = "statement.md";
     const templateVersion = versionOf(fs.readFileSync(path.join("bench/templates", template), "utf8"));
-    const render = (i: number) => pool.run({ templatePath: template, templateVersion, record: statementRecord(i), meta: { correlationId: `bench-esign-${i}`, title: "Statement", documentId: null } });
+    const render = (i: number) =>
+      pool.run({
+        templatePath: template,
+        templateVersion,
+        record: statementRecord(i),
+        meta: { correlationId: `bench-esign-${i}`, title: "Statement", documentId: null },
+      });
 
     for (let i = 0; i < WARM; i++) await signPdf((await render(i)).pdf, signOptions(ca, 1, i % 2 ? tsa : undefined));
     const renders: number[] = [];
@@ -76,15 +82,21 @@ export async function esignBench(lines: string[]) {
     const pages = (await PDFDocument.load(five, { updateMetadata: false })).getPageCount();
     for (let k = 1; k <= 5; k++) five = await signPdf(five, signOptions(ca, k, tsa));
     const first = await verifyPdf(five, { trustedRoots: [ca.rootDer] });
-    if (!first.valid || first.signatures.length !== 5) throw new Error(`the five-signature file does not verify: ${JSON.stringify(first.signatures.map((s) => s.problems))}`);
+    if (!first.valid || first.signatures.length !== 5)
+      throw new Error(`the five-signature file does not verify: ${JSON.stringify(first.signatures.map((s) => s.problems))}`);
     const verifies: number[] = [];
     const renders2: number[] = [];
     for (let i = 0; i < PAIRS; i++) {
-      const pair = [async () => verifies.push((await timed(() => verifyPdf(five, { trustedRoots: [ca.rootDer] }))).ms), async () => renders2.push((await timed(() => render(30_000 + i))).ms)];
+      const pair = [
+        async () => verifies.push((await timed(() => verifyPdf(five, { trustedRoots: [ca.rootDer] }))).ms),
+        async () => renders2.push((await timed(() => render(30_000 + i))).ms),
+      ];
       for (const step of i % 2 === 0 ? pair : pair.reverse()) await step();
     }
 
-    lines.push(`E-signature (the ${pages}-page bench statement, ${(five.length / 1024).toFixed(0)} KB with five signatures; wall time in one process, render in one render thread):`);
+    lines.push(
+      `E-signature (the ${pages}-page bench statement, ${(five.length / 1024).toFixed(0)} KB with five signatures; wall time in one process, render in one render thread):`,
+    );
     lines.push(line("  sign once, visible appearance (B-B)", signs, "render the statement", renders));
     lines.push(line("  sign once with an RFC 3161 timestamp (B-T, in-process TSA)", signsTsa, "render the statement", renders));
     lines.push(line("  verify a file of five signatures", verifies, "render the statement", renders2));

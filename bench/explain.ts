@@ -29,14 +29,29 @@ const f2 = (x: number) => x.toFixed(2);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function traceOf(r: RenderResult, correlationId: string): Trace {
-  return assembleTrace({ correlationId, tenantId: "bench", kind: "single", requestedBy: "features.explainDocument", template: r.template!, timings: r.timings, facts: r.explain!, createdAt: new Date() });
+  return assembleTrace({
+    correlationId,
+    tenantId: "bench",
+    kind: "single",
+    requestedBy: "features.explainDocument",
+    template: r.template!,
+    timings: r.timings,
+    facts: r.explain!,
+    createdAt: new Date(),
+  });
 }
 
 async function captureOverhead(pool: Piscina<RenderTask, RenderResult>, lines: string[]) {
   const template = "notice.md";
   const templateVersion = versionOf(fs.readFileSync(path.join("bench/templates", template), "utf8"));
   const render = (i: number, explain: boolean) =>
-    pool.run({ templatePath: template, templateVersion, record: noticeRecord(i), meta: { correlationId: `bench-${i}`, title: "Notice", documentId: null }, explain });
+    pool.run({
+      templatePath: template,
+      templateVersion,
+      record: noticeRecord(i),
+      meta: { correlationId: `bench-${i}`, title: "Notice", documentId: null },
+      explain,
+    });
   for (let i = 0; i < WARM; i++) await render(i, i % 2 === 0);
   const plain: number[] = [];
   const traced: number[] = [];
@@ -64,13 +79,21 @@ async function captureOverhead(pool: Piscina<RenderTask, RenderResult>, lines: s
   lines.push(
     `Capture overhead per render, notice (n=${RENDERS} pairs): median traced − untraced ${f2(overhead)} ms (capture's own clock ${f2(median(inRender))} ms) | untraced render ${f2(median(plain))} ms, traced ${f2(median(traced))} ms | ratio ${(median(traced) / median(plain)).toFixed(3)}; target ≤ 0.5 ms: ${overhead <= 0.5 ? "met" : "NOT met"}`,
   );
-  lines.push(`Trace after the render (assembly + JSON, off the request path), notice: median ${f2(median(after))} ms | trace ${kb(median(sizes))} beside its PDF ${kb(median(pdfSizes))} (spec: 50–200 KB per trace)`);
+  lines.push(
+    `Trace after the render (assembly + JSON, off the request path), notice: median ${f2(median(after))} ms | trace ${kb(median(sizes))} beside its PDF ${kb(median(pdfSizes))} (spec: 50–200 KB per trace)`,
+  );
 
   const statementVersion = versionOf(fs.readFileSync(path.join("bench/templates", "statement.md"), "utf8"));
   const stSizes: number[] = [];
   const stPdf: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const r = await pool.run({ templatePath: "statement.md", templateVersion: statementVersion, record: statementRecord(i), meta: { correlationId: `st-${i}`, title: "Statement", documentId: null }, explain: true });
+    const r = await pool.run({
+      templatePath: "statement.md",
+      templateVersion: statementVersion,
+      record: statementRecord(i),
+      meta: { correlationId: `st-${i}`, title: "Statement", documentId: null },
+      explain: true,
+    });
     stSizes.push(Buffer.byteLength(JSON.stringify(traceOf(r, `st-${i}`))));
     stPdf.push(r.pdf.byteLength);
   }
@@ -82,12 +105,22 @@ async function reports(stack: Stack, pool: Piscina<RenderTask, RenderResult>, li
     const ids: string[] = [];
     for (let i = 0; i < REPORTS + 2; i++) {
       const correlationId = `bench-report-${i}-${Date.now()}`;
-      const res = await stack.api("submitter", "POST", "/api/render", { templatePath: "statement.md", dataSource: statementRecord(i), options: { correlationId }, features: { explainDocument: true } });
+      const res = await stack.api("submitter", "POST", "/api/render", {
+        templatePath: "statement.md",
+        dataSource: statementRecord(i),
+        options: { correlationId },
+        features: { explainDocument: true },
+      });
       if (res.status !== 200) throw new Error(`render answered ${res.status}`);
       await res.arrayBuffer();
       ids.push(correlationId);
     }
-    for (const id of ids) await eventually(async () => (await stack.api("submitter", "GET", `/api/explain/trace?id=${id}`)).status === 200, 30_000, "trace stored");
+    for (const id of ids)
+      await eventually(
+        async () => (await stack.api("submitter", "GET", `/api/explain/trace?id=${id}`)).status === 200,
+        30_000,
+        "trace stored",
+      );
     const timed = async (p: string, method = "GET", body?: unknown) => {
       const t0 = performance.now();
       const res = await stack.api("submitter", method, p, body);
@@ -119,8 +152,20 @@ async function reports(stack: Stack, pool: Piscina<RenderTask, RenderResult>, li
         traceRef.push((await timed(`/api/explain/trace?id=${id}`)).ms);
       }
     }
-    lines.push(line(`Report, first generation, summary of a statement trace`, first.summary, "react-pdf alone, same report, render thread", alone.summary, { p99: 500 }));
-    lines.push(line(`Report, first generation, detailed`, first.detailed, "react-pdf alone, same report, render thread", alone.detailed, { p99: 500 }));
+    lines.push(
+      line(
+        `Report, first generation, summary of a statement trace`,
+        first.summary,
+        "react-pdf alone, same report, render thread",
+        alone.summary,
+        { p99: 500 },
+      ),
+    );
+    lines.push(
+      line(`Report, first generation, detailed`, first.detailed, "react-pdf alone, same report, render thread", alone.detailed, {
+        p99: 500,
+      }),
+    );
     lines.push(line(`Report from the cache`, cached, "GET /api/explain/trace of the same trace", traceRef, { p99: 20 }));
   }
 }
@@ -129,7 +174,12 @@ export async function explainBench(lines: string[]) {
   const stack = await startStack({ db: "postgres", env: { JOB_POLL_MS: "250" } });
   for (const f of fs.readdirSync("bench/templates")) fs.copyFileSync(path.join("bench/templates", f), path.join(stack.templatesDir, f));
   // One thread with the server's environment (React's production build), for both sides of each comparison.
-  const pool = new Piscina<RenderTask, RenderResult>({ filename: path.resolve("lib/pdf/render-worker.mjs"), minThreads: 1, maxThreads: 1, env: { ...stack.env, TEMPLATES_DIR: path.resolve("bench/templates") } });
+  const pool = new Piscina<RenderTask, RenderResult>({
+    filename: path.resolve("lib/pdf/render-worker.mjs"),
+    minThreads: 1,
+    maxThreads: 1,
+    env: { ...stack.env, TEMPLATES_DIR: path.resolve("bench/templates") },
+  });
   try {
     await captureOverhead(pool, lines);
     await reports(stack, pool, lines);

@@ -40,11 +40,15 @@ async function send(stack: Stack, user: UserName, n: number): Promise<{ id: stri
 
 /** Milliseconds from the POST to the batch's completion. */
 async function done(stack: Stack, user: UserName, sent: { id: string; t0: number }): Promise<number> {
-  const completedAt = await eventually(async () => {
-    const d = await (await stack.api(user, "GET", `/api/dispatch/batch/${sent.id}`)).json();
-    if (d.state === "partially-failed" || d.state === "failed") throw new Error(`batch ${sent.id} ${d.state}`);
-    return d.state === "completed" && Date.parse(d.completedAt);
-  }, 30 * 60_000, "batch completion");
+  const completedAt = await eventually(
+    async () => {
+      const d = await (await stack.api(user, "GET", `/api/dispatch/batch/${sent.id}`)).json();
+      if (d.state === "partially-failed" || d.state === "failed") throw new Error(`batch ${sent.id} ${d.state}`);
+      return d.state === "completed" && Date.parse(d.completedAt);
+    },
+    30 * 60_000,
+    "batch completion",
+  );
   return completedAt - sent.t0;
 }
 
@@ -89,8 +93,18 @@ export async function fairnessBench(lines: string[]) {
       `fairness: ${SMALL}-record batch alone (median of ${SMALL_RUNS}) acme ${smallAlone.acme.toFixed(0)} ms, globex ${smallAlone.globex.toFixed(0)} ms; ` +
         `${BIG.toLocaleString("en")}-record batch alone ${bigAlone.map((x) => x.toFixed(1)).join(" and ")} records/s (before and after the two cases); auto-approved notices, no delivery`,
     );
-    report(`  another tenant's (globex) sent ${HEAD_START_MS / 1000} s after acme's large batch`, other.smallMs, smallAlone.globex, other.bigPerSecond);
-    report(`  the same tenant's (acme) sent ${HEAD_START_MS / 1000} s after its large batch`, same.smallMs, smallAlone.acme, same.bigPerSecond);
+    report(
+      `  another tenant's (globex) sent ${HEAD_START_MS / 1000} s after acme's large batch`,
+      other.smallMs,
+      smallAlone.globex,
+      other.bigPerSecond,
+    );
+    report(
+      `  the same tenant's (acme) sent ${HEAD_START_MS / 1000} s after its large batch`,
+      same.smallMs,
+      smallAlone.acme,
+      same.bigPerSecond,
+    );
   } finally {
     await stack.stop();
   }

@@ -20,21 +20,36 @@ let registered = false;
  */
 function registerEmbedded() {
   if (registered) return;
-  for (const family of [FACES.embedded.regular, FACES.embedded.bold, FACES.embedded.italic] as const) Font.register({ family, src: faceFile(family) });
+  for (const family of [FACES.embedded.regular, FACES.embedded.bold, FACES.embedded.italic] as const)
+    Font.register({ family, src: faceFile(family) });
   registered = true;
 }
 
 type NoticeRecord = ReturnType<typeof noticeRecord>;
 
 const items: Array<[string, string]> = [
-  ["Base subscription", "monthly"], ["Additional users", "monthly"], ["Storage above the included quota", "monthly"], ["Premium support", "monthly"],
-  ["Document processing", "per use"], ["Secure delivery", "per use"], ["Archive retention", "yearly"], ["Late payment fee", "once"], ["Discount", "once"],
+  ["Base subscription", "monthly"],
+  ["Additional users", "monthly"],
+  ["Storage above the included quota", "monthly"],
+  ["Premium support", "monthly"],
+  ["Document processing", "per use"],
+  ["Secure delivery", "per use"],
+  ["Archive retention", "yearly"],
+  ["Late payment fee", "once"],
+  ["Discount", "once"],
 ];
 const cell = { flex: 1, padding: 3 } as const;
 const row = { flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb" } as const;
 const BASE = 10.5;
 const paragraph = { marginBottom: BASE * 0.6 } as const;
-const heading = (size: number, bold: string) => ({ fontFamily: bold, fontSize: BASE * size, lineHeight: 1.2, color: "#1f3a5f", marginTop: BASE * 0.6, marginBottom: BASE * 0.4 });
+const heading = (size: number, bold: string) => ({
+  fontFamily: bold,
+  fontSize: BASE * size,
+  lineHeight: 1.2,
+  color: "#1f3a5f",
+  marginTop: BASE * 0.6,
+  marginBottom: BASE * 0.4,
+});
 
 function Notice({ r, f }: { r: NoticeRecord; f: (typeof FACES)[HandFaces] }) {
   const lines = r as unknown as Record<string, string>;
@@ -45,12 +60,12 @@ function Notice({ r, f }: { r: NoticeRecord; f: (typeof FACES)[HandFaces] }) {
         <Text style={heading(2, f.bold)}>Payment notice</Text>
         <Text style={heading(1.6, f.bold)}>Your statement of charges for the period ending {r.dueDate}</Text>
         <Text style={paragraph}>
-          Dear {r.customerName}, this notice sets out the charges on your account {r.customerId} for the last billing period. The table below lists each item with
-          the amount charged; the total is due in full by the date shown at the end of this notice.
+          Dear {r.customerName}, this notice sets out the charges on your account {r.customerId} for the last billing period. The table
+          below lists each item with the amount charged; the total is due in full by the date shown at the end of this notice.
         </Text>
         <Text style={paragraph}>
-          Please pay {r.amountDue} EUR into account {r.iban} and quote the reference {r.reference}, so that the payment can be matched to your account without
-          delay. Payments without the reference may take several working days to reach your account.
+          Please pay {r.amountDue} EUR into account {r.iban} and quote the reference {r.reference}, so that the payment can be matched to
+          your account without delay. Payments without the reference may take several working days to reach your account.
         </Text>
         <View style={{ marginBottom: BASE * 0.6, borderTop: "0.5pt solid #1f3a5f" }}>
           <View style={{ ...row, backgroundColor: "#eef2f6" }}>
@@ -72,14 +87,16 @@ function Notice({ r, f }: { r: NoticeRecord; f: (typeof FACES)[HandFaces] }) {
           </View>
         </View>
         <Text style={paragraph}>
-          If you have already paid, please disregard this notice. If you believe an item is wrong, reply before {r.dueDate} and we will hold the charge while we look
-          into it; nothing further is due on a charge that is under review.
+          If you have already paid, please disregard this notice. If you believe an item is wrong, reply before {r.dueDate} and we will hold
+          the charge while we look into it; nothing further is due on a charge that is under review.
         </Text>
         <Text style={paragraph}>
-          You can pay by bank transfer, by direct debit if you have set one up, or by card through your online account. Receipts for every payment are kept in your
-          account for seven years and can be downloaded at any time.
+          You can pay by bank transfer, by direct debit if you have set one up, or by card through your online account. Receipts for every
+          payment are kept in your account for seven years and can be downloaded at any time.
         </Text>
-        <Text style={{ fontFamily: f.italic }}>This notice was prepared for {r.customerName}. Sealpost Utilities Ltd., 1 Example Street, Example City.</Text>
+        <Text style={{ fontFamily: f.italic }}>
+          This notice was prepared for {r.customerName}. Sealpost Utilities Ltd., 1 Example Street, Example City.
+        </Text>
         <Text
           fixed
           style={{ position: "absolute", top: 810, left: 48, right: 48, fontSize: 7, color: "#777777" }}

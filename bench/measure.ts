@@ -15,7 +15,10 @@ export function procStatus(pid: number, field: "VmHWM" | "VmRSS"): number {
  * thread only; with `kernelOnly`, the part spent in the kernel (stime).
  */
 export function cpuMs(pid: number, thread?: number, kernelOnly = false): number {
-  const fields = fs.readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8").split(") ")[1].split(" ");
+  const fields = fs
+    .readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8")
+    .split(") ")[1]
+    .split(" ");
   return ((kernelOnly ? 0 : Number(fields[11])) + Number(fields[12])) * TICK_MS; // utime, stime
 }
 /**
@@ -53,7 +56,12 @@ export function postgresCpuMs(): number {
 
 /** The machine's busy and total CPU ticks (all cores), from /proc/stat. */
 export function machineTicks(): { busy: number; total: number } {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fs
+    .readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const busy = user + nice + system + irq + softirq + steal;
   return { busy, total: busy + idle + iowait };
 }
@@ -65,7 +73,7 @@ export function machineTicks(): { busy: number; total: number } {
  */
 export async function settle(): Promise<void> {
   const until = Date.now() + 5_000;
-  for (let prev = machineTicks(); Date.now() < until; ) {
+  for (let prev = machineTicks(); Date.now() < until;) {
     await new Promise((r) => setTimeout(r, 250));
     const now = machineTicks();
     const busy = (now.busy - prev.busy) / Math.max(1, now.total - prev.total);
@@ -98,11 +106,15 @@ export async function endToEnd(stack: Stack, template: string, record: (i: numbe
   // a client polling ten times a second throughout would be measured as Sealpost's own work.
   await stack.smtp.waitFor((m) => m.length - mailsBefore >= n, 30 * 60_000);
   const lastMail = Date.now(); // the test SMTP server wakes this wait on each arrival
-  const completedAt = await eventually(async () => {
-    const d = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}`)).json();
-    if (d.state === "partially-failed") throw new Error(`batch ${id} partially failed`);
-    return d.state === "completed" && Date.parse(d.completedAt);
-  }, 10 * 60_000, "batch completion");
+  const completedAt = await eventually(
+    async () => {
+      const d = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}`)).json();
+      if (d.state === "partially-failed") throw new Error(`batch ${id} partially failed`);
+      return d.state === "completed" && Date.parse(d.completedAt);
+    },
+    10 * 60_000,
+    "batch completion",
+  );
   // The run ends with its last mail or with the batch's completion, whichever came later, read from
   // the batch itself (same machine clock), not from when a poll every 100 ms happened to see it.
   const seconds = (Math.max(lastMail, completedAt) - t0) / 1000;

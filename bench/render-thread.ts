@@ -15,7 +15,13 @@ export function benchRenderThread(name: string) {
     filename: path.resolve("lib/pdf/render-worker.mjs"),
     minThreads: 1,
     maxThreads: 1,
-    env: { ...process.env, NODE_ENV: "production", TEMPLATES_DIR: path.resolve("bench/templates"), DATA_DIR: dataDir, PORTAL_TOKEN_SECRET: "bench-portal-secret-with-at-least-32-chars" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      TEMPLATES_DIR: path.resolve("bench/templates"),
+      DATA_DIR: dataDir,
+      PORTAL_TOKEN_SECRET: "bench-portal-secret-with-at-least-32-chars",
+    },
   });
   return {
     pool,

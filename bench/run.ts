@@ -55,12 +55,22 @@ async function rendererAlone(pool: Piscina<RenderTask, RenderResult>, doc: Bench
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      pool.run({ templatePath: template, templateVersion, record: record(offset + i) as Record<string, unknown>, meta: { correlationId: randomUUID(), title: title(offset + i), documentId: null } }),
+      pool.run({
+        templatePath: template,
+        templateVersion,
+        record: record(offset + i) as Record<string, unknown>,
+        meta: { correlationId: randomUUID(), title: title(offset + i), documentId: null },
+      }),
     ),
   );
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  return { docsPerSecond: n / seconds, cpuMsPerDoc: (cpu.user + cpu.system) / 1000 / n, kernelMsPerDoc: cpu.system / 1000 / n, helperThreadsMsPerDoc: (helperThreadsCpuMs(process.pid) - helpers0) / n };
+  return {
+    docsPerSecond: n / seconds,
+    cpuMsPerDoc: (cpu.user + cpu.system) / 1000 / n,
+    kernelMsPerDoc: cpu.system / 1000 / n,
+    helperThreadsMsPerDoc: (helperThreadsCpuMs(process.pid) - helpers0) / n,
+  };
 }
 
 const HAND_FACES: HandFaces[] = ["builtIn", "embedded"];
@@ -133,7 +143,12 @@ async function documentBench(lines: string[]) {
     concurrentTasksPerWorker: 2,
     env: { ...stack.env, TEMPLATES_DIR: path.resolve("bench/templates") },
   });
-  const handPool = new Piscina<object, number>({ filename: path.resolve("bench/hand-worker.mjs"), minThreads: threads, maxThreads: threads, env: stack.env });
+  const handPool = new Piscina<object, number>({
+    filename: path.resolve("bench/hand-worker.mjs"),
+    minThreads: threads,
+    maxThreads: threads,
+    env: stack.env,
+  });
   lines.push(`${os.availableParallelism()} cores, ${threads} render threads on both sides; ${RUNS} runs each, median and range`);
   try {
     const pendingApproval = (n: number, offset: number) =>
@@ -144,7 +159,12 @@ async function documentBench(lines: string[]) {
         templateSettings: { distribution: { requireApproval: true } },
       });
     const huge = "y".repeat(1 << 20);
-    const hostile = () => JSON.stringify({ templatePath: "notice.md", features: { svcDispatch: true }, dataSource: [{ ...noticeRecord(1), customerName: huge, recipientEmail: huge }] });
+    const hostile = () =>
+      JSON.stringify({
+        templatePath: "notice.md",
+        features: { svcDispatch: true },
+        dataSource: [{ ...noticeRecord(1), customerName: huge, recipientEmail: huge }],
+      });
     await responsiveness(stack, "warm-up", () => pendingApproval(500, 1_000_000));
     lines.push(await responsiveness(stack, "intake of 5,000 notice records (target ≤ 3 s)", () => pendingApproval(5000, 2_000_000)));
     lines.push(await responsiveness(stack, "intake with a 1 MB string in two fields", hostile));
@@ -169,12 +189,20 @@ async function documentBench(lines: string[]) {
       const e2e: Array<Awaited<ReturnType<typeof endToEnd>>> = [];
       const hand: Record<HandFaces, number[]> = { builtIn: [], embedded: [] };
       for (let r = 0; r < RUNS; r++) {
-        const alone = () => settle().then(() => rendererAlone(pool, doc, n, (offset += 100_000))).then((x) => ref.push(x));
-        const sealpost = () => settle().then(() => endToEnd(stack, doc.template, doc.record, n, (offset += 100_000))).then((x) => e2e.push(x));
+        const alone = () =>
+          settle()
+            .then(() => rendererAlone(pool, doc, n, (offset += 100_000)))
+            .then((x) => ref.push(x));
+        const sealpost = () =>
+          settle()
+            .then(() => endToEnd(stack, doc.template, doc.record, n, (offset += 100_000)))
+            .then((x) => e2e.push(x));
         if (r % 2) await sealpost().then(alone);
         else await alone().then(sealpost);
         // The two hand-written pages take turns going first, as the two sides above do.
-        if (withHand) for (const faces of r % 2 ? [...HAND_FACES].reverse() : HAND_FACES) hand[faces].push((await handWritten(handPool, n, (offset += 100_000), faces)).docsPerSecond);
+        if (withHand)
+          for (const faces of r % 2 ? [...HAND_FACES].reverse() : HAND_FACES)
+            hand[faces].push((await handWritten(handPool, n, (offset += 100_000), faces)).docsPerSecond);
       }
       const ratios = e2e.map((e, i) => e.docsPerSecond / ref[i].docsPerSecond);
       const m = (xs: number[]) => median(xs).toFixed(1);
@@ -196,15 +224,22 @@ async function documentBench(lines: string[]) {
       if (withHand) {
         for (const faces of HAND_FACES) {
           const vsHand = e2e.map((e, i) => e.docsPerSecond / hand[faces][i]);
-          const label = faces === "embedded" ? "in the fonts Sealpost embeds (Arimo; the same document)" : "in the built-in Helvetica (nothing embedded)";
-          lines.push(`  the same page written by hand in react-pdf (render footer) ${label}, threads alone: ${m(hand[faces])} docs/s (${range(hand[faces])}); Sealpost end to end ÷ that: ${median(vsHand).toFixed(2)} (${range(vsHand, 2)})`);
+          const label =
+            faces === "embedded"
+              ? "in the fonts Sealpost embeds (Arimo; the same document)"
+              : "in the built-in Helvetica (nothing embedded)";
+          lines.push(
+            `  the same page written by hand in react-pdf (render footer) ${label}, threads alone: ${m(hand[faces])} docs/s (${range(hand[faces])}); Sealpost end to end ÷ that: ${median(vsHand).toFixed(2)} (${range(vsHand, 2)})`,
+          );
         }
       }
     }
     lines.push(`server peak RSS ${procStatus(stack.serverPid()!, "VmHWM").toFixed(0)} MB`);
     if (process.env.BENCH_BIG) {
       const big = await endToEnd(stack, "notice.md", noticeRecord, 10_000, (offset += 100_000));
-      lines.push(`10,000-record notice batch: ${big.docsPerSecond.toFixed(1)} docs/s end to end, server peak RSS ${procStatus(stack.serverPid()!, "VmHWM").toFixed(0)} MB (target ≤ 1024)`);
+      lines.push(
+        `10,000-record notice batch: ${big.docsPerSecond.toFixed(1)} docs/s end to end, server peak RSS ${procStatus(stack.serverPid()!, "VmHWM").toFixed(0)} MB (target ≤ 1024)`,
+      );
     }
   } finally {
     await Promise.all([pool.destroy(), handPool.destroy()]);
@@ -212,7 +247,19 @@ async function documentBench(lines: string[]) {
   }
 }
 
-const sections = ["responsiveness", "documents", "workflow", "console", "explain", "esign", "cli", "templates", "scale", "tagged", "fairness"];
+const sections = [
+  "responsiveness",
+  "documents",
+  "workflow",
+  "console",
+  "explain",
+  "esign",
+  "cli",
+  "templates",
+  "scale",
+  "tagged",
+  "fairness",
+];
 
 async function main() {
   // Named first, so that the threads started from here on carry this name and V8's helper threads,

@@ -51,7 +51,9 @@ async function blobBytes(stack: Stack): Promise<number> {
 }
 
 export async function scaleBench(lines: string[]): Promise<void> {
-  lines.push(`Several machines on one: ${os.availableParallelism()} cores, notice batches of ${N} records, ${PAIRS} alternating pairs each, median and range`);
+  lines.push(
+    `Several machines on one: ${os.availableParallelism()} cores, notice batches of ${N} records, ${PAIRS} alternating pairs each, median and range`,
+  );
   let offset = 50_000_000;
   const next = () => (offset += 100_000);
   const sizing: string[] = [];
@@ -99,8 +101,10 @@ export async function scaleBench(lines: string[]): Promise<void> {
     );
     const perCoreHour = (median(onLocal) * 3600) / os.availableParallelism();
     sizing.push(`documents per hour per core (one process, embedded runner, notice): ${Math.round(perCoreHour).toLocaleString("en")}`);
-    sizing.push(`PostgreSQL growth per 10,000 documents: ${((pgGrowth / N) * 10_000 / 1e6).toFixed(0)} MB (database size before and after one batch of ${N}, before vacuum)`);
-    sizing.push(`blob store growth per 10,000 documents: ${((blobGrowth / N) * 10_000 / 1e6).toFixed(0)} MB (documents and receipt)`);
+    sizing.push(
+      `PostgreSQL growth per 10,000 documents: ${(((pgGrowth / N) * 10_000) / 1e6).toFixed(0)} MB (database size before and after one batch of ${N}, before vacuum)`,
+    );
+    sizing.push(`blob store growth per 10,000 documents: ${(((blobGrowth / N) * 10_000) / 1e6).toFixed(0)} MB (documents and receipt)`);
   } finally {
     await Promise.all([local.stop(), s3.stop()]);
   }
@@ -130,7 +134,9 @@ export async function scaleBench(lines: string[]): Promise<void> {
       `API process + one worker: ${median(one).toFixed(1)} docs/s (${range(one)}); + two workers: ${median(two).toFixed(1)} docs/s (${range(two)}): ` +
         `ratio ${(median(two) / median(one)).toFixed(3)} (on ${os.availableParallelism()} cores a second worker adds processes, not cores: this is the overhead, not scaling)`,
     );
-    sizing.push(`memory per worker (peak RSS, ${process.env.RENDER_THREADS || os.availableParallelism()} render threads): ${oneWorkerPeak.toFixed(0)} MB alone, ${peaks.map((p) => p.toFixed(0)).join(" and ")} MB as two`);
+    sizing.push(
+      `memory per worker (peak RSS, ${process.env.RENDER_THREADS || os.availableParallelism()} render threads): ${oneWorkerPeak.toFixed(0)} MB alone, ${peaks.map((p) => p.toFixed(0)).join(" and ")} MB as two`,
+    );
     sizing.push(`API process without jobs (peak RSS): ${procStatus(split.serverPid()!, "VmHWM").toFixed(0)} MB`);
   } finally {
     await Promise.all(workers.map((w) => w.stop()));

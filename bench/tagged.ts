@@ -29,7 +29,13 @@ export async function taggedBench(lines: string[]) {
       const templateVersion = versionOf(fs.readFileSync(path.join("bench/templates", template), "utf8"));
       const render = async (i: number, profile: PdfProfile) => {
         const t0 = performance.now();
-        const { pdf } = await pool.run({ templatePath: template, templateVersion, record: record(i), meta: { correlationId: `bench-${i}`, title: template, documentId: null }, profile });
+        const { pdf } = await pool.run({
+          templatePath: template,
+          templateVersion,
+          record: record(i),
+          meta: { correlationId: `bench-${i}`, title: template, documentId: null },
+          profile,
+        });
         return { ms: performance.now() - t0, bytes: pdf.byteLength };
       };
       for (let i = 0; i < WARM; i++) for (const profile of PROFILES) await render(i, profile);
@@ -45,10 +51,23 @@ export async function taggedBench(lines: string[]) {
       const bytes = (p: PdfProfile) => median(runs.get(p)!.map((x) => x.bytes));
       const speed = (a: PdfProfile, b: PdfProfile) => (median(ms(b)) / median(ms(a))).toFixed(2);
       const size = (a: PdfProfile, b: PdfProfile) => `${bytes(a)} vs ${bytes(b)} bytes: ${(bytes(a) / bytes(b)).toFixed(2)}×`;
-      lines.push(line(`${template} tagged in the built-in fonts, one render thread`, ms("tagged"), "the same documents untagged", ms("untagged")));
-      lines.push(`  the structure tree: documents per second tagged / untagged ${speed("tagged", "untagged")} (target ≥ 0.9); size ${size("tagged", "untagged")} (target ≤ 1.3)`);
-      lines.push(line(`${template} PDF/UA (tagged, fonts embedded), one render thread`, ms("pdf/ua"), "the same documents tagged in the built-in fonts", ms("tagged")));
-      lines.push(`  the embedded fonts: documents per second ${speed("pdf/ua", "tagged")}; size ${size("pdf/ua", "tagged")}; PDF/UA against untagged: ${speed("pdf/ua", "untagged")} the documents per second, ${(bytes("pdf/ua") / bytes("untagged")).toFixed(2)}× the size`);
+      lines.push(
+        line(`${template} tagged in the built-in fonts, one render thread`, ms("tagged"), "the same documents untagged", ms("untagged")),
+      );
+      lines.push(
+        `  the structure tree: documents per second tagged / untagged ${speed("tagged", "untagged")} (target ≥ 0.9); size ${size("tagged", "untagged")} (target ≤ 1.3)`,
+      );
+      lines.push(
+        line(
+          `${template} PDF/UA (tagged, fonts embedded), one render thread`,
+          ms("pdf/ua"),
+          "the same documents tagged in the built-in fonts",
+          ms("tagged"),
+        ),
+      );
+      lines.push(
+        `  the embedded fonts: documents per second ${speed("pdf/ua", "tagged")}; size ${size("pdf/ua", "tagged")}; PDF/UA against untagged: ${speed("pdf/ua", "untagged")} the documents per second, ${(bytes("pdf/ua") / bytes("untagged")).toFixed(2)}× the size`,
+      );
     }
   } finally {
     await close();

@@ -27,7 +27,12 @@ export async function templatesBench(lines: string[]) {
   const versions = { plain: version(templates.plain), formatted: version(templates.formatted) };
   const render = async (which: keyof typeof templates, record: Record<string, unknown>, i: number) => {
     const t0 = performance.now();
-    await pool.run({ templatePath: templates[which], templateVersion: versions[which], record, meta: { correlationId: `bench-${i}`, title: "Payment notice", documentId: null } });
+    await pool.run({
+      templatePath: templates[which],
+      templateVersion: versions[which],
+      record,
+      meta: { correlationId: `bench-${i}`, title: "Payment notice", documentId: null },
+    });
     return performance.now() - t0;
   };
   try {
@@ -58,9 +63,18 @@ export async function templatesBench(lines: string[]) {
     const speed = (xs: number[], ref: number[]) => {
       return (median(ref) / median(xs)).toFixed(2);
     };
-    lines.push(line("Notice with formatters on 12 values and a condition, one render thread", formatted, "the same notice without them", plain));
+    lines.push(
+      line("Notice with formatters on 12 values and a condition, one render thread", formatted, "the same notice without them", plain),
+    );
     lines.push(`  documents per second with formatters and a condition / without: ${speed(formatted, plain)} (target ≥ 0.95)`);
-    lines.push(line("Notice to a Chinese name (Noto Sans SC subset embedded)", chinese, "the same notice to a Latin name (built-in fonts only)", latin));
+    lines.push(
+      line(
+        "Notice to a Chinese name (Noto Sans SC subset embedded)",
+        chinese,
+        "the same notice to a Latin name (built-in fonts only)",
+        latin,
+      ),
+    );
     lines.push(`  documents per second Chinese / Latin: ${speed(chinese, latin)}`);
   } finally {
     await close();

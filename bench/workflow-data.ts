@@ -55,7 +55,11 @@ export function capexRequest(i: number): [StepValues, StepValues, StepValues, St
     isBudgeted: budgeted,
     ...(budgeted ? { budgetReference: `BUD-2026-${pad(i % 1000, 3)}` } : {}),
     regulatoryRequirement: regulatory,
-    ...(regulatory ? { regulationReference: ["EU Machinery Regulation 2023/1230", "Workplace Regulations 1992, reg. 8", "EN 16798-1 ventilation"][i % 3] } : {}),
+    ...(regulatory
+      ? {
+          regulationReference: ["EU Machinery Regulation 2023/1230", "Workplace Regulations 1992, reg. 8", "EN 16798-1 ventilation"][i % 3],
+        }
+      : {}),
     requestDate,
   };
 
@@ -89,7 +93,12 @@ export function capexRequest(i: number): [StepValues, StepValues, StepValues, St
     quotesObtained: quotes,
     preferredSupplier: ["Hoffmann Maschinenbau GmbH", "Delta Systems Ltd", "Ouest Équipements SA", "Nordic Fleet AB"][i % 4],
     supplierQuoteRef: `Q-2026-${pad(i, 5)}`,
-    ...(quotes === 1 ? { singleSourceReason: "Only certified service partner for the existing installation in our region; a second supplier would void the warranty." } : {}),
+    ...(quotes === 1
+      ? {
+          singleSourceReason:
+            "Only certified service partner for the existing installation in our region; a second supplier would void the warranty.",
+        }
+      : {}),
   };
 
   const orderDate = addDays(requestDate, 14 + (i % 20));
@@ -118,7 +127,10 @@ export function capexRequest(i: number): [StepValues, StepValues, StepValues, St
   const step3: StepValues = {
     riskRating: risk,
     ...(risk === "high" || risk === "severe"
-      ? { riskMitigation: "Supplier delivers with a fixed-price contract, staged payments against milestones and a fallback to the current installation until acceptance." }
+      ? {
+          riskMitigation:
+            "Supplier delivers with a fixed-price contract, staged payments against milestones and a fallback to the current installation until acceptance.",
+        }
       : {}),
     environmentalImpact: environmental,
     ...(environmental ? { environmentalAssessmentRef: `EIA-${pad(i, 5)}` } : {}),
@@ -159,7 +171,7 @@ export function autosaves(values: StepValues, seed: number): StepValues[] {
     edits.push([key, v]);
   }
   const saves: StepValues[] = [];
-  for (let k = 0; k < edits.length; ) {
+  for (let k = 0; k < edits.length;) {
     const n = 1 + Math.floor(rnd() * 3);
     saves.push(Object.fromEntries(edits.slice(k, k + n)));
     k += n;

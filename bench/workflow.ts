@@ -114,10 +114,15 @@ async function createWorkflows(stack: Stack, n: number, opts: { initialData?: bo
           templatePath: TEMPLATE,
           correlationId: `bench-wf-${process.pid}-${index}`,
           options: { documentId: `CAPEX-2026-${String(index).padStart(5, "0")}` },
-          templateSettings: { workflow: { recipients: [{ email: `participant${index}@northwind.example`, displayName: `Participant ${index}` }] } },
+          templateSettings: {
+            workflow: { recipients: [{ email: `participant${index}@northwind.example`, displayName: `Participant ${index}` }] },
+          },
           ...(opts.initialData ? { initialData: Object.assign({}, ...capexRequest(index)) } : {}),
         };
-        const json = (await expectStatus(await stack.api("submitter", "POST", "/api/workflow", body), 201, "create")) as { workflowId: string; portalUrl: string };
+        const json = (await expectStatus(await stack.api("submitter", "POST", "/api/workflow", body), 201, "create")) as {
+          workflowId: string;
+          portalUrl: string;
+        };
         mailsDue++;
         return { id: json.workflowId, token: new URL(json.portalUrl).searchParams.get("pt")!, version: 1, index };
       }),
@@ -172,7 +177,11 @@ async function costPerRequest(stack: Stack): Promise<string> {
  * with the same token: the reference, sampled under the same load at the same moments (in every
  * pause it would add two thirds to the load it measures).
  */
-async function pacedRound(stack: Stack, round: number, out: { patch: number[]; next: number[]; final: number[]; ref: number[]; submitted: Participant[] }) {
+async function pacedRound(
+  stack: Stack,
+  round: number,
+  out: { patch: number[]; next: number[]; final: number[]; ref: number[]; submitted: Participant[] },
+) {
   const participants = await createWorkflows(stack, PARTICIPANTS);
   await mailSettled(stack);
   await Promise.all(
@@ -199,8 +208,12 @@ async function pacedRound(stack: Stack, round: number, out: { patch: number[]; n
         if (s < steps.length - 1) out.next.push(r.ms);
         else {
           if (r.json.state !== "pending-approval") {
-            const failed = (r.json.validationResults as Array<{ passed: boolean; severity: string }>).filter((x) => !x.passed && x.severity === "error");
-            throw new Error(`final advance of participant ${p.index} (${p.id}) gave ${r.json.state}: ${JSON.stringify(failed).slice(0, 1000)}`);
+            const failed = (r.json.validationResults as Array<{ passed: boolean; severity: string }>).filter(
+              (x) => !x.passed && x.severity === "error",
+            );
+            throw new Error(
+              `final advance of participant ${p.index} (${p.id}) gave ${r.json.state}: ${JSON.stringify(failed).slice(0, 1000)}`,
+            );
           }
           out.final.push(r.ms);
           out.submitted.push(p);
@@ -228,7 +241,13 @@ async function patchBursts(stack: Stack) {
   const patch: number[] = [];
   const ref: number[] = [];
   for (let r = 0; r < PATCH_BURSTS; r++) {
-    const measure = async () => patch.push(...(await burst(participants.map((p, i) => ({ p, data: saves[i][r % saves[i].length] })), ({ p, data }) => patchStep(stack, p, 0, data))));
+    const measure = async () =>
+      patch.push(
+        ...(await burst(
+          participants.map((p, i) => ({ p, data: saves[i][r % saves[i].length] })),
+          ({ p, data }) => patchStep(stack, p, 0, data),
+        )),
+      );
     const reference = async () => ref.push(...(await burst(participants, (p) => status(stack, p))));
     if (r % 2) await measure().then(reference);
     else await reference().then(measure);
@@ -241,9 +260,13 @@ async function patchBursts(stack: Stack) {
 async function atLastStep(stack: Stack, n: number): Promise<Participant[]> {
   const participants = await createWorkflows(stack, n, { initialData: true });
   const limit = pLimit(8);
-  await Promise.all(participants.map((p) => limit(async () => {
-    for (let s = 0; s < 3; s++) await advance(stack, p);
-  })));
+  await Promise.all(
+    participants.map((p) =>
+      limit(async () => {
+        for (let s = 0; s < 3; s++) await advance(stack, p);
+      }),
+    ),
+  );
   return participants;
 }
 
@@ -274,7 +297,11 @@ type Db = PostgresJsDatabase<typeof schema>;
 /** The input the seal job laid out for this workflow: the row as sealed, and the events before `workflow.sealed` (the job read them before it wrote that one). */
 async function sealedInputOf(db: Db, workflowId: string): Promise<SealedWorkflowInput> {
   const [wf] = await db.select().from(schema.workflows).where(eq(schema.workflows.id, workflowId));
-  const events = await db.select().from(schema.workflowEvents).where(and(eq(schema.workflowEvents.workflowId, workflowId))).orderBy(asc(schema.workflowEvents.id));
+  const events = await db
+    .select()
+    .from(schema.workflowEvents)
+    .where(and(eq(schema.workflowEvents.workflowId, workflowId)))
+    .orderBy(asc(schema.workflowEvents.id));
   const sealedAt = events.findIndex((e) => e.kind === "workflow.sealed");
   if (!wf?.sealedAt || sealedAt < 0) throw new Error(`workflow ${workflowId} is not sealed`);
   const before = events.slice(0, sealedAt).map((e) => ({ at: e.at.toISOString(), kind: e.kind, actor: e.actor, detail: e.detail ?? {} }));
@@ -287,17 +314,23 @@ async function checkSealedPdf(stack: Stack, id: string, sha256: string) {
   if (res.status !== 200) throw new Error(`sealed PDF of ${id}: ${res.status}`);
   const pdf = Buffer.from(await res.arrayBuffer());
   const actual = createHash("sha256").update(pdf).digest("hex");
-  if (actual !== sha256 || res.headers.get("x-content-sha256") !== sha256) throw new Error(`sealed PDF of ${id}: SHA-256 ${actual}, status says ${sha256}`);
+  if (actual !== sha256 || res.headers.get("x-content-sha256") !== sha256)
+    throw new Error(`sealed PDF of ${id}: SHA-256 ${actual}, status says ${sha256}`);
   return pdf.byteLength;
 }
 
 /** Approve (the last stage), then status every 10 ms until complete with the sealed PDF's SHA-256: the time from the approve call to that answer. */
 async function approveAndWait(stack: Stack, id: string): Promise<{ ms: number; sha256: string }> {
   const t0 = performance.now();
-  const decided = (await expectStatus(await stack.api("approver", "POST", `/api/workflow/${id}/approve`, {}), 200, `approve ${id}`)) as { state: string };
+  const decided = (await expectStatus(await stack.api("approver", "POST", `/api/workflow/${id}/approve`, {}), 200, `approve ${id}`)) as {
+    state: string;
+  };
   if (decided.state !== "sealing") throw new Error(`approve of ${id} gave ${decided.state}`);
   for (;;) {
-    const s = (await (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json()) as { state: string; sealedSha256: string | null };
+    const s = (await (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json()) as {
+      state: string;
+      sealedSha256: string | null;
+    };
     if (s.state === "complete" && s.sealedSha256) return { ms: performance.now() - t0, sha256: s.sealedSha256 };
     if (s.state !== "sealing") throw new Error(`workflow ${id} went to ${s.state} while sealing`);
     if (performance.now() - t0 > 120_000) throw new Error(`workflow ${id} not sealed after 120 s`);
@@ -337,12 +370,21 @@ async function sealing(stack: Stack, pending: Participant[]) {
     // that polling twenty statuses does not load the server; the reference lays the same twenty
     // records out at once in as many threads as the server has.
     const batch = take(SEALS);
-    await Promise.all(batch.map(async (p) => expectStatus(await stack.api("approver", "POST", `/api/workflow/${p.id}/approve`, {}), 200, "approve")));
+    await Promise.all(
+      batch.map(async (p) => expectStatus(await stack.api("approver", "POST", `/api/workflow/${p.id}/approve`, {}), 200, "approve")),
+    );
     const together: number[] = [];
     // One cheap list call per 100 ms (a count and one row) until nothing is sealing any more.
-    await eventually(async () => (await (await stack.api("submitter", "GET", "/api/workflow?state=sealing&limit=1")).json()).total === 0, 300_000, "twenty seals");
+    await eventually(
+      async () => (await (await stack.api("submitter", "GET", "/api/workflow?state=sealing&limit=1")).json()).total === 0,
+      300_000,
+      "twenty seals",
+    );
     for (const p of batch) {
-      const s = (await (await stack.api("submitter", "GET", `/api/workflow/${p.id}/status`)).json()) as { state: string; sealedSha256: string | null };
+      const s = (await (await stack.api("submitter", "GET", `/api/workflow/${p.id}/status`)).json()) as {
+        state: string;
+        sealedSha256: string | null;
+      };
       if (s.state !== "complete" || !s.sealedSha256) throw new Error(`workflow ${p.id} ended ${s.state} without a seal`);
     }
     for (const p of batch) {
@@ -353,7 +395,9 @@ async function sealing(stack: Stack, pending: Participant[]) {
     }
     const inputs = await Promise.all(batch.map((p) => sealedInputOf(db, p.id)));
     const t0 = performance.now();
-    const renderTogether = await Promise.all(inputs.map(async (input) => (await pool.run(input, { name: "renderSealedWorkflow" }), performance.now() - t0)));
+    const renderTogether = await Promise.all(
+      inputs.map(async (input) => (await pool.run(input, { name: "renderSealedWorkflow" }), performance.now() - t0)),
+    );
     return { seal, render, together, renderTogether, avgBytes: bytes / SEALS };
   } finally {
     await pool.destroy();
@@ -375,22 +419,38 @@ export async function workflowBench(lines: string[]): Promise<void> {
     );
     // Warm-up (JIT, connection pools) on a round that is not counted.
     const warm = await createWorkflows(stack, 10);
-    await Promise.all(warm.map(async (p) => {
-      for (const data of autosaves(capexRequest(p.index)[0], 1)) await patchStep(stack, p, 0, data);
-      await status(stack, p);
-    }));
+    await Promise.all(
+      warm.map(async (p) => {
+        for (const data of autosaves(capexRequest(p.index)[0], 1)) await patchStep(stack, p, 0, data);
+        await status(stack, p);
+      }),
+    );
 
     phase("cost per request");
     lines.push(await costPerRequest(stack));
 
-    const paced = { patch: [] as number[], next: [] as number[], final: [] as number[], ref: [] as number[], submitted: [] as Participant[] };
+    const paced = {
+      patch: [] as number[],
+      next: [] as number[],
+      final: [] as number[],
+      ref: [] as number[],
+      submitted: [] as Participant[],
+    };
     for (let r = 0; r < PACED_ROUNDS; r++) {
       phase(`paced round ${r + 1} of ${PACED_ROUNDS}`);
       await pacedRound(stack, r, paced);
     }
     lines.push(
-      line(`step PATCH, ${PARTICIPANTS} participants typing (autosave)`, paced.patch, "reference GET status, same participants and moments", paced.ref, { p99: 50 }),
-      line(`final advance (every field rule + 50 cross-field rules), same run`, paced.final, "reference GET status", paced.ref, { p99: 100 }),
+      line(
+        `step PATCH, ${PARTICIPANTS} participants typing (autosave)`,
+        paced.patch,
+        "reference GET status, same participants and moments",
+        paced.ref,
+        { p99: 50 },
+      ),
+      line(`final advance (every field rule + 50 cross-field rules), same run`, paced.final, "reference GET status", paced.ref, {
+        p99: 100,
+      }),
       line(`advance to the next step, same run`, paced.next, "reference GET status", paced.ref),
     );
 
@@ -398,19 +458,43 @@ export async function workflowBench(lines: string[]): Promise<void> {
     const pb = await patchBursts(stack);
     // No target: 50 requests arriving in one instant queue on one event loop whatever they do (the
     // status burst beside it shows that queue); what this measures is what a PATCH adds to it.
-    lines.push(line(`step PATCH, ${PARTICIPANTS} sent at the same instant (stress, no target)`, pb.patch, `reference GET status, ${PARTICIPANTS} at the same instant`, pb.ref));
+    lines.push(
+      line(
+        `step PATCH, ${PARTICIPANTS} sent at the same instant (stress, no target)`,
+        pb.patch,
+        `reference GET status, ${PARTICIPANTS} at the same instant`,
+        pb.ref,
+      ),
+    );
     phase("advance bursts");
     const ab = await advanceBursts(stack);
-    lines.push(line(`final advance with 50 rules, ${PARTICIPANTS} at the same instant (stress, no target)`, ab.final, `reference GET status, ${PARTICIPANTS} at the same instant`, ab.ref));
+    lines.push(
+      line(
+        `final advance with 50 rules, ${PARTICIPANTS} at the same instant (stress, no target)`,
+        ab.final,
+        `reference GET status, ${PARTICIPANTS} at the same instant`,
+        ab.ref,
+      ),
+    );
 
     await mailSettled(stack);
     phase("sealing");
     // The typed ones: their audit trail (every autosave) is what a real sealed record lays out.
     const s = await sealing(stack, paced.submitted);
     lines.push(
-      line(`sealing, approve → complete with SHA-256 in status, one at a time`, s.seal, "react-pdf layout of the same sealed record alone", s.render, { p99: 1000 }) +
-        ` (sealed PDF ${Math.round(s.avgBytes / 1024)} KiB on average)`,
-      line(`sealing, ${SEALS} approved at once (approve → seal commit, from the activity log)`, s.together, `the same ${SEALS} records laid out at once in ${threads} threads alone`, s.renderTogether) +
+      line(
+        `sealing, approve → complete with SHA-256 in status, one at a time`,
+        s.seal,
+        "react-pdf layout of the same sealed record alone",
+        s.render,
+        { p99: 1000 },
+      ) + ` (sealed PDF ${Math.round(s.avgBytes / 1024)} KiB on average)`,
+      line(
+        `sealing, ${SEALS} approved at once (approve → seal commit, from the activity log)`,
+        s.together,
+        `the same ${SEALS} records laid out at once in ${threads} threads alone`,
+        s.renderTogether,
+      ) +
         `; sealing time per workflow (the last seal's time ÷ ${SEALS}) ${ms(Math.max(...s.together) / SEALS)} ms vs layout alone ${ms(Math.max(...s.renderTogether) / SEALS)} ms` +
         `, target ≤ 1000 ms: ${Math.max(...s.together) / SEALS <= 1000 ? "met" : "NOT met"}`,
     );

@@ -14,7 +14,8 @@ export interface Profile {
 }
 
 /** $SEALPOST_CONFIG_DIR, else the XDG config folder: ~/.config/sealpost. */
-export const configDir = (env = process.env) => env.SEALPOST_CONFIG_DIR || join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "sealpost");
+export const configDir = (env = process.env) =>
+  env.SEALPOST_CONFIG_DIR || join(env.XDG_CONFIG_HOME || join(homedir(), ".config"), "sealpost");
 const credentialsFile = (env = process.env) => join(configDir(env), "credentials.json");
 
 /**
@@ -46,7 +47,10 @@ export async function readProfile(env = process.env): Promise<Profile> {
     clientSecret: env.SEALPOST_CLIENT_SECRET || saved.clientSecret,
   };
   if (!profile.url || !profile.clientId || !profile.clientSecret || !(profile.issuer || profile.tokenUrl)) {
-    throw new CliError("Not logged in: run sealpost login (or set SEALPOST_URL, SEALPOST_ISSUER, SEALPOST_CLIENT_ID and SEALPOST_CLIENT_SECRET)", EXIT.auth);
+    throw new CliError(
+      "Not logged in: run sealpost login (or set SEALPOST_URL, SEALPOST_ISSUER, SEALPOST_CLIENT_ID and SEALPOST_CLIENT_SECRET)",
+      EXIT.auth,
+    );
   }
   return profile as Profile;
 }

@@ -43,7 +43,10 @@ export async function run(argv: string[]): Promise<number> {
     .option("--audience <aud>", "the API's audience (AUTH_AUDIENCE)", process.env.SEALPOST_AUDIENCE ?? "sealpost")
     .option("--client-secret-stdin", "read the secret from stdin instead of asking for it")
     .action(act((out, o) => login(o, out)));
-  program.command("logout").description("delete the saved credentials").action(act((out) => logout(out)));
+  program
+    .command("logout")
+    .description("delete the saved credentials")
+    .action(act((out) => logout(out)));
 
   const batch = program.command("batch").description("batch dispatch: send records, follow, decide and download");
   batch
@@ -56,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
     .option("--correlation-id <id>", "the batch's idempotency key (default: a new UUID)")
     .option("--receipt <file>", "save the intake receipt PDF")
     .option("--source-system <label>", "options.sourceSystem of the batch", "sealpost-cli")
-    .option("--settings <file>", "a JSON file of templateSettings, e.g. {\"distribution\": {\"requireApproval\": false}}")
+    .option("--settings <file>", 'a JSON file of templateSettings, e.g. {"distribution": {"requireApproval": false}}')
     .option("--explain", "capture an explain trace of every record's render (premium and enterprise)")
     .action(act((out, o) => batchSend(o, out)));
   batch
@@ -66,14 +69,24 @@ export async function run(argv: string[]): Promise<number> {
     .addOption(new Option("--interval <ms>", "between polls").argParser(positiveInt).default(1000))
     .addOption(new Option("--timeout <s>", "give up after").argParser(positiveInt).default(3600))
     .option("--until-decided", "stop as soon as the batch no longer waits for an approver")
-    .action(act((out, id: string, o: { interval: number; timeout: number; untilDecided?: boolean }) => batchWatch(id, { intervalMs: o.interval, timeoutS: o.timeout, untilDecided: o.untilDecided }, out)));
+    .action(
+      act((out, id: string, o: { interval: number; timeout: number; untilDecided?: boolean }) =>
+        batchWatch(id, { intervalMs: o.interval, timeoutS: o.timeout, untilDecided: o.untilDecided }, out),
+      ),
+    );
   batch
     .command("decide")
     .description("approve, reject or request changes, as an approver of the batch")
     .argument("<batchId>")
-    .addArgument(new Command().createArgument("<decision>", "approve, reject or request-changes").choices(["approve", "reject", "request-changes"]))
+    .addArgument(
+      new Command().createArgument("<decision>", "approve, reject or request-changes").choices(["approve", "reject", "request-changes"]),
+    )
     .option("--comment <text>", "the decision's comment")
-    .action(act((out, id: string, decision: "approve" | "reject" | "request-changes", o: { comment?: string }) => batchDecide(id, decision, o, out)));
+    .action(
+      act((out, id: string, decision: "approve" | "reject" | "request-changes", o: { comment?: string }) =>
+        batchDecide(id, decision, o, out),
+      ),
+    );
   batch
     .command("download")
     .description("save the batch's ZIP bundle, combined PDF, or every document")
@@ -92,7 +105,11 @@ export async function run(argv: string[]): Promise<number> {
     .option("--body <file>", "a JSON body as POST /api/workflow takes it")
     .option("--correlation-id <id>", "the idempotency key (default: a new UUID)")
     .action(act((out, o) => workflowCreate(o, out)));
-  workflow.command("status").description("the workflow's state").argument("<workflowId>").action(act((out, id: string) => workflowStatus(id, out)));
+  workflow
+    .command("status")
+    .description("the workflow's state")
+    .argument("<workflowId>")
+    .action(act((out, id: string) => workflowStatus(id, out)));
   workflow
     .command("export")
     .description("the collected data as JSON or CSV")
@@ -113,7 +130,8 @@ export async function run(argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    if (err instanceof CommanderError) return err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (err instanceof CommanderError)
+      return err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     throw err;
   }
   return exitCode;

@@ -39,7 +39,14 @@ export function output(json: boolean): Output {
   return {
     json,
     note: (line) => process.stderr.write(`${line}\n`),
-    result: (value, lines) => process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : lines().map((l) => `${l}\n`).join("")),
+    result: (value, lines) =>
+      process.stdout.write(
+        json
+          ? `${JSON.stringify(value, null, 2)}\n`
+          : lines()
+              .map((l) => `${l}\n`)
+              .join(""),
+      ),
   };
 }
 
@@ -48,8 +55,14 @@ export function describeFailure(err: unknown): { exitCode: number; message: stri
   if (err instanceof CliError) return { exitCode: err.exitCode, message: err.message, body: { error: err.message, ...err.details } };
   if (err instanceof SealpostProblem) {
     const exitCode = err.status === 401 ? EXIT.auth : EXIT.failed;
-    const fields = Array.isArray(err.body.errors) ? (err.body.errors as Array<{ path?: string; message?: string }>).map((e) => `\n  ${e.path ?? ""}: ${e.message ?? ""}`).join("") : "";
-    return { exitCode, message: `${err.detail ?? err.message} (${err.code}, HTTP ${err.status})${fields}`, body: { error: err.detail ?? err.message, problem: err.body } };
+    const fields = Array.isArray(err.body.errors)
+      ? (err.body.errors as Array<{ path?: string; message?: string }>).map((e) => `\n  ${e.path ?? ""}: ${e.message ?? ""}`).join("")
+      : "";
+    return {
+      exitCode,
+      message: `${err.detail ?? err.message} (${err.code}, HTTP ${err.status})${fields}`,
+      body: { error: err.detail ?? err.message, problem: err.body },
+    };
   }
   if (err instanceof SealpostAuthError) {
     // Status 0: the provider could not be reached at all, which no other secret would mend.

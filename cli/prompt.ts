@@ -47,4 +47,7 @@ export async function readStdin(): Promise<Uint8Array> {
 }
 
 /** All of stdin as text, without its final line break: for --client-secret-stdin. */
-export const readStdinText = async (): Promise<string> => Buffer.from(await readStdin()).toString("utf8").replace(/\r?\n$/, "");
+export const readStdinText = async (): Promise<string> =>
+  Buffer.from(await readStdin())
+    .toString("utf8")
+    .replace(/\r?\n$/, "");

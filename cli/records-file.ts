@@ -13,9 +13,12 @@ export type RecordsInput = { dataSource: Record<string, unknown>[] } | { records
  */
 export async function readRecordsFile(path: string): Promise<RecordsInput> {
   const name = path === "-" ? "stdin" : basename(path);
-  const bytes = path === "-" ? await readStdin() : await readFile(path).catch((err: NodeJS.ErrnoException) => {
-    throw new CliError(`Cannot read ${path}: ${err.code === "ENOENT" ? "no such file" : err.message}`, EXIT.records);
-  });
+  const bytes =
+    path === "-"
+      ? await readStdin()
+      : await readFile(path).catch((err: NodeJS.ErrnoException) => {
+          throw new CliError(`Cannot read ${path}: ${err.code === "ENOENT" ? "no such file" : err.message}`, EXIT.records);
+        });
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

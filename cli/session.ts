@@ -7,7 +7,14 @@ import { createSealpostClient, type SealpostClient } from "../client/index";
 import { readProfile, type Profile } from "./config";
 
 export const clientFor = (p: Profile): SealpostClient =>
-  createSealpostClient({ baseUrl: p.url, issuer: p.issuer, tokenUrl: p.tokenUrl, audience: p.audience, clientId: p.clientId, clientSecret: p.clientSecret });
+  createSealpostClient({
+    baseUrl: p.url,
+    issuer: p.issuer,
+    tokenUrl: p.tokenUrl,
+    audience: p.audience,
+    clientId: p.clientId,
+    clientSecret: p.clientSecret,
+  });
 
 /** The client of the saved (or environment's) profile. */
 export const apiClient = async (): Promise<SealpostClient> => clientFor(await readProfile());

@@ -20,7 +20,14 @@ const STATE_WORDS: Record<WorkflowState, string> = {
 
 /** A moment as a person reads it, in this computer's time zone, with the zone named. */
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(iso));
 
 /** What a signer has done, with the moment it happened. */
 function signerWords(s: Signer): string {
@@ -31,7 +38,9 @@ function signerWords(s: Signer): string {
       return `Invited ${when(s.invitedAt!)}${s.linkExpiresAt ? `; the link expires ${when(s.linkExpiresAt)}` : ""}`;
     case "viewed":
       // Confirmed but not yet in the file: the signature job adds it.
-      return s.signRequestedAt ? `Signed ${when(s.signRequestedAt)}; the signature is being added to the document` : `Opened the document ${when(s.viewedAt!)}`;
+      return s.signRequestedAt
+        ? `Signed ${when(s.signRequestedAt)}; the signature is being added to the document`
+        : `Opened the document ${when(s.viewedAt!)}`;
     case "signed":
       return `Signed ${when(s.signedAt!)}${s.verificationMethod ? `, identified by ${s.verificationMethod}` : ""}`;
     case "declined":
@@ -56,7 +65,8 @@ function signingLines(g: Signing): string[] {
 
 /** Where the workflow stands beside its state: the step being filled in, or the approval stage awaited. */
 function progressLine(s: WorkflowStatus): string | null {
-  if (s.state === "in-progress" || s.state === "changes-requested") return `Step ${Math.min(s.currentStepIndex + 1, s.totalSteps)} of ${s.totalSteps}`;
+  if (s.state === "in-progress" || s.state === "changes-requested")
+    return `Step ${Math.min(s.currentStepIndex + 1, s.totalSteps)} of ${s.totalSteps}`;
   if (s.state === "pending-approval") return `Approval stage ${s.currentApprovalStage} of ${s.totalApprovalStages}`;
   return null;
 }

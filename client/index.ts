@@ -9,7 +9,8 @@ import type { components, operations, paths } from "./schema";
 export type { components, operations, paths };
 export { blockedMessage, DEFAULT_THRESHOLDS, sendDecision, thresholdsFromEnv, type SendDecision, type SendThresholds } from "./thresholds";
 
-type Json<Op extends keyof operations, Status extends number> = operations[Op]["responses"] extends Record<Status, { content: { "application/json": infer T } }> ? T : never;
+type Json<Op extends keyof operations, Status extends number> =
+  operations[Op]["responses"] extends Record<Status, { content: { "application/json": infer T } }> ? T : never;
 export type BatchDetail = Json<"getDispatchBatchByBatchId", 200>;
 export type BatchState = BatchDetail["state"];
 export type BatchCheck = Json<"postDispatchBatchCheck", 200>;
@@ -110,11 +111,16 @@ function tokenSource(opts: SealpostClientOptions, fetchImpl: typeof fetch) {
     const form = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
     const res = await reach("token endpoint", endpoint, {
       method: "POST",
-      headers: { authorization: `Basic ${btoa(`${form(opts.clientId)}:${form(opts.clientSecret)}`)}`, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      headers: {
+        authorization: `Basic ${btoa(`${form(opts.clientId)}:${form(opts.clientSecret)}`)}`,
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+      },
       body,
     });
     const json = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string };
-    if (!res.ok || !json.access_token) throw new SealpostAuthError(`The token request for ${opts.clientId} answered ${res.status} ${json.error ?? ""}`.trim(), res.status);
+    if (!res.ok || !json.access_token)
+      throw new SealpostAuthError(`The token request for ${opts.clientId} answered ${res.status} ${json.error ?? ""}`.trim(), res.status);
     const lifetimeMs = (json.expires_in ?? 300) * 1000;
     // Renew a little early (a fifth of the lifetime, at most a minute) so a request never leaves with a token about to lapse.
     cached = { token: json.access_token, renewAt: Date.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 5) };
@@ -209,14 +215,23 @@ export type SealpostClient = Client<paths> & {
 
 export function createSealpostClient(opts: SealpostClientOptions): SealpostClient {
   const fetchImpl = opts.fetch ?? globalThis.fetch;
-  const api = createClient<paths>({ baseUrl: opts.baseUrl.replace(/\/+$/, ""), fetch: sealpostFetch(opts, fetchImpl, tokenSource(opts, fetchImpl)) });
+  const api = createClient<paths>({
+    baseUrl: opts.baseUrl.replace(/\/+$/, ""),
+    fetch: sealpostFetch(opts, fetchImpl, tokenSource(opts, fetchImpl)),
+  });
 
-  async function poll<T extends { state: string }>(what: string, read: () => Promise<T>, states: readonly string[], { timeoutMs = 120_000, intervalMs = 1_000 }: WaitOptions = {}): Promise<T> {
+  async function poll<T extends { state: string }>(
+    what: string,
+    read: () => Promise<T>,
+    states: readonly string[],
+    { timeoutMs = 120_000, intervalMs = 1_000 }: WaitOptions = {},
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const current = await read();
       if (states.includes(current.state)) return current;
-      if (Date.now() + intervalMs > deadline) throw new Error(`${what} is ${current.state}, not ${states.join(" or ")}, after ${timeoutMs} ms`);
+      if (Date.now() + intervalMs > deadline)
+        throw new Error(`${what} is ${current.state}, not ${states.join(" or ")}, after ${timeoutMs} ms`);
       await sleep(intervalMs);
     }
   }
@@ -229,8 +244,18 @@ export function createSealpostClient(opts: SealpostClientOptions): SealpostClien
   return {
     ...api,
     waitForBatch: (batchId, states, o) =>
-      poll(`batch ${batchId}`, async () => must(await api.GET("/api/dispatch/batch/{batchId}", { params: { path: { batchId } } })), states, o),
+      poll(
+        `batch ${batchId}`,
+        async () => must(await api.GET("/api/dispatch/batch/{batchId}", { params: { path: { batchId } } })),
+        states,
+        o,
+      ),
     waitForWorkflow: (workflowId, states, o) =>
-      poll(`workflow ${workflowId}`, async () => must(await api.GET("/api/workflow/{workflowId}/status", { params: { path: { workflowId } } })), states, o),
+      poll(
+        `workflow ${workflowId}`,
+        async () => must(await api.GET("/api/workflow/{workflowId}/status", { params: { path: { workflowId } } })),
+        states,
+        o,
+      ),
   };
 }

@@ -39,5 +39,8 @@ export function thresholdsFromEnv(vars: Record<string, string | undefined>): Sen
     if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a whole number of at least 1 (it is "${raw}")`);
     return Number(raw);
   };
-  return { warning: read("svc_batchwarningthreshold", DEFAULT_THRESHOLDS.warning), max: read("svc_batchmaxthreshold", DEFAULT_THRESHOLDS.max) };
+  return {
+    warning: read("svc_batchwarningthreshold", DEFAULT_THRESHOLDS.warning),
+    max: read("svc_batchmaxthreshold", DEFAULT_THRESHOLDS.max),
+  };
 }

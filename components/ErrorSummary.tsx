@@ -13,7 +13,17 @@ export interface ErrorItem {
  * and keyboard users start there), one link per problem that moves focus to the control. `onSelect`
  * replaces the default jump when going there needs more (another step of the form).
  */
-export function ErrorSummary({ errors, title = "There is a problem", onSelect, focusKey }: { errors: ErrorItem[]; title?: string; onSelect?: (item: ErrorItem) => void; focusKey?: unknown }) {
+export function ErrorSummary({
+  errors,
+  title = "There is a problem",
+  onSelect,
+  focusKey,
+}: {
+  errors: ErrorItem[];
+  title?: string;
+  onSelect?: (item: ErrorItem) => void;
+  focusKey?: unknown;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const shown = errors.length > 0;
   // Focus again on each failed attempt (focusKey changes), not on every re-render.
@@ -51,7 +61,9 @@ export function ErrorSummary({ errors, title = "There is a problem", onSelect, f
 export function focusControl(id: string): boolean {
   const found = document.getElementById(id);
   if (!found) return false;
-  const el = found.matches("input, select, textarea, button") ? found : (found.querySelector<HTMLElement>('[aria-invalid="true"]') ?? found.querySelector<HTMLElement>("input, select, textarea") ?? found);
+  const el = found.matches("input, select, textarea, button")
+    ? found
+    : (found.querySelector<HTMLElement>('[aria-invalid="true"]') ?? found.querySelector<HTMLElement>("input, select, textarea") ?? found);
   el.focus({ preventScroll: true });
   const group = el.closest("fieldset") ?? el.closest("div");
   (group ?? el).scrollIntoView({ block: "start" });

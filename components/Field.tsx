@@ -78,7 +78,12 @@ export function TextInput({ id, label, hint, error, note, width, className, ...i
   const f = { id, label, hint, error, note };
   return (
     <LabelledGroup f={f}>
-      <input id={id} className={`${styles.input} ${widthClass(width)} ${error ? styles.invalid : ""} ${className ?? ""}`} {...describedBy(f)} {...input} />
+      <input
+        id={id}
+        className={`${styles.input} ${widthClass(width)} ${error ? styles.invalid : ""} ${className ?? ""}`}
+        {...describedBy(f)}
+        {...input}
+      />
     </LabelledGroup>
   );
 }
@@ -87,11 +92,25 @@ export function TextInput({ id, label, hint, error, note, width, className, ...i
  * GOV.UK file upload: the browser's own picker (keyboard and screen readers know it), labelled, with
  * hint and error. The accepted types are a hint to the picker only; the server checks the file again.
  */
-export function FileInput({ id, label, hint, error, note, className, ...input }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { ref?: Ref<HTMLInputElement> }) {
+export function FileInput({
+  id,
+  label,
+  hint,
+  error,
+  note,
+  className,
+  ...input
+}: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { ref?: Ref<HTMLInputElement> }) {
   const f = { id, label, hint, error, note };
   return (
     <LabelledGroup f={f}>
-      <input type="file" id={id} className={`${styles.file} ${error ? styles.invalid : ""} ${className ?? ""}`} {...describedBy(f)} {...input} />
+      <input
+        type="file"
+        id={id}
+        className={`${styles.file} ${error ? styles.invalid : ""} ${className ?? ""}`}
+        {...describedBy(f)}
+        {...input}
+      />
     </LabelledGroup>
   );
 }
@@ -146,7 +165,17 @@ export interface RadioOption {
  * One answer from a few options, as radios in a fieldset. The first radio carries `id`, so that an
  * error summary link lands on the group's first option (GOV.UK does the same).
  */
-export function Radios({ id, label, hint, error, note, options, selected, ...input }: FieldText & ChoiceInput & { options: RadioOption[]; /** The chosen option's value, for a controlled group (with onChange). */ selected?: string }) {
+export function Radios({
+  id,
+  label,
+  hint,
+  error,
+  note,
+  options,
+  selected,
+  ...input
+}: FieldText &
+  ChoiceInput & { options: RadioOption[]; /** The chosen option's value, for a controlled group (with onChange). */ selected?: string }) {
   const f = { id, label, hint, error, note };
   return (
     <fieldset className={groupClass(error)} aria-describedby={describedBy(f)["aria-describedby"]}>

@@ -6,7 +6,17 @@ import styles from "./NotificationBanner.module.css";
  * GOV.UK notification banner: important news above the page's content. `info` and `warning` are a
  * labelled region; `success` reports the outcome of an action (role alert, focused on arrival).
  */
-export function NotificationBanner({ variant = "info", title, heading, children }: { variant?: "info" | "success" | "warning"; title?: string; heading?: ReactNode; children?: ReactNode }) {
+export function NotificationBanner({
+  variant = "info",
+  title,
+  heading,
+  children,
+}: {
+  variant?: "info" | "success" | "warning";
+  title?: string;
+  heading?: ReactNode;
+  children?: ReactNode;
+}) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -57,7 +57,9 @@ export function PageShell({
         </main>
       )}
       <footer className={styles.footer}>
-        <div className={full ? `${styles.footerInner} ${styles.full}` : styles.footerInner}>{footer ?? "Sealpost keeps your answers private to you and the organisation that invited you."}</div>
+        <div className={full ? `${styles.footerInner} ${styles.full}` : styles.footerInner}>
+          {footer ?? "Sealpost keeps your answers private to you and the organisation that invited you."}
+        </div>
       </footer>
     </div>
   );

@@ -4,7 +4,17 @@ import styles from "./Pagination.module.css";
  * GOV.UK pagination: previous and next links, and a few page numbers around the current one, each a
  * plain link (`href(page)`), so that paging works without script and every page has an address.
  */
-export function Pagination({ page, pages, href, label = "Pages" }: { page: number; pages: number; href: (page: number) => string; label?: string }) {
+export function Pagination({
+  page,
+  pages,
+  href,
+  label = "Pages",
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  label?: string;
+}) {
   if (pages <= 1) return null;
   const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((p) => p >= 1 && p <= pages).sort((a, b) => a - b);
   return (

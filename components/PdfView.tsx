@@ -20,7 +20,9 @@ type Opened = { doc: PDFDocumentProxy; close: () => Promise<void>; TextLayer: ty
 async function openPdf(bytes: Uint8Array): Promise<Opened> {
   const pdfjs = await import("pdfjs-dist");
   // The bundler copies the worker, a self-contained module, into our static files under a hashed name.
-  pdfWorker ??= pdfjs.PDFWorker.create({ port: new Worker(new URL("../node_modules/pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" }) });
+  pdfWorker ??= pdfjs.PDFWorker.create({
+    port: new Worker(new URL("../node_modules/pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url), { type: "module" }),
+  });
   // Given as `worker`, it is not the task's to destroy: the template preview opens one document after another.
   // pdf.js transfers the buffer of the array it is given to its worker, leaving the array empty. It is
   // given a copy, so that bytes a caller keeps (the signing page's download) or hands again (React
@@ -130,7 +132,11 @@ export function PdfView({ load, title, onFailed }: { load: () => Promise<Uint8Ar
   return (
     <div className={styles.document} aria-busy={busy && state.kind !== "failed"}>
       <p role="status" className={styles.documentStatus}>
-        {state.kind === "loading" ? "Loading the document…" : state.kind === "failed" ? "The document could not be shown on this page." : `${title}: ${plural(pages, "page")}.`}
+        {state.kind === "loading"
+          ? "Loading the document…"
+          : state.kind === "failed"
+            ? "The document could not be shown on this page."
+            : `${title}: ${plural(pages, "page")}.`}
       </p>
       {Array.from({ length: pages }, (_, i) => (
         <section key={i} className={styles.pageFrame} aria-label={`Page ${i + 1} of ${pages}`}>

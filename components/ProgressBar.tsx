@@ -7,7 +7,15 @@ export function ProgressBar({ value, max, label, failed = 0 }: { value: number; 
   const text = `${value.toLocaleString("en-GB")} of ${plural(max, "document")} (${pct}%)${failed ? `, ${failed.toLocaleString("en-GB")} failed` : ""}`;
   return (
     <div className={styles.wrap}>
-      <div className={styles.track} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={value} aria-valuetext={text}>
+      <div
+        className={styles.track}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={value}
+        aria-valuetext={text}
+      >
         <div className={styles.fill} style={{ width: `${pct}%` }} />
       </div>
       <span className={styles.text}>{text}</span>

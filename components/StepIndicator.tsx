@@ -11,7 +11,11 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
     <div className={styles.indicator}>
       <ol className={styles.segments}>
         {steps.map((title, i) => (
-          <li key={i} className={`${styles.segment} ${i < current ? styles.complete : i === current ? styles.current : ""}`} aria-current={i === current ? "step" : undefined}>
+          <li
+            key={i}
+            className={`${styles.segment} ${i < current ? styles.complete : i === current ? styles.current : ""}`}
+            aria-current={i === current ? "step" : undefined}
+          >
             <span className={styles.label}>
               {title} <span className="visually-hidden">({status(i)})</span>
             </span>

@@ -16,7 +16,19 @@ export interface Column<T> {
  * cells are labelled by their column, so that nothing scrolls sideways at 360 px. Each cell's content
  * sits in one wrapper, so that it stays one grid item beside its label however many elements it has.
  */
-export function Table<T>({ caption, columns, rows, rowKey, captionHidden }: { caption: ReactNode; columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string; captionHidden?: boolean }) {
+export function Table<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  captionHidden,
+}: {
+  caption: ReactNode;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  captionHidden?: boolean;
+}) {
   return (
     <table className={styles.table}>
       <caption className={captionHidden ? "visually-hidden" : styles.caption}>{caption}</caption>
@@ -33,7 +45,11 @@ export function Table<T>({ caption, columns, rows, rowKey, captionHidden }: { ca
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((c) => (
-              <td key={c.key} className={c.numeric ? styles.numeric : undefined} data-label={c.label ?? (typeof c.header === "string" ? c.header : "")}>
+              <td
+                key={c.key}
+                className={c.numeric ? styles.numeric : undefined}
+                data-label={c.label ?? (typeof c.header === "string" ? c.header : "")}
+              >
                 <div className={styles.cell}>{c.cell(row)}</div>
               </td>
             ))}

@@ -66,9 +66,16 @@ async function checkApiReference(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     const what = `${name} at ${width} px`;
-    await expectAccessible(page, what, { strict: true, options: { rules: Object.fromEntries(SCOPED.map(([rule]) => [rule, { enabled: false }])) } });
+    await expectAccessible(page, what, {
+      strict: true,
+      options: { rules: Object.fromEntries(SCOPED.map(([rule]) => [rule, { enabled: false }])) },
+    });
     // The two scoped rules in one run: neither concerns the elements the other skips.
-    await expectAccessible(page, `${what}, ${SCOPED.map(([r]) => r).join(" and ")}`, { strict: true, context: { exclude: SCOPED.map(([, exclude]) => [exclude]) }, options: { runOnly: SCOPED.map(([r]) => r) } });
+    await expectAccessible(page, `${what}, ${SCOPED.map(([r]) => r).join(" and ")}`, {
+      strict: true,
+      context: { exclude: SCOPED.map(([, exclude]) => [exclude]) },
+      options: { runOnly: SCOPED.map(([r]) => r) },
+    });
     // The viewport only: the whole page is about 44,000 px tall and mostly blank until scrolled to.
     await page.screenshot({ path: path.join(ARTIFACTS, width === 360 ? `${name}-360.png` : `${name}.png`) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(width);

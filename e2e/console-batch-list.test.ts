@@ -58,7 +58,11 @@ it("the batch list tells batches apart by correlation id and counts records in t
   // A is made and delivered at once (its records table then has every column filled in); B is invalid.
   const a = await submit(`crm-list-a-${RUN}`, [ready(1), warned(2)], { requireApproval: false });
   const b = await submit(`crm-list-b-${RUN}`, [ready(3), warned(4), invalid(5)]);
-  await eventually(async () => (await (await stack.api("submitter", "GET", `/api/dispatch/batch/${a.batchId}`)).json()).state === "completed", 60_000, "batch A completed");
+  await eventually(
+    async () => (await (await stack.api("submitter", "GET", `/api/dispatch/batch/${a.batchId}`)).json()).state === "completed",
+    60_000,
+    "batch A completed",
+  );
   // The receipt PDF and the console say the same thing in the same words.
   expect(a.receipt).toContain("2 records: 1 ready, 1 with warnings, 0 invalid");
   expect(b.receipt).toContain("3 records: 1 ready, 1 with warnings, 1 invalid");

@@ -13,7 +13,10 @@ let browser: Browser;
 // The spec's thresholds set low (3 and 5) so that each band takes a few records, not a hundred.
 beforeAll(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  [stack, browser] = await Promise.all([startStack({ env: { svc_batchwarningthreshold: "3", svc_batchmaxthreshold: "5" } }), launchChromium()]);
+  [stack, browser] = await Promise.all([
+    startStack({ env: { svc_batchwarningthreshold: "3", svc_batchmaxthreshold: "5" } }),
+    launchChromium(),
+  ]);
 });
 afterAll(async () => {
   if (stack) fs.writeFileSync(`${ARTIFACTS}/new-batch-server.log`, stack.log());
@@ -46,7 +49,9 @@ async function startNewBatch(page: Page) {
 }
 
 async function upload(page: Page, name: string, content: string | Buffer) {
-  await page.getByLabel("Upload a file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) });
+  await page
+    .getByLabel("Upload a file")
+    .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) });
   await press(page, page.getByRole("button", { name: "Check the records" }));
 }
 
@@ -76,7 +81,11 @@ it("a submitter picks a template, is told what is wrong with a bad file, checks 
     ["letters.pdf", "%PDF-1.7", "The selected file must be a CSV or JSON Lines file"],
     ["empty.csv", "", "The selected file is empty"],
     ["big.csv", Buffer.alloc(1024 * 1024 + 1, "a"), "The selected file must be smaller than 1 MB"],
-    ["latin1.csv", Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0x4a, 0xfc, 0x72, 0x67, 0x65, 0x6e, 0x0a]), "The selected file must be saved as UTF-8 text"],
+    [
+      "latin1.csv",
+      Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0x4a, 0xfc, 0x72, 0x67, 0x65, 0x6e, 0x0a]),
+      "The selected file must be saved as UTF-8 text",
+    ],
     ["header-only.csv", `${CSV_HEADER}\n`, "There are no records"],
   ];
   for (const [name, content, message] of bad) {
@@ -95,7 +104,9 @@ it("a submitter picks a template, is told what is wrong with a bad file, checks 
   expect(await focusedText(page)).toBe("Check 3 records");
   const main = page.getByRole("main");
   expect(await main.textContent()).toContain("3 records: 2 ready, 1 with warnings, 0 invalid");
-  expect(await main.locator('li[data-field="nickname"][data-severity="warning"]').textContent()).toBe("Warning: Nickname must be at most 10 characters");
+  expect(await main.locator('li[data-field="nickname"][data-severity="warning"]').textContent()).toBe(
+    "Warning: Nickname must be at most 10 characters",
+  );
   expect(await page.getByRole("button", { name: "Continue" }).count()).toBe(0);
   await checkAtBothWidths(page, shots("05-check-send"));
 
@@ -123,7 +134,9 @@ it("4 records (above the warning threshold) need a confirmation step; 6 (above t
   await scripted(page);
 
   // Pasted JSON Lines, one record per line.
-  const jsonl = [1, 2, 3, 4].map((i) => JSON.stringify({ customerId: `C${200 + i}`, name: `Customer ${i}`, amount: i, recipientEmail: `j${i}@example.test` })).join("\n");
+  const jsonl = [1, 2, 3, 4]
+    .map((i) => JSON.stringify({ customerId: `C${200 + i}`, name: `Customer ${i}`, amount: i, recipientEmail: `j${i}@example.test` }))
+    .join("\n");
   await page.getByLabel("Or paste the records").fill(jsonl);
   await press(page, page.getByRole("button", { name: "Check the records" }));
   await expect.poll(() => heading(page).textContent()).toBe("Check 4 records");
@@ -143,14 +156,18 @@ it("4 records (above the warning threshold) need a confirmation step; 6 (above t
   await page.getByLabel("Or paste the records").fill(`${CSV_HEADER}\n${[1, 2, 3, 4, 5, 6].map((i) => csvRow(i + 10)).join("\n")}`);
   await press(page, page.getByRole("button", { name: "Check the records" }));
   await expect.poll(() => heading(page).textContent()).toBe("Check 6 records");
-  expect(await page.getByRole("main").textContent()).toContain("You have selected 6 records. Select 5 or fewer records to send them in one batch.");
+  expect(await page.getByRole("main").textContent()).toContain(
+    "You have selected 6 records. Select 5 or fewer records to send them in one batch.",
+  );
   expect(await page.getByRole("button", { name: /^(Send|Continue|Yes)/ }).count()).toBe(0);
   await checkAtBothWidths(page, shots("09-blocked"));
 
   // Invalid records and a column that names no field: shown, and not sendable.
   await press(page, page.getByRole("button", { name: "Give other records" }));
   await expect.poll(() => heading(page).textContent()).toBe("Give the records");
-  await page.getByLabel("Or paste the records").fill(`${CSV_HEADER};x`.replaceAll(",", ";") + "\nX1;Ann;99999;ann@example.test;;\nC377;Bob;5;not-an-address;;\n");
+  await page
+    .getByLabel("Or paste the records")
+    .fill(`${CSV_HEADER};x`.replaceAll(",", ";") + "\nX1;Ann;99999;ann@example.test;;\nC377;Bob;5;not-an-address;;\n");
   await press(page, page.getByRole("button", { name: "Check the records" }));
   await expect.poll(() => heading(page).textContent()).toBe("Check 2 records");
   const main = page.getByRole("main");
@@ -194,7 +211,9 @@ it("an approver who sends a batch is told before sending that they cannot approv
   await acmeApprovers(["approver@acme.test"]);
   try {
     await checkOne(42);
-    expect(await page.getByRole("region", { name: "Nobody can approve this batch" }).textContent()).toContain("You cannot approve a batch you send, and neither the template nor your organisation names another approver.");
+    expect(await page.getByRole("region", { name: "Nobody can approve this batch" }).textContent()).toContain(
+      "You cannot approve a batch you send, and neither the template nor your organisation names another approver.",
+    );
     expect(await page.getByRole("button", { name: /^(Send|Continue|Yes)/ }).count()).toBe(0);
     await checkAtBothWidths(page, shots("12-check-nobody-approves"));
     await press(page, page.getByRole("button", { name: "Choose another template" }));

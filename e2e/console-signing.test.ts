@@ -36,7 +36,11 @@ it("the approver who approved it sees the signers, every signature valid and the
   ];
   const id = await sealedForSigning(stack, signers, "sequential", {}, "approver");
   await signInTurn(stack, id, signers);
-  await eventually(async () => (await stack.api("submitter", "GET", `/api/workflow/${id}/certificate`)).status === 200, 60_000, "certificate");
+  await eventually(
+    async () => (await stack.api("submitter", "GET", `/api/workflow/${id}/certificate`)).status === 200,
+    60_000,
+    "certificate",
+  );
 
   const { page } = await consolePage(browser);
   await page.goto(`${stack.baseUrl}/console/workflows/${id}`);
@@ -71,7 +75,9 @@ it("the approver who approved it sees the signers, every signature valid and the
   await other.page.goto(`${stack.baseUrl}/console/workflows/${id}`);
   await signIn(other.page, stack.issuer, logins.approver2);
   const otherSection = other.page.getByRole("region", { name: "Signatures" });
-  await expect.poll(() => otherSection.textContent()).toContain("The certificate of completion is for the initiator of the workflow, an approver who approved it, or an administrator.");
+  await expect
+    .poll(() => otherSection.textContent())
+    .toContain("The certificate of completion is for the initiator of the workflow, an approver who approved it, or an administrator.");
   expect(await otherSection.getByRole("link", { name: "Certificate of completion (PDF)" }).count()).toBe(0);
   expect((await other.page.request.get(`${stack.baseUrl}/console/workflows/${id}/files/certificate`)).status()).toBe(403);
 });

@@ -30,13 +30,26 @@ async function press(page: Page, locator: Locator, key = "Enter") {
 }
 
 /** The text of the pages as pdf.js's text layer holds it (what a screen reader reads), without spaces: pdf.js splits runs where it likes. */
-const pagesText = (page: Page) => page.locator("[data-page]").evaluateAll((pages) => pages.map((p) => p.textContent ?? "").join("").replace(/\s+/g, ""));
+const pagesText = (page: Page) =>
+  page.locator("[data-page]").evaluateAll((pages) =>
+    pages
+      .map((p) => p.textContent ?? "")
+      .join("")
+      .replace(/\s+/g, ""),
+  );
 const squeeze = (s: string) => s.replace(/\s+/g, "");
 const status = (page: Page) => page.getByRole("status").filter({ hasText: /^(Updating…|Updated|Not updated)/ });
 /** Every page drawn for the latest answer. */
 const drawn = async (page: Page) => {
   await expect.poll(() => status(page).textContent()).toBe("Updated");
-  await expect.poll(async () => (await page.locator("[data-page]").count()) > 0 && (await page.locator('[aria-busy="true"], [data-page]:not([data-drawn="true"])').count()) === 0, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await page.locator("[data-page]").count()) > 0 &&
+        (await page.locator('[aria-busy="true"], [data-page]:not([data-drawn="true"])').count()) === 0,
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 };
 
 it("an author previews the demo notice from the console: sample data in a form of its fields, the pages drawn with pdf.js, a condition flipping as the amount is typed, a required field cleared named and linked to its control", async () => {
@@ -59,7 +72,13 @@ it("an author previews the demo notice from the console: sample data in a form o
   await checkAtBothWidths(page, shots("01-list"));
 
   // ?template= is only ever compared with the list's names: a path trick, a workflow form or an unknown name is not opened.
-  for (const trick of ["../tests/fixtures/templates/letter.md", "/etc/passwd", "notice.md/../letter.md", "workflows/supplier-onboarding.md", "nope.md"]) {
+  for (const trick of [
+    "../tests/fixtures/templates/letter.md",
+    "/etc/passwd",
+    "notice.md/../letter.md",
+    "workflows/supplier-onboarding.md",
+    "nope.md",
+  ]) {
     await page.goto(`${stack.baseUrl}/console/templates?template=${encodeURIComponent(trick)}`);
     await expect.poll(() => heading(page).textContent(), { message: trick }).toBe("Templates");
     expect(await main.textContent(), trick).toContain(`There is no template for batches called “${trick}”`);
@@ -106,11 +125,15 @@ it("an author previews the demo notice from the console: sample data in a form o
   const before = actions.length;
   await amount.fill("");
   await amount.pressSequentially("1500", { delay: 60 });
-  await expect.poll(() => pagesText(page), { timeout: 20_000 }).toContain(squeeze("As the amount is above €1,000, you may pay it in up to 24 installments."));
+  await expect
+    .poll(() => pagesText(page), { timeout: 20_000 })
+    .toContain(squeeze("As the amount is above €1,000, you may pay it in up to 24 installments."));
   await drawn(page);
   expect(await pagesText(page)).toContain(squeeze("€1,500.00"));
   expect(actions.length - before, "requests for one typed amount").toBeLessThanOrEqual(2);
-  expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual(expect.arrayContaining(["Updating…", "Updated"]));
+  expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual(
+    expect.arrayContaining(["Updating…", "Updated"]),
+  );
   expect(await condition.getAttribute("data-held")).toBe("true");
   expect(await condition.textContent()).toContain("Held");
 
@@ -138,7 +161,10 @@ it("an author previews the demo notice from the console: sample data in a form o
   await expect.poll(() => pagesText(page)).toContain(squeeze("Dear Bea Jones"));
 
   // The preview as a file: the document the pages show.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download this preview (PDF)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download this preview (PDF)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("Customer-notice-preview.pdf");
   const saved = fs.readFileSync(await download.path());
   expect(saved.subarray(0, 5).toString("latin1")).toBe("%PDF-");

@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 const list = (n: number, from: number) =>
-  ["customerId,name,amount,recipientEmail", ...Array.from({ length: n }, (_, i) => `C${from + i},Customer ${from + i},${(i % 50) + 1},c${from + i}@example.test`)].join("\n");
+  [
+    "customerId,name,amount,recipientEmail",
+    ...Array.from({ length: n }, (_, i) => `C${from + i},Customer ${from + i},${(i % 50) + 1},c${from + i}@example.test`),
+  ].join("\n");
 
 async function check(page: Page, n: number, from: number) {
   await page.goto(`${stack.baseUrl}/console/batches/new?template=letter.md`);
@@ -54,7 +57,9 @@ it("25 records go at once, 26 and 100 need a confirmation, 101 are blocked with 
   await expect.poll(() => page.getByRole("main").textContent()).toContain("100 records: 100 ready, 0 with warnings, 0 invalid");
 
   await check(page, 101, 4000);
-  expect(await page.getByRole("main").textContent()).toContain("You have selected 101 records. Select 100 or fewer records to send them in one batch.");
+  expect(await page.getByRole("main").textContent()).toContain(
+    "You have selected 101 records. Select 100 or fewer records to send them in one batch.",
+  );
   expect(await actions(page)).toEqual([]);
   await checkAtBothWidths(page, "console/new-batch/11-blocked-101");
   expect(csp).toEqual([]);

@@ -50,7 +50,9 @@ async function leaveRequest(user: UserName = "submitter", over: Record<string, u
   const res = await stack.api(user, "POST", "/api/workflow", {
     templatePath: "workflow/leave-request.md",
     correlationId: `console-wf-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-    templateSettings: { workflow: { recipients: [{ email: "pat@example.test", displayName: "Pat Employee" }], autoValidateOnCreate: true } },
+    templateSettings: {
+      workflow: { recipients: [{ email: "pat@example.test", displayName: "Pat Employee" }], autoValidateOnCreate: true },
+    },
     initialData: {
       fullName: "Pat Employee",
       employeeId: "E1234",
@@ -73,9 +75,15 @@ it("an approver opens the mailed console link, signs in, sees data and rules, ap
   const id = await leaveRequest("submitter", {
     callbackUrl,
     // Traced: the page then links the sealed PDF's explain reports.
-    templateSettings: { workflow: { recipients: [{ email: "pat@example.test", displayName: "Pat Employee" }], autoValidateOnCreate: true }, explainDocument: true },
+    templateSettings: {
+      workflow: { recipients: [{ email: "pat@example.test", displayName: "Pat Employee" }], autoValidateOnCreate: true },
+      explainDocument: true,
+    },
   });
-  const mail = await stack.smtp.waitFor((m) => m.find((x) => x.to.includes("approver@acme.test") && x.text.includes(id) && x.subject.startsWith("Approval needed")), 30_000);
+  const mail = await stack.smtp.waitFor(
+    (m) => m.find((x) => x.to.includes("approver@acme.test") && x.text.includes(id) && x.subject.startsWith("Approval needed")),
+    30_000,
+  );
   const link = mail.text.match(/https?:\/\/\S+\/console\/workflows\/[0-9a-f-]{36}/)![0];
   expect(link).toBe(`${stack.baseUrl}/console/workflows/${id}`);
 
@@ -104,9 +112,17 @@ it("an approver opens the mailed console link, signs in, sees data and rules, ap
   // The list of what waits for this approver, linked from the console's navigation.
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Workflows" }).click();
   await expect.poll(() => heading(page).textContent()).toBe("Workflows");
-  await page.getByRole("navigation", { name: "Filter workflows" }).getByRole("link", { name: /^Waiting for you/ }).click();
+  await page
+    .getByRole("navigation", { name: "Filter workflows" })
+    .getByRole("link", { name: /^Waiting for you/ })
+    .click();
   await expect.poll(() => page.url()).toContain("view=waiting");
-  expect(await page.getByRole("row", { name: /Leave request/ }).first().textContent()).toContain("Stage 1 of 2");
+  expect(
+    await page
+      .getByRole("row", { name: /Leave request/ })
+      .first()
+      .textContent(),
+  ).toContain("Stage 1 of 2");
   await expectAccessible(page, "workflows waiting for you");
   await shoot(page, "wf-02-waiting-for-you");
 
@@ -122,7 +138,9 @@ it("an approver opens the mailed console link, signs in, sees data and rules, ap
   await expect.poll(() => page.url()).toContain(`/console/workflows/${id}?done=approve`);
   expect(await page.getByRole("alert").filter({ hasText: "Success" }).textContent()).toContain("You approved this workflow.");
   expect(await main(page).textContent()).toContain("Stage 2 of 2");
-  expect(await page.getByRole("table", { name: /Approval in 2 stages/ }).textContent()).toMatch(/1 of 2.*approver@acme\.test.*Approved by approver@acme\.test/);
+  expect(await page.getByRole("table", { name: /Approval in 2 stages/ }).textContent()).toMatch(
+    /1 of 2.*approver@acme\.test.*Approved by approver@acme\.test/,
+  );
   // Stage 2 is not this approver's: no decision offered, and asking for it by address is refused.
   expect(await page.getByRole("link", { name: "Approve", exact: true }).count()).toBe(0);
   await page.goto(`${link}/confirm/approve`);
@@ -173,20 +191,30 @@ it("an approver opens the mailed console link, signs in, sees data and rules, ap
   expect(await csv.text()).toContain("employeeId,Employee number,E1234");
   expect((await second.page.request.get(`${stack.baseUrl}/console/workflows/${id}/files/export/xml`)).status()).toBe(400);
   // The explain reports of the sealed PDF, linked from the page (the trace is stored just after the seal).
-  expect(await second.page.getByRole("link", { name: "detailed" }).getAttribute("href")).toBe(`/console/workflows/${id}/files/explain/detailed`);
-  const report = await eventually(async () => {
-    const r = await second.page.request.get(`${stack.baseUrl}/console/workflows/${id}/files/explain/summary`);
-    return r.status() === 200 ? r : null;
-  }, 30_000, "explain report of the sealed PDF");
+  expect(await second.page.getByRole("link", { name: "detailed" }).getAttribute("href")).toBe(
+    `/console/workflows/${id}/files/explain/detailed`,
+  );
+  const report = await eventually(
+    async () => {
+      const r = await second.page.request.get(`${stack.baseUrl}/console/workflows/${id}/files/explain/summary`);
+      return r.status() === 200 ? r : null;
+    },
+    30_000,
+    "explain report of the sealed PDF",
+  );
   expect(report.headers()["content-type"]).toBe("application/pdf");
   expect(await pdfText(new Uint8Array(await report.body()))).toContain(`Sealed PDF of workflow ${id}`);
 
   // The callback went out; its attempts are listed. The history holds both decisions with the comment.
   await eventually(async () => callbacks.some((c) => (c as { workflowId?: string }).workflowId === id), 30_000, "callback delivered");
-  await eventually(async () => {
-    await second.page.reload();
-    return (await main(second.page).textContent())!.includes("Delivered");
-  }, 30_000, "callback attempt shown");
+  await eventually(
+    async () => {
+      await second.page.reload();
+      return (await main(second.page).textContent())!.includes("Delivered");
+    },
+    30_000,
+    "callback attempt shown",
+  );
   const done = await main(second.page).textContent();
   expect(done).toContain("Cover arranged with the team");
   expect(done).toMatch(/Approved by second@acme\.test/);
@@ -216,7 +244,9 @@ it("asks for a message before requesting changes, refuses one that lost a race i
   await page.getByLabel("Which answer is it about? (optional)").selectOption("days");
   await page.getByLabel("What needs to change").fill("Split the leave in two requests");
   await page.getByRole("button", { name: "Yes, ask for changes" }).click();
-  await expect.poll(() => errorSummary(page).textContent()).toContain("This workflow is now cancelled, so you can no longer ask for changes to it.");
+  await expect
+    .poll(() => errorSummary(page).textContent())
+    .toContain("This workflow is now cancelled, so you can no longer ask for changes to it.");
   expect(await page.getByLabel("What needs to change").inputValue()).toBe("Split the leave in two requests");
   expect(await page.getByLabel("Which answer is it about? (optional)").inputValue()).toBe("days");
   await shoot(page, "wf-07-request-changes-refused");
@@ -231,7 +261,10 @@ it("asks for a message before requesting changes, refuses one that lost a race i
   await page.getByRole("button", { name: "Yes, ask for changes" }).click();
   await expect.poll(() => stateTag(page)).toBe("Changes requested");
   expect(await main(page).textContent()).toMatch(/Working days: Count the working days again\s*\(please check/);
-  await stack.smtp.waitFor((m) => m.find((x) => x.to.includes("pat@example.test") && x.text.includes("Working days: Count the working days again")), 30_000);
+  await stack.smtp.waitFor(
+    (m) => m.find((x) => x.to.includes("pat@example.test") && x.text.includes("Working days: Count the working days again")),
+    30_000,
+  );
   const status = await (await stack.api("submitter", "GET", `/api/workflow/${other}/status`)).json();
   expect(status).toMatchObject({ state: "changes-requested", currentStepIndex: 1 });
   await expectAccessible(page, "changes requested");
@@ -278,7 +311,12 @@ it("a governance review: no plain approval, an exception needs a justification, 
   await shoot(page, "wf-09-governance-review");
 
   // By keyboard alone: the action link, the confirmation, the error summary's link to the field, the field, the button.
-  const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent ?? "", id: document.activeElement?.id ?? "", background: getComputedStyle(document.activeElement!).backgroundColor }));
+  const focused = () =>
+    page.evaluate(() => ({
+      text: document.activeElement?.textContent ?? "",
+      id: document.activeElement?.id ?? "",
+      background: getComputedStyle(document.activeElement!).backgroundColor,
+    }));
   await page.getByRole("link", { name: "Approve with an exception" }).focus();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Shift+Tab");
@@ -315,9 +353,12 @@ it("offers the initiator escalate, seal and cancel but no decision, and shows an
   await page.goto(`${stack.baseUrl}/console/workflows/${own}`);
   await signIn(page, "submitter");
   await expect.poll(() => heading(page).textContent()).toBe("Leave request");
-  expect(await main(page).textContent()).toContain("You started this workflow, so another approver has to decide it (waiting for approver@acme.test)");
+  expect(await main(page).textContent()).toContain(
+    "You started this workflow, so another approver has to decide it (waiting for approver@acme.test)",
+  );
   expect(await page.getByRole("link", { name: "Approve", exact: true }).count()).toBe(0);
-  for (const name of ["Escalate to the next approver", "Seal without approval", "Cancel workflow"]) expect(await page.getByRole("link", { name }).count(), name).toBe(1);
+  for (const name of ["Escalate to the next approver", "Seal without approval", "Cancel workflow"])
+    expect(await page.getByRole("link", { name }).count(), name).toBe(1);
   await expectAccessible(page, "workflow seen by its initiator");
   await shoot(page, "wf-11-workflow-initiator");
 
@@ -327,14 +368,19 @@ it("offers the initiator escalate, seal and cancel but no decision, and shows an
   await expect.poll(() => page.url()).toContain("?done=escalate");
   expect(await page.getByRole("table", { name: /Approval in 2 stages/ }).textContent()).toContain("Escalated to second@acme.test");
   expect(await main(page).textContent()).toMatch(/Escalated by submitter@acme\.test \(stage 1\), to second@acme\.test/);
-  await stack.smtp.waitFor((m) => m.find((x) => x.to.includes("second@acme.test") && x.text.includes(own) && x.subject.startsWith("Approval escalated")), 30_000);
+  await stack.smtp.waitFor(
+    (m) => m.find((x) => x.to.includes("second@acme.test") && x.text.includes(own) && x.subject.startsWith("Approval escalated")),
+    30_000,
+  );
   // The banner's query names only a known action: anything else shows the page without one.
   expect((await page.goto(`${stack.baseUrl}/console/workflows/${own}?done=__proto__`))!.status()).toBe(200);
   expect(await page.getByRole("alert").filter({ hasText: "Success" }).count()).toBe(0);
 
   // The list, with workflows in several states by now.
   await page.goto(`${stack.baseUrl}/console/workflows`);
-  expect(await page.getByRole("navigation", { name: "Filter workflows" }).textContent()).toMatch(/Waiting for you \(0\).*Complete \(2\).*Cancelled \(1\)/);
+  expect(await page.getByRole("navigation", { name: "Filter workflows" }).textContent()).toMatch(
+    /Waiting for you \(0\).*Complete \(2\).*Cancelled \(1\)/,
+  );
   await expectAccessible(page, "workflows list");
   await shoot(page, "wf-12-workflows");
 

@@ -20,7 +20,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const record = (i: number) => ({ customerId: `C${100 + i}`, name: `Customer ${i}`, amount: 10 * i, recipientEmail: `customer${i}@example.test` });
+const record = (i: number) => ({
+  customerId: `C${100 + i}`,
+  name: `Customer ${i}`,
+  amount: 10 * i,
+  recipientEmail: `customer${i}@example.test`,
+});
 
 async function submit(count: number, user: UserName = "submitter", title?: string) {
   const res = await stack.api(user, "POST", "/api/render", {
@@ -112,15 +117,26 @@ it("an approver opens the mailed link, signs in, lands on the batch, approves af
   await shoot(page, "05-batch-completed");
 
   // A document downloads as a PDF.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "PDF of record 1", exact: true }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "PDF of record 1", exact: true }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("letter-C101-1.pdf");
-  expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 
   // The list shows it with its counts, filtered by state.
   await page.goto(`${stack.baseUrl}/console/batches`);
   expect(await heading(page).textContent()).toBe("Batches");
   expect(await main.textContent()).toContain("November notices");
-  await page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: /^Completed/ }).click();
+  await page
+    .getByRole("navigation", { name: "Filter by state" })
+    .getByRole("link", { name: /^Completed/ })
+    .click();
   await expect.poll(() => page.url()).toContain("state=completed");
   expect(await page.getByRole("link", { name: "November notices" }).count()).toBe(1);
   await expectAccessible(page, "batches list");
@@ -143,7 +159,9 @@ it("refuses a decision that lost a race in plain words, and asks for a comment b
   await shoot(page, "07-request-changes-error");
 
   // Another approver decides first; this one's confirmation is then refused with the domain's reason.
-  expect((await stack.api("approver2", "POST", `/api/dispatch/batch/${batchId}/decide`, { decision: "reject", comments: "duplicate" })).status).toBe(200);
+  expect(
+    (await stack.api("approver2", "POST", `/api/dispatch/batch/${batchId}/decide`, { decision: "reject", comments: "duplicate" })).status,
+  ).toBe(200);
   await page.getByLabel("What needs to change").fill("Use the December amounts");
   await page.getByRole("button", { name: "Yes, ask for changes" }).click();
   await expect.poll(() => summary.textContent()).toContain("This batch is now rejected, so it can no longer be decided or cancelled");
@@ -158,7 +176,10 @@ it("refuses a decision that lost a race in plain words, and asks for a comment b
   await page.getByRole("button", { name: "Yes, ask for changes" }).click();
   await expect.poll(() => page.getByRole("status").first().textContent()).toBe("Changes requested");
   expect(await page.getByRole("alert").filter({ hasText: "Success" }).textContent()).toContain("You asked for changes");
-  await stack.smtp.waitFor((m) => m.find((x) => x.to.includes("submitter@acme.test") && x.text.includes("Customer 2 moved; use the new address")), 30_000);
+  await stack.smtp.waitFor(
+    (m) => m.find((x) => x.to.includes("submitter@acme.test") && x.text.includes("Customer 2 moved; use the new address")),
+    30_000,
+  );
   await expectAccessible(page, "changes requested");
   await shoot(page, "07b-changes-requested");
   await context.close();
@@ -210,7 +231,9 @@ it("shows a submitter no decision, another tenant's batch as not found, and sign
 
   // The list as the submitter sees it, with batches in several states by now.
   await page.goto(`${stack.baseUrl}/console/batches`);
-  expect(await page.getByRole("navigation", { name: "Filter by state" }).textContent()).toMatch(/Completed \(1\).*Rejected \(1\).*Invalid \(1\)/);
+  expect(await page.getByRole("navigation", { name: "Filter by state" }).textContent()).toMatch(
+    /Completed \(1\).*Rejected \(1\).*Invalid \(1\)/,
+  );
   await expectAccessible(page, "batches list with several states");
   await shoot(page, "11-batches-several");
 
@@ -251,10 +274,14 @@ it("links each record of a traced batch to its explain reports, served as PDFs t
   await shoot(page, "13-batch-explain-links");
   const href = (await page.getByRole("link", { name: "detailed of record 2" }).getAttribute("href"))!;
   expect(href).toBe(`/console/batches/${batchId}/files/explain/1/detailed`);
-  const report = await eventually(async () => {
-    const r = await page.request.get(`${stack.baseUrl}${href}`);
-    return r.status() === 200 ? r : null; // the trace is stored a moment after the record
-  }, 30_000, "explain report");
+  const report = await eventually(
+    async () => {
+      const r = await page.request.get(`${stack.baseUrl}${href}`);
+      return r.status() === 200 ? r : null; // the trace is stored a moment after the record
+    },
+    30_000,
+    "explain report",
+  );
   expect(report.headers()["content-type"]).toBe("application/pdf");
   const text = await pdfText(new Uint8Array(await report.body()));
   expect(text).toContain("Explain report: detailed");
@@ -278,7 +305,9 @@ it("never sends a browser to another site after sign-in", async () => {
   await signIn(page, "approver");
   await expect.poll(() => page.url()).toBe(`${stack.baseUrl}/console/batches`);
   // Auth.js's own sign-in endpoint checks callbackUrl with the console's rule too.
-  const out = await page.request.get(`${stack.baseUrl}/api/auth/signin?callbackUrl=${encodeURIComponent("https://evil.example/")}`, { maxRedirects: 0 });
+  const out = await page.request.get(`${stack.baseUrl}/api/auth/signin?callbackUrl=${encodeURIComponent("https://evil.example/")}`, {
+    maxRedirects: 0,
+  });
   expect(out.headers()["location"] ?? "").not.toContain("evil.example");
   await context.close();
 });

@@ -15,7 +15,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const links = (page: Page) => page.locator("main a").evaluateAll((as) => as.map((a) => ({ name: a.textContent?.trim(), href: a.getAttribute("href") })));
+const links = (page: Page) =>
+  page.locator("main a").evaluateAll((as) => as.map((a) => ({ name: a.textContent?.trim(), href: a.getAttribute("href") })));
 
 it("the home page says what Sealpost is and links to the console, the API reference, captured mail and health", async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -35,7 +36,15 @@ it("the home page says what Sealpost is and links to the console, the API refere
   );
   // The page lists the main endpoints, links to the API reference page (/docs/api, e2e/api-docs.test.ts) and names docs/api.md.
   const main = (await page.textContent("main"))!;
-  for (const endpoint of ["POST /api/render", "POST /api/dispatch/batch/{id}/decide", "GET /api/delivery-sessions", "POST /api/workflow", "GET /api/explain/trace", "GET /api/health"]) expect(main).toContain(endpoint);
+  for (const endpoint of [
+    "POST /api/render",
+    "POST /api/dispatch/batch/{id}/decide",
+    "GET /api/delivery-sessions",
+    "POST /api/workflow",
+    "GET /api/explain/trace",
+    "GET /api/health",
+  ])
+    expect(main).toContain(endpoint);
   expect(main).toContain("docs/api.md");
   expect((await page.request.get(`${stack.baseUrl}/api/health`)).status()).toBe(200);
   // Browsers ask every site for /favicon.ico whatever the page links; pages name the icon too.
@@ -62,7 +71,10 @@ it("/dev/mail wraps long links: the page fits 1280 px and 360 px", async () => {
     templateSettings: { distribution: { requireApproval: false } },
   });
   expect(batch.status).toBe(202);
-  await stack.smtp.waitFor((m) => m.some((x) => x.to.includes("lee@example.test")) && m.some((x) => x.to.includes("pat@example.test")), 60_000);
+  await stack.smtp.waitFor(
+    (m) => m.some((x) => x.to.includes("lee@example.test")) && m.some((x) => x.to.includes("pat@example.test")),
+    60_000,
+  );
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   expect((await page.goto(`${stack.baseUrl}/dev/mail`))!.status()).toBe(200);

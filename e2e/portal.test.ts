@@ -4,7 +4,19 @@ import { issuePortalToken, PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import { launchChromium } from "../tests/support/browser";
 import type { Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
-import { checkAtBothWidths, dateMarked, dateQuestion, dateShown, expectAccessible, fillDate, focusedId, heading, portalLink, saved, shoot } from "./support";
+import {
+  checkAtBothWidths,
+  dateMarked,
+  dateQuestion,
+  dateShown,
+  expectAccessible,
+  fillDate,
+  focusedId,
+  heading,
+  portalLink,
+  saved,
+  shoot,
+} from "./support";
 
 let stack: Stack;
 let browser: Browser;
@@ -48,7 +60,9 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   // Continue on an empty step: the error summary takes focus and links to each field.
   await page.getByRole("button", { name: "Continue" }).click();
   const summary1 = page.getByRole("alert").filter({ hasText: "There is a problem" });
-  await expect.poll(() => summary1.getByRole("link").allTextContents()).toEqual(["Your full name is required", "Date you left is required", "Where did you go? is required"]);
+  await expect
+    .poll(() => summary1.getByRole("link").allTextContents())
+    .toEqual(["Your full name is required", "Date you left is required", "Where did you go? is required"]);
   expect(await page.getAttribute("#field-destination", "aria-invalid")).toBe("true");
   await expectAccessible(page, "step 1 with errors");
   await shoot(page, "1b-step-one-errors", true);
@@ -66,7 +80,9 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   await left.getByLabel("Day").fill("10");
   await left.getByLabel("Year").fill("2027");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect.poll(() => summary1.getByRole("link").allTextContents()).toEqual(["Your full name is required", "Date you left must include a month", "Where did you go? is required"]);
+  await expect
+    .poll(() => summary1.getByRole("link").allTextContents())
+    .toEqual(["Your full name is required", "Date you left must include a month", "Where did you go? is required"]);
   expect(await page.textContent("#field-departureDate-error")).toBe("Error: Date you left must include a month");
   expect(await dateMarked(page, "Date you left")).toEqual([false, true, false]);
   await checkAtBothWidths(page, "1c-date-in-part");
@@ -122,7 +138,8 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   await expect.poll(() => heading(page).textContent()).toBe("Check your answers before submitting");
   const main = await page.textContent("main");
   // Dates, numbers and options as the workflow's locale (en-GB) and the schema's labels show them.
-  for (const text of ["Casey Traveller", "10 March 2027", "Gdansk", "8 March 2027", "Car (own or hired)", "42", "1,250.5", "Yes"]) expect(main).toContain(text);
+  for (const text of ["Casey Traveller", "10 March 2027", "Gdansk", "8 March 2027", "Car (own or hired)", "42", "1,250.5", "Yes"])
+    expect(main).toContain(text);
   expect(await page.getByRole("link", { name: /^Change/ }).count()).toBe(8);
   await expectAccessible(page, "check answers");
   await shoot(page, "3-check-answers", true);
@@ -176,7 +193,10 @@ it("an expired or garbled link shows a clear page that keeps typed answers and m
   await expect.poll(() => heading(page).textContent()).toBe("Your trip");
   await page.getByLabel("Your full name").fill("Robin Unsaved");
 
-  const expired = issuePortalToken({ workflowId, tenantId: "acme", role: "participant" }, Math.floor(Date.now() / 1000) - PORTAL_TOKEN_TTL_S - 60);
+  const expired = issuePortalToken(
+    { workflowId, tenantId: "acme", role: "participant" },
+    Math.floor(Date.now() / 1000) - PORTAL_TOKEN_TTL_S - 60,
+  );
   await page.goto(`${stack.baseUrl}/portal/${workflowId}?pt=${expired}`);
   await expect.poll(() => heading(page).textContent()).toBe("Your link has expired");
   expect(await page.textContent("main")).toContain("Anything you typed in this browser tab is kept");
@@ -211,7 +231,10 @@ it("an expired or garbled link shows a clear page that keeps typed answers and m
 });
 
 it("two tabs: a stale write is refused with a clear message, and loading the latest keeps what was typed", async () => {
-  const res = await stack.api("submitter", "POST", "/api/workflow", { templatePath: "workflow/travel-claim.md", correlationId: `travel-tabs-${Date.now()}` });
+  const res = await stack.api("submitter", "POST", "/api/workflow", {
+    templatePath: "workflow/travel-claim.md",
+    correlationId: `travel-tabs-${Date.now()}`,
+  });
   const { workflowId, portalUrl } = await res.json();
   const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   const [first, second] = [await context.newPage(), await context.newPage()];
@@ -239,7 +262,10 @@ it("two tabs: a stale write is refused with a clear message, and loading the lat
 });
 
 it("shows change requests next to their fields as text, and ignores malformed ones", async () => {
-  const res = await stack.api("submitter", "POST", "/api/workflow", { templatePath: "workflow/travel-claim.md", correlationId: `travel-cr-${Date.now()}` });
+  const res = await stack.api("submitter", "POST", "/api/workflow", {
+    templatePath: "workflow/travel-claim.md",
+    correlationId: `travel-cr-${Date.now()}`,
+  });
   const { workflowId, portalUrl } = await res.json();
   const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   const page = await context.newPage();

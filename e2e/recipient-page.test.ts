@@ -18,7 +18,13 @@ afterAll(async () => {
 
 /** The previews of the page, with whether each image has loaded and its source. */
 const previews = (page: Page) =>
-  page.locator("main img").evaluateAll((imgs) => imgs.map((i) => ({ alt: i.getAttribute("alt"), src: i.getAttribute("src"), loaded: (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 })));
+  page.locator("main img").evaluateAll((imgs) =>
+    imgs.map((i) => ({
+      alt: i.getAttribute("alt"),
+      src: i.getAttribute("src"),
+      loaded: (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+    })),
+  );
 
 it("a recipient opens the link from the mail in Chromium, sees who sent what, the pages and until when, and downloads it", async () => {
   const res = await stack.api("submitter", "POST", "/api/render", {
@@ -33,7 +39,8 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   const link = mails.find((x) => x.to.includes("dana@example.test"))!.text.match(/https?:\/\/\S+\/d\/[A-Za-z0-9_-]+/)![0];
   const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
   const correlationId = docs.documents[0].correlationId;
-  const sessionsNow = async () => (await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${correlationId}`)).json()).sessions[0];
+  const sessionsNow = async () =>
+    (await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${correlationId}`)).json()).sessions[0];
 
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -59,7 +66,14 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   expect(main).toContain("letter-C555-1.pdf");
   expect(main).toContain("Dana (dana@example.test)");
   const session = await sessionsNow();
-  const until = new Date(session.expiresAt).toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  const until = new Date(session.expiresAt).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
   expect(main).toContain(`The link works until ${until} UTC`);
 
   // The pages are images in the page (no plugin, nothing a phone or a headless browser lacks), served under the link.
@@ -70,7 +84,8 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   expect(image.headers()["content-type"]).toBe("image/png");
   expect(image.headers()["cache-control"]).toBe("private, no-store");
   expect((await image.body()).subarray(1, 4).toString()).toBe("PNG");
-  for (const bad of ["2", "0", "01", "abc", "1.5", "999999"]) expect((await page.request.get(`${link}/pages/${bad}`)).status(), `page ${bad}`).toBe(404);
+  for (const bad of ["2", "0", "01", "abc", "1.5", "999999"])
+    expect((await page.request.get(`${link}/pages/${bad}`)).status(), `page ${bad}`).toBe(404);
 
   await checkAtBothWidths(page, "recipient/01-document");
 
@@ -82,10 +97,14 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   await context.close();
 
   // Every view, page image and download is recorded against the session, as before.
-  const withDownload = await eventually(async () => {
-    const s = await sessionsNow();
-    return s.events.some((e: { kind: string }) => e.kind === "download") && s;
-  }, 10_000, "the download event");
+  const withDownload = await eventually(
+    async () => {
+      const s = await sessionsNow();
+      return s.events.some((e: { kind: string }) => e.kind === "download") && s;
+    },
+    10_000,
+    "the download event",
+  );
   const kinds = withDownload.events.map((e: { kind: string }) => e.kind);
   expect(kinds[0]).toBe("access");
   expect(kinds.filter((k: string) => k === "access").length).toBeGreaterThanOrEqual(2);

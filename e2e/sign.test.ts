@@ -3,7 +3,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "../tests/support/browser";
 import { expectSignedByAll } from "../tests/support/esign-checks";
-import { esignFixtures, person as newSigner, sealedForSigning as sealedFor, signingLink, workflowStatus, type EsignFixtures, type Signer } from "../tests/support/esign-flow";
+import {
+  esignFixtures,
+  person as newSigner,
+  sealedForSigning as sealedFor,
+  signingLink,
+  workflowStatus,
+  type EsignFixtures,
+  type Signer,
+} from "../tests/support/esign-flow";
 import { eventually, type Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
 import { checkAtBothWidths, documentDrawn, focusedText, heading } from "./support";
@@ -81,26 +89,36 @@ it("two signers in order: the first reads the document drawn by pdf.js and draws
   expect(await page.textContent("main")).toContain("You are signer 1 of 2.");
   // pdf.js drew the pages in the page (no plug-in, no frame): canvases with ink, and the text layer holds the document's words.
   const drawn = await documentDrawn(page);
-  expect(drawn.inked.every((n) => n > 100), JSON.stringify(drawn.inked)).toBe(true);
+  expect(
+    drawn.inked.every((n) => n > 100),
+    JSON.stringify(drawn.inked),
+  ).toBe(true);
   for (const words of ["Expense governance check", "Signatures", "Ada Lovelace", "Bo Smith"]) expect(drawn.text).toContain(words);
   expect(await page.locator("embed, iframe, object").count()).toBe(0);
   expect(await page.getByRole("region", { name: /^Page 1 of \d+$/ }).count()).toBe(1);
   await checkAtBothWidths(page, "sign/01-document");
   // The download is the document shown, whole, although pdf.js was given the same bytes to draw.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the document (PDF)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download the document (PDF)" }).click(),
+  ]);
   // Named as what it is: the copy sent for signature, never the signed file's name.
   expect(download.suggestedFilename()).toBe("Expense-governance-check-for-signature.pdf");
-  expect(fs.readFileSync(await download.path()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
 
   // Signing with nothing chosen: the error summary names what is missing.
   await page.getByRole("button", { name: "Sign the document" }).click();
   await expect.poll(() => errorSummary(page).getByRole("link").allTextContents()).toEqual(["Select that you agree to sign electronically"]);
   await page.getByLabel("Draw my signature").check();
   await page.getByRole("button", { name: "Sign the document" }).click();
-  await expect.poll(() => errorSummary(page).getByRole("link").allTextContents()).toEqual([
-    "Select that you agree to sign electronically",
-    "Draw your signature in the box, or choose Type my name",
-  ]);
+  await expect
+    .poll(() => errorSummary(page).getByRole("link").allTextContents())
+    .toEqual(["Select that you agree to sign electronically", "Draw your signature in the box, or choose Type my name"]);
   await checkAtBothWidths(page, "sign/02-errors");
 
   // Draws with the mouse, clears, draws again, agrees and signs.
@@ -167,7 +185,8 @@ it("two signers in order: the first reads the document drawn by pdf.js and draws
   await expectSignedByAll(new Uint8Array(await res.arrayBuffer()), ["Ada Lovelace", "Bo Smith"], fx.checks());
 
   // Each signer receives the signed document (a personal link), and the first page, reloaded, says it is done.
-  for (const who of [ada, bo]) await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(who.email) && m.subject === `Your document: ${TITLE}`), 30_000);
+  for (const who of [ada, bo])
+    await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(who.email) && m.subject === `Your document: ${TITLE}`), 30_000);
   await page.reload();
   await expect.poll(() => heading(page).textContent()).toBe("You have signed the document");
   await expect.poll(() => page.textContent("main")).toContain("Everyone has signed.");
@@ -198,7 +217,8 @@ it("a signer declines with a reason: the workflow is rejected and the page says 
   // who had gone on to the decline page back on the document (seen on a loaded machine).
   const bootstraps: string[] = [];
   page.on("request", (r) => {
-    if (r.method() === "GET" && new URL(r.url()).pathname === `/api/sign/${new URL(link).pathname.split("/").pop()}`) bootstraps.push(r.url());
+    if (r.method() === "GET" && new URL(r.url()).pathname === `/api/sign/${new URL(link).pathname.split("/").pop()}`)
+      bootstraps.push(r.url());
   });
   await page.goto(link);
   await expect.poll(() => heading(page).textContent()).toBe(TITLE);

@@ -16,11 +16,23 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe
 export async function expectAccessible(page: Page, what: string, opts: { strict?: boolean; context?: object; options?: object } = {}) {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   // context and options go to axe.run as they are (a third-party renderer's exclusions, kept narrow by its test).
-  const violations = await page.evaluate(async ({ context, options }) => {
-    const axe = (window as unknown as { axe: { run: (ctx: object, o: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const r = await axe.run(context ?? document, { ...options, resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-  }, { context: opts.context, options: opts.options });
+  const violations = await page.evaluate(
+    async ({ context, options }) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: object,
+              o: object,
+            ) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }>;
+          };
+        }
+      ).axe;
+      const r = await axe.run(context ?? document, { ...options, resultTypes: ["violations"] });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+    },
+    { context: opts.context, options: opts.options },
+  );
   // strict: no violation of any impact (the pages of issue 26 are held to that; older ones to serious).
   expect(opts.strict ? violations : violations.filter((v) => v.impact === "serious" || v.impact === "critical"), what).toEqual([]);
 }

@@ -23,9 +23,11 @@ afterAll(async () => {
 });
 
 /** Mails to `to` whose subject matches and whose text names `about` (a workflowId, or a correlationId: every workflow mail gives it as the reference). */
-const mails = (to: string, about: string, subject: RegExp) => stack.smtp.messages.filter((m) => m.to.includes(to) && m.text.includes(about) && subject.test(m.subject));
+const mails = (to: string, about: string, subject: RegExp) =>
+  stack.smtp.messages.filter((m) => m.to.includes(to) && m.text.includes(about) && subject.test(m.subject));
 /** Waits for the `n`th (1-based) such mail. */
-const nthMail = (n: number, to: string, about: string, subject: RegExp): Promise<ReceivedMail> => stack.smtp.waitFor(() => mails(to, about, subject)[n - 1], 30_000);
+const nthMail = (n: number, to: string, about: string, subject: RegExp): Promise<ReceivedMail> =>
+  stack.smtp.waitFor(() => mails(to, about, subject)[n - 1], 30_000);
 
 const status = async (id: string) => (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
 const newPage = async (): Promise<Page> => (await browser.newContext({ viewport: { width: 1024, height: 800 } })).newPage();
@@ -77,10 +79,14 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await expect.poll(() => heading(participant).textContent()).toBe("Check your answers before submitting");
   await expect.poll(() => participant.title()).toBe("Check your answers – Travel expense claim – Sealpost");
   await participant.getByRole("button", { name: "Submit" }).click();
-  await expect.poll(() => errorSummary(participant).textContent()).toContain("The date you came back must be on or after the date you left");
+  await expect
+    .poll(() => errorSummary(participant).textContent())
+    .toContain("The date you came back must be on or after the date you left");
   await expectAccessible(participant, "submit failed");
   await shoot(participant, "story-02-submit-failed", true);
-  await errorSummary(participant).getByRole("link", { name: /date you came back/ }).click();
+  await errorSummary(participant)
+    .getByRole("link", { name: /date you came back/ })
+    .click();
   await expect.poll(() => focusedId(participant)).toBe("field-returnDate-day");
   await fillDate(participant, "Date you came back", "2027-03-14");
   await saved(participant);
@@ -92,12 +98,15 @@ it("participant submits, the reviewer asks for a change, the participant changes
 
   // The reviewer opens the link of the approval mail: the answers by step and every rule result.
   const reviewer = await newPage();
-  await reviewer.goto(portalLink(await nthMail(1, "approver@acme.test", workflowId, /^Approval needed: Travel expense claim \(stage 1 of 1\)$/)));
+  await reviewer.goto(
+    portalLink(await nthMail(1, "approver@acme.test", workflowId, /^Approval needed: Travel expense claim \(stage 1 of 1\)$/)),
+  );
   await expect.poll(() => heading(reviewer).textContent()).toBe("Review the answers");
   expect(await focusedText(reviewer)).toBe("Review the answers");
   await expect.poll(() => reviewer.title()).toBe("Review the answers – Travel expense claim – Sealpost");
   const answers = reviewer.getByRole("region", { name: "Answers" });
-  for (const text of ["Your trip", "Costs", "Casey Traveller", "10 March 2027", "Gdansk", "14 March 2027", "train", "120.5", "Yes"]) expect(await answers.textContent()).toContain(text);
+  for (const text of ["Your trip", "Costs", "Casey Traveller", "10 March 2027", "Gdansk", "14 March 2027", "train", "120.5", "Yes"])
+    expect(await answers.textContent()).toContain(text);
   const rules = reviewer.getByRole("region", { name: "Rule results" });
   expect(await rules.textContent()).toContain("3 of 3 passed.");
   expect(await rules.getByRole("listitem").allTextContents()).toEqual([
@@ -126,7 +135,9 @@ it("participant submits, the reviewer asks for a change, the participant changes
   // A due date typed in part is named in the same GOV.UK words as the participant's dates; its link goes to the first empty box.
   await dateQuestion(reviewer, "Change it by (optional)").getByLabel("Day").fill("1");
   await reviewer.getByRole("button", { name: "Send to the participant" }).click();
-  await expect.poll(() => errorSummary(reviewer).getByRole("link").allTextContents()).toEqual(["The due date must include a month and year"]);
+  await expect
+    .poll(() => errorSummary(reviewer).getByRole("link").allTextContents())
+    .toEqual(["The due date must include a month and year"]);
   await expectAccessible(reviewer, "request changes with a due date in part", { strict: true });
   await shoot(reviewer, "story-04b-due-date-in-part", true);
   await errorSummary(reviewer).getByRole("link").click();
@@ -134,7 +145,9 @@ it("participant submits, the reviewer asks for a change, the participant changes
   await fillDate(reviewer, "Change it by (optional)", "2027-04-01");
   await reviewer.getByRole("button", { name: "Send to the participant" }).click();
   await expect.poll(() => heading(reviewer).textContent()).toBe("Changes requested");
-  expect(await main(reviewer).textContent()).toContain("Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)");
+  expect(await main(reviewer).textContent()).toContain(
+    "Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)",
+  );
   expect(await main(reviewer).textContent()).toContain(correlationId);
   await expectAccessible(reviewer, "changes requested");
   await shoot(reviewer, "story-05-changes-requested", true);
@@ -145,7 +158,9 @@ it("participant submits, the reviewer asks for a change, the participant changes
   expect(changeMail.text).toContain("Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)");
   await participant.goto(portalLink(changeMail));
   await expect.poll(() => heading(participant).textContent()).toBe("Costs");
-  expect(await participant.textContent("#field-amount-note")).toBe("Please check: The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)");
+  expect(await participant.textContent("#field-amount-note")).toBe(
+    "Please check: The hotel receipt shows 95.00 EUR: claim that amount (by 1 April 2027)",
+  );
   expect(await participant.getAttribute("#field-amount", "aria-describedby")).toContain("field-amount-note");
   await expectAccessible(participant, "participant with a change request");
   await shoot(participant, "story-06-participant-change-request", true);
@@ -162,9 +177,13 @@ it("participant submits, the reviewer asks for a change, the participant changes
   const changed = reviewer.getByRole("region", { name: "Changed since you asked for changes" });
   expect(await changed.locator("dt").allTextContents()).toEqual(["Amount to reimburse (EUR)"]);
   expect(await changed.locator("dd").first().textContent()).toBe("95Before: 120.5");
-  expect(await changed.textContent()).toContain("You asked for:Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount");
+  expect(await changed.textContent()).toContain(
+    "You asked for:Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount",
+  );
   expect(await answers.textContent()).toContain("Changed");
-  expect(await reviewer.getByRole("region", { name: "Decisions so far" }).textContent()).toContain("Changes requested at stage 1 by approver@acme.test");
+  expect(await reviewer.getByRole("region", { name: "Decisions so far" }).textContent()).toContain(
+    "Changes requested at stage 1 by approver@acme.test",
+  );
   await expectAccessible(reviewer, "reviewer sees what changed");
   await shoot(reviewer, "story-07-reviewer-changed", true);
 
@@ -197,20 +216,27 @@ it("participant submits, the reviewer asks for a change, the participant changes
   expect(createHash("sha256").update(downloaded).digest("hex")).toBe(sha256);
   // The portal names the file as GET …/sealed does.
   expect(download.suggestedFilename()).toBe("Travel-expense-claim-sealed.pdf");
-  expect((await stack.api("submitter", "GET", `/api/workflow/${workflowId}/sealed`)).headers.get("content-disposition")).toContain('filename="Travel-expense-claim-sealed.pdf"');
+  expect((await stack.api("submitter", "GET", `/api/workflow/${workflowId}/sealed`)).headers.get("content-disposition")).toContain(
+    'filename="Travel-expense-claim-sealed.pdf"',
+  );
   expect((await status(workflowId)).sealedSha256).toBe(sha256);
 
-  for (const s of ["Collected data", "Your trip", "Casey Traveller", "10 March 2027", "Gdansk", "14 March 2027", "train", "95", "Yes"]) expect(text).toContain(s);
+  for (const s of ["Collected data", "Your trip", "Casey Traveller", "10 March 2027", "Gdansk", "14 March 2027", "train", "95", "Yes"])
+    expect(text).toContain(s);
   expect(text).not.toContain("120.5");
   expect(text).toContain("Rule results (validation passed)");
-  for (const rule of ["return-after-departure", "car-needs-mileage", "receipts-kept"]) expect(text).toMatch(new RegExp(`Passed Error ${rule}`));
+  for (const rule of ["return-after-departure", "car-needs-mileage", "receipts-kept"])
+    expect(text).toMatch(new RegExp(`Passed Error ${rule}`));
   expect(text).toContain("Approval history");
   // The action column is narrow and wraps; each entry's actor and comment stay on one line.
-  for (const s of ["Changes requested", "approver@acme.test: 1 change requested", "Approved", "approver@acme.test: Receipts match now"]) expect(text).toContain(s);
+  for (const s of ["Changes requested", "approver@acme.test: 1 change requested", "Approved", "approver@acme.test: Receipts match now"])
+    expect(text).toContain(s);
   // Every moment of the record names its zone; none is a machine timestamp.
   expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   expect(text).toMatch(/Sealed at \d{1,2} \w+ \d{4} at \d\d:\d\d UTC/);
-  expect(text).toContain("– Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (warning, amounts, by 1 April 2027)");
+  expect(text).toContain(
+    "– Amount to reimburse (EUR): The hotel receipt shows 95.00 EUR: claim that amount (warning, amounts, by 1 April 2027)",
+  );
   await reviewer.context().close();
 
   // The participant was promised an email when the review is finished: its link opens the record.
@@ -219,9 +245,16 @@ it("participant submits, the reviewer asks for a change, the participant changes
   const done = await newPage();
   await done.goto(portalLink(outcome));
   await expect.poll(() => heading(done).textContent()).toBe("Your form is complete");
-  const [again] = await Promise.all([done.waitForEvent("download"), done.getByRole("button", { name: "Download the sealed record (PDF)" }).click()]);
+  const [again] = await Promise.all([
+    done.waitForEvent("download"),
+    done.getByRole("button", { name: "Download the sealed record (PDF)" }).click(),
+  ]);
   expect(again.suggestedFilename()).toBe("Travel-expense-claim-sealed.pdf");
-  expect(createHash("sha256").update(fs.readFileSync((await again.path())!)).digest("hex")).toBe(sha256);
+  expect(
+    createHash("sha256")
+      .update(fs.readFileSync((await again.path())!))
+      .digest("hex"),
+  ).toBe(sha256);
   await expectAccessible(done, "complete with the sealed record");
   await done.context().close();
   await participant.context().close();
@@ -240,7 +273,9 @@ it("a governance review with a failed rule: the rule is marked, plain approval i
   await expect.poll(() => heading(reviewer).textContent()).toBe("Review the answers");
   expect(await reviewer.getByRole("region", { name: "Rules failed" }).textContent()).toContain("1 rule that must pass did not");
   const failed = reviewer.getByRole("region", { name: "Rule results" }).getByRole("listitem").first();
-  expect(await failed.textContent()).toBe("FailedExpenses above 5000 need a cost centre starting with CCRule amount-limit · question: Amount · severity: error");
+  expect(await failed.textContent()).toBe(
+    "FailedExpenses above 5000 need a cost centre starting with CCRule amount-limit · question: Amount · severity: error",
+  );
   expect(await failed.evaluate((li) => getComputedStyle(li).borderLeftColor)).toBe("rgb(179, 38, 30)");
   expect(await reviewer.getByRole("region", { name: "Answers" }).textContent()).toContain("Rule failed");
   // A workflow that failed validation can be decided, not sent back: no "Ask for changes".
@@ -266,7 +301,14 @@ it("a governance review with a failed rule: the rule is marked, plain approval i
   await shoot(reviewer, "story-13-approved-with-exception", true);
 
   const { text } = await sealedText(workflowId);
-  for (const s of ["Approved with exception", "Board approved the overspend on 2 March", "Failed, exception granted Error amount-limit", "9,000", "OPS"]) expect(text).toContain(s);
+  for (const s of [
+    "Approved with exception",
+    "Board approved the overspend on 2 March",
+    "Failed, exception granted Error amount-limit",
+    "9,000",
+    "OPS",
+  ])
+    expect(text).toContain(s);
   await reviewer.context().close();
 });
 
@@ -288,7 +330,9 @@ it("a requireOtp workflow opens only with the mailed code: a wrong code is refus
   await shoot(page, "story-14-otp-gate", true);
 
   await page.getByRole("button", { name: "Email me a code" }).click();
-  await expect.poll(() => statusText(page)).toMatch(/^We have sent a 6-digit code to o\*\*\*@example\.test\. It works until \d\d:\d\d UTC\.$/);
+  await expect
+    .poll(() => statusText(page))
+    .toMatch(/^We have sent a 6-digit code to o\*\*\*@example\.test\. It works until \d\d:\d\d UTC\.$/);
   expect(await heading(page).textContent()).toBe("Check your email");
   const input = page.getByLabel("Code");
   expect(await focusedId(page)).toBe("otp");
@@ -301,7 +345,9 @@ it("a requireOtp workflow opens only with the mailed code: a wrong code is refus
 
   // Another code at once: refused by the one-send-a-minute limit, said as a wait.
   await page.getByRole("button", { name: "Send a new code" }).click();
-  await expect.poll(() => statusText(page)).toMatch(/^A code was sent less than a minute ago\. Check your email, or ask for another code in \d+ seconds\.$/);
+  await expect
+    .poll(() => statusText(page))
+    .toMatch(/^A code was sent less than a minute ago\. Check your email, or ask for another code in \d+ seconds\.$/);
   expect(mails("olive@example.test", correlationId, /your passcode/)).toHaveLength(1);
 
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");

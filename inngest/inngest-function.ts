@@ -27,13 +27,18 @@ const sharedConcurrency = () => ({ limit: env().JOB_CONCURRENCY, key: '"sealpost
  * events carry the tenant is also limited per tenant, across functions, to half the shared limit, so
  * one tenant's large batch always leaves the other half to the rest (Inngest queues each key apart).
  */
-const perTenantConcurrency = () => ({ limit: Math.max(1, Math.ceil(env().JOB_CONCURRENCY / 2)), key: "event.data.tenantId", scope: "env" as const });
+const perTenantConcurrency = () => ({
+  limit: Math.max(1, Math.ceil(env().JOB_CONCURRENCY / 2)),
+  key: "event.data.tenantId",
+  scope: "env" as const,
+});
 
 const carriesTenant = (def: JobDefinition) => def.payload instanceof z.ZodObject && "tenantId" in def.payload.shape;
 
 type Limit = ReturnType<typeof sharedConcurrency>;
 
-const concurrencyOf = (def: JobDefinition): Limit | [Limit, Limit] => (carriesTenant(def) ? [sharedConcurrency(), perTenantConcurrency()] : sharedConcurrency());
+const concurrencyOf = (def: JobDefinition): Limit | [Limit, Limit] =>
+  carriesTenant(def) ? [sharedConcurrency(), perTenantConcurrency()] : sharedConcurrency();
 
 type Retries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
 

@@ -26,7 +26,12 @@ const isNonRetriable = (err: unknown) => err instanceof NonRetriableError || (er
 export const backoffMs = (attempt: number, p: RetryPolicy): number => Math.min(p.retryBaseMs * 2 ** Math.max(0, attempt - 1), p.retryMaxMs);
 
 /** Runs one claimed job to its next state: done, failed, pending for a retry, or pending until a sleep ends. */
-export async function runJob(db: Db, def: JobDefinition | undefined, job: ClaimedJob, policy: RetryPolicy): Promise<"done" | "failed" | "retry" | "sleep"> {
+export async function runJob(
+  db: Db,
+  def: JobDefinition | undefined,
+  job: ClaimedJob,
+  policy: RetryPolicy,
+): Promise<"done" | "failed" | "retry" | "sleep"> {
   const fail = async (error: string) => {
     console.error(`[runner] job ${job.id} (${job.functionId}) failed for good: ${error}`);
     await markFailedOrRetry(db, job, error, null);
@@ -35,7 +40,8 @@ export async function runJob(db: Db, def: JobDefinition | undefined, job: Claime
   if (!def) return fail(`No job definition with id "${job.functionId}" in inngest/functions.ts`);
   // A claim past the last attempt means the last runner died mid-job (lease expired); a job that
   // kills its process must not be retried for ever.
-  if (job.attempts > job.maxAttempts) return fail(`Gave up after ${job.maxAttempts} attempts; the last one never finished (its runner stopped)`);
+  if (job.attempts > job.maxAttempts)
+    return fail(`Gave up after ${job.maxAttempts} attempts; the last one never finished (its runner stopped)`);
   const parsed = def.payload.safeParse(job.payload);
   if (!parsed.success) return fail(`Invalid payload: ${parsed.error.message}`);
 
@@ -50,7 +56,9 @@ export async function runJob(db: Db, def: JobDefinition | undefined, job: Claime
     }
     if (isNonRetriable(err) || job.attempts >= job.maxAttempts) return fail(describe(err));
     const delay = backoffMs(job.attempts, policy);
-    console.warn(`[runner] job ${job.id} (${job.functionId}) attempt ${job.attempts}/${job.maxAttempts} failed, retry in ${delay} ms: ${describe(err)}`);
+    console.warn(
+      `[runner] job ${job.id} (${job.functionId}) attempt ${job.attempts}/${job.maxAttempts} failed, retry in ${delay} ms: ${describe(err)}`,
+    );
     await markFailedOrRetry(db, job, describe(err), delay);
     return "retry";
   }

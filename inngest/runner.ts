@@ -77,9 +77,14 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     running.set(job.id, p);
   };
 
-  const heartbeat = setInterval(() => {
-    extendLeases(db, workerId, [...running.keys()], leaseMs).catch((err) => console.error(`[runner] lease heartbeat failed: ${(err as Error).message}`));
-  }, Math.max(250, Math.floor(leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      extendLeases(db, workerId, [...running.keys()], leaseMs).catch((err) =>
+        console.error(`[runner] lease heartbeat failed: ${(err as Error).message}`),
+      );
+    },
+    Math.max(250, Math.floor(leaseMs / 3)),
+  );
   heartbeat.unref();
   const prune = () =>
     pruneDoneJobs(db, KEEP_DONE_MS).then(
@@ -97,7 +102,8 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       await enqueueScheduled();
       const free = concurrency - running.size;
       // One slot stays free of any one lane (claimJobs' laneCap), for the next batch sent meanwhile.
-      if (free > 0) for (const job of await claimJobs(db, workerId, free, leaseMs, concurrency > 1 ? concurrency - 1 : concurrency)) start(job);
+      if (free > 0)
+        for (const job of await claimJobs(db, workerId, free, leaseMs, concurrency > 1 ? concurrency - 1 : concurrency)) start(job);
       // Jobs in flight are progress: each has a deadline, past which its slot is freed.
       if (running.size) progress.progressed();
       else progress.idle();
@@ -105,7 +111,9 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     },
   );
   const unsubscribe = await subscribe(JOBS_CHANNEL, claiming.wake);
-  console.log(`[runner] ${workerId} started: concurrency ${concurrency}, poll ${opts.pollMs} ms, lease ${leaseMs} ms, ${defs.size} job kinds`);
+  console.log(
+    `[runner] ${workerId} started: concurrency ${concurrency}, poll ${opts.pollMs} ms, lease ${leaseMs} ms, ${defs.size} job kinds`,
+  );
 
   let stopped: Promise<void> | null = null;
   const stop = () =>
@@ -117,7 +125,8 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       const inTime = await Promise.race([all, new Promise<false>((r) => setTimeout(() => r(false), timeoutMs).unref())]);
       clearInterval(heartbeat);
       clearInterval(pruning);
-      if (!inTime) console.warn(`[runner] ${workerId} stopped with ${running.size} jobs still running; they will be retried when their leases expire`);
+      if (!inTime)
+        console.warn(`[runner] ${workerId} stopped with ${running.size} jobs still running; they will be retried when their leases expire`);
     })());
 
   return { workerId, wake: claiming.wake, stop };

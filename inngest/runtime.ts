@@ -32,7 +32,8 @@ async function start(force: boolean): Promise<Stop> {
       holder.__sealpostBackground = undefined;
     };
   }
-  if (usesInngest()) console.log("[background] Inngest is configured: it runs the jobs; this process forwards transactional events and sends mail");
+  if (usesInngest())
+    console.log("[background] Inngest is configured: it runs the jobs; this process forwards transactional events and sends mail");
   const runner = await startRunner({ concurrency: e.JOB_CONCURRENCY, pollMs: e.JOB_POLL_MS });
   const pump = await startMailPump({ intervalMs: e.JOB_POLL_MS });
   return async () => {

@@ -6,7 +6,9 @@ import { sendEvent } from "@/lib/jobs/send-event";
 /** The latest time at or before `now` that `cron` (UTC) names, and the first one after it. */
 export function slotsAround(cron: string, now: Date): { last: Date; next: Date } {
   // For `last`, currentDate one millisecond on, so a slot falling exactly on `now` counts as passed.
-  const last = CronExpressionParser.parse(cron, { tz: "UTC", currentDate: new Date(now.getTime() + 1) }).prev().toDate();
+  const last = CronExpressionParser.parse(cron, { tz: "UTC", currentDate: new Date(now.getTime() + 1) })
+    .prev()
+    .toDate();
   const next = CronExpressionParser.parse(cron, { tz: "UTC", currentDate: now }).next().toDate();
   return { last, next };
 }

@@ -19,7 +19,10 @@ const envSchema = z.object({
   BLOB_URL: optionalString.pipe(
     z
       .string()
-      .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_./-]*)?$/, "must be s3://bucket or s3://bucket/prefix (prefix: letters, digits, / _ . -)")
+      .regex(
+        /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_./-]*)?$/,
+        "must be s3://bucket or s3://bucket/prefix (prefix: letters, digits, / _ . -)",
+      )
       .optional(),
   ),
   /** An S3-compatible store's URL (MinIO, Ceph, R2…); unset = AWS S3 in S3_REGION. */
@@ -44,7 +47,12 @@ const envSchema = z.object({
   /** Scopes the console asks for; the ID token must carry the tenant, roles and email claims. */
   CONSOLE_SCOPES: z.string().default("openid email profile"),
   /** Life of a console session from sign-in, in seconds (8 hours: a working day); then sign in again. */
-  CONSOLE_SESSION_MAX_AGE_S: z.coerce.number().int().min(60).max(7 * 86_400).default(8 * 3600),
+  CONSOLE_SESSION_MAX_AGE_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(8 * 3600),
   /** Encrypts the console's session cookie (Auth.js); required (32+ characters) in production when the console is on. */
   AUTH_SECRET: optionalString,
   TEMPLATES_DIR: z.string().default("templates"),
@@ -69,26 +77,51 @@ const envSchema = z.object({
     }),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Lifetime of a portal one-time passcode (spec: 10 minutes); shorter only in tests. */
-  OTP_TTL_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  OTP_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
   BATCH_MAX_RECORDS: z.coerce.number().int().min(1).default(5000),
   // The spec's source-system client thresholds, under the spec's own (lower-case) names; empty means
   // the default. Up to the first a list is sent at once, up to the second after a confirmation, above it never.
-  svc_batchwarningthreshold: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(1).default(25)),
-  svc_batchmaxthreshold: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(1).default(100)),
-  RENDER_BODY_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  svc_batchwarningthreshold: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int().min(1).default(25),
+  ),
+  svc_batchmaxthreshold: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int().min(1).default(100),
+  ),
+  RENDER_BODY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   EMBEDDED_RUNNER: z.enum(["on", "off"]).default("on"),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(250),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   BATCH_CHUNK_RECORDS: z.coerce.number().int().min(1).max(1000).default(50),
   BATCH_CHUNK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
-  BATCH_STALL_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
-  JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  BATCH_STALL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
+  JOB_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
   HEALTH_STALL_MS: z.coerce.number().int().min(1000).default(120_000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(500).default(15_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   // Empty means the default (as in .env.example), not 0.
-  RENDER_THREADS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(64).default(os.availableParallelism())),
+  RENDER_THREADS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).max(64).default(os.availableParallelism()),
+  ),
   // Old-generation cap per render thread, MB; 0 is V8's own limit (a quarter of the machine's memory,
   // 4 GB here). Memory against CPU: V8 lets a heap grow to ~1.6x its live size at 1,024 (~2x just
   // under 2,048) and 4x from 2,048 up, so at 1,024 a thread stays near 170 MB but collects its old
@@ -104,12 +137,22 @@ const envSchema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DEV_MAIL_PAGE: bool,
   /** How long a signer's link works from when it is sent (a new one replaces it: resend). */
-  ESIGN_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(7 * 24),
+  ESIGN_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90 * 24)
+    .default(7 * 24),
   /**
    * A signer who has not acted is reminded once when their link has less than this left (0: never).
    * A link that lives less than twice as long is reminded at half its life instead.
    */
-  ESIGN_REMINDER_BEFORE_HOURS: z.coerce.number().int().min(0).max(90 * 24).default(48),
+  ESIGN_REMINDER_BEFORE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(90 * 24)
+    .default(48),
   /** A folder of `<tenantId>.p12` files, one per tenant (lib/esign/tenant-keys.ts); unset outside production = the development CA. */
   ESIGN_KEYS_DIR: optionalString,
   /** The password of every file in ESIGN_KEYS_DIR; taken as given (not trimmed), never logged. */
@@ -137,7 +180,9 @@ export function env(): Env {
     throw new Error("Invalid environment configuration:\n  PORTAL_TOKEN_SECRET: must be set to at least 32 characters in production");
   }
   if (e.NODE_ENV === "production" && e.CONSOLE_CLIENT_ID && (!e.AUTH_SECRET || e.AUTH_SECRET.length < 32)) {
-    throw new Error("Invalid environment configuration:\n  AUTH_SECRET: must be set to at least 32 characters in production when CONSOLE_CLIENT_ID is set");
+    throw new Error(
+      "Invalid environment configuration:\n  AUTH_SECRET: must be set to at least 32 characters in production when CONSOLE_CLIENT_ID is set",
+    );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error("Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 
 export const newId = (): string => randomUUID();
 
-
 /** Secrets are stored only as this hash. */
 export const hashSecret = (secret: string): string => createHash("sha256").update(secret).digest("hex");
 

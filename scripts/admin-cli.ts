@@ -7,7 +7,17 @@ import { parseArgs } from "node:util";
 import { closeDb } from "@/lib/db/client";
 import type { Tenant } from "@/lib/db/schema";
 import { tenantCallbackSecret } from "@/lib/workflow/callback/sign-callback";
-import { addTenant, applyTenants, getTenant, KNOWN_FEATURES, listTenants, removeTenant, TenantError, TIERS, updateTenant } from "@/lib/tenants";
+import {
+  addTenant,
+  applyTenants,
+  getTenant,
+  KNOWN_FEATURES,
+  listTenants,
+  removeTenant,
+  TenantError,
+  TIERS,
+  updateTenant,
+} from "@/lib/tenants";
 
 const USAGE = `Usage: npm run admin -- tenant <command> [options]
 
@@ -47,7 +57,13 @@ const COMMANDS: Record<string, { allowed: (keyof Values)[]; required: (keyof Val
   "callback-secret": { allowed: ["id"], required: ["id"] },
 };
 
-const list = (v: string | undefined) => (v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean));
+const list = (v: string | undefined) =>
+  v === undefined
+    ? undefined
+    : v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 async function run(argv: string[]): Promise<void> {
   let parsed;
@@ -73,7 +89,8 @@ async function run(argv: string[]): Promise<void> {
 
   switch (command) {
     case "apply":
-      for (const { id, outcome } of await applyTenants(readTenantFile(v.file!))) console.log(`${outcome[0].toUpperCase()}${outcome.slice(1)} tenant ${id}`);
+      for (const { id, outcome } of await applyTenants(readTenantFile(v.file!)))
+        console.log(`${outcome[0].toUpperCase()}${outcome.slice(1)} tenant ${id}`);
       return;
     case "add":
       return print(await addTenant({ ...fields, id: v.id!, name: v.name!, tier: v.tier! }), "Added");
@@ -120,9 +137,18 @@ function print(t: Tenant, verb?: string): void {
 function printList(tenants: Tenant[], json: boolean): void {
   if (json) return console.log(JSON.stringify(tenants, null, 2));
   if (tenants.length === 0) return console.log("No tenants registered. Add one with: npm run admin -- tenant add --help");
-  const rows = [["ID", "NAME", "TIER", "FEATURES", "APPROVERS"], ...tenants.map((t) => [t.id, t.name, t.tier, t.features.join(",") || "-", t.approvers.join(",") || "-"])];
+  const rows = [
+    ["ID", "NAME", "TIER", "FEATURES", "APPROVERS"],
+    ...tenants.map((t) => [t.id, t.name, t.tier, t.features.join(",") || "-", t.approvers.join(",") || "-"]),
+  ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+  for (const r of rows)
+    console.log(
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    );
 }
 
 /** Runs one admin command line; resolves to its exit code (messages go to stdout and stderr). */

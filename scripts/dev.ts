@@ -33,17 +33,27 @@ async function main() {
 
   if (!(await getTenant(TENANT))) {
     const approvers = clients.filter((c) => c.clientId.includes("approver")).map((c) => c.claims.email);
-    await addTenant({ id: TENANT, name: "Demo Company", tier: "enterprise", features: ["batchDispatch", "explain", "workflow"], approvers });
+    await addTenant({
+      id: TENANT,
+      name: "Demo Company",
+      tier: "enterprise",
+      features: ["batchDispatch", "explain", "workflow"],
+      approvers,
+    });
   }
   await closeDb(); // the app process opens the database next; PGlite allows one process per directory
 
-  console.log(`\nSealpost development stack\n  app:      ${e.PUBLIC_BASE_URL}\n  issuer:   ${idp.issuer}\n  mail:     ${e.SMTP_URL ?? `${e.PUBLIC_BASE_URL}/dev/mail (captured)`}\n  tenant:   ${TENANT}\n`);
+  console.log(
+    `\nSealpost development stack\n  app:      ${e.PUBLIC_BASE_URL}\n  issuer:   ${idp.issuer}\n  mail:     ${e.SMTP_URL ?? `${e.PUBLIC_BASE_URL}/dev/mail (captured)`}\n  tenant:   ${TENANT}\n`,
+  );
   console.log("Client-credentials clients (each acts as one demo user):");
   for (const c of clients) console.log(`  ${c.claims.email.padEnd(32)} client_id=${c.clientId} client_secret=${c.clientSecret}`);
   console.log(`\nConsole: ${e.PUBLIC_BASE_URL}/console, signing in on the IdP's login page as:`);
   for (const u of users) console.log(`  username ${u.username.padEnd(32)} password ${u.password}`);
   const sample = clients[0];
-  console.log(`\nGet a token:\n  curl -s -u ${sample.clientId}:${sample.clientSecret} -d grant_type=client_credentials -d resource=${e.AUTH_AUDIENCE} ${idp.issuer}/token\n`);
+  console.log(
+    `\nGet a token:\n  curl -s -u ${sample.clientId}:${sample.clientSecret} -d grant_type=client_credentials -d resource=${e.AUTH_AUDIENCE} ${idp.issuer}/token\n`,
+  );
 
   // Its own process group, so that stopping reaches the server process `next dev` forks as well.
   const next = spawn(path.join(process.cwd(), "node_modules/.bin/next"), ["dev", "-p", String(APP_PORT)], {
@@ -52,7 +62,10 @@ async function main() {
     detached: true,
   });
   // Next.js logs every request's URL, link tokens included: each line passes through the redaction first.
-  for (const [from, to] of [[next.stdout!, process.stdout], [next.stderr!, process.stderr]] as const) {
+  for (const [from, to] of [
+    [next.stdout!, process.stdout],
+    [next.stderr!, process.stderr],
+  ] as const) {
     readline.createInterface({ input: from, crlfDelay: Infinity }).on("line", (line) => to.write(`${redactTokens(line)}\n`));
   }
   let stopping: Promise<never> | undefined;

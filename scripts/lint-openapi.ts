@@ -19,7 +19,12 @@ const dir = mkdtempSync(path.join(tmpdir(), "sealpost-openapi-"));
 const file = path.join(dir, "openapi.json");
 writeFileSync(file, await res.text());
 
-const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } }).status;
+const run = (command: string, args: string[]) =>
+  spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  }).status;
 const redocly = run(bin("redocly"), ["lint", "--config", path.join(ROOT, "redocly.yaml"), "--format", "stylish", file]);
 const spectral = run(bin("spectral"), ["lint", "--ruleset", path.join(ROOT, ".spectral.yaml"), "--fail-severity", "error", file]);
 rmSync(dir, { recursive: true, force: true });

@@ -36,7 +36,10 @@ function programOf(files: readonly string[]): ts.Program {
   const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
   const declarations = parsed.fileNames.filter((f) => f.endsWith(".d.ts"));
-  return ts.createProgram({ rootNames: [...declarations, ...files.map((f) => path.join(ROOT, f))], options: { ...parsed.options, incremental: false, noEmit: true } });
+  return ts.createProgram({
+    rootNames: [...declarations, ...files.map((f) => path.join(ROOT, f))],
+    options: { ...parsed.options, incremental: false, noEmit: true },
+  });
 }
 
 /**
@@ -46,7 +49,9 @@ function programOf(files: readonly string[]): ts.Program {
 const DESCRIBES_CODES = ["lib/openapi/", "app/api/openapi.json/"].map((dir) => path.join(ROOT, dir));
 
 const isOwnSource = (sf: ts.SourceFile) =>
-  !sf.isDeclarationFile && !sf.fileName.includes("/node_modules/") && !DESCRIBES_CODES.some((dir) => path.resolve(sf.fileName).startsWith(dir));
+  !sf.isDeclarationFile &&
+  !sf.fileName.includes("/node_modules/") &&
+  !DESCRIBES_CODES.some((dir) => path.resolve(sf.fileName).startsWith(dir));
 
 /** True when `type` is a problem code or a union of them (undefined aside, for optional parameters). */
 function isProblemCodeType(type: ts.Type): boolean {
@@ -82,12 +87,16 @@ export function codesReachableFrom(checker: ts.TypeChecker, start: ts.Node, foll
   const queue: ts.Node[] = [start];
   const visit = (node: ts.Node): void => {
     // A property name is a key, not a value: problemCodes' own keys are not raised by reading the table.
-    const isKey = node.parent && (ts.isPropertyAssignment(node.parent) || ts.isPropertyDeclaration(node.parent)) && node.parent.name === node;
+    const isKey =
+      node.parent && (ts.isPropertyAssignment(node.parent) || ts.isPropertyDeclaration(node.parent)) && node.parent.name === node;
     if (ts.isStringLiteralLike(node) && CODES.has(node.text) && !isKey) {
       const contextual = checker.getContextualType(node);
       if (contextual && isProblemCodeType(contextual) && !found.has(node.text as ProblemCode)) {
         const sf = node.getSourceFile();
-        found.set(node.text as ProblemCode, `${path.relative(ROOT, sf.fileName)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        found.set(
+          node.text as ProblemCode,
+          `${path.relative(ROOT, sf.fileName)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`,
+        );
       }
     } else if (follow && (ts.isIdentifier(node) || ts.isPrivateIdentifier(node))) {
       for (const decl of declarationsOf(checker, node)) {
@@ -109,7 +118,13 @@ export function codesReachableFrom(checker: ts.TypeChecker, start: ts.Node, foll
 export function handlersOf(checker: ts.TypeChecker, sf: ts.SourceFile): Partial<Record<RouteMethod, ts.Node>> {
   const out: Partial<Record<RouteMethod, ts.Node>> = {};
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "methods" && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "methods" &&
+      node.arguments[0] &&
+      ts.isObjectLiteralExpression(node.arguments[0])
+    ) {
       for (const prop of node.arguments[0].properties) {
         if (!ts.isPropertyAssignment(prop) && !ts.isShorthandPropertyAssignment(prop)) continue;
         const method = prop.name.getText(sf) as RouteMethod;
@@ -119,7 +134,12 @@ export function handlersOf(checker: ts.TypeChecker, sf: ts.SourceFile): Partial<
           const decl = declarationsOf(checker, value).find(ts.isVariableDeclaration);
           value = decl?.initializer;
         }
-        if (value && ts.isCallExpression(value) && ts.isIdentifier(value.expression) && ["route", "documented"].includes(value.expression.text)) {
+        if (
+          value &&
+          ts.isCallExpression(value) &&
+          ts.isIdentifier(value.expression) &&
+          ["route", "documented"].includes(value.expression.text)
+        ) {
           out[method] = value.arguments[1];
         }
       }

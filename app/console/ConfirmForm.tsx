@@ -10,7 +10,13 @@ import type { ConfirmField, ConfirmState } from "@/lib/console/confirm";
  * change request) and the one button that acts. `action` is the server action, bound to the batch or
  * workflow and the action; a refusal comes back in the error summary, with what was typed kept.
  */
-export function ConfirmForm(props: { action: (prev: ConfirmState, form: FormData) => Promise<ConfirmState>; fields: ConfirmField[]; submitLabel: string; backHref: string; backLabel: string }) {
+export function ConfirmForm(props: {
+  action: (prev: ConfirmState, form: FormData) => Promise<ConfirmState>;
+  fields: ConfirmField[];
+  submitLabel: string;
+  backHref: string;
+  backLabel: string;
+}) {
   const [state, submit, pending] = useActionState<ConfirmState, FormData>(props.action, {});
   const error = (name: string) => (state.field === name ? state.message : undefined);
   return (

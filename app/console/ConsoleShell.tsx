@@ -6,7 +6,17 @@ import { signOutAction } from "./auth-actions";
 import styles from "./console.module.css";
 
 /** The console's frame: who is signed in, for which organisation, the navigation and sign-out. */
-export function ConsoleShell({ principal, email, children, wide = true }: { principal?: Principal; email?: string | null; children: ReactNode; wide?: boolean }) {
+export function ConsoleShell({
+  principal,
+  email,
+  children,
+  wide = true,
+}: {
+  principal?: Principal;
+  email?: string | null;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const who = principal?.email ?? principal?.subject ?? email ?? null;
   // Each area only for an organisation licensed for it (without a principal, both: the page says what is missing).
   const licensed = (feature: string) => !principal || principal.tenant.features.includes(feature);
@@ -39,7 +49,13 @@ export function ConsoleShell({ principal, email, children, wide = true }: { prin
     </nav>
   ) : null;
   return (
-    <PageShell service="Sealpost console" organisation={principal?.tenant.name} nav={nav} wide={wide} footer="Sealpost console: batches and workflows of your organisation only. Every decision is recorded with your name.">
+    <PageShell
+      service="Sealpost console"
+      organisation={principal?.tenant.name}
+      nav={nav}
+      wide={wide}
+      footer="Sealpost console: batches and workflows of your organisation only. Every decision is recorded with your name."
+    >
       {children}
     </PageShell>
   );

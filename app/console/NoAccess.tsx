@@ -1,7 +1,10 @@
 import type { ConsoleAccess } from "@/lib/console/session";
 import { ConsoleShell } from "./ConsoleShell";
 
-const FEATURE: Record<Extract<ConsoleAccess, { ok: false }>["feature"], string> = { batchDispatch: "batch dispatch", workflow: "workflows" };
+const FEATURE: Record<Extract<ConsoleAccess, { ok: false }>["feature"], string> = {
+  batchDispatch: "batch dispatch",
+  workflow: "workflows",
+};
 
 /** A signed-in person whose organisation is not registered, or not licensed for the part of the console asked for. */
 export function NoAccess({ access }: { access: Extract<ConsoleAccess, { ok: false }> }) {

@@ -44,8 +44,17 @@ export async function batchSend(o: BatchSendOptions, out: Output): Promise<void>
     .POST("/api/dispatch/batch/check", { body: { templatePath: o.template, ...input, templateSettings } })
     .catch((err: unknown) => {
       // More records than the server takes at all: the person is still asked what the spec asks.
-      if (err instanceof SealpostProblem && err.code === "batch.too_many_records" && typeof err.body.records === "number" && err.body.records > thresholds.max) {
-        throw new CliError(blockedMessage(err.body.records, thresholds.max), EXIT.threshold, { decision: "blocked", counts: { total: err.body.records }, thresholds });
+      if (
+        err instanceof SealpostProblem &&
+        err.code === "batch.too_many_records" &&
+        typeof err.body.records === "number" &&
+        err.body.records > thresholds.max
+      ) {
+        throw new CliError(blockedMessage(err.body.records, thresholds.max), EXIT.threshold, {
+          decision: "blocked",
+          counts: { total: err.body.records },
+          thresholds,
+        });
       }
       throw err;
     });
@@ -57,12 +66,24 @@ export async function batchSend(o: BatchSendOptions, out: Output): Promise<void>
   const base = { templatePath: check.templatePath, counts: check.counts, readiness: check.readiness, decision: decision.kind };
   if (decision.kind === "blocked") throw new CliError(decision.message, EXIT.threshold, { ...base, thresholds });
   if (check.counts.invalid > 0) {
-    throw new CliError(`${check.counts.invalid} of ${total} records have errors: correct them and run again (nothing was sent)`, EXIT.records, { ...base, records: check.records.filter((r) => r.findings.length) });
+    throw new CliError(
+      `${check.counts.invalid} of ${total} records have errors: correct them and run again (nothing was sent)`,
+      EXIT.records,
+      { ...base, records: check.records.filter((r) => r.findings.length) },
+    );
   }
-  if (o.dryRun) return out.result({ ...base, sent: false, records: check.records, dataSource: check.dataSource }, () => [`Checked ${total} records; nothing was sent (--dry-run).`]);
+  if (o.dryRun)
+    return out.result({ ...base, sent: false, records: check.records, dataSource: check.dataSource }, () => [
+      `Checked ${total} records; nothing was sent (--dry-run).`,
+    ]);
   if (decision.kind === "confirm" && !o.yes) {
     const question = `Send ${total} records as one batch? More than ${thresholds.warning} records need a confirmation.`;
-    if (!interactive()) throw new CliError(`${total} records need a confirmation (more than ${thresholds.warning}): run again with --yes to send them`, EXIT.threshold, base);
+    if (!interactive())
+      throw new CliError(
+        `${total} records need a confirmation (more than ${thresholds.warning}): run again with --yes to send them`,
+        EXIT.threshold,
+        base,
+      );
     if (!(await confirm(question))) throw new CliError("Not sent.", EXIT.threshold, base);
   }
 
@@ -99,7 +120,9 @@ export async function batchSend(o: BatchSendOptions, out: Output): Promise<void>
 function showFindings(check: BatchCheck, out: Output) {
   if (out.json) return;
   const c = check.counts;
-  out.note(`${check.templateTitle} (${check.templatePath}): ${c.total} records: ${c.ready} ready, ${c.warning} with warnings, ${c.invalid} invalid`);
+  out.note(
+    `${check.templateTitle} (${check.templatePath}): ${c.total} records: ${c.ready} ready, ${c.warning} with warnings, ${c.invalid} invalid`,
+  );
   if (check.unknownColumns.length) out.note(`Not fields of the template (kept, not checked): ${check.unknownColumns.join(", ")}`);
   const lines = check.records.flatMap((r) => r.findings.map((f) => `  record ${r.index + 1}  ${f.severity.padEnd(7)}  ${f.text}`));
   lines.slice(0, SHOWN_FINDINGS).forEach((l) => out.note(l));
@@ -113,6 +136,7 @@ async function readSettings(path: string): Promise<Record<string, unknown>> {
   } catch (err) {
     throw new CliError(`Cannot read ${path} as JSON: ${(err as Error).message}`, EXIT.usage);
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CliError(`${path} must hold a JSON object of templateSettings`, EXIT.usage);
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new CliError(`${path} must hold a JSON object of templateSettings`, EXIT.usage);
   return value as Record<string, unknown>;
 }

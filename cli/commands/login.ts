@@ -24,8 +24,19 @@ export async function login(o: LoginOptions, out: Output): Promise<void> {
   const clientSecret = o.clientSecretStdin
     ? await readStdinText()
     : process.env.SEALPOST_CLIENT_SECRET || (interactive() ? await askSecret(`Client secret for ${o.clientId}: `) : "");
-  if (!clientSecret) throw new CliError("No client secret: pipe it with --client-secret-stdin, set SEALPOST_CLIENT_SECRET, or run in a terminal", EXIT.usage);
-  const profile: Profile = { url: o.url.replace(/\/+$/, ""), issuer: o.issuer, tokenUrl: o.tokenUrl, audience: o.audience, clientId: o.clientId, clientSecret };
+  if (!clientSecret)
+    throw new CliError(
+      "No client secret: pipe it with --client-secret-stdin, set SEALPOST_CLIENT_SECRET, or run in a terminal",
+      EXIT.usage,
+    );
+  const profile: Profile = {
+    url: o.url.replace(/\/+$/, ""),
+    issuer: o.issuer,
+    tokenUrl: o.tokenUrl,
+    audience: o.audience,
+    clientId: o.clientId,
+    clientSecret,
+  };
 
   const api = clientFor(profile);
   try {
@@ -35,7 +46,9 @@ export async function login(o: LoginOptions, out: Output): Promise<void> {
     if (!(err instanceof SealpostProblem && err.code.startsWith("licence."))) throw err;
   }
   const file = await saveProfile(profile);
-  out.result({ url: profile.url, clientId: profile.clientId, saved: file }, () => [`Logged in to ${profile.url} as ${profile.clientId}; saved in ${file} (readable by you only).`]);
+  out.result({ url: profile.url, clientId: profile.clientId, saved: file }, () => [
+    `Logged in to ${profile.url} as ${profile.clientId}; saved in ${file} (readable by you only).`,
+  ]);
 }
 
 export async function logout(out: Output): Promise<void> {

@@ -5,14 +5,19 @@ import { CliError, EXIT, type Output } from "../output";
 import { apiClient, saveBody } from "../session";
 import { workflowStatusLines } from "../workflow-status-text";
 
-type CreateBody = paths["/api/workflow"]["post"]["requestBody"] extends { content: { "application/json": infer B } } | undefined ? B : never;
+type CreateBody = paths["/api/workflow"]["post"]["requestBody"] extends { content: { "application/json": infer B } } | undefined
+  ? B
+  : never;
 
 /**
  * `sealpost workflow create`: a body file as POST /api/workflow takes it, or the template and the
  * participants on the command line. A correlation id is always sent, so that a retry of a create
  * whose answer was lost names the same workflow instead of inviting the participant twice.
  */
-export async function workflowCreate(o: { template?: string; body?: string; recipient?: string[]; correlationId?: string }, out: Output): Promise<void> {
+export async function workflowCreate(
+  o: { template?: string; body?: string; recipient?: string[]; correlationId?: string },
+  out: Output,
+): Promise<void> {
   let body: CreateBody;
   if (o.body) {
     try {
@@ -46,18 +51,28 @@ export async function workflowStatus(workflowId: string, out: Output): Promise<v
 export async function workflowExport(workflowId: string, o: { format: string; out?: string }, out: Output): Promise<void> {
   if (!["json", "csv"].includes(o.format)) throw new CliError("--format is json or csv", EXIT.usage);
   const api = await apiClient();
-  const { data } = await api.GET("/api/workflow/{workflowId}/export", { params: { path: { workflowId }, query: { format: o.format } }, parseAs: "stream" });
+  const { data } = await api.GET("/api/workflow/{workflowId}/export", {
+    params: { path: { workflowId }, query: { format: o.format } },
+    parseAs: "stream",
+  });
   if (o.out) {
     const bytes = await saveBody(data, o.out);
-    return out.result({ workflowId, file: o.out, format: o.format, bytes }, () => [`${o.out}: ${bytes} bytes of ${o.format.toUpperCase()}`]);
+    return out.result({ workflowId, file: o.out, format: o.format, bytes }, () => [
+      `${o.out}: ${bytes} bytes of ${o.format.toUpperCase()}`,
+    ]);
   }
   // No file: the export itself is the result, as the server wrote it.
   for await (const chunk of data as unknown as AsyncIterable<Uint8Array>) process.stdout.write(chunk);
 }
 
 /** `sealpost explain CORRELATION_ID`: the summary or detailed report PDF, or the raw trace JSON. */
-export async function explain(correlationId: string, o: { summary?: string; detailed?: string; trace?: string }, out: Output): Promise<void> {
-  if ([o.summary, o.detailed, o.trace].filter(Boolean).length !== 1) throw new CliError("Give one of --summary FILE, --detailed FILE or --trace FILE", EXIT.usage);
+export async function explain(
+  correlationId: string,
+  o: { summary?: string; detailed?: string; trace?: string },
+  out: Output,
+): Promise<void> {
+  if ([o.summary, o.detailed, o.trace].filter(Boolean).length !== 1)
+    throw new CliError("Give one of --summary FILE, --detailed FILE or --trace FILE", EXIT.usage);
   const api = await apiClient();
   if (o.trace) {
     const { data } = await api.GET("/api/explain/trace", { params: { query: { correlationId } }, parseAs: "stream" });
@@ -68,5 +83,7 @@ export async function explain(correlationId: string, o: { summary?: string; deta
   const file = (o.summary ?? o.detailed)!;
   const { data, response } = await api.GET("/api/explain/generate-pdf", { params: { query: { correlationId, mode } }, parseAs: "stream" });
   const bytes = await saveBody(data, file);
-  out.result({ correlationId, mode, file, bytes, cache: response.headers.get("x-svc-report-cache") }, () => [`${file}: ${mode} report, ${bytes} bytes`]);
+  out.result({ correlationId, mode, file, bytes, cache: response.headers.get("x-svc-report-cache") }, () => [
+    `${file}: ${mode} report, ${bytes} bytes`,
+  ]);
 }

@@ -23,7 +23,11 @@ export const startBatchJob = defineJob({
     const chunks = chunksOf(pending, size);
     await step.sendEvent(
       "fan-out",
-      chunks.map((c) => ({ name: "dispatch/chunk.render", data: { batchId: payload.batchId, tenantId: payload.tenantId, ...c }, id: `${payload.batchId}:${c.from}+${c.count}` })),
+      chunks.map((c) => ({
+        name: "dispatch/chunk.render",
+        data: { batchId: payload.batchId, tenantId: payload.tenantId, ...c },
+        id: `${payload.batchId}:${c.from}+${c.count}`,
+      })),
     );
     return { records: pending.length, chunks: chunks.length, chunkSize: size };
   },
@@ -52,7 +56,8 @@ export const resumeStalledJob = defineJob({
   payload: z.object({}),
   handler: async () => {
     const resumed = await resumeStalledBatches();
-    for (const r of resumed) console.warn(`[dispatch] batch ${r.batchId} had stalled: ${r.resumed} sent again${r.chunks ? ` (${r.chunks} chunks)` : ""}`);
+    for (const r of resumed)
+      console.warn(`[dispatch] batch ${r.batchId} had stalled: ${r.resumed} sent again${r.chunks ? ` (${r.chunks} chunks)` : ""}`);
     return { resumed: resumed.length };
   },
 });

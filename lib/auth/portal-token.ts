@@ -49,7 +49,10 @@ const b64 = (s: string | Buffer) => Buffer.from(s).toString("base64url");
  * one HMAC), so that a link placeholder in queued mail can be turned into a fresh token at the moment
  * the mail is sent: no token is ever stored. Verified with jose.
  */
-export function issuePortalToken(p: Omit<PortalPrincipal, "tokenId" | "otpVerified"> & { otpVerified?: boolean }, nowS = Math.floor(Date.now() / 1000)): string {
+export function issuePortalToken(
+  p: Omit<PortalPrincipal, "tokenId" | "otpVerified"> & { otpVerified?: boolean },
+  nowS = Math.floor(Date.now() / 1000),
+): string {
   // A reviewer token without its approver would be refused by verifyPortalToken; fail where it is made instead.
   if (p.role === "reviewer" && !p.reviewer) throw new Error("a reviewer portal token needs the approver and stage it is for");
   const header = b64(JSON.stringify({ alg: "HS256", typ: "JWT" }));
@@ -96,14 +99,22 @@ export async function verifyPortalToken(token: string, expiredGraceS = 0): Promi
     }));
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw new AppError("portal.token_expired", "The portal token has expired; ask for a new link");
-    if (err instanceof errors.JOSEError || err instanceof TypeError) throw new AppError("portal.token_invalid", "The portal token is not valid");
+    if (err instanceof errors.JOSEError || err instanceof TypeError)
+      throw new AppError("portal.token_invalid", "The portal token is not valid");
     throw err;
   }
   const c = claimsSchema.safeParse(payload);
   if (!c.success) throw new AppError("portal.token_invalid", "The portal token lacks its workflow, tenant or role");
-  const p: PortalPrincipal = { workflowId: c.data.sub, tenantId: c.data.tid, role: c.data.role, tokenId: c.data.jti, otpVerified: c.data.otp === true };
+  const p: PortalPrincipal = {
+    workflowId: c.data.sub,
+    tenantId: c.data.tid,
+    role: c.data.role,
+    tokenId: c.data.jti,
+    otpVerified: c.data.otp === true,
+  };
   if (p.role === "reviewer") {
-    if (c.data.email === undefined || c.data.stg === undefined) throw new AppError("portal.token_invalid", "The reviewer token does not name its approver and stage");
+    if (c.data.email === undefined || c.data.stg === undefined)
+      throw new AppError("portal.token_invalid", "The reviewer token does not name its approver and stage");
     p.reviewer = { email: c.data.email, stage: c.data.stg };
   }
   if (payload.exp! <= Math.floor(Date.now() / 1000)) p.expired = true;
@@ -130,9 +141,13 @@ export async function authenticatePortal(
   expiredGraceS = 0,
 ): Promise<PortalPrincipal> {
   const token = portalTokenOf(req);
-  if (!token) throw new AppError("portal.token_missing", "Send the portal token in the X-Svc-Portal-Token header or the token query parameter");
+  if (!token)
+    throw new AppError("portal.token_missing", "Send the portal token in the X-Svc-Portal-Token header or the token query parameter");
   const p = await verifyPortalToken(token, expiredGraceS);
   if (p.workflowId !== workflowId) throw new AppError("portal.wrong_workflow", "This portal token was issued for another workflow");
-  if (!roles.includes(p.role)) throw new AppError("portal.role_forbidden", `A ${p.role} portal token cannot do this; it needs a ${roles.join(" or ")} token`, { role: p.role });
+  if (!roles.includes(p.role))
+    throw new AppError("portal.role_forbidden", `A ${p.role} portal token cannot do this; it needs a ${roles.join(" or ")} token`, {
+      role: p.role,
+    });
   return p;
 }

@@ -26,7 +26,12 @@ export const batchSummaryAnswer = answerOf<ReturnType<typeof batchSummary>>()(
   z.object({ ...summaryFields, activityItemId: z.uuid(), updatedAt: instant }),
 );
 
-export const batchListAnswer = z.object({ total: z.int(), limit: z.int(), offset: z.int(), batches: z.array(batchSummaryAnswer).describe("Newest first") });
+export const batchListAnswer = z.object({
+  total: z.int(),
+  limit: z.int(),
+  offset: z.int(),
+  batches: z.array(batchSummaryAnswer).describe("Newest first"),
+});
 
 /** Spec: Batch detail, plus correlationId, approvers, startedAt, distribution, sourceSystem, documentId and templateVersion. */
 export const batchDetailAnswer = answerOf<ReturnType<typeof batchDetail>>()(
@@ -90,7 +95,10 @@ export const documentsAnswer = answerOf<Awaited<ReturnType<typeof listDocuments>
         error: z.string().nullable(),
         byteSize: z.int().nullable(),
         renderedAt: instant.nullable(),
-        timings: z.object({ templateLoadMs: ms, dataBindingMs: ms, layoutMs: ms, postProcessingMs: ms, totalMs: ms }).nullable().describe("The pipeline's stage times in ms"),
+        timings: z
+          .object({ templateLoadMs: ms, dataBindingMs: ms, layoutMs: ms, postProcessingMs: ms, totalMs: ms })
+          .nullable()
+          .describe("The pipeline's stage times in ms"),
       }),
     ),
   }),
@@ -120,8 +128,12 @@ export const batchActivityAnswer = answerOf<Awaited<ReturnType<typeof batchActiv
 const finding = z.object({
   field: z.string().describe("The field or setting it is about"),
   severity: z.enum(["error", "warning"]),
-  message: z.string().describe("The line as the receipt's API fields give it, naming the field by its key (\"amountDue: must be a number\")"),
-  text: z.string().describe("The same finding as a person reads it, naming the field by its label (\"Amount due must be a number\"): what to show people"),
+  message: z
+    .string()
+    .describe('The line as the receipt\'s API fields give it, naming the field by its key ("amountDue: must be a number")'),
+  text: z
+    .string()
+    .describe('The same finding as a person reads it, naming the field by its label ("Amount due must be a number"): what to show people'),
 });
 
 /** POST /api/dispatch/batch/check (not in the spec). */
@@ -131,7 +143,9 @@ export const batchCheckAnswer = answerOf<BatchCheck>()(
     templateTitle: z.string(),
     format: z.enum(["json", "csv", "jsonl"]).describe("json when dataSource was given; csv or jsonl as recordsText was read"),
     readiness,
-    counts: z.object({ total: z.int(), ready: z.int(), warning: z.int(), invalid: z.int() }).describe("The receipt's three classes: a record with warnings is not also counted ready"),
+    counts: z
+      .object({ total: z.int(), ready: z.int(), warning: z.int(), invalid: z.int() })
+      .describe("The receipt's three classes: a record with warnings is not also counted ready"),
     unknownColumns: z.array(z.string()).describe("Columns or keys that name no field: kept with the records, not checked"),
     records: z.array(
       z.object({
@@ -142,6 +156,9 @@ export const batchCheckAnswer = answerOf<BatchCheck>()(
         documentId: z.string().nullable(),
       }),
     ),
-    dataSource: z.array(z.record(z.string(), z.unknown())).optional().describe("The records read from recordsText, ready to send as POST /api/render's dataSource"),
+    dataSource: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe("The records read from recordsText, ready to send as POST /api/render's dataSource"),
   }),
 );

@@ -55,7 +55,11 @@ export const renderExamples = {
 export const batchCheckExamples = {
   records: {
     summary: "Check the records of a batch before sending it",
-    value: { templatePath: "statement.md", dataSource: renderExamples.statementBatch.value.dataSource, templateSettings: renderExamples.statementBatch.value.templateSettings },
+    value: {
+      templatePath: "statement.md",
+      dataSource: renderExamples.statementBatch.value.dataSource,
+      templateSettings: renderExamples.statementBatch.value.templateSettings,
+    },
   },
   csv: {
     summary: "Check records given as CSV (header row by field key or label); the answer's dataSource is what to send",
@@ -72,7 +76,10 @@ export const batchCheckExamples = {
 /** POST /api/dispatch/batch/{batchId}/decide. */
 export const decideExamples = {
   approve: { summary: "Approve: the documents are sent", value: { decision: "approve", comments: "Checked against the ledger" } },
-  reject: { summary: "Reject: nothing is sent, the batch is closed", value: { decision: "reject", comments: "Wrong period: these are May's figures" } },
+  reject: {
+    summary: "Reject: nothing is sent, the batch is closed",
+    value: { decision: "reject", comments: "Wrong period: these are May's figures" },
+  },
   requestChanges: {
     summary: "Ask the submitter for changes (the batch can then be cancelled and resubmitted)",
     value: { decision: "request-changes", comments: "Record 3's balance does not match the ledger" },

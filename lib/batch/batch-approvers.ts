@@ -16,8 +16,13 @@ export function isSubmitter(batch: Submitter, email: string): boolean {
 }
 
 /** The approvers a batch names: its `approversEmail`, else the tenant's approvers (DESIGN §3). */
-export function namedApprovers(distribution: Pick<Distribution, "approversEmail">, tenantApprovers: string[]): { list: string[]; source: "batch" | "tenant" } {
-  return distribution.approversEmail?.length ? { list: distribution.approversEmail, source: "batch" } : { list: tenantApprovers, source: "tenant" };
+export function namedApprovers(
+  distribution: Pick<Distribution, "approversEmail">,
+  tenantApprovers: string[],
+): { list: string[]; source: "batch" | "tenant" } {
+  return distribution.approversEmail?.length
+    ? { list: distribution.approversEmail, source: "batch" }
+    : { list: tenantApprovers, source: "tenant" };
 }
 
 export interface ApproverChoice {
@@ -35,7 +40,11 @@ export interface ApproverChoice {
  * nobody else, the tenant's approvers (less the submitter) are asked instead, so that a batch never
  * waits on a person who is not allowed to decide it. An empty list means nobody can approve.
  */
-export function chooseApprovers(distribution: Pick<Distribution, "approversEmail">, tenantApprovers: string[], submitter: Submitter): ApproverChoice {
+export function chooseApprovers(
+  distribution: Pick<Distribution, "approversEmail">,
+  tenantApprovers: string[],
+  submitter: Submitter,
+): ApproverChoice {
   const named = namedApprovers(distribution, tenantApprovers);
   const others = (xs: string[]) => xs.filter((a) => !isSubmitter(submitter, a));
   const submitterLeftOut = others(named.list).length < named.list.length;

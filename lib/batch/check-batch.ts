@@ -15,11 +15,19 @@ export const batchCheckBody = z
     recordsText: z
       .string()
       .optional()
-      .describe("CSV (a header row naming fields by key or label; comma, semicolon or tab) or JSON Lines, as a spreadsheet exports it. Give this or dataSource."),
+      .describe(
+        "CSV (a header row naming fields by key or label; comma, semicolon or tab) or JSON Lines, as a spreadsheet exports it. Give this or dataSource.",
+      ),
     templateSettings: z.object({ distribution: distributionSettingsSchema.optional() }).loose().default({}),
-    options: z.object({ documentIdTemplate: z.string().min(1).max(500).optional() }).loose().default({}),
+    options: z
+      .object({ documentIdTemplate: z.string().min(1).max(500).optional() })
+      .loose()
+      .default({}),
   })
-  .refine((b) => (b.dataSource === undefined) !== (b.recordsText === undefined), { message: "give either dataSource or recordsText", path: ["dataSource"] });
+  .refine((b) => (b.dataSource === undefined) !== (b.recordsText === undefined), {
+    message: "give either dataSource or recordsText",
+    path: ["dataSource"],
+  });
 
 export type BatchCheckBody = z.infer<typeof batchCheckBody>;
 
@@ -32,7 +40,13 @@ export interface BatchCheck {
   counts: IntakeCheck["counts"];
   /** Columns or keys that name no field: kept with each record, not checked. */
   unknownColumns: string[];
-  records: Array<{ index: number; status: "ready" | "warning" | "invalid"; findings: IntakeCheck["records"][number]["findings"]; fileName: string | null; documentId: string | null }>;
+  records: Array<{
+    index: number;
+    status: "ready" | "warning" | "invalid";
+    findings: IntakeCheck["records"][number]["findings"];
+    fileName: string | null;
+    documentId: string | null;
+  }>;
   /** The records read from recordsText, as POST /api/render takes them as dataSource; absent when dataSource was given. */
   dataSource?: Record<string, unknown>[];
 }
@@ -57,7 +71,11 @@ export async function checkBatch(body: BatchCheckBody): Promise<BatchCheck> {
   }
   if (records.length === 0) throw new AppError("batch.empty", "There are no records: only a header row, or nothing but empty lines");
   const max = env().BATCH_MAX_RECORDS;
-  if (records.length > max) throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, { maxRecords: max, records: records.length });
+  if (records.length > max)
+    throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, {
+      maxRecords: max,
+      records: records.length,
+    });
 
   const distribution = resolveDistribution(template.distribution, body.templateSettings.distribution);
   const check = await checkRecords(template, records, distribution, body.options.documentIdTemplate);

@@ -64,8 +64,12 @@ export async function decideBatch(principal: Principal, batchId: string, decisio
 
 export function assertOpen(batch: Batch): void {
   if (!openForDecision.includes(batch.state as (typeof openForDecision)[number])) {
-    throw new AppError("batch.invalid_state", `Batch ${batch.id} is ${batch.state}; only pending-approval or changes-requested batches can be decided or cancelled`, {
-      state: batch.state,
-    });
+    throw new AppError(
+      "batch.invalid_state",
+      `Batch ${batch.id} is ${batch.state}; only pending-approval or changes-requested batches can be decided or cancelled`,
+      {
+        state: batch.state,
+      },
+    );
   }
 }

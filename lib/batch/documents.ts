@@ -50,7 +50,10 @@ export async function readBatchArtifact(tenantId: string, batchId: string, which
   const batch = await getBatch(tenantId, batchId);
   const key = { receipt: batch.receiptKey, combined: batch.combinedKey, bundle: batch.bundleKey }[which];
   if (!key) {
-    throw new AppError("resource.not_found", `Batch ${batchId} has no ${which}${which === "receipt" ? "" : " (mode, zipBundle or state does not produce one yet)"}`);
+    throw new AppError(
+      "resource.not_found",
+      `Batch ${batchId} has no ${which}${which === "receipt" ? "" : " (mode, zipBundle or state does not produce one yet)"}`,
+    );
   }
   return { file: await openBlob(key), batch };
 }

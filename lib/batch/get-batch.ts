@@ -9,7 +9,10 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getBatch(tenantId: string, batchId: string, tx?: Tx): Promise<Batch> {
   if (!uuid.test(batchId)) throw new AppError("batch.not_found", `No batch ${batchId}`);
   const db = tx ?? (await getDb());
-  const [row] = await db.select().from(batches).where(and(eq(batches.id, batchId), eq(batches.tenantId, tenantId)));
+  const [row] = await db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, batchId), eq(batches.tenantId, tenantId)));
   if (!row) throw new AppError("batch.not_found", `No batch ${batchId}`);
   return row;
 }

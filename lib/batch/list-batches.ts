@@ -8,6 +8,12 @@ export async function listBatches(tenantId: string, q: { state?: BatchState; lim
   const db = await getDb();
   const where: SQL | undefined = and(eq(batches.tenantId, tenantId), q.state ? eq(batches.state, q.state) : undefined);
   const [{ total }] = await db.select({ total: count() }).from(batches).where(where);
-  const rows = await db.select().from(batches).where(where).orderBy(desc(batches.createdAt), desc(batches.id)).limit(q.limit).offset(q.offset);
+  const rows = await db
+    .select()
+    .from(batches)
+    .where(where)
+    .orderBy(desc(batches.createdAt), desc(batches.id))
+    .limit(q.limit)
+    .offset(q.offset);
   return { total, limit: q.limit, offset: q.offset, batches: rows.map(batchSummary) };
 }

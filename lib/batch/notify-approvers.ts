@@ -26,7 +26,10 @@ export function approvalRequestMail(batch: Batch, to: string): OutgoingMail {
 }
 
 export async function notifyApprovers(tx: Tx, batch: Batch): Promise<void> {
-  await enqueueMails(tx, batch.approvers.map((to) => approvalRequestMail(batch, to)));
+  await enqueueMails(
+    tx,
+    batch.approvers.map((to) => approvalRequestMail(batch, to)),
+  );
 }
 
 export async function notifySubmitterOfChanges(tx: Tx, batch: Batch, decidedBy: string, comments: string | null): Promise<void> {

@@ -26,9 +26,13 @@ export async function previewRecords(templatePath: string, text: string, thresho
   const template = await loadTemplate(templatePath);
   const read = recordsFromText(text, template.fields);
   if (read.problems.length) return { kind: "unreadable", problems: read.problems };
-  if (read.records.length === 0) return { kind: "unreadable", problems: ["There are no records: only a header row, or nothing but empty lines"] };
+  if (read.records.length === 0)
+    return { kind: "unreadable", problems: ["There are no records: only a header row, or nothing but empty lines"] };
   const decision = sendDecision(read.records.length, thresholds);
   // A list that may not be sent is not checked: it has to be cut down first, and may be long.
-  const check = decision.kind === "blocked" ? null : await checkRecords(template, read.records, resolveDistribution(template.distribution, undefined), undefined);
+  const check =
+    decision.kind === "blocked"
+      ? null
+      : await checkRecords(template, read.records, resolveDistribution(template.distribution, undefined), undefined);
   return { kind: "read", template, records: read.records, unknownColumns: read.unknownColumns, decision, check };
 }

@@ -5,7 +5,10 @@ import type { Template } from "@/lib/templates/types";
 import { recordDetails, type RecordDetails } from "./record-details";
 import type { CheckedRecord, IntakeCheck } from "./validate-records";
 
-const detailLines = (d: RecordDetails) => [...d.fields.map((f) => `${f.label}: ${f.value}`), ...(d.recipients.length ? [`To: ${d.recipients.join("; ")}`] : [])];
+const detailLines = (d: RecordDetails) => [
+  ...d.fields.map((f) => `${f.label}: ${f.value}`),
+  ...(d.recipients.length ? [`To: ${d.recipients.join("; ")}`] : []),
+];
 
 /** The intake receipt lists every record classed ready, warning or invalid, with its main fields, recipients and messages. */
 export function buildReceipt(batch: Batch, check: IntakeCheck, template: Pick<Template, "fields" | "locale">): Promise<Uint8Array> {

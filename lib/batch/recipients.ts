@@ -13,7 +13,10 @@ export interface Recipient {
  * deliveryConfig.nameField, e.g. customerName) when it has one: the person the document is about is
  * better than no name in the greeting.
  */
-export function parseRecipients(record: Record<string, unknown>, nameField?: string): { recipients: Recipient[]; errors: string[]; warnings: string[] } {
+export function parseRecipients(
+  record: Record<string, unknown>,
+  nameField?: string,
+): { recipients: Recipient[]; errors: string[]; warnings: string[] } {
   const errors: string[] = [];
   const warnings: string[] = [];
   const rawEmail = record.recipientEmail;
@@ -21,7 +24,10 @@ export function parseRecipients(record: Record<string, unknown>, nameField?: str
     return { recipients: [], errors: ["recipientEmail: required for secure-email delivery"], warnings };
   }
   if (typeof rawEmail !== "string") return { recipients: [], errors: ["recipientEmail: must be a string"], warnings };
-  const emails = rawEmail.split(";").map((s) => s.trim()).filter(Boolean);
+  const emails = rawEmail
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const names = typeof record.recipientName === "string" ? record.recipientName.split(";").map((s) => s.trim()) : [];
   const recordName = nameField ? nameOf(record[nameField]) : null;
   if (emails.length === 0) errors.push("recipientEmail: no address given");
@@ -38,7 +44,9 @@ export function parseRecipients(record: Record<string, unknown>, nameField?: str
     }
   });
   if (names.length > 0 && names.length !== emails.length) {
-    warnings.push(`recipientName: ${plural(names.length, "name")} for ${plural(emails.length, "address", "addresses")}; names are matched by position`);
+    warnings.push(
+      `recipientName: ${plural(names.length, "name")} for ${plural(emails.length, "address", "addresses")}; names are matched by position`,
+    );
   }
   return { recipients, errors, warnings };
 }

@@ -19,7 +19,10 @@ const shorten = (s: string) => (s.length > SHOWN_CHARS ? `${s.slice(0, SHOWN_CHA
  * Enough of a record for a person to tell it from the others and see what it says: the template's
  * first fields with a value (recipients apart), and its recipients. An approver decides on this.
  */
-export function recordDetails(template: { fields: Array<Pick<FieldDef, "key" | "label" | "type" | "optionLabels">>; locale: string }, data: Record<string, unknown>): RecordDetails {
+export function recordDetails(
+  template: { fields: Array<Pick<FieldDef, "key" | "label" | "type" | "optionLabels">>; locale: string },
+  data: Record<string, unknown>,
+): RecordDetails {
   const fields = template.fields
     .filter((f) => f.key !== "recipientEmail" && f.key !== "recipientName")
     .flatMap((f) => {

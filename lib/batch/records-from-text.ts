@@ -31,7 +31,9 @@ export function recordsFromText(text: string, fields: FieldDef[]): RecordsFromTe
  */
 function fieldForHeading(heading: string, fields: FieldDef[]): string | null {
   const h = heading.trim();
-  const exact = fields.find((f) => f.key === h) ?? fields.find((f) => squash(f.key) === squash(h) || (f.label !== undefined && squash(f.label) === squash(h)));
+  const exact =
+    fields.find((f) => f.key === h) ??
+    fields.find((f) => squash(f.key) === squash(h) || (f.label !== undefined && squash(f.label) === squash(h)));
   if (exact) return exact.key;
   return RECORD_KEYS.find((k) => squash(k) === squash(h)) ?? null;
 }
@@ -60,7 +62,9 @@ function fromCsv(text: string, fields: FieldDef[]): RecordsFromText {
   if (problems.length) return { records: [], format: "csv", unknownColumns: [], problems };
 
   const keys = header.map((h) => fieldForHeading(h, fields) ?? h.trim());
-  const unknownColumns = header.filter((h, i) => fieldForHeading(h, fields) === null && h.trim() !== "" && keys.indexOf(keys[i]) === i).map((h) => h.trim());
+  const unknownColumns = header
+    .filter((h, i) => fieldForHeading(h, fields) === null && h.trim() !== "" && keys.indexOf(keys[i]) === i)
+    .map((h) => h.trim());
   const repeated = keys.filter((k, i) => k !== "" && keys.indexOf(k) !== i);
   if (repeated.length) problems.push(`Two columns name the same field: ${[...new Set(repeated)].join(", ")}`);
   rows.forEach((row, i) => {
@@ -77,7 +81,13 @@ function fromCsv(text: string, fields: FieldDef[]): RecordsFromText {
       const cell = (row[i] ?? "").trim();
       // An empty cell is a value not given: a required field then says so.
       // Defined, not assigned: a column headed "__proto__" is data, not the record's prototype.
-      if (key !== "" && cell !== "") Object.defineProperty(record, key, { value: cellValue(cell, byKey.get(key)), enumerable: true, writable: true, configurable: true });
+      if (key !== "" && cell !== "")
+        Object.defineProperty(record, key, {
+          value: cellValue(cell, byKey.get(key)),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     });
     return record;
   });

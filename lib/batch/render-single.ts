@@ -46,7 +46,12 @@ export async function renderSingle(
     return { pdf: result.pdf, correlationId };
   } catch (err) {
     // A render that fails is traced too: why it failed is what its author needs most.
-    if (trace) recordTrace({ ...trace, template: { path: template.path, version: template.version, title: template.title }, failure: (err as Error).message });
+    if (trace)
+      recordTrace({
+        ...trace,
+        template: { path: template.path, version: template.version, title: template.title },
+        failure: (err as Error).message,
+      });
     throw err;
   }
 }

@@ -18,7 +18,11 @@ export const resolvedSchema = z.object({
   deliveryConfig: z
     .object({
       mode: z.enum(["secure-email", "none"]).default("none"),
-      expiresInHours: z.number().positive().max(24 * 366).default(168),
+      expiresInHours: z
+        .number()
+        .positive()
+        .max(24 * 366)
+        .default(168),
       nameField: z.string().optional(),
     })
     .default({ mode: "none", expiresInHours: 168 }),

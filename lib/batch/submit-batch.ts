@@ -47,7 +47,10 @@ export async function submitBatch(
   if (records.length === 0) throw new AppError("batch.empty", "dataSource holds no records");
   const max = env().BATCH_MAX_RECORDS;
   if (records.length > max) {
-    throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, { maxRecords: max, records: records.length });
+    throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, {
+      maxRecords: max,
+      records: records.length,
+    });
   }
   const explain = explainSettings(principal.tenant, request, template);
   const tenantId = principal.tenant.id;

@@ -63,7 +63,8 @@ export async function checkRecords(
   for (let start = 0; start < dataSource.length; start += SLICE) {
     // In slices, other requests are served in between.
     if (start) await new Promise((resolve) => setImmediate(resolve));
-    for (let index = start; index < Math.min(start + SLICE, dataSource.length); index++) records.push(checkRecord(index, dataSource[index]));
+    for (let index = start; index < Math.min(start + SLICE, dataSource.length); index++)
+      records.push(checkRecord(index, dataSource[index]));
   }
 
   function checkRecord(index: number, given: Record<string, unknown>): CheckedRecord {
@@ -81,7 +82,12 @@ export async function checkRecords(
     const error = (message: string) => errors.push(finding("error", message));
     const warning = (message: string) => warnings.push(finding("warning", message));
     for (const issue of validateRecord(template, data).issues) {
-      (issue.severity === "error" ? errors : warnings).push({ field: issue.fieldKey, severity: issue.severity, message: issue.message, text: issue.text });
+      (issue.severity === "error" ? errors : warnings).push({
+        field: issue.fieldKey,
+        severity: issue.severity,
+        message: issue.message,
+        text: issue.text,
+      });
     }
     const batchTokens = { BATCHID_1: String(index + 1), BATCHID: String(index) };
 

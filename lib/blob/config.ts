@@ -16,6 +16,9 @@ export function blobLocation(e: Env = env()): BlobLocation {
     region: e.S3_REGION ?? process.env.AWS_REGION ?? "us-east-1",
     endpoint: e.S3_ENDPOINT,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
-    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }

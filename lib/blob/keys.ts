@@ -2,8 +2,14 @@
 const KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 
 export function assertBlobKey(key: string): void {
-  const ok = typeof key === "string" && key.length <= 512 && KEY.test(key) && !key.includes("..") && !key.split("/").some((part) => part === "" || part === ".");
-  if (!ok) throw new Error(`Invalid blob key ${JSON.stringify(key)}: lower-case letters, digits, / _ . - only, no '..', no empty or '.' segments`);
+  const ok =
+    typeof key === "string" &&
+    key.length <= 512 &&
+    KEY.test(key) &&
+    !key.includes("..") &&
+    !key.split("/").some((part) => part === "" || part === ".");
+  if (!ok)
+    throw new Error(`Invalid blob key ${JSON.stringify(key)}: lower-case letters, digits, / _ . - only, no '..', no empty or '.' segments`);
 }
 
 /**

@@ -22,7 +22,14 @@ export class S3ObjectRequests {
     private readonly at: S3Location,
     private readonly idleMs: number,
   ) {
-    this.signer = new SignatureV4({ credentials: client.config.credentials, region: at.region, service: "s3", sha256: NodeSha256, uriEscapePath: false, applyChecksum: true });
+    this.signer = new SignatureV4({
+      credentials: client.config.credentials,
+      region: at.region,
+      service: "s3",
+      sha256: NodeSha256,
+      uriEscapePath: false,
+      applyChecksum: true,
+    });
     const secure = at.endpoint ? new URL(at.endpoint).protocol === "https:" : true;
     this.agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 50 }) : new http.Agent({ keepAlive: true, maxSockets: 50 });
   }
@@ -31,7 +38,12 @@ export class S3ObjectRequests {
   private bucketUrl(): Promise<URL> {
     this.base ??= (async () => {
       const region = await this.client.config.region();
-      const { url } = await this.client.config.endpointProvider({ Bucket: this.at.bucket, Region: region, Endpoint: this.at.endpoint, ForcePathStyle: this.at.forcePathStyle });
+      const { url } = await this.client.config.endpointProvider({
+        Bucket: this.at.bucket,
+        Region: region,
+        Endpoint: this.at.endpoint,
+        ForcePathStyle: this.at.forcePathStyle,
+      });
       return url;
     })();
     return this.base;
@@ -42,7 +54,11 @@ export class S3ObjectRequests {
    * `missingIsNull`. Anything else throws (the store maps it to BlobStoreUnavailable). Failures before
    * an answer, 5xx and throttling are tried again, up to three tries, as the SDK does.
    */
-  async send(method: "PUT" | "GET" | "HEAD" | "DELETE", key: string, opts: { body?: Uint8Array; contentType?: string; missingIsNull?: boolean } = {}): Promise<IncomingMessage | null> {
+  async send(
+    method: "PUT" | "GET" | "HEAD" | "DELETE",
+    key: string,
+    opts: { body?: Uint8Array; contentType?: string; missingIsNull?: boolean } = {},
+  ): Promise<IncomingMessage | null> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.once(method, key, opts);
@@ -53,7 +69,11 @@ export class S3ObjectRequests {
     }
   }
 
-  private async once(method: string, key: string, { body, contentType, missingIsNull }: { body?: Uint8Array; contentType?: string; missingIsNull?: boolean }): Promise<IncomingMessage | null> {
+  private async once(
+    method: string,
+    key: string,
+    { body, contentType, missingIsNull }: { body?: Uint8Array; contentType?: string; missingIsNull?: boolean },
+  ): Promise<IncomingMessage | null> {
     const base = await this.bucketUrl();
     const path = `${base.pathname.replace(/\/$/, "")}/${(this.at.prefix + key).split("/").map(escapeSegment).join("/")}`;
     const headers: Record<string, string> = { host: base.host };
@@ -61,14 +81,33 @@ export class S3ObjectRequests {
       headers["content-length"] = String(body.byteLength);
       if (contentType) headers["content-type"] = contentType;
     }
-    const signed = await this.signer.sign({ method, protocol: base.protocol, hostname: base.hostname, port: base.port ? Number(base.port) : undefined, path, query: {}, headers, body });
+    const signed = await this.signer.sign({
+      method,
+      protocol: base.protocol,
+      hostname: base.hostname,
+      port: base.port ? Number(base.port) : undefined,
+      path,
+      query: {},
+      headers,
+      body,
+    });
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
       const req = (base.protocol === "https:" ? https : http).request(
-        { agent: this.agent, protocol: base.protocol, hostname: base.hostname, port: base.port || undefined, method, path, headers: signed.headers },
+        {
+          agent: this.agent,
+          protocol: base.protocol,
+          hostname: base.hostname,
+          port: base.port || undefined,
+          method,
+          path,
+          headers: signed.headers,
+        },
         resolve,
       );
       // An idle socket for this long, connecting or waiting for the answer, is a store that hangs.
-      req.setTimeout(this.idleMs, () => req.destroy(Object.assign(new Error(`S3 ${method} ${key}: no answer within ${this.idleMs} ms`), { code: "ETIMEDOUT" })));
+      req.setTimeout(this.idleMs, () =>
+        req.destroy(Object.assign(new Error(`S3 ${method} ${key}: no answer within ${this.idleMs} ms`), { code: "ETIMEDOUT" })),
+      );
       req.on("error", (err) => reject(Object.assign(err, { retryable: true })));
       req.end(body);
     });
@@ -95,7 +134,8 @@ const MAX_ATTEMPTS = 3;
 const BACKOFF_MS = 100;
 
 /** S3's own escaping of a key's segment: RFC 3986 unreserved characters stay, everything else is %XX. */
-const escapeSegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const escapeSegment = (segment: string) =>
+  encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** An error answer's XML, enough of it to name the error. */
 async function readCapped(res: IncomingMessage): Promise<string> {

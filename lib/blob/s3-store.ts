@@ -63,7 +63,12 @@ export class S3BlobStore implements BlobStore {
     });
     const piping = pipeline(body, counted);
     // A failed upload is aborted (no parts left behind) and stops reading, so the source is torn down with it.
-    const upload = new Upload({ client: this.client, params: { ...where, Body: counted, ContentType: contentType }, partSize: PART_BYTES, queueSize: 2 });
+    const upload = new Upload({
+      client: this.client,
+      params: { ...where, Body: counted, ContentType: contentType },
+      partSize: PART_BYTES,
+      queueSize: 2,
+    });
     await this.call(() =>
       Promise.all([
         upload.done().catch((err: unknown) => {

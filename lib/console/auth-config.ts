@@ -43,7 +43,11 @@ export function consoleAuthConfig(): NextAuthConfig {
         clientSecret: e.CONSOLE_CLIENT_SECRET,
         checks: ["pkce", "state", "nonce"],
         authorization: { params: { scope: e.CONSOLE_SCOPES } },
-        profile: (p) => ({ id: String(p.sub), name: typeof p.name === "string" ? p.name : null, email: typeof p.email === "string" ? p.email : null }),
+        profile: (p) => ({
+          id: String(p.sub),
+          name: typeof p.name === "string" ? p.name : null,
+          email: typeof p.email === "string" ? p.email : null,
+        }),
       },
     ],
     callbacks: {

@@ -26,10 +26,17 @@ export type ActionResult = { ok: true; state: string } | { ok: false; message: s
  * Runs a console action through the same domain functions (and so the same rules) as the API. A
  * refusal comes back as a sentence for the page, not an exception.
  */
-export async function runBatchAction(principal: Principal, batchId: string, action: ConsoleAction, rawComments: unknown): Promise<ActionResult> {
+export async function runBatchAction(
+  principal: Principal,
+  batchId: string,
+  action: ConsoleAction,
+  rawComments: unknown,
+): Promise<ActionResult> {
   const comments = typeof rawComments === "string" && rawComments.trim() !== "" ? rawComments.trim() : undefined;
-  if (action === "request-changes" && !comments) return { ok: false, field: "comments", message: "Enter what the submitter needs to change" };
-  if (comments && unstorableReason(comments)) return { ok: false, field: "comments", message: "The comment contains characters that cannot be saved; remove them and try again" };
+  if (action === "request-changes" && !comments)
+    return { ok: false, field: "comments", message: "Enter what the submitter needs to change" };
+  if (comments && unstorableReason(comments))
+    return { ok: false, field: "comments", message: "The comment contains characters that cannot be saved; remove them and try again" };
   try {
     if (action === "cancel") return { ok: true, state: (await cancelBatch(principal, batchId)).state };
     const body = decideBody.safeParse({ decision: action satisfies Decision, comments });

@@ -53,7 +53,17 @@ export async function batchRecordsPage(batch: Batch, q: { page: number; filter: 
     const entries = [...validation.values()].sort((a, b) => a.index - b.index);
     const total = entries.length;
     const slice = entries.slice((q.page - 1) * RECORDS_PAGE_SIZE, q.page * RECORDS_PAGE_SIZE);
-    const rows: RecordRow[] = slice.map((v) => ({ index: v.index, details: null, fileName: null, intake: v.status, messages: v.messages, status: null, error: null, renderedAt: null, deliveries: [] }));
+    const rows: RecordRow[] = slice.map((v) => ({
+      index: v.index,
+      details: null,
+      fileName: null,
+      intake: v.status,
+      messages: v.messages,
+      status: null,
+      error: null,
+      renderedAt: null,
+      deliveries: [],
+    }));
     return { rows, total, page: q.page, pages: pagesOf(total), byStatus: {} as Record<string, number> };
   }
 
@@ -78,7 +88,13 @@ export async function batchRecordsPage(batch: Batch, q: { page: number; filter: 
   ]);
   const byStatus = Object.fromEntries(perStatus.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
   const total = q.filter === "all" ? Object.values(byStatus).reduce((a, b) => a + b, 0) : (byStatus[q.filter] ?? 0);
-  const [deliveries, template] = await Promise.all([deliveriesFor(batch, records.map((r) => r.index)), loadTemplate(batch.templatePath).catch(() => null)]);
+  const [deliveries, template] = await Promise.all([
+    deliveriesFor(
+      batch,
+      records.map((r) => r.index),
+    ),
+    loadTemplate(batch.templatePath).catch(() => null),
+  ]);
   const rows: RecordRow[] = records.map(({ data, ...r }) => ({
     ...r,
     details: recordDetails(template ?? { fields: fieldsOfData(data), locale: DEFAULT_LOCALE }, data),
@@ -112,9 +128,20 @@ async function deliveriesFor(batch: Batch, indices: number[]) {
     ? await db
         .select({ sessionId: deliveryEvents.sessionId, kind: deliveryEvents.kind, at: deliveryEvents.at })
         .from(deliveryEvents)
-        .where(and(eq(deliveryEvents.tenantId, batch.tenantId), inArray(deliveryEvents.sessionId, mine.map((s) => s.id))))
+        .where(
+          and(
+            eq(deliveryEvents.tenantId, batch.tenantId),
+            inArray(
+              deliveryEvents.sessionId,
+              mine.map((s) => s.id),
+            ),
+          ),
+        )
     : [];
-  const mails = await deliveryMails(db, mine.map((s) => s.id));
+  const mails = await deliveryMails(
+    db,
+    mine.map((s) => s.id),
+  );
   const now = Date.now();
   for (const s of mine) {
     const own = events.filter((e) => e.sessionId === s.id);
@@ -154,7 +181,10 @@ export async function batchTimeline(batch: Batch): Promise<TimelineEntry[]> {
   return rows.map((r) => {
     const detail = (r.detail ?? null) as Record<string, unknown> | null;
     const comments = detail && typeof detail.comments === "string" ? detail.comments : null;
-    const note = detail && typeof detail.recipient === "string" && typeof detail.reason === "string" ? `To ${detail.recipient}: ${detail.reason}` : null;
+    const note =
+      detail && typeof detail.recipient === "string" && typeof detail.reason === "string"
+        ? `To ${detail.recipient}: ${detail.reason}`
+        : null;
     return { at: r.at, action: r.action, actor: r.actor, comments, note, detail };
   });
 }

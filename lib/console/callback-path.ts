@@ -8,7 +8,8 @@ export const CONSOLE_HOME = "/console/batches";
 export function safeConsolePath(value: unknown, base = "http://sealpost.invalid"): string {
   if (typeof value !== "string" || value.length > 2000) return CONSOLE_HOME;
   // Only a plain absolute path: no scheme, no "//host", no backslashes (browsers read "/\\host" as "//host"), no control characters.
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\") || [...value].some((c) => c < " " || c === "\u007f")) return CONSOLE_HOME;
+  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\") || [...value].some((c) => c < " " || c === "\u007f"))
+    return CONSOLE_HOME;
   let url: URL;
   try {
     url = new URL(value, base);

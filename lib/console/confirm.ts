@@ -11,7 +11,15 @@ export interface ConfirmState {
 
 export type ConfirmField =
   | { kind: "textarea"; name: string; label: string; hint?: string; required?: boolean; maxLength: number }
-  | { kind: "select"; name: string; label: string; hint?: string; options: Array<{ value: string; label: string }>; emptyLabel: string; defaultValue?: string };
+  | {
+      kind: "select";
+      name: string;
+      label: string;
+      hint?: string;
+      options: Array<{ value: string; label: string }>;
+      emptyLabel: string;
+      defaultValue?: string;
+    };
 
 /** The text fields of a posted form (anything else, such as a file, reads as empty). */
 export function formText(form: FormData, names: readonly string[]): Record<string, string> {

@@ -8,7 +8,9 @@ function endSessionEndpoint(issuer: string): Promise<string | null> {
   if (!hit) {
     hit = fetch(`${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5_000) })
       .then((r) => (r.ok ? r.json() : null))
-      .then((doc: { end_session_endpoint?: unknown } | null) => (typeof doc?.end_session_endpoint === "string" ? doc.end_session_endpoint : null));
+      .then((doc: { end_session_endpoint?: unknown } | null) =>
+        typeof doc?.end_session_endpoint === "string" ? doc.end_session_endpoint : null,
+      );
     // A failed lookup is not remembered: the next sign-out asks again.
     hit.catch(() => endpoints.delete(issuer));
     endpoints.set(issuer, hit);

@@ -86,7 +86,12 @@ export function approvalPreview(principal: Principal, template: Template): Appro
   const sender = { submittedBy: principal.email ?? principal.subject, options: { submitterEmail: principal.email } };
   const choice = chooseApprovers(distribution, principal.tenant.approvers, sender);
   if (approverRefusal(choice)) return { kind: "nobody", senderLeftOut: choice.submitterLeftOut };
-  return { kind: "approvers", approvers: choice.approvers, senderLeftOut: choice.submitterLeftOut, tenantInstead: choice.source === "tenant" && !!distribution.approversEmail?.length };
+  return {
+    kind: "approvers",
+    approvers: choice.approvers,
+    senderLeftOut: choice.submitterLeftOut,
+    tenantInstead: choice.source === "tenant" && !!distribution.approversEmail?.length,
+  };
 }
 
 /**
@@ -95,15 +100,20 @@ export function approvalPreview(principal: Principal, template: Template): Appro
  * confirmation are enforced here, not only by the page. A list with invalid records is not sent:
  * intake would keep it as an invalid batch that can never be made, which helps nobody.
  */
-export async function sendFromConsole(principal: Principal, input: { templatePath: string; text: string; inputId: string; correlationId: string; confirmed: boolean }): Promise<SendAnswer> {
+export async function sendFromConsole(
+  principal: Principal,
+  input: { templatePath: string; text: string; inputId: string; correlationId: string; confirmed: boolean },
+): Promise<SendAnswer> {
   const refuse = (targetId: string, message: string): SendAnswer => ({ ok: false, errors: [{ targetId, message }] });
   const read = await templateErrors(() => previewRecords(input.templatePath, input.text, sendThresholds()));
   if ("errors" in read) return { ok: false, errors: read.errors };
   const p = read.value;
   if (p.kind === "unreadable") return { ok: false, errors: p.problems.map((message) => ({ targetId: input.inputId, message })) };
   if (p.decision.kind === "blocked") return refuse(input.inputId, p.decision.message);
-  if (p.check && p.check.counts.invalid > 0) return refuse(input.inputId, `Correct the ${plural(p.check.counts.invalid, "record")} with errors, then give the records again`);
-  if (p.decision.kind === "confirm" && !input.confirmed) return refuse("confirm", `Confirm that you want to send ${plural(p.records.length, "record")}`);
+  if (p.check && p.check.counts.invalid > 0)
+    return refuse(input.inputId, `Correct the ${plural(p.check.counts.invalid, "record")} with errors, then give the records again`);
+  if (p.decision.kind === "confirm" && !input.confirmed)
+    return refuse("confirm", `Confirm that you want to send ${plural(p.records.length, "record")}`);
   const request = renderRequestSchema.safeParse({
     templatePath: input.templatePath,
     options: { correlationId: input.correlationId || newId(), sourceSystem: "Sealpost console" },
@@ -116,21 +126,24 @@ export async function sendFromConsole(principal: Principal, input: { templatePat
     if (outcome.kind !== "batch") return refuse(input.inputId, "The records cannot be sent");
     return { ok: true, batchId: outcome.intake.batch.id };
   } catch (err) {
-    if (err instanceof AppError && (err.code === "batch.no_approver" || err.code === "batch.settings_invalid")) return refuse(input.inputId, NOBODY_APPROVES);
+    if (err instanceof AppError && (err.code === "batch.no_approver" || err.code === "batch.settings_invalid"))
+      return refuse(input.inputId, NOBODY_APPROVES);
     if (err instanceof AppError) return refuse(input.inputId, err.message);
     throw err;
   }
 }
 
 /** Why a batch nobody may approve is not sent, in the page's words (the check step says it first). */
-export const NOBODY_APPROVES = "Nobody can approve this batch: ask your administrator to name an approver other than you in the template or for your organisation";
+export const NOBODY_APPROVES =
+  "Nobody can approve this batch: ask your administrator to name an approver other than you in the template or for your organisation";
 
 /** A template that is gone or broken is the template question's error, not a failure of the page. */
 async function templateErrors<T>(run: () => Promise<T>): Promise<{ value: T } | { errors: InputError[] }> {
   try {
     return { value: await run() };
   } catch (err) {
-    if (err instanceof AppError && err.code.startsWith("template.")) return { errors: [{ targetId: TEMPLATE_ID, message: `Choose another template: ${err.message}` }] };
+    if (err instanceof AppError && err.code.startsWith("template."))
+      return { errors: [{ targetId: TEMPLATE_ID, message: `Choose another template: ${err.message}` }] };
     throw err;
   }
 }

@@ -34,6 +34,7 @@ export function inputProblem(file: { name: string; size: number } | null, text: 
     return why ? { targetId: FILE_ID, message: why } : null;
   }
   if (!pasted) return { targetId: FILE_ID, message: "Select a CSV file, or paste the records" };
-  if (new TextEncoder().encode(text).length > RECORDS_MAX_BYTES) return { targetId: TEXT_ID, message: `The pasted records must be ${RECORDS_MAX_LABEL} or less` };
+  if (new TextEncoder().encode(text).length > RECORDS_MAX_BYTES)
+    return { targetId: TEXT_ID, message: `The pasted records must be ${RECORDS_MAX_LABEL} or less` };
   return null;
 }

@@ -11,16 +11,22 @@ export async function recordsText(form: FormData): Promise<{ ok: true; text: str
   if (problem) return { ok: false, error: problem };
   if (!file) {
     const bad = unstorableReason(pasted);
-    return bad ? { ok: false, error: { targetId: TEXT_ID, message: `The pasted records cannot be read: the text ${bad}` } } : { ok: true, text: pasted };
+    return bad
+      ? { ok: false, error: { targetId: TEXT_ID, message: `The pasted records cannot be read: the text ${bad}` } }
+      : { ok: true, text: pasted };
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, error: { targetId: FILE_ID, message: "The selected file must be saved as UTF-8 text (in a spreadsheet: CSV UTF-8)" } };
+    return {
+      ok: false,
+      error: { targetId: FILE_ID, message: "The selected file must be saved as UTF-8 text (in a spreadsheet: CSV UTF-8)" },
+    };
   }
   // NUL is never in text: this is a binary file with a text file's name (PostgreSQL could not store it either).
-  if (unstorableReason(text)) return { ok: false, error: { targetId: FILE_ID, message: "The selected file must be a CSV or JSON Lines file" } };
+  if (unstorableReason(text))
+    return { ok: false, error: { targetId: FILE_ID, message: "The selected file must be a CSV or JSON Lines file" } };
   return { ok: true, text };
 }

@@ -30,7 +30,8 @@ export async function consoleAccess(path: string, feature: ConsoleFeature = "bat
     if (!(err instanceof AppError)) throw err;
     const email = typeof claims.email === "string" ? claims.email : null;
     if (err.code === "licence.feature_missing") return { ok: false, reason: "licence", feature, detail: err.message, email };
-    if (err.code === "auth.tenant_unknown" || err.code === "auth.token_invalid") return { ok: false, reason: "tenant_unknown", feature, detail: err.message, email };
+    if (err.code === "auth.tenant_unknown" || err.code === "auth.token_invalid")
+      return { ok: false, reason: "tenant_unknown", feature, detail: err.message, email };
     throw err;
   }
 }

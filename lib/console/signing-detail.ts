@@ -21,7 +21,11 @@ export interface SigningDetail {
 /** What the console's workflow page shows of e-signature; null for a workflow without it. */
 export async function signingDetail(wf: Workflow, principal: Principal): Promise<SigningDetail | null> {
   if (!signsAfterSealing(wf)) return null;
-  const [signers, verification, certificate] = await Promise.all([listSigners(wf.tenantId, wf.id), verification_(wf), mayReadCertificate(wf, principal) ? certificate_(wf) : { notYours: `The certificate of completion is for ${CERTIFICATE_READERS}.` }]);
+  const [signers, verification, certificate] = await Promise.all([
+    listSigners(wf.tenantId, wf.id),
+    verification_(wf),
+    mayReadCertificate(wf, principal) ? certificate_(wf) : { notYours: `The certificate of completion is for ${CERTIFICATE_READERS}.` },
+  ]);
   return { signers, mode: wf.settings.esign?.signingMode ?? "parallel", verification, certificate };
 }
 
@@ -39,7 +43,11 @@ async function certificate_(wf: Workflow): Promise<SigningDetail["certificate"]>
   const cert = await findCertificate(wf);
   if (!cert) {
     const ended = wf.state === "complete" || wf.state === "rejected";
-    return { pending: ended ? "The certificate of completion is being made; this page updates itself." : "The certificate of completion is made when the last signer has signed, or a signer declines." };
+    return {
+      pending: ended
+        ? "The certificate of completion is being made; this page updates itself."
+        : "The certificate of completion is made when the last signer has signed, or a signer declines.",
+    };
   }
   const chain = recheckChain(wf.id, cert.chainLinks, await workflowActivity(await getDb(), wf));
   return { outcome: cert.outcome, sha256: cert.sha256, chain };
@@ -47,7 +55,10 @@ async function certificate_(wf: Workflow): Promise<SigningDetail["certificate"]>
 
 /** A signature's result in plain words. */
 export function signatureWords(s: SignatureAnswer): string {
-  if (s.valid) return s.coversWholeFile ? "Valid. Nothing in the document has changed since this signature." : "Valid. Later signatures were added after it, as expected.";
+  if (s.valid)
+    return s.coversWholeFile
+      ? "Valid. Nothing in the document has changed since this signature."
+      : "Valid. Later signatures were added after it, as expected.";
   if (!s.digestValid) return "Not valid: the document was changed after this signature was made.";
   if (!s.signatureValid) return "Not valid: the signature does not match its certificate.";
   if (!s.chainValid) return "Not valid: the certificate was not issued by your organisation's signing authority.";

@@ -31,7 +31,9 @@ export async function previewableTemplates(): Promise<TemplateSummary[]> {
  * One template of that list with a sample record as the form's first values, or null: the page's
  * `?template=` is only ever compared with the list's names, never opened as a path.
  */
-export async function templateForPreview(templatePath: string | undefined): Promise<{ template: TemplateSummary; values: FormValues } | null> {
+export async function templateForPreview(
+  templatePath: string | undefined,
+): Promise<{ template: TemplateSummary; values: FormValues } | null> {
   if (!templatePath) return null;
   const found = (await listBatchTemplates()).find((t) => t.path === templatePath);
   if (!found) return null;
@@ -50,7 +52,11 @@ export async function previewForConsole(principal: Principal, templatePath: stri
   const template = (await listBatchTemplates()).find((t) => t.path === templatePath);
   if (!template) return { ok: false, message: "This template is no longer available. Choose another template." };
   try {
-    const { fields: _fields, findings, ...preview } = await previewTemplate(principal, { templatePath: template.path, record: recordOf(template.fields, values) });
+    const {
+      fields: _fields,
+      findings,
+      ...preview
+    } = await previewTemplate(principal, { templatePath: template.path, record: recordOf(template.fields, values) });
     const labels = new Map(template.fields.map((f) => [f.key, f.label ?? f.key]));
     return {
       ok: true,
@@ -63,7 +69,8 @@ export async function previewForConsole(principal: Principal, templatePath: stri
       },
     };
   } catch (err) {
-    if (err instanceof AppError && err.code.startsWith("template.")) return { ok: false, message: `The template cannot be previewed: ${err.message}` };
+    if (err instanceof AppError && err.code.startsWith("template."))
+      return { ok: false, message: `The template cannot be previewed: ${err.message}` };
     throw err;
   }
 }

@@ -63,10 +63,18 @@ export function workflowPermissions(wf: Workflow, principal: Principal) {
   const decisions = allowedDecisions(wf.validationResults, wf.approvalException);
   const refusals: Record<WorkflowConsoleAction, AppError | null> = {
     approve: firstRefusal(state("approve"), decide, refuseUnless(decisions.approve, "workflow.rules_failed")),
-    "approve-with-exception": firstRefusal(state("governance-decision"), decide, refuseUnless(decisions["approve-with-exception"], "workflow.no_failed_rules")),
+    "approve-with-exception": firstRefusal(
+      state("governance-decision"),
+      decide,
+      refuseUnless(decisions["approve-with-exception"], "workflow.no_failed_rules"),
+    ),
     reject: firstRefusal(state(rejectVia(wf.state)), decide),
     "request-changes": firstRefusal(state("request-changes"), decide),
-    escalate: firstRefusal(state("escalate"), manage, refuseUnless(nextEscalationTarget(wf, principal.tenant.approvers) !== null, "workflow.no_escalation_target")),
+    escalate: firstRefusal(
+      state("escalate"),
+      manage,
+      refuseUnless(nextEscalationTarget(wf, principal.tenant.approvers) !== null, "workflow.no_escalation_target"),
+    ),
     cancel: firstRefusal(() => assertCancellable(wf)),
     seal: firstRefusal(state("seal"), manage),
   };
@@ -86,9 +94,15 @@ const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() : undef
  * checked again under the row lock). The form's text is checked with the API's own body schemas; a
  * refusal comes back as a sentence for the page, naming the field it is about.
  */
-export async function runWorkflowAction(principal: Principal, workflowId: string, action: WorkflowConsoleAction, input: Record<string, string>): Promise<ActionResult> {
+export async function runWorkflowAction(
+  principal: Principal,
+  workflowId: string,
+  action: WorkflowConsoleAction,
+  input: Record<string, string>,
+): Promise<ActionResult> {
   for (const name of actionFields[action]) {
-    if (input[name] && unstorableReason(input[name])) return { ok: false, field: name, message: "This text contains characters that cannot be saved; remove them and try again" };
+    if (input[name] && unstorableReason(input[name]))
+      return { ok: false, field: name, message: "This text contains characters that cannot be saved; remove them and try again" };
   }
   try {
     return { ok: true, state: (await run(principal, workflowId, action, input)).state };
@@ -112,7 +126,12 @@ const refuse = (field: string, message: string): never => {
   throw new FormRefusal(field, message);
 };
 
-async function run(principal: Principal, workflowId: string, action: WorkflowConsoleAction, input: Record<string, string>): Promise<{ state: string }> {
+async function run(
+  principal: Principal,
+  workflowId: string,
+  action: WorkflowConsoleAction,
+  input: Record<string, string>,
+): Promise<{ state: string }> {
   switch (action) {
     case "approve":
     case "reject": {
@@ -120,7 +139,8 @@ async function run(principal: Principal, workflowId: string, action: WorkflowCon
       if (!body.success) return refuse("comment", "The comment must be 5,000 characters or fewer");
       if (action === "approve") return approveWorkflow(principal, workflowId, body.data.comment);
       // The state decides which of the two the API would use; the domain checks it again under the lock.
-      if (rejectVia((await getWorkflow(principal.tenant.id, workflowId)).state) === "reject") return rejectWorkflow(principal, null, workflowId, body.data.comment);
+      if (rejectVia((await getWorkflow(principal.tenant.id, workflowId)).state) === "reject")
+        return rejectWorkflow(principal, null, workflowId, body.data.comment);
       return governanceDecision(personDecider(principal), workflowId, "reject", undefined, body.data.comment);
     }
     case "approve-with-exception": {
@@ -129,13 +149,19 @@ async function run(principal: Principal, workflowId: string, action: WorkflowCon
       return governanceDecision(personDecider(principal), workflowId, action, body.data.justification, undefined);
     }
     case "request-changes": {
-      const change = { message: input.message ?? "", severity: input.severity || undefined, ...(input.fieldKey ? { fieldKey: input.fieldKey } : {}) };
+      const change = {
+        message: input.message ?? "",
+        severity: input.severity || undefined,
+        ...(input.fieldKey ? { fieldKey: input.fieldKey } : {}),
+      };
       const body = requestChangesBody.safeParse({ changes: [change] });
       if (!body.success) {
         const path = body.error.issues[0]?.path.at(-1);
         if (path === "severity") return refuse("severity", "Choose how important the change is");
         if (path === "fieldKey") return refuse("fieldKey", "Choose a question from the list");
-        return text(input.message) ? refuse("message", "The message must be 2,000 characters or fewer") : refuse("message", "Enter what needs to change");
+        return text(input.message)
+          ? refuse("message", "The message must be 2,000 characters or fewer")
+          : refuse("message", "Enter what needs to change");
       }
       return requestChanges(personDecider(principal), workflowId, body.data.changes);
     }
@@ -152,7 +178,9 @@ async function run(principal: Principal, workflowId: string, action: WorkflowCon
 export function plainWords(err: AppError, action: WorkflowConsoleAction): { message: string; field?: string } {
   switch (err.code) {
     case "workflow.invalid_state":
-      return { message: `This workflow is now ${workflowStateLabel(String(err.extra.state ?? "")).label.toLowerCase()}, so you can no longer ${verbs[action]} it. Someone may have acted on it already.` };
+      return {
+        message: `This workflow is now ${workflowStateLabel(String(err.extra.state ?? "")).label.toLowerCase()}, so you can no longer ${verbs[action]} it. Someone may have acted on it already.`,
+      };
     case "workflow.not_approver":
       return { message: "You are not an approver of this workflow's current stage, so you cannot decide it." };
     case "workflow.self_approval":
@@ -162,7 +190,9 @@ export function plainWords(err: AppError, action: WorkflowConsoleAction): { mess
     case "workflow.no_escalation_target":
       return { message: "Everyone this approval can be escalated to has been asked already." };
     case "workflow.rules_failed":
-      return { message: "Some rules failed, so it cannot simply be approved: approve it with an exception (with a justification), or reject it." };
+      return {
+        message: "Some rules failed, so it cannot simply be approved: approve it with an exception (with a justification), or reject it.",
+      };
     case "workflow.no_failed_rules":
       return { message: "No rule failed, so there is nothing to make an exception for: approve it instead." };
     case "workflow.justification_required":

@@ -28,7 +28,13 @@ export function approvalStages(wf: Workflow, tenantApprovers: string[]): StageRo
   return Array.from({ length: totalApprovalStages(wf) }, (_, i) => {
     const stage = i + 1;
     const decisions = round.filter((e) => Math.max(e.stage, 1) === stage);
-    const status = decisions.length ? "decided" : stage === waitingStage ? "waiting" : waitingStage && stage > waitingStage ? "later" : "not-reached";
+    const status = decisions.length
+      ? "decided"
+      : stage === waitingStage
+        ? "waiting"
+        : waitingStage && stage > waitingStage
+          ? "later"
+          : "not-reached";
     return { stage, approvers: stageApprovers(wf, tenantApprovers, stage), decisions, status };
   });
 }
@@ -37,7 +43,11 @@ export function approvalStages(wf: Workflow, tenantApprovers: string[]): StageRo
 export function collectedData(wf: Workflow) {
   return wf.schema.steps.map((s, i) => ({
     title: s.title,
-    fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: answerText(f, wf.data[i]?.[f.key]?.value, wf.settings.locale ?? DEFAULT_LOCALE) })),
+    fields: s.fields.map((f) => ({
+      key: f.key,
+      label: f.label ?? f.key,
+      value: answerText(f, wf.data[i]?.[f.key]?.value, wf.settings.locale ?? DEFAULT_LOCALE),
+    })),
   }));
 }
 
@@ -46,11 +56,16 @@ export function ruleRows(wf: Workflow) {
   const labels = fieldLabels(wf.schema);
   return [...wf.validationResults]
     .sort((a, b) => rank(a) - rank(b))
-    .map((r) => ({ ...r, fieldLabel: labels.get(r.fieldKey) ?? r.fieldKey, excepted: Boolean(wf.approvalException?.failedRules.includes(r.ruleId)) }));
+    .map((r) => ({
+      ...r,
+      fieldLabel: labels.get(r.fieldKey) ?? r.fieldKey,
+      excepted: Boolean(wf.approvalException?.failedRules.includes(r.ruleId)),
+    }));
 }
 
 /** What changed since the reviewer last asked for changes, before and after as a person reads them. */
-export const changedSinceReview = (wf: Workflow) => changesSinceReview(wf).map((c) => ({ ...c, before: displayValue(c.before), after: displayValue(c.after) }));
+export const changedSinceReview = (wf: Workflow) =>
+  changesSinceReview(wf).map((c) => ({ ...c, before: displayValue(c.before), after: displayValue(c.after) }));
 
 /** The workflow's recorded changes, oldest first, each with a one-line summary (as in the sealed PDF's audit trail). */
 export async function workflowTimeline(wf: Workflow) {

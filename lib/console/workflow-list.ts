@@ -18,15 +18,20 @@ const columns = {
   approvalStage: workflows.approvalStage,
   escalatedTo: workflows.escalatedTo,
   // Only the approval part of the schema: a row shows "stage n of m" and the rules need the stages.
-  approval: sql<WorkflowSchema["approval"]>`${workflows.schema} -> 'approval'`.mapWith((v: unknown) => (typeof v === "string" ? JSON.parse(v) : v)),
+  approval: sql<WorkflowSchema["approval"]>`${workflows.schema} -> 'approval'`.mapWith((v: unknown) =>
+    typeof v === "string" ? JSON.parse(v) : v,
+  ),
 };
-
 
 /**
  * Whether `email` may decide the current stage now: the approver rules of the API (its stage's
  * approvers, or the tenant's, and whoever it was escalated to; never the initiator).
  */
-function waitsFor(r: { approvalStage: number; escalatedTo: string[]; createdBy: string; approval: WorkflowSchema["approval"] }, email: string, tenantApprovers: string[]): boolean {
+function waitsFor(
+  r: { approvalStage: number; escalatedTo: string[]; createdBy: string; approval: WorkflowSchema["approval"] },
+  email: string,
+  tenantApprovers: string[],
+): boolean {
   const view = { approvalStage: r.approvalStage, escalatedTo: r.escalatedTo, createdBy: r.createdBy, schema: { approval: r.approval } };
   return !isInitiator(view, email) && currentApprovers(view, tenantApprovers).includes(email.trim().toLowerCase());
 }
@@ -44,7 +49,11 @@ export async function listConsoleWorkflows(principal: Principal, q: { view: "wai
     db.select({ state: workflows.state, n: count() }).from(workflows).where(tenant).groupBy(workflows.state),
     // Who may decide is a rule over the schema's stages and the tenant's approvers: asked of every
     // pending approval of the tenant (a handful at a time), not written again in SQL.
-    db.select(columns).from(workflows).where(and(tenant, eq(workflows.state, "pending-approval"))).orderBy(desc(workflows.createdAt), desc(workflows.id)),
+    db
+      .select(columns)
+      .from(workflows)
+      .where(and(tenant, eq(workflows.state, "pending-approval")))
+      .orderBy(desc(workflows.createdAt), desc(workflows.id)),
   ]);
   const email = principal.email;
   const waiting = email ? pending.filter((r) => waitsFor(r, email, principal.tenant.approvers)) : [];
@@ -54,7 +63,13 @@ export async function listConsoleWorkflows(principal: Principal, q: { view: "wai
   const rows =
     q.view === "waiting"
       ? waiting.slice(offset, offset + LIST_PAGE_SIZE)
-      : await db.select(columns).from(workflows).where(where).orderBy(desc(workflows.createdAt), desc(workflows.id)).limit(LIST_PAGE_SIZE).offset(offset);
+      : await db
+          .select(columns)
+          .from(workflows)
+          .where(where)
+          .orderBy(desc(workflows.createdAt), desc(workflows.id))
+          .limit(LIST_PAGE_SIZE)
+          .offset(offset);
   const total = q.view === "waiting" ? waiting.length : q.state ? (counts[q.state] ?? 0) : all;
   return {
     rows: rows.map((r) => ({ ...r, stages: Math.max(r.approval?.stages?.length ?? 0, 1) })),

@@ -29,7 +29,8 @@ const MIGRATION_LOCK = 7_402_118; // any constant; serialises migrations across 
  * archive and delete moments of existing explain traces from them.
  */
 const migrationSettings = (e: Env) => [e.EXPLAIN_ARCHIVE_AFTER_DAYS, Math.round(e.EXPLAIN_RETENTION_YEARS * 12)].map(String);
-const SET_MIGRATION_SETTINGS = "select set_config('sealpost.explain_archive_after_days', $1, false), set_config('sealpost.explain_retention_months', $2, false)";
+const SET_MIGRATION_SETTINGS =
+  "select set_config('sealpost.explain_archive_after_days', $1, false), set_config('sealpost.explain_retention_months', $2, false)";
 
 async function open(): Promise<DbHandle> {
   const e = env();

@@ -7,7 +7,15 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-const UNAVAILABLE_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT"]);
+const UNAVAILABLE_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+]);
 
 /**
  * The database is away or overloaded rather than the request wrong: a connection that failed or was

@@ -32,8 +32,14 @@ export async function insertMany<T extends PgTable>(
     for (let i = 0; i < keys.length; i++) out[names[i]] = (r as Record<string, unknown>)[keys[i]] ?? null;
     return out;
   });
-  const list = sql.join(names.map((n) => sql.identifier(n)), sql`, `);
-  const types = sql.join(keys.map((k) => sql`${sql.identifier(columns[k].name)} ${sql.raw(columns[k].getSQLType())}`), sql`, `);
+  const list = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  const types = sql.join(
+    keys.map((k) => sql`${sql.identifier(columns[k].name)} ${sql.raw(columns[k].getSQLType())}`),
+    sql`, `,
+  );
   const result = await tx.execute(sql`
     insert into ${table} (${list})
     select ${list} from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as v(${types})

@@ -7,19 +7,7 @@ import type { WorkflowSchema } from "@/lib/workflow/schema-format";
 import type { WorkflowSettings } from "@/lib/workflow/settings";
 import type { WorkflowData } from "@/lib/workflow/step-data";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
@@ -28,8 +16,14 @@ export const tenants = pgTable("tenants", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   tier: text("tier", { enum: ["standard", "premium", "enterprise"] }).notNull(),
-  features: jsonb("features").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  approvers: jsonb("approvers").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  features: jsonb("features")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  approvers: jsonb("approvers")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
@@ -38,7 +32,9 @@ export const batches = pgTable(
   "batches",
   {
     id: uuid("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     correlationId: text("correlation_id").notNull(),
     state: text("state").notNull(),
     readiness: text("readiness").notNull(),
@@ -86,14 +82,18 @@ export const batches = pgTable(
 export const batchRecords = pgTable(
   "batch_records",
   {
-    batchId: uuid("batch_id").notNull().references(() => batches.id),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => batches.id),
     recordIndex: integer("record_index").notNull(),
     tenantId: text("tenant_id").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     correlationId: uuid("correlation_id").notNull(),
     documentId: text("document_id"),
     fileName: text("file_name").notNull(),
-    status: text("status", { enum: ["pending", "rendered", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "rendered", "failed"] })
+      .notNull()
+      .default("pending"),
     error: text("error"),
     blobKey: text("blob_key"),
     byteSize: integer("byte_size"),
@@ -122,10 +122,7 @@ export const activityItems = pgTable(
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [
-    index("activity_reference").on(t.tenantId, t.referenceId),
-    uniqueIndex("activity_correlation").on(t.tenantId, t.correlationId),
-  ],
+  (t) => [index("activity_reference").on(t.tenantId, t.referenceId), uniqueIndex("activity_correlation").on(t.tenantId, t.correlationId)],
 );
 
 export const auditEvents = pgTable(
@@ -141,10 +138,7 @@ export const auditEvents = pgTable(
     dedupeKey: text("dedupe_key"),
     at: ts("at").notNull().defaultNow(),
   },
-  (t) => [
-    index("audit_subject").on(t.tenantId, t.subjectType, t.subjectId),
-    uniqueIndex("audit_dedupe").on(t.dedupeKey),
-  ],
+  (t) => [index("audit_subject").on(t.tenantId, t.subjectType, t.subjectId), uniqueIndex("audit_dedupe").on(t.dedupeKey)],
 );
 
 export const deliverySessions = pgTable(
@@ -174,7 +168,9 @@ export const deliveryEvents = pgTable(
   "delivery_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    sessionId: uuid("session_id").notNull().references(() => deliverySessions.id),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => deliverySessions.id),
     tenantId: text("tenant_id").notNull(),
     kind: text("kind", { enum: ["access", "download", "denied"] }).notNull(),
     ip: text("ip"),
@@ -193,7 +189,9 @@ export const mailOutbox = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     lockedUntil: ts("locked_until"),
@@ -212,7 +210,9 @@ export const jobs = pgTable(
     event: text("event").notNull(),
     payload: jsonb("payload").notNull(),
     dedupeKey: text("dedupe_key"),
-    status: text("status", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
     runAt: ts("run_at").notNull().defaultNow(),
@@ -229,14 +229,18 @@ export const jobs = pgTable(
     uniqueIndex("jobs_dedupe").on(t.dedupeKey),
     index("jobs_due").on(t.status, t.runAt),
     // The claim walks the lanes with pending jobs through this index, then takes each lane's oldest due ones.
-    index("jobs_lane_due").on(t.laneTenant, t.laneBatch, t.runAt).where(sql`${t.status} = 'pending'`),
+    index("jobs_lane_due")
+      .on(t.laneTenant, t.laneBatch, t.runAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
 export const jobSteps = pgTable(
   "job_steps",
   {
-    jobId: uuid("job_id").notNull().references(() => jobs.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
     stepId: text("step_id").notNull(),
     result: jsonb("result"),
     createdAt: createdAt(),
@@ -249,7 +253,9 @@ export const workflows = pgTable(
   "workflows",
   {
     id: uuid("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     correlationId: text("correlation_id").notNull(),
     title: text("title").notNull(),
     templatePath: text("template_path").notNull(),
@@ -264,14 +270,26 @@ export const workflows = pgTable(
     /** Bumped on every data write; a client sending an older one gets 409 workflow.stale_version. */
     version: integer("version").notNull().default(1),
     validationOutcome: text("validation_outcome", { enum: ["passed", "failed"] }),
-    validationResults: jsonb("validation_results").$type<ValidationResult[]>().notNull().default(sql`'[]'::jsonb`),
+    validationResults: jsonb("validation_results")
+      .$type<ValidationResult[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     validatedAt: ts("validated_at"),
     /** 0 before approval; the 1-based stage awaiting approval while pending-approval. */
     approvalStage: integer("approval_stage").notNull().default(0),
-    approvalHistory: jsonb("approval_history").$type<ApprovalEntry[]>().notNull().default(sql`'[]'::jsonb`),
-    changeRequests: jsonb("change_requests").$type<ChangeRequest[]>().notNull().default(sql`'[]'::jsonb`),
+    approvalHistory: jsonb("approval_history")
+      .$type<ApprovalEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    changeRequests: jsonb("change_requests")
+      .$type<ChangeRequest[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Approvers the pending approval was escalated to in the current stage, in order (the last is the pending one). */
-    escalatedTo: jsonb("escalated_to").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    escalatedTo: jsonb("escalated_to")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** When the current stage's approval was asked for (stage entry or last escalation): the escalation clock. */
     approvalRequestedAt: ts("approval_requested_at"),
     /** When the pending approver was reminded in the current wait (one reminder per wait). */
@@ -308,7 +326,9 @@ export const workflowEvents = pgTable(
   "workflow_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    workflowId: uuid("workflow_id").notNull().references(() => workflows.id),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id),
     tenantId: text("tenant_id").notNull(),
     kind: text("kind").notNull(),
     actor: text("actor").notNull(),
@@ -323,7 +343,9 @@ export const workflowEvents = pgTable(
  * the code. Only an HMAC of the code is kept (keyed with a server secret, salted per code).
  */
 export const workflowOtps = pgTable("workflow_otps", {
-  workflowId: uuid("workflow_id").primaryKey().references(() => workflows.id),
+  workflowId: uuid("workflow_id")
+    .primaryKey()
+    .references(() => workflows.id),
   tenantId: text("tenant_id").notNull(),
   codeHash: text("code_hash"),
   salt: text("salt").notNull(),
@@ -348,8 +370,12 @@ export const workflowSigners = pgTable(
   "workflow_signers",
   {
     id: uuid("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
-    workflowId: uuid("workflow_id").notNull().references(() => workflows.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id),
     /** 0-based place on the signature page; the signer's field is signer-(position + 1). */
     position: integer("position").notNull(),
     /** 1-based place in the signing order (sequential mode); null in parallel mode. */
@@ -378,7 +404,10 @@ export const workflowSigners = pgTable(
     /** When the current link's reminder was mailed (once per link; a new link clears it). */
     reminderSentAt: ts("reminder_sent_at"),
     /** The hashes of this signer's earlier links (a re-send replaces one): such a link is answered "replaced", not "unknown". */
-    replacedTokenHashes: jsonb("replaced_token_hashes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    replacedTokenHashes: jsonb("replaced_token_hashes")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     otpCodeHash: text("otp_code_hash"),
     otpSalt: text("otp_salt"),
     otpSentAt: ts("otp_sent_at"),
@@ -419,8 +448,12 @@ export const workflowSigners = pgTable(
  * The activity chain's links are kept to re-check the activity later and name the event that broke.
  */
 export const workflowCertificates = pgTable("workflow_certificates", {
-  workflowId: uuid("workflow_id").primaryKey().references(() => workflows.id),
-  tenantId: text("tenant_id").notNull().references(() => tenants.id),
+  workflowId: uuid("workflow_id")
+    .primaryKey()
+    .references(() => workflows.id),
+  tenantId: text("tenant_id")
+    .notNull()
+    .references(() => tenants.id),
   /** "complete" or "declined": what the certificate attests. */
   outcome: text("outcome", { enum: ["complete", "declined"] }).notNull(),
   blobKey: text("blob_key").notNull(),
@@ -439,7 +472,9 @@ export const workflowCallbackAttempts = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    workflowId: uuid("workflow_id").notNull().references(() => workflows.id),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id),
     /** The webhook-id of the message: the same on every attempt of one callback. */
     messageId: text("message_id").notNull(),
     attemptNo: integer("attempt_no").notNull(),
@@ -466,7 +501,9 @@ export const explainTraces = pgTable(
   "explain_traces",
   {
     id: uuid("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     correlationId: text("correlation_id").notNull(),
     renderKind: text("render_kind", { enum: ["single", "batch-record", "sealed-workflow"] }).notNull(),
     /** The batch of a batch record, the workflow of a sealed PDF. */
@@ -481,7 +518,9 @@ export const explainTraces = pgTable(
   },
   (t) => [
     index("explain_traces_tenant_correlation").on(t.tenantId, t.correlationId, t.createdAt),
-    index("explain_traces_archive_due").on(t.archiveAfter).where(sql`${t.archivedAt} is null`),
+    index("explain_traces_archive_due")
+      .on(t.archiveAfter)
+      .where(sql`${t.archivedAt} is null`),
     index("explain_traces_delete_due").on(t.deleteAfter),
   ],
 );
@@ -497,7 +536,9 @@ export const explainReports = pgTable(
       .notNull()
       .references(() => explainTraces.id, { onDelete: "cascade" }),
     variant: text("variant").notNull(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     blobKey: text("blob_key").notNull(),
     byteSize: integer("byte_size").notNull(),
     generatedAt: ts("generated_at").notNull(),

@@ -23,9 +23,21 @@ export const deliverySessionsAnswer = answerOf<Awaited<ReturnType<typeof listDel
         expiresAt: instant,
         revokedAt: instant.nullable(),
         mail: z
-          .object({ status: z.enum(["pending", "failed", "sent"]), attempts: z.int(), lastError: z.string().nullable(), sentAt: instant.nullable() })
+          .object({
+            status: z.enum(["pending", "failed", "sent"]),
+            attempts: z.int(),
+            lastError: z.string().nullable(),
+            sentAt: instant.nullable(),
+          })
           .nullable(),
-        events: z.array(z.object({ kind: z.enum(["access", "download", "denied"]), at: instant, ip: z.string().nullable(), userAgent: z.string().nullable() })),
+        events: z.array(
+          z.object({
+            kind: z.enum(["access", "download", "denied"]),
+            at: instant,
+            ip: z.string().nullable(),
+            userAgent: z.string().nullable(),
+          }),
+        ),
       }),
     ),
   }),

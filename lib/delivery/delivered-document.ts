@@ -10,7 +10,8 @@ import type { DeliveredFile, OpenedSession } from "./open-session";
  * shows the document itself.
  */
 
-export const readDeliveredPdf = (file: DeliveredFile): Promise<Uint8Array | null> => (file.blobKey ? getBlobStore().get(file.blobKey) : Promise.resolve(null));
+export const readDeliveredPdf = (file: DeliveredFile): Promise<Uint8Array | null> =>
+  file.blobKey ? getBlobStore().get(file.blobKey) : Promise.resolve(null);
 
 /**
  * The pages the recipient's page shows as pictures; null when they cannot be drawn here or the PDF

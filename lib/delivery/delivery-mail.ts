@@ -11,7 +11,14 @@ import { deliveryMailKey } from "./mail-status";
  * record does (recipientName, else the template's deliveryConfig.nameField); names are record data,
  * so they go into the body as one checked line, never into a header.
  */
-export function deliveryMail(m: { sessionId: string; tenantId: string; recipient: Recipient; documentTitle: string; fileName: string; expiresAt: Date }): OutgoingMail {
+export function deliveryMail(m: {
+  sessionId: string;
+  tenantId: string;
+  recipient: Recipient;
+  documentTitle: string;
+  fileName: string;
+  expiresAt: Date;
+}): OutgoingMail {
   return {
     tenantId: m.tenantId,
     dedupeKey: deliveryMailKey(m.sessionId),

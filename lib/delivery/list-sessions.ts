@@ -16,10 +16,21 @@ export async function listDeliverySessions(tenantId: string, recordCorrelationId
     ? await db
         .select()
         .from(deliveryEvents)
-        .where(and(eq(deliveryEvents.tenantId, tenantId), inArray(deliveryEvents.sessionId, sessions.map((s) => s.id))))
+        .where(
+          and(
+            eq(deliveryEvents.tenantId, tenantId),
+            inArray(
+              deliveryEvents.sessionId,
+              sessions.map((s) => s.id),
+            ),
+          ),
+        )
         .orderBy(asc(deliveryEvents.at), asc(deliveryEvents.id))
     : [];
-  const mails = await deliveryMails(db, sessions.map((s) => s.id));
+  const mails = await deliveryMails(
+    db,
+    sessions.map((s) => s.id),
+  );
   return {
     correlationId: recordCorrelationId,
     total: sessions.length,

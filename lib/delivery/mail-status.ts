@@ -22,7 +22,13 @@ export async function deliveryMails(db: Tx, sessionIds: string[]): Promise<Map<s
   const out = new Map<string, DeliveryMail>();
   if (sessionIds.length === 0) return out;
   const rows = await db
-    .select({ key: mailOutbox.dedupeKey, status: mailOutbox.status, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError, sentAt: mailOutbox.sentAt })
+    .select({
+      key: mailOutbox.dedupeKey,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      sentAt: mailOutbox.sentAt,
+    })
     .from(mailOutbox)
     .where(inArray(mailOutbox.dedupeKey, sessionIds.map(deliveryMailKey)));
   const byKey = new Map(rows.map((r) => [r.key, r]));

@@ -33,7 +33,10 @@ const tokenShape = /^[A-Za-z0-9_-]{32,64}$/;
 export async function openDeliverySession(token: string, kind: "access" | "download", visitor: Visitor): Promise<OpenedSession> {
   if (!tokenShape.test(token)) return { state: "unknown" };
   const db = await getDb();
-  const [session] = await db.select().from(deliverySessions).where(eq(deliverySessions.tokenHash, hashSecret(token)));
+  const [session] = await db
+    .select()
+    .from(deliverySessions)
+    .where(eq(deliverySessions.tokenHash, hashSecret(token)));
   if (!session) return { state: "unknown" };
   const state = deliveryState(session);
   const event = { sessionId: session.id, tenantId: session.tenantId, ip: visitor.ip, userAgent: visitor.userAgent?.slice(0, 500) ?? null };
@@ -58,12 +61,17 @@ async function batchRecordFile(session: DeliverySession): Promise<DeliveredFile 
     .from(batchRecords)
     .innerJoin(batches, and(eq(batches.id, batchRecords.batchId), eq(batches.tenantId, session.tenantId)))
     .where(and(eq(batchRecords.batchId, session.batchId), eq(batchRecords.recordIndex, session.recordIndex)));
-  return record && record.status === "rendered" && record.blobKey ? { blobKey: record.blobKey, fileName: record.fileName, title: record.title } : null;
+  return record && record.status === "rendered" && record.blobKey
+    ? { blobKey: record.blobKey, fileName: record.fileName, title: record.title }
+    : null;
 }
 
 /** A workflow's delivery session names the workflow as its batch (lib/workflow/deliver-sealed.ts). */
 async function sealedWorkflowFile(session: DeliverySession): Promise<DeliveredFile | null> {
   const db = await getDb();
-  const [wf] = await db.select().from(workflows).where(and(eq(workflows.id, session.batchId), eq(workflows.tenantId, session.tenantId)));
+  const [wf] = await db
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.id, session.batchId), eq(workflows.tenantId, session.tenantId)));
   return wf?.sealedKey ? { blobKey: wf.sealedKey, fileName: sealedFileName(wf), title: wf.title } : null;
 }

@@ -21,7 +21,9 @@ export async function revokeDeliverySession(principal: Principal, sessionId: str
       .where(and(eq(deliverySessions.id, sessionId), isNull(deliverySessions.revokedAt)))
       .returning();
     if (row) {
-      await tx.insert(auditEvents).values({ tenantId, subjectType: "delivery-session", subjectId: sessionId, action: "delivery.revoked", actor });
+      await tx
+        .insert(auditEvents)
+        .values({ tenantId, subjectType: "delivery-session", subjectId: sessionId, action: "delivery.revoked", actor });
     }
     const s = row ?? existing;
     return { sessionId: s.id, state: deliveryState(s), revokedAt: s.revokedAt?.toISOString() ?? null };

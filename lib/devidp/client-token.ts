@@ -31,7 +31,9 @@ export async function fetchClientToken(issuer: string, clientId: string, clientS
   });
   const json = (await res.json().catch(() => ({}))) as { access_token?: string; error?: string; error_description?: string };
   if (!res.ok || !json.access_token) {
-    throw new Error(`Token request for ${clientId} at ${issuer} failed: HTTP ${res.status} ${json.error ?? ""} ${json.error_description ?? ""}`.trim());
+    throw new Error(
+      `Token request for ${clientId} at ${issuer} failed: HTTP ${res.status} ${json.error ?? ""} ${json.error_description ?? ""}`.trim(),
+    );
   }
   return json.access_token;
 }

@@ -26,7 +26,11 @@ export function demoUsers(tenantId = "demo"): DevUser[] {
 }
 
 /** The console as a web client of the development IdP, with the callback and sign-out addresses under `baseUrl`. */
-export function demoConsoleClient(baseUrl: string, clientId = "sealpost-console", clientSecret = "sealpost-console-dev-secret"): DevWebClient {
+export function demoConsoleClient(
+  baseUrl: string,
+  clientId = "sealpost-console",
+  clientSecret = "sealpost-console-dev-secret",
+): DevWebClient {
   const base = baseUrl.replace(/\/+$/, "");
   return {
     clientId,

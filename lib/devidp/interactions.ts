@@ -13,7 +13,12 @@ const PATH = /^\/interaction\/([\w-]+)(\/login)?$/;
  * for requests that are not interactions. Consent is given automatically: every client of the
  * development IdP is first-party.
  */
-export async function handleInteraction(provider: Provider, users: Map<string, DevUser>, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+export async function handleInteraction(
+  provider: Provider,
+  users: Map<string, DevUser>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
   const match = PATH.exec(new URL(req.url ?? "/", "http://x").pathname);
   if (!match) return false;
   const isLogin = match[2] === "/login";
@@ -30,7 +35,11 @@ export async function handleInteraction(provider: Provider, users: Map<string, D
       const username = (form.get("username") ?? "").trim();
       const user = users.get(username);
       if (!user || !sameSecret(form.get("password") ?? "", user.password)) {
-        return html(res, 200, loginPage({ action: `/interaction/${details.uid}/login`, clientName, username, error: "The username or password is not right" }));
+        return html(
+          res,
+          200,
+          loginPage({ action: `/interaction/${details.uid}/login`, clientName, username, error: "The username or password is not right" }),
+        );
       }
       await provider.interactionFinished(req, res, { login: { accountId: user.username } }, { mergeWithLastSubmission: false });
       return true;
@@ -56,7 +65,11 @@ export async function handleInteraction(provider: Provider, users: Map<string, D
     return html(res, 400, `Unsupported prompt ${details.prompt.name}`);
   } catch (err) {
     // An expired or unknown interaction (its cookie is gone): start again from the application.
-    return html(res, 400, `This sign-in attempt has expired or is not valid (${(err as Error).message}). Go back to the application and sign in again.`);
+    return html(
+      res,
+      400,
+      `This sign-in attempt has expired or is not valid (${(err as Error).message}). Go back to the application and sign in again.`,
+    );
   }
 }
 

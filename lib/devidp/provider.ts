@@ -38,7 +38,9 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
     const callback = provider.callback();
     // oidc-provider answers every refused code with the same "grant request is invalid"; the reason
     // (a redirect_uri or PKCE mismatch) is only in its event, and is what a developer needs to see.
-    provider.on("grant.error", (_ctx: unknown, err: { error_detail?: string; message: string }) => console.error("[dev idp] grant error:", err.message, err.error_detail ?? ""));
+    provider.on("grant.error", (_ctx: unknown, err: { error_detail?: string; message: string }) =>
+      console.error("[dev idp] grant error:", err.message, err.error_detail ?? ""),
+    );
     const users = new Map((opts.users ?? []).map((u) => [u.username, u]));
     handle = (req, res) => {
       const badRequest = (err: Error) => {
@@ -129,7 +131,8 @@ async function configuration(opts: DevIdpOptions): Promise<Configuration> {
       resourceIndicators: {
         enabled: true,
         // Client-credentials tokens are for the API by default; a web client's sign-in asks for none.
-        defaultResource: (ctx) => (ctx.oidc.client && webClientIds.has(ctx.oidc.client.clientId) ? undefined : resourceIndicatorFor(opts.audience)),
+        defaultResource: (ctx) =>
+          ctx.oidc.client && webClientIds.has(ctx.oidc.client.clientId) ? undefined : resourceIndicatorFor(opts.audience),
         // Any audience is granted so that tests can obtain a token meant for another API.
         getResourceServerInfo: (_ctx, indicator) => ({
           audience: audienceOf(indicator),

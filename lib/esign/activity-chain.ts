@@ -28,7 +28,12 @@ export interface ChainLink {
 
 export type ChainCheck =
   | { valid: true; head: string; checked: number; notCovered: number }
-  | { valid: false; checked: number; broken: { index: number; eventId: number; problem: "edited" | "removed" | "inserted" }; message: string };
+  | {
+      valid: false;
+      checked: number;
+      broken: { index: number; eventId: number; problem: "edited" | "removed" | "inserted" };
+      message: string;
+    };
 
 const VERSION = "sealpost-activity-chain/1";
 
@@ -46,7 +51,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function linkHash(previous: string, e: ChainEvent): string {
-  return sha256(`${previous}\n${canonicalJson({ id: e.id, kind: e.kind, actor: e.actor, at: e.at.toISOString(), detail: e.detail ?? {} })}`);
+  return sha256(
+    `${previous}\n${canonicalJson({ id: e.id, kind: e.kind, actor: e.actor, at: e.at.toISOString(), detail: e.detail ?? {} })}`,
+  );
 }
 
 /** The links of `events` (oldest first, by id). */
@@ -86,7 +93,11 @@ export function recheckChain(workflowId: string, recorded: ChainLink[], current:
 }
 
 function broken(index: number, eventId: number, problem: "edited" | "removed" | "inserted", checked: number): ChainCheck {
-  const what = { edited: "was changed after the chain was made", removed: "is missing from the activity", inserted: "was added among the events the chain covers" }[problem];
+  const what = {
+    edited: "was changed after the chain was made",
+    removed: "is missing from the activity",
+    inserted: "was added among the events the chain covers",
+  }[problem];
   return { valid: false, checked, broken: { index, eventId, problem }, message: `Link ${index + 1}: event ${eventId} ${what}` };
 }
 

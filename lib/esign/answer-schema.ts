@@ -11,7 +11,10 @@ const signature = answerOf<SignatureAnswer>()(
     certificate: z.object({ subject: z.string().nullable() }),
     reason: z.string().nullable(),
     signingTime: z.string().nullable(),
-    signingTimeSource: z.enum(["timestamp", "claimed"]).nullable().describe("timestamp when an RFC 3161 token proves the time, claimed for the signer's own clock"),
+    signingTimeSource: z
+      .enum(["timestamp", "claimed"])
+      .nullable()
+      .describe("timestamp when an RFC 3161 token proves the time, claimed for the signer's own clock"),
     revision: z.int().nullable().describe("The revision the signature ends at (0 = the first)"),
     coversWholeFile: z.boolean(),
     byteRange: z.array(z.int()),

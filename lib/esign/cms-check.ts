@@ -62,7 +62,8 @@ function toDer(cert: pkijs.Certificate): X509Certificate {
 /** The certificate the SignerInfo names (issuer and serial number, or subject key identifier). */
 function findSigner(signed: pkijs.SignedData, certs: pkijs.Certificate[]): pkijs.Certificate | undefined {
   const sid = signed.signerInfos[0].sid;
-  if (sid instanceof pkijs.IssuerAndSerialNumber) return certs.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber));
+  if (sid instanceof pkijs.IssuerAndSerialNumber)
+    return certs.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber));
   return undefined;
 }
 
@@ -75,7 +76,8 @@ function certificateBound(signerInfo: pkijs.SignerInfo, signer: X509Certificate)
   const value = attr(signerInfo, OID.signingCertificateV2);
   if (!value) return true;
   try {
-    const essCertId = (((value as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value;
+    const essCertId = (((value as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence)
+      .valueBlock.value;
     // ESSCertIDv2: [hashAlgorithm (default SHA-256)], certHash, [issuerSerial]
     const hasAlg = essCertId[0] instanceof asn1js.Sequence;
     const alg = hasAlg ? new pkijs.AlgorithmIdentifier({ schema: essCertId[0] }).algorithmId : "2.16.840.1.101.3.4.2.1";
@@ -121,7 +123,8 @@ function chainTo(leaf: X509Certificate, pool: X509Certificate[], trusted: X509Ce
 export function checkSignedData(signed: pkijs.SignedData, content: Uint8Array, trustedRoots: Uint8Array[], at?: Date): CmsCheck {
   const problems: string[] = [];
   const signerInfo = signed.signerInfos[0];
-  if (!signerInfo) return { digestValid: false, signatureValid: false, chainValid: false, signer: null, claimedTime: null, problems: ["no SignerInfo"] };
+  if (!signerInfo)
+    return { digestValid: false, signatureValid: false, chainValid: false, signer: null, claimedTime: null, problems: ["no SignerInfo"] };
   const certs = (signed.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   const signerCert = findSigner(signed, certs);
   const signer = signerCert ? toDer(signerCert) : null;

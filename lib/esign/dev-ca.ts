@@ -27,7 +27,9 @@ export async function loadOrCreateDevCa(dataDir: string): Promise<TenantKey> {
     stored = JSON.parse(fs.readFileSync(file, "utf8")) as DevCaFile;
     if (stored.format !== 1) throw new Error("unknown format");
   } catch (e) {
-    throw new Error(`esign: the development CA ${file} is unreadable (${(e as Error).message}); delete it to make a new one (files signed with it will no longer verify)`);
+    throw new Error(
+      `esign: the development CA ${file} is unreadable (${(e as Error).message}); delete it to make a new one (files signed with it will no longer verify)`,
+    );
   }
   const cert = new x509.X509Certificate(stored.certificate);
   const pkcs8 = Buffer.from(stored.privateKey.replace(/-----[^-]+-----|\s/g, ""), "base64");
@@ -38,7 +40,12 @@ export async function loadOrCreateDevCa(dataDir: string): Promise<TenantKey> {
 
 async function create(file: string): Promise<void> {
   const { cert, keys } = await createRootCa("Sealpost development CA (not for production)", "Sealpost development");
-  const content: DevCaFile = { format: 1, createdAt: new Date().toISOString(), certificate: cert.toString("pem"), privateKey: await privateKeyPem(keys.privateKey) };
+  const content: DevCaFile = {
+    format: 1,
+    createdAt: new Date().toISOString(),
+    certificate: cert.toString("pem"),
+    privateKey: await privateKeyPem(keys.privateKey),
+  };
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify(content, null, 2), { mode: 0o600 });

@@ -22,7 +22,8 @@ export function decodeMarkPng(base64: string): { png: Uint8Array } | { problem: 
   const view = Buffer.from(png.buffer, png.byteOffset, png.length);
   if (view.toString("latin1", 12, 16) !== "IHDR") return { problem: "is not a PNG image (no IHDR)" };
   const [w, h] = [view.readUInt32BE(16), view.readUInt32BE(20)];
-  if (!w || !h || w > MAX_MARK_SIDE || h > MAX_MARK_SIDE) return { problem: `must be 1 to ${MAX_MARK_SIDE} pixels a side (is ${w} × ${h})` };
+  if (!w || !h || w > MAX_MARK_SIDE || h > MAX_MARK_SIDE)
+    return { problem: `must be 1 to ${MAX_MARK_SIDE} pixels a side (is ${w} × ${h})` };
   try {
     PDF.create().embedPng(png);
   } catch {

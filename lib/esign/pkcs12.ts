@@ -25,19 +25,24 @@ export async function openPkcs12(bytes: Uint8Array, password: string, label: str
     signer = await P12Signer.create(bytes, password);
   } catch (e) {
     // The file's MAC is keyed by the password: a wrong one fails its integrity check (pkijs says "Integrity").
-    const why = /password|integrity|mac\b/i.test((e as Error).message) ? "wrong password, or a damaged file (its integrity check fails)" : "not a readable PKCS#12 file";
+    const why = /password|integrity|mac\b/i.test((e as Error).message)
+      ? "wrong password, or a damaged file (its integrity check fails)"
+      : "not a readable PKCS#12 file";
     throw new Error(`esign: cannot open ${label}: ${why}`);
   }
   // P12Signer keeps the key to itself; issuing certificates needs it as a WebCrypto key. The field
   // is private in its types only: a release that renames it fails here, and in the tests.
   const privateKey = (signer as unknown as { privateKey?: unknown }).privateKey;
-  if (!(privateKey instanceof globalThis.CryptoKey)) throw new Error(`esign: cannot open ${label}: this @libpdf/core no longer exposes the key`);
+  if (!(privateKey instanceof globalThis.CryptoKey))
+    throw new Error(`esign: cannot open ${label}: this @libpdf/core no longer exposes the key`);
 
   const chain = [signer.certificate, ...signer.certificateChain];
   const certs = chain.map((d) => new x509.X509Certificate(new Uint8Array(d)));
   const own = certs[0];
-  if (!(await matches(privateKey, own))) throw new Error(`esign: cannot open ${label}: its first certificate (${own.subject}) is not the key's`);
-  if (Date.now() > own.notAfter.getTime()) throw new Error(`esign: ${label}: the certificate ${own.subject} expired on ${own.notAfter.toISOString()}`);
+  if (!(await matches(privateKey, own)))
+    throw new Error(`esign: cannot open ${label}: its first certificate (${own.subject}) is not the key's`);
+  if (Date.now() > own.notAfter.getTime())
+    throw new Error(`esign: ${label}: the certificate ${own.subject} expired on ${own.notAfter.toISOString()}`);
 
   // The roots a verifier trusts: the file's self-signed certificates, else (no root included) its topmost one.
   const selfSigned = [];
@@ -58,7 +63,12 @@ async function matches(privateKey: CryptoKey, cert: x509.X509Certificate): Promi
     const ec = privateKey.algorithm.name === "ECDSA";
     const alg = ec ? { name: "ECDSA", hash: "SHA-256" } : { name: privateKey.algorithm.name, saltLength: 32 };
     const sig = await crypto.subtle.sign(alg, privateKey, PROBE);
-    const pub = await cert.publicKey.export(ec ? { name: "ECDSA", namedCurve: (privateKey.algorithm as EcKeyAlgorithm).namedCurve } : (privateKey.algorithm as RsaHashedImportParams), ["verify"]);
+    const pub = await cert.publicKey.export(
+      ec
+        ? { name: "ECDSA", namedCurve: (privateKey.algorithm as EcKeyAlgorithm).namedCurve }
+        : (privateKey.algorithm as RsaHashedImportParams),
+      ["verify"],
+    );
     return await crypto.subtle.verify(alg, pub, sig, PROBE);
   } catch {
     return false;

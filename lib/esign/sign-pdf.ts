@@ -11,7 +11,18 @@
  * incremental update, just before the library writes it (see placeAppearance).
  */
 import fs from "node:fs";
-import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream } from "@libpdf/core";
+import {
+  CryptoKeySigner,
+  HttpTimestampAuthority,
+  P12Signer,
+  PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  PdfRef,
+  PdfStream,
+} from "@libpdf/core";
 import type { Signer, TimestampAuthority } from "@libpdf/core";
 import { drawable, familyFile, FONT, fontRuns } from "@/lib/pdf/fonts";
 import { DEFAULT_LOCALE } from "@/lib/format/locale";
@@ -120,7 +131,8 @@ export async function signPdf(input: Uint8Array, opts: SignPdfOptions): Promise<
     timestampAuthority: tsa,
   });
 
-  if (!startsWith(bytes, input)) throw new Error("esign: the signed PDF does not start with the input's bytes (earlier signatures would break)");
+  if (!startsWith(bytes, input))
+    throw new Error("esign: the signed PDF does not start with the input's bytes (earlier signatures would break)");
   return bytes;
 }
 
@@ -130,7 +142,12 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
 }
 
 function appearanceLines(signer: SignerIdentity, time: Date, a: SignatureAppearance): string[] {
-  return [`Signed by ${signer.name}`, signer.email, momentText(time, a.locale ?? DEFAULT_LOCALE, undefined, { length: "short" }), ...(a.lines ?? [])];
+  return [
+    `Signed by ${signer.name}`,
+    signer.email,
+    momentText(time, a.locale ?? DEFAULT_LOCALE, undefined, { length: "short" }),
+    ...(a.lines ?? []),
+  ];
 }
 
 /** A font stack the appearance writes text in: how a string is shown, and its width. */
@@ -181,10 +198,19 @@ function appearanceFaces(pdf: PDF, resources: PdfDict): { regular: Face; oblique
       fontRuns(visualOrder(drawable(text)), stack)
         .map(({ family, text: run }) => {
           const { resource, font } = fontFor(family);
-          return `/${resource} ${size.toFixed(2)} Tf <${font.encodeTextToGids(run).map((g) => g.toString(16).padStart(4, "0")).join("")}> Tj`;
+          return `/${resource} ${size.toFixed(2)} Tf <${font
+            .encodeTextToGids(run)
+            .map((g) => g.toString(16).padStart(4, "0"))
+            .join("")}> Tj`;
         })
         .join(" "),
-    width: (text, size) => (fontRuns(drawable(text), stack).reduce((w, { family, text: run }) => w + [...run].reduce((sum, ch) => sum + fontFor(family).font.getWidth(ch.codePointAt(0)!), 0), 0) / 1000) * size,
+    width: (text, size) =>
+      (fontRuns(drawable(text), stack).reduce(
+        (w, { family, text: run }) => w + [...run].reduce((sum, ch) => sum + fontFor(family).font.getWidth(ch.codePointAt(0)!), 0),
+        0,
+      ) /
+        1000) *
+      size,
   });
   return { regular: face(FONT.regular), oblique: face(FONT.italic) };
 }
@@ -229,7 +255,9 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
   const annots = page.dict.get("Annots");
   const resolved = annots instanceof PdfRef ? pdf.context.resolve(annots) : annots;
   if (resolved instanceof PdfArray) {
-    const listed = resolved.toArray().some((r) => r instanceof PdfRef && r.objectNumber === widgetRef.objectNumber && r.generation === widgetRef.generation);
+    const listed = resolved
+      .toArray()
+      .some((r) => r instanceof PdfRef && r.objectNumber === widgetRef.objectNumber && r.generation === widgetRef.generation);
     if (!listed) resolved.push(widgetRef);
   } else {
     page.dict.set("Annots", PdfArray.of(widgetRef));
@@ -237,7 +265,13 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
 }
 
 /** The operators that draw a mark inside `area` ([x, y, w, h] in the box), centred and scaled to fit. */
-function markOps(pdf: PDF, mark: NonNullable<SignatureAppearance["mark"]>, [ax, ay, aw, ah]: number[], resources: PdfDict, face: Face): string[] {
+function markOps(
+  pdf: PDF,
+  mark: NonNullable<SignatureAppearance["mark"]>,
+  [ax, ay, aw, ah]: number[],
+  resources: PdfDict,
+  face: Face,
+): string[] {
   if (mark.kind === "drawn") {
     const image = pdf.embedPng(mark.png);
     resources.set("XObject", PdfDict.of({ Mark: image.ref }));

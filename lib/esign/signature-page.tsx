@@ -22,7 +22,15 @@ import { FooterLabel, pageNumbers } from "@/lib/pdf/footer";
 import { renderElement } from "@/lib/pdf/render-element";
 import { savePdf } from "@/lib/pdf/save-pdf";
 import { structure, TAGGED } from "@/lib/pdf/structure";
-import { appendTaggedPages, asList, name, nextParentKey, parentTreeEntries, readAnnotationsInStructureOrder, setParentTree } from "@/lib/pdf/structure-copy";
+import {
+  appendTaggedPages,
+  asList,
+  name,
+  nextParentKey,
+  parentTreeEntries,
+  readAnnotationsInStructureOrder,
+  setParentTree,
+} from "@/lib/pdf/structure-copy";
 
 export const MAX_SIGNERS = 20;
 
@@ -79,21 +87,40 @@ export function signatureLayout(count: number, firstPage: number, size: [number,
       top = NEXT_TOP;
     }
     const boxW = width - MARGIN - BOX_X;
-    out.push({ fieldName: fieldNameOf(i), signer: i, page: firstPage + sheet, sheet, top, rect: [BOX_X, round(height - top - BOX_H), round(boxW), BOX_H] });
+    out.push({
+      fieldName: fieldNameOf(i),
+      signer: i,
+      page: firstPage + sheet,
+      sheet,
+      top,
+      rect: [BOX_X, round(height - top - BOX_H), round(boxW), BOX_H],
+    });
     top += ROW;
   }
   return out;
 }
 
 /** How many signature pages `count` signers take on pages of `size` (the sealer counts them in the record's page numbers). */
-export const signatureSheetCount = (count: number, size: [number, number]) => Math.max(...signatureLayout(count, 0, size).map((b) => b.sheet)) + 1;
+export const signatureSheetCount = (count: number, size: [number, number]) =>
+  Math.max(...signatureLayout(count, 0, size).map((b) => b.sheet)) + 1;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigner[], opts: SignaturePageOptions): Promise<{ pdf: Uint8Array; boxes: SignatureBox[] }> {
-  if (signers.length < 1 || signers.length > MAX_SIGNERS) throw new Error(`esign: a signature page takes 1 to ${MAX_SIGNERS} signers, not ${signers.length}`);
+export async function appendSignaturePage(
+  sealed: Uint8Array,
+  signers: PageSigner[],
+  opts: SignaturePageOptions,
+): Promise<{ pdf: Uint8Array; boxes: SignatureBox[] }> {
+  if (signers.length < 1 || signers.length > MAX_SIGNERS)
+    throw new Error(`esign: a signature page takes 1 to ${MAX_SIGNERS} signers, not ${signers.length}`);
   const doc = await PDFDocument.load(sealed, { updateMetadata: false });
-  if (doc.getForm().getFields().some((f) => /^signer-\d+$/.test(f.getName()))) throw new Error("esign: this PDF already has signer fields");
+  if (
+    doc
+      .getForm()
+      .getFields()
+      .some((f) => /^signer-\d+$/.test(f.getName()))
+  )
+    throw new Error("esign: this PDF already has signer fields");
   const last = doc.getPage(doc.getPageCount() - 1);
   const size: [number, number] = [last.getWidth(), last.getHeight()];
   const layout = signatureLayout(signers.length, doc.getPageCount(), size);
@@ -103,9 +130,14 @@ export async function appendSignaturePage(sealed: Uint8Array, signers: PageSigne
   const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts, { tagged, sealedPages }));
   // A section per signer, in their order: where each one's field goes in the tree.
   let sections: PDFRef[] = [];
-  if (tagged) sections = appendTaggedPages(doc, rendered).elements.filter((e) => doc.context.lookup(e, PDFDict).get(name("S")) === name("Sect"));
+  if (tagged)
+    sections = appendTaggedPages(doc, rendered).elements.filter((e) => doc.context.lookup(e, PDFDict).get(name("S")) === name("Sect"));
   else (await doc.copyPages(rendered, rendered.getPageIndices())).forEach((p) => doc.addPage(p));
-  const fields = layout.map((box) => ({ widget: reserveField(doc, doc.getPage(box.page), box, signers[box.signer].name), page: doc.getPage(box.page), section: sections[box.signer] }));
+  const fields = layout.map((box) => ({
+    widget: reserveField(doc, doc.getPage(box.page), box, signers[box.signer].name),
+    page: doc.getPage(box.page),
+    section: sections[box.signer],
+  }));
   if (tagged) {
     tagFields(doc, fields);
     readAnnotationsInStructureOrder(doc);
@@ -151,18 +183,34 @@ function tagFields(doc: PDFDocument, fields: Array<{ widget: PDFRef; page: PDFPa
 
 const grey = "#555555";
 
-async function renderPages(given: PageSigner[], layout: LaidOut[], [width, height]: [number, number], opts: SignaturePageOptions, { tagged, sealedPages }: { tagged: boolean; sealedPages: number }): Promise<Uint8Array> {
+async function renderPages(
+  given: PageSigner[],
+  layout: LaidOut[],
+  [width, height]: [number, number],
+  opts: SignaturePageOptions,
+  { tagged, sealedPages }: { tagged: boolean; sealedPages: number },
+): Promise<Uint8Array> {
   setUpFonts();
   const signers = drawableStrings(given);
   const sheets = Math.max(...layout.map((b) => b.sheet)) + 1;
   const text = { position: "absolute", left: MARGIN, width: BOX_X - MARGIN - 12 } as const;
   const doc = (
     // Numbered on from the sealed record's pages; the record's metadata is what its reader sees.
-    <Document producer="Sealpost" creator="Sealpost" {...(tagged ? TAGGED : {})} {...(opts.footer !== undefined ? pageNumbers({ margin: MARGIN, pagesBefore: sealedPages }) : {})}>
+    <Document
+      producer="Sealpost"
+      creator="Sealpost"
+      {...(tagged ? TAGGED : {})}
+      {...(opts.footer !== undefined ? pageNumbers({ margin: MARGIN, pagesBefore: sealedPages }) : {})}
+    >
       {Array.from({ length: sheets }, (_, sheet) => (
         <Page key={sheet} size={[width, height]} style={{ fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
           {/* A level-2 heading under the record's title; "(continued)" repeats it, an artifact. */}
-          <Text {...(sheet ? {} : structure("H2"))} style={{ position: "absolute", left: MARGIN, top: 40, fontSize: 16, fontFamily: FONT.bold }}>{sheet ? "Signatures (continued)" : "Signatures"}</Text>
+          <Text
+            {...(sheet ? {} : structure("H2"))}
+            style={{ position: "absolute", left: MARGIN, top: 40, fontSize: 16, fontFamily: FONT.bold }}
+          >
+            {sheet ? "Signatures (continued)" : "Signatures"}
+          </Text>
           {sheet === 0 ? (
             <Text {...structure("P")} style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 66, color: grey }}>
               {opts.mode === "sequential"
@@ -179,9 +227,24 @@ async function renderPages(given: PageSigner[], layout: LaidOut[], [width, heigh
                   <Text {...structure("P")} style={{ ...text, top: b.top, fontFamily: FONT.bold, maxLines: 2, textOverflow: "ellipsis" }}>
                     {opts.mode === "sequential" ? `${b.signer + 1}. ${s.name}` : s.name}
                   </Text>
-                  <Text {...structure("P")} style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>{s.email}</Text>
-                  {s.role ? <Text {...structure("P")} style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}>{s.role}</Text> : null}
-                  <View style={{ position: "absolute", left: BOX_X, top: b.top, width: b.rect[2], height: BOX_H, border: "0.8pt solid #999999" }} />
+                  <Text {...structure("P")} style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>
+                    {s.email}
+                  </Text>
+                  {s.role ? (
+                    <Text {...structure("P")} style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}>
+                      {s.role}
+                    </Text>
+                  ) : null}
+                  <View
+                    style={{
+                      position: "absolute",
+                      left: BOX_X,
+                      top: b.top,
+                      width: b.rect[2],
+                      height: BOX_H,
+                      border: "0.8pt solid #999999",
+                    }}
+                  />
                 </View>
               );
             })}

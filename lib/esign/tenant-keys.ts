@@ -52,7 +52,8 @@ export function resetTenantKeys(): void {
 
 /** The tenant's key, read (or made, in development) at first use. */
 export function tenantKey(tenantId: string, config: EsignConfig = esignConfig()): Promise<TenantKey> {
-  if (typeof tenantId !== "string" || !TENANT_ID.test(tenantId)) throw new Error(`esign: ${JSON.stringify(String(tenantId).slice(0, 130))} is not a tenant id`);
+  if (typeof tenantId !== "string" || !TENANT_ID.test(tenantId))
+    throw new Error(`esign: ${JSON.stringify(String(tenantId).slice(0, 130))} is not a tenant id`);
   const cacheKey = config.keysDir ? `dir\0${path.resolve(config.keysDir)}\0${tenantId}` : `dev\0${path.resolve(config.dataDir)}`;
   let key = loaded.get(cacheKey);
   if (!key) {
@@ -67,7 +68,9 @@ export function tenantKey(tenantId: string, config: EsignConfig = esignConfig())
 async function load(tenantId: string, config: EsignConfig): Promise<TenantKey> {
   if (!config.keysDir) {
     if (config.production) {
-      throw new Error(`esign: no signing key for tenant "${tenantId}": set ESIGN_KEYS_DIR (a folder of <tenantId>.p12 files) and ESIGN_KEYS_PASSWORD; the development CA is never used in production`);
+      throw new Error(
+        `esign: no signing key for tenant "${tenantId}": set ESIGN_KEYS_DIR (a folder of <tenantId>.p12 files) and ESIGN_KEYS_PASSWORD; the development CA is never used in production`,
+      );
     }
     return loadOrCreateDevCa(config.dataDir);
   }
@@ -80,9 +83,15 @@ async function load(tenantId: string, config: EsignConfig): Promise<TenantKey> {
     bytes = new Uint8Array(fs.readFileSync(file));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`esign: no signing key for tenant "${tenantId}": ${code === "ENOENT" ? `ESIGN_KEYS_DIR has no ${tenantId}.p12` : `ESIGN_KEYS_DIR/${tenantId}.p12 cannot be read (${code})`}`);
+    throw new Error(
+      `esign: no signing key for tenant "${tenantId}": ${code === "ENOENT" ? `ESIGN_KEYS_DIR has no ${tenantId}.p12` : `ESIGN_KEYS_DIR/${tenantId}.p12 cannot be read (${code})`}`,
+    );
   }
-  return openPkcs12(bytes, config.password ?? "", `the PKCS#12 of tenant "${tenantId}" (ESIGN_KEYS_DIR/${tenantId}.p12, password ESIGN_KEYS_PASSWORD)`);
+  return openPkcs12(
+    bytes,
+    config.password ?? "",
+    `the PKCS#12 of tenant "${tenantId}" (ESIGN_KEYS_DIR/${tenantId}.p12, password ESIGN_KEYS_PASSWORD)`,
+  );
 }
 
 export interface SignerKey {
@@ -122,7 +131,10 @@ export async function trustedRoots(tenantId: string, config: EsignConfig = esign
  * a timestamp's at the tenant's or at ESIGN_TSA_ROOTS. One list would let a signer certificate
  * from the timestamp authority's CA (or another tenant's, when they share one) pass as the tenant's.
  */
-export async function verificationRoots(tenantId: string, config: EsignConfig = esignConfig()): Promise<{ trustedRoots: Uint8Array[]; timestampRoots: Uint8Array[] }> {
+export async function verificationRoots(
+  tenantId: string,
+  config: EsignConfig = esignConfig(),
+): Promise<{ trustedRoots: Uint8Array[]; timestampRoots: Uint8Array[] }> {
   const tenant = await tenantKey(tenantId, config);
   return { trustedRoots: tenant.roots, timestampRoots: [...tenant.roots, ...tsaRoots(config)] };
 }

@@ -41,7 +41,12 @@ export interface VerificationAnswer {
   signatureCount: number;
   signatures: SignatureAnswer[];
   /** The signatures that fail, with the checks that fail. */
-  failures: Array<{ field: string; signer: string | null; failed: Array<"digest" | "signature" | "chain" | "timestamp" | "byteRange">; byteRange: number[] }>;
+  failures: Array<{
+    field: string;
+    signer: string | null;
+    failed: Array<"digest" | "signature" | "chain" | "timestamp" | "byteRange">;
+    byteRange: number[];
+  }>;
   /** Where the (earliest) changed byte lies: covered by every signature whose digest fails, by none whose digest holds ([from, to), 0-based). */
   changedWithin: Range[];
   /** Bytes after the end of the last signature's revision: added after everyone signed, covered by nobody. */
@@ -67,7 +72,12 @@ export function verificationAnswer(report: VerifyReport, bytes: number): Verific
     bytes,
     signatureCount: signatures.length,
     signatures,
-    failures: failing.map((s) => ({ field: s.fieldName, signer: s.signer?.name ?? s.certificateSubject, failed: failedChecks(s), byteRange: s.byteRange })),
+    failures: failing.map((s) => ({
+      field: s.fieldName,
+      signer: s.signer?.name ?? s.certificateSubject,
+      failed: failedChecks(s),
+      byteRange: s.byteRange,
+    })),
     changedWithin,
     unsignedTail,
   };
@@ -117,7 +127,10 @@ function summary(signatures: SignatureAnswer[], tail: Range | null): string {
 function covered(s: SignatureReport): Range[] {
   if (s.byteRange.length !== 4 || s.byteRange.some((n) => !Number.isInteger(n) || n < 0)) return [];
   const [a, b, c, d] = s.byteRange;
-  return [[a, a + b], [c, c + d]].filter(([x, y]) => y > x) as Range[];
+  return [
+    [a, a + b],
+    [c, c + d],
+  ].filter(([x, y]) => y > x) as Range[];
 }
 
 function union(ranges: Range[]): Range[] {
@@ -140,7 +153,12 @@ function subtract(from: Range[], minus: Range[]): Range[] {
   for (const [mFrom, mTo] of minus) {
     out = out.flatMap(([f, t]): Range[] => {
       if (mTo <= f || mFrom >= t) return [[f, t]];
-      return ([[f, mFrom], [mTo, t]] as Range[]).filter(([x, y]) => y > x);
+      return (
+        [
+          [f, mFrom],
+          [mTo, t],
+        ] as Range[]
+      ).filter(([x, y]) => y > x);
     });
   }
   return out;

@@ -19,7 +19,10 @@ export const VERIFY_MAX_BYTES = 50 * 1024 * 1024;
 export async function verifyForTenant(tenantId: string, bytes: Uint8Array): Promise<VerificationAnswer> {
   // PDF readers accept the header within the first 1024 bytes (ISO 32000-1, 7.5.2 note; Acrobat does).
   if (!Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-")) {
-    throw new AppError("esign.not_pdf", bytes.byteLength ? "The body does not start like a PDF (no %PDF- header)" : "The body is empty; send the PDF as the body");
+    throw new AppError(
+      "esign.not_pdf",
+      bytes.byteLength ? "The body does not start like a PDF (no %PDF- header)" : "The body is empty; send the PDF as the body",
+    );
   }
   let roots: Awaited<ReturnType<typeof verificationRoots>>;
   try {

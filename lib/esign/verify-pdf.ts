@@ -94,7 +94,9 @@ export async function verifyPdf(bytes: Uint8Array, opts: VerifyOptions): Promise
     try {
       const dict = field.getSignatureDict();
       if (!dict) continue; // a reserved field nobody has signed yet
-      const byteRange = (dict.get("ByteRange") instanceof PdfArray ? (dict.get("ByteRange") as PdfArray).toArray() : []).map((n) => (n instanceof PdfNumber ? n.value : NaN));
+      const byteRange = (dict.get("ByteRange") instanceof PdfArray ? (dict.get("ByteRange") as PdfArray).toArray() : []).map((n) =>
+        n instanceof PdfNumber ? n.value : NaN,
+      );
       const contents = dict.get("Contents");
       const reason = dict.get("Reason") instanceof PdfString ? (dict.get("Reason") as PdfString).asString() : null;
       const report = checkOne(bytes, field.name, byteRange, contents instanceof PdfString ? contents.bytes : null, reason, opts);
@@ -150,7 +152,14 @@ function emptyReport(fieldName: string, reason: string | null): SignatureReport 
   };
 }
 
-function checkOne(bytes: Uint8Array, fieldName: string, byteRange: number[], contents: Uint8Array | null, reason: string | null, opts: VerifyOptions): SignatureReport {
+function checkOne(
+  bytes: Uint8Array,
+  fieldName: string,
+  byteRange: number[],
+  contents: Uint8Array | null,
+  reason: string | null,
+  opts: VerifyOptions,
+): SignatureReport {
   const report: SignatureReport = { ...emptyReport(fieldName, reason), signer: reason ? parseSignatureReason(reason) : null, byteRange };
   const rangeProblem = checkByteRange(bytes, byteRange);
   if (rangeProblem || !contents) {
@@ -173,13 +182,18 @@ function checkOne(bytes: Uint8Array, fieldName: string, byteRange: number[], con
   report.timestamp = checkTimestamp(signed, opts.timestampRoots ?? opts.trustedRoots);
   const at = report.timestamp?.valid && report.timestamp.time ? new Date(report.timestamp.time) : undefined;
   const check = checkSignedData(signed, signedContent, opts.trustedRoots, at);
-  report.certificateSubject = check.signer?.subject.split("\n").find((p) => p.startsWith("CN="))?.slice(3) ?? null;
+  report.certificateSubject =
+    check.signer?.subject
+      .split("\n")
+      .find((p) => p.startsWith("CN="))
+      ?.slice(3) ?? null;
   report.signingTime = report.timestamp?.time ?? check.claimedTime?.toISOString() ?? null;
   report.digestValid = check.digestValid;
   report.signatureValid = check.signatureValid;
   report.chainValid = check.chainValid;
   report.problems.push(...check.problems, ...(report.timestamp?.problems ?? []).map((p) => `timestamp: ${p}`));
-  report.valid = check.digestValid && check.signatureValid && check.chainValid && report.coversRevisionEnd && (report.timestamp?.valid ?? true);
+  report.valid =
+    check.digestValid && check.signatureValid && check.chainValid && report.coversRevisionEnd && (report.timestamp?.valid ?? true);
   return report;
 }
 
@@ -205,13 +219,24 @@ function checkTimestamp(signed: pkijs.SignedData, trustedRoots: Uint8Array[]): T
     const tstDer = new Uint8Array(eContent.getValue());
     const tst = pkijs.TSTInfo.fromBER(tstDer);
     const imprint = Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
-    const expected = createHash(hashName(tst.messageImprint.hashAlgorithm.algorithmId)).update(signerInfo.signature.valueBlock.valueHexView).digest();
+    const expected = createHash(hashName(tst.messageImprint.hashAlgorithm.algorithmId))
+      .update(signerInfo.signature.valueBlock.valueHexView)
+      .digest();
     const imprintValid = imprint.equals(expected);
     if (!imprintValid) problems.push("the token is not over this signature's value");
     const check = checkSignedData(token, tstDer, trustedRoots, tst.genTime);
     problems.push(...check.problems);
-    const authority = check.signer?.subject.split("\n").find((p) => p.startsWith("CN="))?.slice(3) ?? null;
-    return { valid: imprintValid && check.digestValid && check.signatureValid && check.chainValid, time: tst.genTime.toISOString(), authority, problems };
+    const authority =
+      check.signer?.subject
+        .split("\n")
+        .find((p) => p.startsWith("CN="))
+        ?.slice(3) ?? null;
+    return {
+      valid: imprintValid && check.digestValid && check.signatureValid && check.chainValid,
+      time: tst.genTime.toISOString(),
+      authority,
+      problems,
+    };
   } catch (e) {
     return { valid: false, time: null, authority: null, problems: [`unreadable token: ${(e as Error).message}`] };
   }

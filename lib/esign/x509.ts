@@ -12,7 +12,12 @@ x509.cryptoProvider.set(crypto);
 export { x509 };
 
 /** RSA 2048, PKCS#1 v1.5, SHA-256: the one combination every outside reader we check with (poppler/NSS, OpenSSL) accepts. */
-export const RSA: RsaHashedKeyGenParams = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256", publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
+export const RSA: RsaHashedKeyGenParams = {
+  name: "RSASSA-PKCS1-v1_5",
+  hash: "SHA-256",
+  publicExponent: new Uint8Array([1, 0, 1]),
+  modulusLength: 2048,
+};
 
 export const der = (cert: x509.X509Certificate) => new Uint8Array(cert.rawData);
 

@@ -6,7 +6,8 @@ const mode = z.enum(REPORT_MODES).default("summary");
 
 /** `id` and `correlationId` both name the correlation id (the spec lists either); sent together they must agree. */
 const eitherId = <T extends { id?: string; correlationId?: string }>(q: T, ctx: z.RefinementCtx) => {
-  if (q.id === undefined && q.correlationId === undefined) ctx.addIssue({ code: "custom", path: ["correlationId"], message: "give id or correlationId" });
+  if (q.id === undefined && q.correlationId === undefined)
+    ctx.addIssue({ code: "custom", path: ["correlationId"], message: "give id or correlationId" });
   else if (q.id !== undefined && q.correlationId !== undefined && q.id !== q.correlationId) {
     ctx.addIssue({ code: "custom", path: ["id"], message: "id and correlationId name the same thing and differ" });
   }

@@ -52,7 +52,12 @@ function withPageNumbers(colours: RenderFacts["layout"]["colours"], hasPages: bo
   const p = PAGE_NUMBER_COLOURS;
   const same = colours.find((c) => c.foreground === p.foreground && c.background === p.background);
   if (!same) return [...colours, p];
-  const merged = { ...same, minFontSize: Math.min(same.minFontSize, p.minFontSize), runs: same.runs + p.runs, ids: [...same.ids, ...p.ids] };
+  const merged = {
+    ...same,
+    minFontSize: Math.min(same.minFontSize, p.minFontSize),
+    runs: same.runs + p.runs,
+    ids: [...same.ids, ...p.ids],
+  };
   return colours.map((c) => (c === same ? merged : c));
 }
 
@@ -81,59 +86,116 @@ export function assembleTrace(input: TraceInput) {
   const empty = [...new Set(tokens.filter((t) => t.valueType !== "missing" && t.length === 0).map((t) => t.token))];
   for (const key of missing) {
     const first = tokens.find((t) => t.token === key)!;
-    warn({ code: "binding.missing", message: `{{${key}}} has no value in the record; it was left blank`, line: first.line, recovery: "rendered as empty text" });
+    warn({
+      code: "binding.missing",
+      message: `{{${key}}} has no value in the record; it was left blank`,
+      line: first.line,
+      recovery: "rendered as empty text",
+    });
   }
-  for (const key of empty) warn({ code: "binding.empty", message: `{{${key}}} is empty in the record`, line: tokens.find((t) => t.token === key)!.line }, "info");
+  for (const key of empty)
+    warn({ code: "binding.empty", message: `{{${key}}} is empty in the record`, line: tokens.find((t) => t.token === key)!.line }, "info");
   for (const t of tokens.filter((x) => x.undrawable?.length)) {
-    warn({ code: "text.glyph_missing", message: `{{${t.token}}} holds characters no document font draws (${t.undrawable!.join(", ")})`, line: t.line, recovery: "each was printed as U+FFFD (�)" });
+    warn({
+      code: "text.glyph_missing",
+      message: `{{${t.token}}} holds characters no document font draws (${t.undrawable!.join(", ")})`,
+      line: t.line,
+      recovery: "each was printed as U+FFFD (�)",
+    });
   }
   for (const t of tokens.filter((x) => x.valueType === "object" || x.valueType === "array")) {
-    warn({ code: "binding.structured_value", message: `{{${t.token}}} holds ${t.valueType === "array" ? "a list" : "an object"}; it was written as JSON text`, line: t.line }, "info");
+    warn(
+      {
+        code: "binding.structured_value",
+        message: `{{${t.token}}} holds ${t.valueType === "array" ? "a list" : "an object"}; it was written as JSON text`,
+        line: t.line,
+      },
+      "info",
+    );
   }
   for (const s of f?.binding.sections ?? []) {
     if (s.status === "expanded" || s.status === "empty") continue;
-    const why = { missing: "has no value in the record", "not-a-list": "is not a list", unclosed: `has no closing {{/${s.key}}}` }[s.status];
-    warn({ code: `binding.section_${s.status.replace(/-/g, "_")}`, message: `Section {{#${s.key}}} ${why}`, line: s.line, recovery: s.status === "unclosed" ? "its marker was printed as text" : "nothing was repeated" });
+    const why = { missing: "has no value in the record", "not-a-list": "is not a list", unclosed: `has no closing {{/${s.key}}}` }[
+      s.status
+    ];
+    warn({
+      code: `binding.section_${s.status.replace(/-/g, "_")}`,
+      message: `Section {{#${s.key}}} ${why}`,
+      line: s.line,
+      recovery: s.status === "unclosed" ? "its marker was printed as text" : "nothing was repeated",
+    });
   }
 
   const elements = f?.elements ?? [];
   const events: LayoutEvent[] = f ? layoutEvents(f.layout, elements) : [];
   const severityOf: Record<LayoutEvent["kind"], TraceMessage["severity"]> = {
-    "wrapped-across-pages": "info", "moved-to-next-page": "info", "image-scaled": "info",
-    "orphaned-heading": "warning", "text-overflow": "warning", clipped: "warning", "image-omitted": "warning",
+    "wrapped-across-pages": "info",
+    "moved-to-next-page": "info",
+    "image-scaled": "info",
+    "orphaned-heading": "warning",
+    "text-overflow": "warning",
+    clipped: "warning",
+    "image-omitted": "warning",
   };
   for (const e of events) {
-    warn({
-      code: `layout.${e.kind.replace(/-/g, "_")}`,
-      message: `${e.element}: ${e.detail}`,
-      line: e.line,
-      elementId: e.elementId,
-      ...(e.kind === "image-omitted" ? { recovery: "the document was rendered without it" } : {}),
-    }, severityOf[e.kind]);
+    warn(
+      {
+        code: `layout.${e.kind.replace(/-/g, "_")}`,
+        message: `${e.element}: ${e.detail}`,
+        line: e.line,
+        elementId: e.elementId,
+        ...(e.kind === "image-omitted" ? { recovery: "the document was rendered without it" } : {}),
+      },
+      severityOf[e.kind],
+    );
   }
 
-  const headings = checkHeadings(elements.filter((e) => e.kind === "heading").map((e) => ({ depth: e.depth ?? 1, text: e.excerpt, line: e.line })));
-  for (const s of headings.skippedLevels) warn({ code: "a11y.heading_level_skipped", message: `Heading "${s.text ?? ""}" is level ${s.to} after level ${s.from}`, line: s.line });
-  if (headings.topLevelCount > 1) warn({ code: "a11y.multiple_top_headings", message: `${headings.topLevelCount} level-1 headings; a document has one` });
+  const headings = checkHeadings(
+    elements.filter((e) => e.kind === "heading").map((e) => ({ depth: e.depth ?? 1, text: e.excerpt, line: e.line })),
+  );
+  for (const s of headings.skippedLevels)
+    warn({ code: "a11y.heading_level_skipped", message: `Heading "${s.text ?? ""}" is level ${s.to} after level ${s.from}`, line: s.line });
+  if (headings.topLevelCount > 1)
+    warn({ code: "a11y.multiple_top_headings", message: `${headings.topLevelCount} level-1 headings; a document has one` });
 
   const images = elements.filter((e) => e.kind === "image");
   const withoutAlt = images.filter((e) => !e.alt?.trim());
-  for (const img of withoutAlt) warn({ code: "a11y.image_without_alt", message: `Image ${img.url} has no alt text`, line: img.line, elementId: img.id });
+  for (const img of withoutAlt)
+    warn({ code: "a11y.image_without_alt", message: `Image ${img.url} has no alt text`, line: img.line, elementId: img.id });
 
   const colourFacts = f ? withPageNumbers(f.layout.colours, f.layout.pages.length > 0) : [];
   const pairs = colourFacts.map((c) => {
     const ratio = contrastRatio(c.foreground, c.background);
     const largeText = isLargeText(c.minFontSize, c.bold);
     const level = contrastLevel(ratio, largeText);
-    return { foreground: c.foreground, background: c.background, ratio, largeText, smallestFontSizePt: c.minFontSize, bold: c.bold, aa: level !== "FAIL", aaa: level === "AAA", level, runs: c.runs, elementIds: c.ids };
+    return {
+      foreground: c.foreground,
+      background: c.background,
+      ratio,
+      largeText,
+      smallestFontSizePt: c.minFontSize,
+      bold: c.bold,
+      aa: level !== "FAIL",
+      aaa: level === "AAA",
+      level,
+      runs: c.runs,
+      elementIds: c.ids,
+    };
   });
   for (const p of pairs.filter((x) => !x.aa)) {
-    warn({ code: "a11y.contrast_insufficient", message: `Text ${p.foreground} on ${p.background} has contrast ${p.ratio}:1; AA needs ${p.largeText ? 3 : 4.5}:1 for ${p.largeText ? "large" : "normal"} text`, elementId: p.elementIds[0] });
+    warn({
+      code: "a11y.contrast_insufficient",
+      message: `Text ${p.foreground} on ${p.background} has contrast ${p.ratio}:1; AA needs ${p.largeText ? 3 : 4.5}:1 for ${p.largeText ? "large" : "normal"} text`,
+      elementId: p.elementIds[0],
+    });
   }
 
   const pdfUa = f?.pdfUa ?? null;
   for (const r of pdfUa?.failures ?? []) {
-    warn({ code: "a11y.pdf_ua_rule_failed", message: `PDF/UA rule ${r.rule} (veraPDF's id) fails ${r.count === 1 ? "once" : `${r.count} times`}: ${r.description}; first at ${r.first}` });
+    warn({
+      code: "a11y.pdf_ua_rule_failed",
+      message: `PDF/UA rule ${r.rule} (veraPDF's id) fails ${r.count === 1 ? "once" : `${r.count} times`}: ${r.description}; first at ${r.first}`,
+    });
   }
 
   const layoutMs = input.timings?.layoutMs ?? 0;
@@ -142,7 +204,12 @@ export function assembleTrace(input: TraceInput) {
   const trace = {
     schema: TRACE_SCHEMA,
     correlationId: input.correlationId,
-    render: { kind: input.kind, referenceId: input.referenceId ?? null, recordIndex: input.recordIndex ?? null, requestedBy: input.requestedBy },
+    render: {
+      kind: input.kind,
+      referenceId: input.referenceId ?? null,
+      recordIndex: input.recordIndex ?? null,
+      requestedBy: input.requestedBy,
+    },
     createdAt: input.createdAt.toISOString(),
     retention: input.retention ? { ...input.retention, ...isoMoments(input.createdAt, input.retention) } : null,
     outcome: input.failure ? "failed" : "rendered",

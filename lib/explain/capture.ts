@@ -3,7 +3,17 @@ import { undrawable } from "@/lib/pdf/fonts";
 import { checkPdfUa, type PdfUaReport } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import type { BindRecorder } from "@/lib/templates/bind";
 import type { Template } from "@/lib/templates/types";
-import type { ConditionFact, ElementFact, ElementKind, LayoutFacts, RenderFacts, SectionFact, SourceAt, TemplateFacts, TokenFact } from "./facts";
+import type {
+  ConditionFact,
+  ElementFact,
+  ElementKind,
+  LayoutFacts,
+  RenderFacts,
+  SectionFact,
+  SourceAt,
+  TemplateFacts,
+  TokenFact,
+} from "./facts";
 import { layoutFacts, TAG, type LaidOutNode } from "./layout-facts";
 
 type Position = RootContent["position"];
@@ -50,7 +60,14 @@ export class ExplainCapture implements BindRecorder {
     const t0 = performance.now();
     const found = depth >= 0;
     const itemsAbove = this.items.length - depth;
-    const source = !found ? null : depth === this.items.length ? `record.${key}` : `${this.items.slice(0, itemsAbove).map((i) => `${i.key}[${i.index}]`).join(".")}.${key}`;
+    const source = !found
+      ? null
+      : depth === this.items.length
+        ? `record.${key}`
+        : `${this.items
+            .slice(0, itemsAbove)
+            .map((i) => `${i.key}[${i.index}]`)
+            .join(".")}.${key}`;
     const fact: TokenFact = { token: key, source, valueType: valueType(value, found), length: text.length, ...this.at(p) };
     if (MARKUP.test(text)) fact.markupKeptLiteral = true;
     const missing = undrawable(text);
@@ -60,7 +77,15 @@ export class ExplainCapture implements BindRecorder {
   }
 
   section(key: string, value: unknown, p: Position, closed: boolean): void {
-    const status: SectionFact["status"] = !closed ? "unclosed" : value === undefined ? "missing" : !Array.isArray(value) ? "not-a-list" : value.length ? "expanded" : "empty";
+    const status: SectionFact["status"] = !closed
+      ? "unclosed"
+      : value === undefined
+        ? "missing"
+        : !Array.isArray(value)
+          ? "not-a-list"
+          : value.length
+            ? "expanded"
+            : "empty";
     this.sections.push({ key, items: Array.isArray(value) && closed ? value.length : 0, status, ...this.at(p) });
   }
 
@@ -128,7 +153,14 @@ export class ExplainCapture implements BindRecorder {
 
   facts(): RenderFacts {
     const empty: LayoutFacts = { pages: [], placements: {}, order: [], overflows: [], clipped: [], images: [], colours: [], styles: {} };
-    return { binding: { tokens: this.tokens, sections: this.sections, conditions: this.conditions }, elements: this.elements, layout: this.layout ?? empty, captureMs: this.ms, pdfUaCheckMs: this.checkMs, ...(this.pdfUa ? { pdfUa: this.pdfUa } : {}) };
+    return {
+      binding: { tokens: this.tokens, sections: this.sections, conditions: this.conditions },
+      elements: this.elements,
+      layout: this.layout ?? empty,
+      captureMs: this.ms,
+      pdfUaCheckMs: this.checkMs,
+      ...(this.pdfUa ? { pdfUa: this.pdfUa } : {}),
+    };
   }
 }
 

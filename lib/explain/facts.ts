@@ -52,7 +52,8 @@ export interface ConditionFact extends SourceAt {
   held: boolean;
 }
 
-export type ElementKind = "heading" | "paragraph" | "list" | "table" | "blockquote" | "code" | "rule" | "image" | "header-rule" | "footer" | "row";
+export type ElementKind =
+  "heading" | "paragraph" | "list" | "table" | "blockquote" | "code" | "rule" | "image" | "header-rule" | "footer" | "row";
 
 /** A block the document view laid out, tagged so that the laid-out tree can be mapped back to it. */
 export interface ElementFact extends SourceAt {
@@ -78,7 +79,15 @@ export interface Placement {
 /** What react-pdf's layout decided, read from its laid-out tree (see layout-facts.ts). */
 export interface LayoutFacts {
   /** `flowEnd`: where the next block would have started (the lowest bottom margin); absent in hand-made facts. */
-  pages: Array<{ page: number; elementCount: number; nodeCount: number; contentTop: number; contentBottom: number; usedBottom: number; flowEnd?: number }>;
+  pages: Array<{
+    page: number;
+    elementCount: number;
+    nodeCount: number;
+    contentTop: number;
+    contentBottom: number;
+    usedBottom: number;
+    flowEnd?: number;
+  }>;
   /** Per tagged element, each page it occupies (two or more: it was split across pages). */
   placements: Record<string, Placement[]>;
   /** Tagged elements in document order (top level and nested). */

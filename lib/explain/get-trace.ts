@@ -14,9 +14,13 @@ export const TRACE_RETRY_AFTER_S = 2;
  * 404 with Retry-After, because right after a render the trace may still be on its way.
  */
 export function traceNotFound(correlationId: string): AppError {
-  return new AppError("explain.trace_not_found", `No explain trace for correlation id ${JSON.stringify(correlationId)} yet; traces are stored a few seconds after the render`, {
-    headers: { "retry-after": String(TRACE_RETRY_AFTER_S) },
-  });
+  return new AppError(
+    "explain.trace_not_found",
+    `No explain trace for correlation id ${JSON.stringify(correlationId)} yet; traces are stored a few seconds after the render`,
+    {
+      headers: { "retry-after": String(TRACE_RETRY_AFTER_S) },
+    },
+  );
 }
 
 /**

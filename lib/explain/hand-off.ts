@@ -43,8 +43,15 @@ export const handedOffTrace = z.object({
  */
 export async function handOffTrace(row: TraceRow, bytes: Uint8Array): Promise<void> {
   const gzipBase64 = Buffer.from(gzipSync(bytes)).toString("base64");
-  if (usesInngest() && gzipBase64.length > INNGEST_EVENT_MAX_CHARS) throw new Error(`the trace is too large for an Inngest event (${gzipBase64.length} characters gzipped)`);
-  const data = { ...row, createdAt: row.createdAt.toISOString(), archiveAfter: row.archiveAfter.toISOString(), deleteAfter: row.deleteAfter.toISOString(), gzipBase64 };
+  if (usesInngest() && gzipBase64.length > INNGEST_EVENT_MAX_CHARS)
+    throw new Error(`the trace is too large for an Inngest event (${gzipBase64.length} characters gzipped)`);
+  const data = {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    archiveAfter: row.archiveAfter.toISOString(),
+    deleteAfter: row.deleteAfter.toISOString(),
+    gzipBase64,
+  };
   await sendEvent(undefined, { name: STORE_TRACE_EVENT, data, id: row.id });
 }
 

@@ -1,6 +1,7 @@
 import type { ElementFact, LayoutFacts } from "./facts";
 
-export type LayoutEventKind = "wrapped-across-pages" | "moved-to-next-page" | "orphaned-heading" | "text-overflow" | "clipped" | "image-scaled" | "image-omitted";
+export type LayoutEventKind =
+  "wrapped-across-pages" | "moved-to-next-page" | "orphaned-heading" | "text-overflow" | "clipped" | "image-scaled" | "image-omitted";
 
 export interface LayoutEvent {
   kind: LayoutEventKind;
@@ -15,7 +16,9 @@ export interface LayoutEvent {
 const GAP_PT = 12;
 
 const describe = (e: ElementFact | undefined) =>
-  !e ? "element" : `${e.kind === "heading" ? `heading (level ${e.depth})` : e.kind}${e.excerpt ? ` "${e.excerpt}"` : e.url ? ` ${e.url}` : ""}`;
+  !e
+    ? "element"
+    : `${e.kind === "heading" ? `heading (level ${e.depth})` : e.kind}${e.excerpt ? ` "${e.excerpt}"` : e.url ? ` ${e.url}` : ""}`;
 
 /**
  * What the layout engine decided that an author would want to know, derived from the placements of
@@ -32,7 +35,8 @@ export function layoutEvents(layout: LayoutFacts, elements: ElementFact[]): Layo
   };
   const flow = layout.order.filter((id) => byId.get(id)?.kind !== "footer");
   const pageOf = (n: number) => layout.pages.find((p) => p.page === n);
-  const firstTopOn = (page: number) => Math.min(...flow.flatMap((id) => layout.placements[id].filter((p) => p.page === page).map((p) => p.top)));
+  const firstTopOn = (page: number) =>
+    Math.min(...flow.flatMap((id) => layout.placements[id].filter((p) => p.page === page).map((p) => p.top)));
 
   flow.forEach((id, i) => {
     const placed = layout.placements[id];
@@ -45,15 +49,27 @@ export function layoutEvents(layout: LayoutFacts, elements: ElementFact[]): Layo
       const before = pageOf(prevLast.page);
       // The space left counts from below the last block's bottom margin: the next block starts there.
       const gap = before ? before.contentBottom - (before.flowEnd ?? before.usedBottom) : 0;
-      if (gap >= GAP_PT) add("moved-to-next-page", id, [first.page], `did not fit in the ${gap.toFixed(1)} pt left on page ${prevLast.page} and could not be split there, so it starts page ${first.page}`);
+      if (gap >= GAP_PT)
+        add(
+          "moved-to-next-page",
+          id,
+          [first.page],
+          `did not fit in the ${gap.toFixed(1)} pt left on page ${prevLast.page} and could not be split there, so it starts page ${first.page}`,
+        );
     }
     const next = flow[i + 1];
     const e = byId.get(id);
     if (e?.kind === "heading" && next && layout.placements[next][0].page > placed.at(-1)!.page) {
-      add("orphaned-heading", id, [placed.at(-1)!.page], `last block on page ${placed.at(-1)!.page}; the text it introduces starts on page ${layout.placements[next][0].page}`);
+      add(
+        "orphaned-heading",
+        id,
+        [placed.at(-1)!.page],
+        `last block on page ${placed.at(-1)!.page}; the text it introduces starts on page ${layout.placements[next][0].page}`,
+      );
     }
   });
-  for (const o of layout.overflows) add("text-overflow", o.id, [o.page], `a line runs ${o.overflowPt} pt past its box ("${o.lineExcerpt}")`);
+  for (const o of layout.overflows)
+    add("text-overflow", o.id, [o.page], `a line runs ${o.overflowPt} pt past its box ("${o.lineExcerpt}")`);
   const clipped = new Map<string, { pages: number[]; beyond: number }>();
   for (const c of layout.clipped) {
     const seen = clipped.get(c.id) ?? { pages: [], beyond: 0 };
@@ -62,7 +78,12 @@ export function layoutEvents(layout: LayoutFacts, elements: ElementFact[]): Layo
     clipped.set(c.id, seen);
   }
   for (const [id, c] of clipped) {
-    add("clipped", id, c.pages, `runs ${c.beyond} pt below the bottom margin of page ${c.pages.join(", ")}: drawn over the footer, and what passes the page's edge is cut off`);
+    add(
+      "clipped",
+      id,
+      c.pages,
+      `runs ${c.beyond} pt below the bottom margin of page ${c.pages.join(", ")}: drawn over the footer, and what passes the page's edge is cut off`,
+    );
   }
   for (const img of layout.images) {
     const drawn = `${img.width}×${img.height} pt from ${img.intrinsicWidth}×${img.intrinsicHeight} px`;
@@ -75,15 +96,25 @@ export function layoutEvents(layout: LayoutFacts, elements: ElementFact[]): Layo
     const [sx, sy] = [img.width / img.intrinsicWidth, img.height / img.intrinsicHeight];
     const pct = (s: number) => `${Math.round(s * 100)} %`;
     // The view draws images 200 pt wide (react-pdf stretches narrower ones), at most as tall as the room they get.
-    add("image-scaled", img.id, [img.page], Math.abs(sx - sy) > 0.01 * Math.max(sx, sy)
-      ? `drawn ${drawn} (${pct(sx)} wide, ${pct(sy)} high): out of proportion, drawn ${img.width} pt wide but given only ${img.height} pt of height on page ${img.page}`
-      : `drawn ${drawn} (${pct(sx)}): images are drawn ${img.width} pt wide, whatever their size in pixels`);
+    add(
+      "image-scaled",
+      img.id,
+      [img.page],
+      Math.abs(sx - sy) > 0.01 * Math.max(sx, sy)
+        ? `drawn ${drawn} (${pct(sx)} wide, ${pct(sy)} high): out of proportion, drawn ${img.width} pt wide but given only ${img.height} pt of height on page ${img.page}`
+        : `drawn ${drawn} (${pct(sx)}): images are drawn ${img.width} pt wide, whatever their size in pixels`,
+    );
   }
   for (const e of elements) {
     if (e.kind !== "image" || e.included !== false) continue;
-    add("image-omitted", e.id, [], e.inline
-      ? "written inside running text; only an image in a paragraph of its own is drawn"
-      : "not found inside TEMPLATES_DIR (or not a PNG/JPEG file), so it was left out");
+    add(
+      "image-omitted",
+      e.id,
+      [],
+      e.inline
+        ? "written inside running text; only an image in a paragraph of its own is drawn"
+        : "not found inside TEMPLATES_DIR (or not a PNG/JPEG file), so it was left out",
+    );
   }
   return events;
 }

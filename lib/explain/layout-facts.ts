@@ -8,7 +8,12 @@ export interface LaidOutNode {
   props?: Record<string, unknown>;
   children?: LaidOutNode[];
   /** A line's `y` counts from the text's first line before any split, so only differences between lines mean anything. */
-  lines?: Array<{ string: string; xAdvance: number; box?: { y: number; height: number }; runs?: Array<{ attributes?: Record<string, unknown> }> }>;
+  lines?: Array<{
+    string: string;
+    xAdvance: number;
+    box?: { y: number; height: number };
+    runs?: Array<{ attributes?: Record<string, unknown> }>;
+  }>;
   image?: { width: number; height: number };
 }
 
@@ -81,7 +86,14 @@ export function layoutFacts(doc: LaidOutNode): LayoutFacts {
       const background = colour(s.backgroundColor) ?? bg;
       if (n.lines) readLines(n, background, here, page);
       if (n.image && here) {
-        facts.images.push({ id: here, page, intrinsicWidth: n.image.width, intrinsicHeight: n.image.height, width: round(num(n.box?.width)), height: round(num(n.box?.height)) });
+        facts.images.push({
+          id: here,
+          page,
+          intrinsicWidth: n.image.width,
+          intrinsicHeight: n.image.height,
+          width: round(num(n.box?.width)),
+          height: round(num(n.box?.height)),
+        });
       }
       for (const c of n.children ?? []) walk(c, absTop, background, here, !inFlow);
     };
@@ -108,11 +120,20 @@ export function layoutFacts(doc: LaidOutNode): LayoutFacts {
         const over = line.xAdvance - width;
         if (over > spaceSlack(size) && (!worst || over > worst.over)) worst = { over, line: line.string };
       }
-      if (worst && id) facts.overflows.push({ id, page: pageNo, overflowPt: round(worst.over), lineExcerpt: worst.line.trim().slice(0, 60) });
+      if (worst && id)
+        facts.overflows.push({ id, page: pageNo, overflowPt: round(worst.over), lineExcerpt: worst.line.trim().slice(0, 60) });
     };
 
     for (const c of pageNode.children ?? []) walk(c, 0, colour(style.backgroundColor) ?? WHITE, null, false);
-    facts.pages.push({ page, elementCount: onPage.size, nodeCount, contentTop: round(contentTop), contentBottom: round(contentBottom), usedBottom: round(usedBottom), flowEnd: round(flowEnd) });
+    facts.pages.push({
+      page,
+      elementCount: onPage.size,
+      nodeCount,
+      contentTop: round(contentTop),
+      contentBottom: round(contentBottom),
+      usedBottom: round(usedBottom),
+      flowEnd: round(flowEnd),
+    });
   });
   facts.colours = [...colours.values()];
   return facts;

@@ -45,7 +45,12 @@ export async function archiveTraces(now = new Date()): Promise<{ archived: numbe
  */
 export async function deleteExpiredTraces(now = new Date()): Promise<{ deleted: number }> {
   const db = await getDb();
-  const due = await db.select().from(explainTraces).where(lte(explainTraces.deleteAfter, now)).orderBy(asc(explainTraces.deleteAfter)).limit(SWEEP_LIMIT);
+  const due = await db
+    .select()
+    .from(explainTraces)
+    .where(lte(explainTraces.deleteAfter, now))
+    .orderBy(asc(explainTraces.deleteAfter))
+    .limit(SWEEP_LIMIT);
   const blobs = getBlobStore();
   for (const row of due) {
     // Its cached reports first (their rows go with the trace's, by cascade): nothing of it is left.

@@ -18,7 +18,12 @@ export function sealedTrace(wf: Workflow, requestedBy: string, traced: TracedSea
     step.fields.map((f) => {
       const value = wf.data[i]?.[f.key]?.value;
       const text = value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
-      return { token: f.key, source: value === undefined ? null : `steps[${i}].${f.key}`, valueType: valueType(value, value !== undefined), length: text.length };
+      return {
+        token: f.key,
+        source: value === undefined ? null : `steps[${i}].${f.key}`,
+        valueType: valueType(value, value !== undefined),
+        length: text.length,
+      };
     }),
   );
   return {

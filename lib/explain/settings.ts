@@ -42,7 +42,11 @@ function sources(request: ExplainRequest, template: RetentionSettings) {
  * template's front matter (as with distribution settings), templateSettings before features; a
  * tenant whose licence cannot read traces gets none written.
  */
-export function explainRequestedBy(tenant: Pick<Tenant, "tier">, request: ExplainRequest, template: { explainDocument?: boolean }): string | null {
+export function explainRequestedBy(
+  tenant: Pick<Tenant, "tier">,
+  request: ExplainRequest,
+  template: { explainDocument?: boolean },
+): string | null {
   const first = sources(request, template)("explainDocument").find(([, v]) => v !== undefined);
   return first?.[1] && tierAllowsExplain(tenant) ? first[0] : null;
 }
@@ -74,14 +78,21 @@ export function explainSettings(
   if (conflict) {
     const errors: FieldError[] = inRequest.map((path) => ({ path, message: conflict }));
     const where = (s: { path: string | null }, envName: string) => s.path ?? `the deployment's ${envName}`;
-    throw new AppError("explain.retention_conflict", `${conflict} (archive from ${where(days, "EXPLAIN_ARCHIVE_AFTER_DAYS")}, retention from ${where(years, "EXPLAIN_RETENTION_YEARS")})`, { errors });
+    throw new AppError(
+      "explain.retention_conflict",
+      `${conflict} (archive from ${where(days, "EXPLAIN_ARCHIVE_AFTER_DAYS")}, retention from ${where(years, "EXPLAIN_RETENTION_YEARS")})`,
+      { errors },
+    );
   }
   return { requestedBy, retention: requestedBy ? retention : null };
 }
 
 /** When a trace written at `createdAt` moves to cold storage and when it is deleted. */
 export function retentionMoments(createdAt: Date, r: ExplainRetention): { archiveAfter: Date; deleteAfter: Date } {
-  return { archiveAfter: new Date(createdAt.getTime() + r.autoArchiveAfterDays * 86_400_000), deleteAfter: addMonths(createdAt, retentionMonths(r.traceRetentionYears)) };
+  return {
+    archiveAfter: new Date(createdAt.getTime() + r.autoArchiveAfterDays * 86_400_000),
+    deleteAfter: addMonths(createdAt, retentionMonths(r.traceRetentionYears)),
+  };
 }
 
 /** Calendar months as PostgreSQL adds them (Jan 31 + 1 month = Feb 28), so the backfill in SQL and this agree. */

@@ -64,7 +64,8 @@ async function storeOrHandOff(row: TraceRow, bytes: Uint8Array): Promise<void> {
       console.warn(`[explain] trace of ${row.correlationId} not stored (${storeError.message}); handed to the job runner as ${row.id}`);
       return;
     } catch (err) {
-      if (round >= RETRY_MS.length) throw new Error(`${storeError.message}; the job runner did not take it either: ${(err as Error).message}`);
+      if (round >= RETRY_MS.length)
+        throw new Error(`${storeError.message}; the job runner did not take it either: ${(err as Error).message}`);
     }
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS[round]));
   }
@@ -89,7 +90,11 @@ export async function settleTraceWrites(withinMs = Infinity): Promise<void> {
   const deadline = Date.now() + withinMs;
   while (writes().size && Date.now() < deadline) {
     const left = deadline - Date.now();
-    await Promise.race([Promise.allSettled([...writes()]), ...(Number.isFinite(left) ? [new Promise((r) => setTimeout(r, left).unref())] : [])]);
+    await Promise.race([
+      Promise.allSettled([...writes()]),
+      ...(Number.isFinite(left) ? [new Promise((r) => setTimeout(r, left).unref())] : []),
+    ]);
   }
-  if (writes().size) console.error(`[explain] ${writes().size} trace writes still waiting for the blob store and the job runner at shutdown: lost`);
+  if (writes().size)
+    console.error(`[explain] ${writes().size} trace writes still waiting for the blob store and the job runner at shutdown: lost`);
 }

@@ -23,10 +23,18 @@ const HEADING_FACTORS = [2, 1.6, 1.3, 1.15, 1.05, 1];
  * built-in default of that front-matter key, or an element rule of the document view (headings bold
  * and larger, code in Cousine, fixed spacing). Values are what react-pdf resolved.
  */
-export function styleDecisions(template: TemplateFacts, elements: ElementFact[], resolved: Record<string, Record<string, string | number>>) {
-  const origin = (key: StyleKey) => (template.explicitStyle.includes(key) ? `front matter style.${key}` : `built-in default of style.${key}`);
+export function styleDecisions(
+  template: TemplateFacts,
+  elements: ElementFact[],
+  resolved: Record<string, Record<string, string | number>>,
+) {
+  const origin = (key: StyleKey) =>
+    template.explicitStyle.includes(key) ? `front matter style.${key}` : `built-in default of style.${key}`;
   const page = Object.fromEntries(
-    (["pageSize", "fontSize", "textColor", "headingColor", "primaryColor"] as const).map((k) => [k, { value: template.style[k], from: origin(k) }]),
+    (["pageSize", "fontSize", "textColor", "headingColor", "primaryColor"] as const).map((k) => [
+      k,
+      { value: template.style[k], from: origin(k) },
+    ]),
   ) as Record<StyleKey, StyleValue>;
 
   const sourceOf = (e: ElementFact, prop: string): string => {
@@ -36,7 +44,8 @@ export function styleDecisions(template: TemplateFacts, elements: ElementFact[],
       case "color":
         return e.kind === "heading" ? origin("headingColor") : `${origin("textColor")} (page text colour)`;
       case "fontSize":
-        if (e.kind === "heading") return rule(`level-${e.depth} heading is ${HEADING_FACTORS[(e.depth ?? 1) - 1] ?? 1} × style.fontSize (${origin("fontSize")})`);
+        if (e.kind === "heading")
+          return rule(`level-${e.depth} heading is ${HEADING_FACTORS[(e.depth ?? 1) - 1] ?? 1} × style.fontSize (${origin("fontSize")})`);
         if (e.kind === "code") return rule(`code is 0.9 × style.fontSize (${origin("fontSize")})`);
         return `${origin("fontSize")} (page text size)`;
       case "fontFamily":

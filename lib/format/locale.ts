@@ -5,7 +5,9 @@ export const DEFAULT_LOCALE = "en-GB";
 export function supportedLocale(tag: string): string | null {
   try {
     const [canonical] = Intl.getCanonicalLocales(tag);
-    return canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length && Intl.NumberFormat.supportedLocalesOf(canonical).length ? canonical : null;
+    return canonical && Intl.DateTimeFormat.supportedLocalesOf(canonical).length && Intl.NumberFormat.supportedLocalesOf(canonical).length
+      ? canonical
+      : null;
   } catch {
     return null;
   }

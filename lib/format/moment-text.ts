@@ -46,7 +46,12 @@ const parse = (d: Date | string | null | undefined): Date | null => {
 };
 
 /** A moment as people read it, with its time zone named; "" for none (or a malformed one). */
-export function momentText(d: Date | string | null | undefined, locale: string = DEFAULT_LOCALE, timeZone: string = DEFAULT_TIME_ZONE, style: MomentStyle = {}): string {
+export function momentText(
+  d: Date | string | null | undefined,
+  locale: string = DEFAULT_LOCALE,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  style: MomentStyle = {},
+): string {
   const date = parse(d);
   return date ? format(locale, timeZone, style).format(date) : "";
 }
@@ -54,11 +59,16 @@ export function momentText(d: Date | string | null | undefined, locale: string =
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The time of day alone, with its zone: "18:25 UTC" (for a wait within the hour, such as a passcode's); "" for none. */
-export function timeOfDayText(d: Date | string | null | undefined, locale: string = DEFAULT_LOCALE, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function timeOfDayText(
+  d: Date | string | null | undefined,
+  locale: string = DEFAULT_LOCALE,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   const date = parse(d);
   if (!date) return "";
   const key = `${locale}|${timeZone}`;
   let f = timeFormats.get(key);
-  if (!f) timeFormats.set(key, (f = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone })));
+  if (!f)
+    timeFormats.set(key, (f = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone })));
   return f.format(date);
 }

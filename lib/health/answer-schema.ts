@@ -16,6 +16,8 @@ export const healthAnswer = answerOf<Health>()(
     database: z.string().describe("The driver (postgres, pglite), or `unreachable`"),
     blobStore: z.string().describe("The blob store's driver (local, s3), or `unreachable`"),
     detail: z.string().optional(),
-    background: z.object({ runner: part.optional(), mail: part.optional() }).describe("The background loops running in this process; none where EMBEDDED_RUNNER=off"),
+    background: z
+      .object({ runner: part.optional(), mail: part.optional() })
+      .describe("The background loops running in this process; none where EMBEDDED_RUNNER=off"),
   }),
 );

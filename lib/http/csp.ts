@@ -3,13 +3,7 @@
  * and run only scripts carrying it; everything else (API answers, documents) runs no script at all.
  * Styles keep 'unsafe-inline' because React style attributes need it; CSS cannot run code.
  */
-const common = [
-  "default-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'self'",
-];
+const common = ["default-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "base-uri 'none'", "form-action 'self'"];
 
 export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "development"): string {
   // The development server's fast refresh evaluates code; production never does.

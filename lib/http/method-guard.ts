@@ -63,7 +63,8 @@ function guard(server: http.Server): void {
       replay(server, socket, line[1], line[2], HOST.exec(err.rawPacket!.toString("latin1"))?.[1]);
       return;
     }
-    if (socket.writable && socket.bytesWritten === 0) socket.write(`HTTP/1.1 ${NODE_ANSWERS[err.code ?? ""] ?? "400 Bad Request"}\r\nConnection: close\r\n\r\n`);
+    if (socket.writable && socket.bytesWritten === 0)
+      socket.write(`HTTP/1.1 ${NODE_ANSWERS[err.code ?? ""] ?? "400 Bad Request"}\r\nConnection: close\r\n\r\n`);
     socket.destroy(err);
   });
   // With no listener Node closes a CONNECT's connection without a word.

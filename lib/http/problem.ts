@@ -88,9 +88,9 @@ export const problemCodes = {
   "explain.batch_correlation_id": { status: 404, title: "A batch has no explain trace; each record has its own" },
   "delivery.expired": { status: 410, title: "Delivery link expired" },
   "delivery.revoked": { status: 410, title: "Delivery link revoked" },
-  "rate_limited": { status: 429, title: "Too many requests" },
-  "internal": { status: 500, title: "Internal error" },
-  "unavailable": { status: 503, title: "Service unavailable" },
+  rate_limited: { status: 429, title: "Too many requests" },
+  internal: { status: 500, title: "Internal error" },
+  unavailable: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemCode = keyof typeof problemCodes;

@@ -11,9 +11,13 @@ export function requireFeature(principal: Principal, feature: string): void {
 
 export function requireTier(principal: Principal, tiers: readonly string[]): void {
   if (!tiers.includes(principal.tenant.tier)) {
-    throw new AppError("licence.tier_required", `This needs a ${tiers.join(" or ")} licence; tenant ${principal.tenant.id} has ${principal.tenant.tier}`, {
-      tier: principal.tenant.tier,
-      requiredTiers: tiers,
-    });
+    throw new AppError(
+      "licence.tier_required",
+      `This needs a ${tiers.join(" or ")} licence; tenant ${principal.tenant.id} has ${principal.tenant.tier}`,
+      {
+        tier: principal.tenant.tier,
+        requiredTiers: tiers,
+      },
+    );
   }
 }

@@ -3,7 +3,14 @@ import { isBlobStoreUnavailable } from "@/lib/blob/store";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
 import { authenticateBearer, type Principal } from "@/lib/auth/bearer";
-import { authenticatePortal, issuePortalToken, PORTAL_TOKEN_HEADER, portalRoles, type PortalPrincipal, type PortalRole } from "@/lib/auth/portal-token";
+import {
+  authenticatePortal,
+  issuePortalToken,
+  PORTAL_TOKEN_HEADER,
+  portalRoles,
+  type PortalPrincipal,
+  type PortalRole,
+} from "@/lib/auth/portal-token";
 import { allowHeader, methodNotAllowed, refusedMethod, ROUTE_METHODS, type RouteMethod } from "./allowed-methods";
 import { AppError, problemResponse } from "./problem";
 import { readJsonBody } from "./read-body";
@@ -80,7 +87,10 @@ interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undef
 
 /** A route's spec as the OpenAPI generator reads it, its schemas' types forgotten. */
 export type AnyRouteSpec = Omit<RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>, "examples"> &
-  RouteDoc & { examples?: Record<string, RequestExample> } & { auth: AuthMode; /** Set by documented(): route() checks none of it, so no problem follows from it. */ docOnly?: boolean };
+  RouteDoc & { examples?: Record<string, RequestExample> } & {
+    auth: AuthMode;
+    /** Set by documented(): route() checks none of it, so no problem follows from it. */ docOnly?: boolean;
+  };
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
@@ -112,37 +122,41 @@ export function route<
   spec: RouteSpec<B, Q, P> & RouteDoc & { auth: Auth },
   handler: Handler<Infer<B>, Infer<Q>, Infer<P>, Auth>,
 ): RouteHandler & { readonly spec: AnyRouteSpec } {
-  return Object.assign(async (req: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
-    let portal: PortalPrincipal | null = null;
-    try {
-      const rawParams = (await segment?.params) ?? {};
-      const usePortal = spec.auth === "portal" || (spec.auth === "bearer-or-portal" && !req.headers.has("authorization"));
-      const principal = spec.auth === "bearer" || (spec.auth === "bearer-or-portal" && !usePortal) ? await authenticateBearer(req) : null;
-      if (principal && spec.feature) requireFeature(principal, spec.feature);
-      if (principal && spec.tiers) requireTier(principal, spec.tiers);
-      if (usePortal) portal = await authenticatePortal(req, rawParams.workflowId, spec.portalRoles ?? portalRoles, spec.expiredPortalGraceS);
-      assertStorable(rawParams, "path");
-      const params = spec.params ? parseOrThrow(spec.params, rawParams, "resource.not_found", "path") : rawParams;
-      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
-      assertStorable(rawQuery, "query");
-      const query = spec.query ? parseOrThrow(spec.query, rawQuery, "request.invalid", "query") : undefined;
-      const body = spec.body
-        ? parseOrThrow(spec.body, await readJsonBody(req, spec.bodyLimit ?? env().RENDER_BODY_MAX_BYTES), "request.invalid", "body")
-        : undefined;
-      const result = await handler({
-        req,
-        body: body as Infer<B>,
-        query: query as Infer<Q>,
-        params: params as Infer<P>,
-        principal: principal as BearerOf<Auth>,
-        portal: portal as PortalOf<Auth>,
-        ip: clientIp(req.headers),
-      });
-      return withPortalToken(result instanceof Response ? result : Response.json(result), portal);
-    } catch (err) {
-      return withPortalToken(errorResponse(req, err), portal);
-    }
-  }, { spec: spec as AnyRouteSpec });
+  return Object.assign(
+    async (req: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+      let portal: PortalPrincipal | null = null;
+      try {
+        const rawParams = (await segment?.params) ?? {};
+        const usePortal = spec.auth === "portal" || (spec.auth === "bearer-or-portal" && !req.headers.has("authorization"));
+        const principal = spec.auth === "bearer" || (spec.auth === "bearer-or-portal" && !usePortal) ? await authenticateBearer(req) : null;
+        if (principal && spec.feature) requireFeature(principal, spec.feature);
+        if (principal && spec.tiers) requireTier(principal, spec.tiers);
+        if (usePortal)
+          portal = await authenticatePortal(req, rawParams.workflowId, spec.portalRoles ?? portalRoles, spec.expiredPortalGraceS);
+        assertStorable(rawParams, "path");
+        const params = spec.params ? parseOrThrow(spec.params, rawParams, "resource.not_found", "path") : rawParams;
+        const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+        assertStorable(rawQuery, "query");
+        const query = spec.query ? parseOrThrow(spec.query, rawQuery, "request.invalid", "query") : undefined;
+        const body = spec.body
+          ? parseOrThrow(spec.body, await readJsonBody(req, spec.bodyLimit ?? env().RENDER_BODY_MAX_BYTES), "request.invalid", "body")
+          : undefined;
+        const result = await handler({
+          req,
+          body: body as Infer<B>,
+          query: query as Infer<Q>,
+          params: params as Infer<P>,
+          principal: principal as BearerOf<Auth>,
+          portal: portal as PortalOf<Auth>,
+          ip: clientIp(req.headers),
+        });
+        return withPortalToken(result instanceof Response ? result : Response.json(result), portal);
+      } catch (err) {
+        return withPortalToken(errorResponse(req, err), portal);
+      }
+    },
+    { spec: spec as AnyRouteSpec },
+  );
 }
 
 function errorResponse(req: Request, err: unknown): Response {
@@ -150,11 +164,15 @@ function errorResponse(req: Request, err: unknown): Response {
   const where = `${req.method} ${redactTokens(new URL(req.url).pathname)}`;
   if (isDatabaseUnavailable(err)) {
     console.error(`[${where}] database unavailable: ${(err as Error).message}`);
-    return problemResponse(new AppError("unavailable", "The database is not answering; try again shortly", { headers: { "retry-after": "5" } }));
+    return problemResponse(
+      new AppError("unavailable", "The database is not answering; try again shortly", { headers: { "retry-after": "5" } }),
+    );
   }
   if (isBlobStoreUnavailable(err)) {
     console.error(`[${where}] blob store unavailable: ${(err as Error).message}`);
-    return problemResponse(new AppError("unavailable", "The document store is not answering; try again shortly", { headers: { "retry-after": "5" } }));
+    return problemResponse(
+      new AppError("unavailable", "The document store is not answering; try again shortly", { headers: { "retry-after": "5" } }),
+    );
   }
   console.error(`[${where}]`, err);
   return problemResponse(new AppError("internal", "An unexpected error occurred; it has been logged"));
@@ -183,7 +201,9 @@ type RouteHandler = (req: Request, segment?: { params?: Promise<Record<string, s
  */
 export function methods(handlers: Partial<Record<RouteMethod, RouteHandler>>): Record<RouteMethod | "OPTIONS", RouteHandler> {
   const allowed = ROUTE_METHODS.filter((m) => handlers[m]);
-  const notAllowed = Object.assign(async (req: Request) => problemResponse(methodNotAllowed(req.method, allowed)), { methodNotAllowed: true });
+  const notAllowed = Object.assign(async (req: Request) => problemResponse(methodNotAllowed(req.method, allowed)), {
+    methodNotAllowed: true,
+  });
   const options: RouteHandler = async (req) => {
     const refused = refusedMethod(req);
     if (refused) return problemResponse(methodNotAllowed(refused, allowed));
@@ -211,10 +231,7 @@ export function internal<H extends (...args: never[]) => Promise<Response>>(reas
 
 /** How the OpenAPI document sees one exported method of a route file. */
 export type HandlerInfo =
-  | { kind: "documented"; spec: AnyRouteSpec }
-  | { kind: "internal"; reason: string }
-  | { kind: "not-allowed" }
-  | { kind: "undocumented" };
+  { kind: "documented"; spec: AnyRouteSpec } | { kind: "internal"; reason: string } | { kind: "not-allowed" } | { kind: "undocumented" };
 
 export function handlerInfo(handler: unknown): HandlerInfo {
   const h = handler as { spec?: AnyRouteSpec; internal?: string; methodNotAllowed?: boolean } | undefined;

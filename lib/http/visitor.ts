@@ -8,7 +8,10 @@ import { env } from "@/lib/env";
  * TRUSTED_PROXY_HOPS is the number of proxies in front of Sealpost (0 or 1: the last entry).
  */
 export function clientIp(headers: Headers): string | null {
-  const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!entries.length) return null;
   const fromRight = Math.max(1, env().TRUSTED_PROXY_HOPS);
   return entries[Math.max(0, entries.length - fromRight)].slice(0, 64);

@@ -66,7 +66,8 @@ export function defineJob<S extends z.ZodType>(opts: JobOptions<S>): JobDefiniti
 }
 
 function checkCron(id: string, cron: string): void {
-  if (cron.trim().split(/\s+/).length !== 5) throw new Error(`Job ${id}: cron "${cron}" must have five fields (Inngest has no seconds field)`);
+  if (cron.trim().split(/\s+/).length !== 5)
+    throw new Error(`Job ${id}: cron "${cron}" must have five fields (Inngest has no seconds field)`);
   try {
     CronExpressionParser.parse(cron, { tz: "UTC" });
   } catch (err) {

@@ -34,7 +34,13 @@ const perLane = (limit: number) => limit + 16;
  * slots to the other lanes, so that a small batch sent while a large one fills every slot starts at
  * once instead of waiting for a large chunk to end, at each of its steps (pick-up, chunk, finish).
  */
-export async function claimJobs(db: Db, workerId: string, limit: number, leaseMs: number, laneCap = Number.MAX_SAFE_INTEGER): Promise<ClaimedJob[]> {
+export async function claimJobs(
+  db: Db,
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+  laneCap = Number.MAX_SAFE_INTEGER,
+): Promise<ClaimedJob[]> {
   // The lanes with pending jobs are found by skipping through jobs_lane_due, one probe per lane, and
   // each lane's oldest due jobs are read from it: a claim reads a few rows per lane, not every due job.
   // The rows are then locked in turn order with SKIP LOCKED and their due state checked again under
@@ -123,7 +129,10 @@ export async function extendLeases(db: Db, workerId: string, ids: string[], leas
 const ours = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, "running"));
 
 export async function markDone(db: Db, job: ClaimedJob): Promise<void> {
-  await db.update(jobs).set({ status: "done", lockedUntil: null, lastError: null, updatedAt: sql`now()` }).where(ours(job));
+  await db
+    .update(jobs)
+    .set({ status: "done", lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+    .where(ours(job));
 }
 
 export async function markFailedOrRetry(db: Db, job: ClaimedJob, error: string, retryInMs: number | null): Promise<void> {

@@ -22,6 +22,7 @@ export function installEventSender(sender: EventSender): void {
  */
 export async function sendEvent(tx: Tx | undefined, events: EventInput | EventInput[]): Promise<void> {
   const send = holder.__sealpostEventSender;
-  if (!send) throw new Error("sendEvent: no event sender installed; the process's entry point must call installJobs() from inngest/install.ts");
+  if (!send)
+    throw new Error("sendEvent: no event sender installed; the process's entry point must call installJobs() from inngest/install.ts");
   await send(tx, asArray(events));
 }

@@ -23,8 +23,10 @@ export function addressProblem(address: string): string | null {
   if (octets(local) > ADDRESS_LIMITS.localPart) {
     return `has ${octets(local)} bytes before the @; at most ${ADDRESS_LIMITS.localPart} are allowed (RFC 5321)`;
   }
-  if (octets(domain) > ADDRESS_LIMITS.domain) return `has a domain of ${octets(domain)} bytes; at most ${ADDRESS_LIMITS.domain} are allowed (RFC 5321)`;
-  if (octets(address) > ADDRESS_LIMITS.address) return `is ${octets(address)} bytes long; an address may have at most ${ADDRESS_LIMITS.address} (RFC 5321)`;
+  if (octets(domain) > ADDRESS_LIMITS.domain)
+    return `has a domain of ${octets(domain)} bytes; at most ${ADDRESS_LIMITS.domain} are allowed (RFC 5321)`;
+  if (octets(address) > ADDRESS_LIMITS.address)
+    return `is ${octets(address)} bytes long; an address may have at most ${ADDRESS_LIMITS.address} (RFC 5321)`;
   if (domain.split(".").some((label) => octets(label) > ADDRESS_LIMITS.label)) {
     return `has a domain label longer than ${ADDRESS_LIMITS.label} bytes (RFC 1035)`;
   }

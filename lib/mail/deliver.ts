@@ -73,12 +73,15 @@ export async function deliverDueMail(opts: DeliverOptions): Promise<DeliveryRoun
   if (!claimed.length) return { sent: 0, claimed: 0, unreachable: null };
 
   const ids = claimed.map((m) => String(m.id));
-  const renew = setInterval(() => {
-    db.update(mailOutbox)
-      .set({ lockedUntil: sql`now() + ${deadlines.leaseMs}::int * interval '1 millisecond'` })
-      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "pending")))
-      .catch((err) => console.error(`[mail] renewing the claim of ${ids.length} messages failed: ${(err as Error).message}`));
-  }, Math.max(250, Math.floor(deadlines.leaseMs / 3)));
+  const renew = setInterval(
+    () => {
+      db.update(mailOutbox)
+        .set({ lockedUntil: sql`now() + ${deadlines.leaseMs}::int * interval '1 millisecond'` })
+        .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "pending")))
+        .catch((err) => console.error(`[mail] renewing the claim of ${ids.length} messages failed: ${(err as Error).message}`));
+    },
+    Math.max(250, Math.floor(deadlines.leaseMs / 3)),
+  );
   try {
     return await sendClaimed(claimed, transport, deadlines, opts);
   } finally {
@@ -96,14 +99,25 @@ async function sendClaimed(
   const from = mailFrom();
   const recorder = sentRecorder((ids) =>
     persistently(deadlines.recordMs, () =>
-      db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(inArray(mailOutbox.id, ids)),
+      db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(inArray(mailOutbox.id, ids)),
     ),
   );
   const results = await Promise.allSettled(
     claimed.map((m) =>
       withDeadline(
         Promise.resolve()
-          .then(() => composeMail({ from, to: String(m.to), subject: String(m.subject), text: expandPlaceholders(String(m.text)), messageId: `<${m.id}@sealpost.mail>` }))
+          .then(() =>
+            composeMail({
+              from,
+              to: String(m.to),
+              subject: String(m.subject),
+              text: expandPlaceholders(String(m.text)),
+              messageId: `<${m.id}@sealpost.mail>`,
+            }),
+          )
           .then((composed) => transport.send(composed)),
         deadlines.sendMs,
         "the SMTP server",
@@ -139,8 +153,17 @@ async function sendClaimed(
       );
       // Failed and recorded where its workflow or batch shows it, together: a failure is recorded once.
       await db.transaction(async (tx) => {
-        await tx.update(mailOutbox).set({ status: "failed", lockedUntil: null, lastError: error.slice(0, 2000) }).where(eq(mailOutbox.id, String(m.id)));
-        await recordFailedMail(tx, { id: String(m.id), dedupeKey: String(m.dedupe_key), to: String(m.to), subject: String(m.subject), reason: error });
+        await tx
+          .update(mailOutbox)
+          .set({ status: "failed", lockedUntil: null, lastError: error.slice(0, 2000) })
+          .where(eq(mailOutbox.id, String(m.id)));
+        await recordFailedMail(tx, {
+          id: String(m.id),
+          dedupeKey: String(m.dedupe_key),
+          to: String(m.to),
+          subject: String(m.subject),
+          reason: error,
+        });
       });
       continue;
     }
@@ -163,7 +186,20 @@ async function sendClaimed(
 }
 
 /** Codes nodemailer and Node give when the server, not the message, is the problem. */
-const SERVER_LEVEL = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAUTH", "ETLS", "EPROTOCOL"]);
+const SERVER_LEVEL = new Set([
+  "ECONNECTION",
+  "ETIMEDOUT",
+  "ESOCKET",
+  "EDNS",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAUTH",
+  "ETLS",
+  "EPROTOCOL",
+]);
 
 /**
  * A 5xx answer to the message (RFC 5321 §4.2.1: permanent negative completion; the same request will

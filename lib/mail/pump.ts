@@ -35,7 +35,10 @@ export async function startMailPump(opts: { intervalMs: number; retryBaseMs?: nu
     const r = await deliverDueMail({ limit: outage ? 1 : BATCH, retryBaseMs: opts.retryBaseMs });
     if (r.unreachable) {
       const now = Date.now();
-      if (!outage) console.warn(`[mail] SMTP server unreachable (${r.unreachable}); messages wait, probing every ${PROBE_MS.first}–${PROBE_MS.max} ms`);
+      if (!outage)
+        console.warn(
+          `[mail] SMTP server unreachable (${r.unreachable}); messages wait, probing every ${PROBE_MS.first}–${PROBE_MS.max} ms`,
+        );
       const probeMs = outage ? Math.min(2 * outage.probeMs, PROBE_MS.max) : PROBE_MS.first;
       outage = { since: outage?.since ?? now, probeMs, nextProbeAt: now + probeMs, error: r.unreachable };
       progress.waiting(outageDetail());

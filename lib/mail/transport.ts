@@ -183,7 +183,12 @@ function connectionError(message: string): Error {
  */
 function connectSocket(options: SMTPConnection.Options): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: options.host ?? "localhost", port: options.port ?? (options.secure ? 465 : 587), noDelay: true, keepAlive: true });
+    const socket = net.connect({
+      host: options.host ?? "localhost",
+      port: options.port ?? (options.secure ? 465 : 587),
+      noDelay: true,
+      keepAlive: true,
+    });
     const fail = (err: Error) => {
       socket.destroy();
       reject(err);

@@ -38,14 +38,20 @@ export async function safePost(url: string, body: string, headers: Record<string
       if (target.protocol !== "http:" && target.protocol !== "https:") throw new Refused(`${target.protocol} is not http or https`);
       if (target.username || target.password) throw new Refused("URLs with credentials are not called");
       // Every call that leaves the process has a deadline, the lookup included (getaddrinfo has none).
-      const address = await withDeadline(checkedAddress(host, opts.allowedHosts), Math.max(1, opts.timeoutMs - took()), `resolving ${host}`);
+      const address = await withDeadline(
+        checkedAddress(host, opts.allowedHosts),
+        Math.max(1, opts.timeoutMs - took()),
+        `resolving ${host}`,
+      );
       const res = await postOnce(target, address, body, headers, opts.timeoutMs - took());
       const location = REDIRECTS.has(res.status) ? res.location : undefined;
       if (!location) return { kind: "response", status: res.status, host, durationMs: took() };
-      if (hop >= (opts.maxRedirects ?? 3)) return { kind: "error", message: `more than ${opts.maxRedirects ?? 3} redirects`, host, durationMs: took() };
+      if (hop >= (opts.maxRedirects ?? 3))
+        return { kind: "error", message: `more than ${opts.maxRedirects ?? 3} redirects`, host, durationMs: took() };
       target = new URL(location, target);
     } catch (err) {
-      if (err instanceof Refused) return { kind: "refused", reason: hop ? `redirect ${hop} to ${host}: ${err.message}` : err.message, host, durationMs: took() };
+      if (err instanceof Refused)
+        return { kind: "refused", reason: hop ? `redirect ${hop} to ${host}: ${err.message}` : err.message, host, durationMs: took() };
       return { kind: "error", message: (err as Error).message.slice(0, 500), host, durationMs: took() };
     }
   }
@@ -59,7 +65,10 @@ async function checkedAddress(host: string, allowed: ReadonlySet<string>): Promi
   if (!all.length) throw new Error(`${host} does not resolve`);
   if (!allowed.has(host)) {
     const bad = all.find((a) => !isPublicAddress(a.address));
-    if (bad) throw new Refused(`${host} resolves to ${bad.address} (${rangeOf(bad.address)}), not a public address; add the host to CALLBACK_ALLOWED_HOSTS to allow it`);
+    if (bad)
+      throw new Refused(
+        `${host} resolves to ${bad.address} (${rangeOf(bad.address)}), not a public address; add the host to CALLBACK_ALLOWED_HOSTS to allow it`,
+      );
   }
   return all[0];
 }
@@ -96,4 +105,14 @@ function postOnce(url: URL, to: { address: string; family: number }, body: strin
 
 /** CALLBACK_ALLOWED_HOSTS as a set of lower-case host names. */
 export const parseAllowedHosts = (v: string): Set<string> =>
-  new Set(v.split(",").map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, "")).filter(Boolean));
+  new Set(
+    v
+      .split(",")
+      .map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ""),
+      )
+      .filter(Boolean),
+  );

@@ -33,7 +33,8 @@ export function buildOpenApiDocument(modules: readonly RouteModule[], raised: Ra
     const { path, catchAll } = apiPathOf(m.file);
     for (const method of ROUTE_METHODS) {
       const h = handlerInfo(m.exports[method]);
-      if (h.kind === "undocumented") throw new Error(`${method} ${path} (${m.file}) has no spec: wrap it in route(), documented() or internal()`);
+      if (h.kind === "undocumented")
+        throw new Error(`${method} ${path} (${m.file}) has no spec: wrap it in route(), documented() or internal()`);
       if (h.kind !== "documented") continue;
       if (catchAll) throw new Error(`${m.file}: a catch-all route has no OpenAPI path; mark it internal()`);
       (paths[path] ??= {})[method.toLowerCase()] = operation(method, path, h.spec, raised[m.file]?.[method] ?? []);
@@ -58,19 +59,22 @@ export function buildOpenApiDocument(modules: readonly RouteModule[], raised: Ra
           type: "http",
           scheme: "bearer",
           bearerFormat: "JWT",
-          description: "An access token of the OpenID provider (AUTH_ISSUER): `aud` must include AUTH_AUDIENCE and `tid` name a registered tenant.",
+          description:
+            "An access token of the OpenID provider (AUTH_ISSUER): `aud` must include AUTH_AUDIENCE and `tid` name a registered tenant.",
         },
         portalToken: {
           type: "apiKey",
           in: "header",
           name: "X-Svc-Portal-Token",
-          description: "A participant's or reviewer's portal token for the workflow in the path; every answer carries a fresh one in the same header.",
+          description:
+            "A participant's or reviewer's portal token for the workflow in the path; every answer carries a fresh one in the same header.",
         },
         portalTokenQuery: {
           type: "apiKey",
           in: "query",
           name: "token",
-          description: "The portal token as a query parameter (`pt` is read too, as in the portal's address), for links; the header is preferred since addresses end up in logs.",
+          description:
+            "The portal token as a query parameter (`pt` is read too, as in the portal's address), for links; the header is preferred since addresses end up in logs.",
         },
       },
     },
@@ -125,14 +129,23 @@ function successResponses(spec: AnyRouteSpec): Record<string, Json> {
     documented.map(([status, r]) => {
       const doc: ResponseDoc = r instanceof z.ZodType ? { schema: r } : (r as ResponseDoc);
       const types = [doc.contentType ?? "application/json"].flat();
-      const schemaOf = (type: string) => (doc.schema && type.endsWith("json") ? jsonSchemaOf(doc.schema, "output") : { type: "string", contentMediaType: type });
+      const schemaOf = (type: string) =>
+        doc.schema && type.endsWith("json") ? jsonSchemaOf(doc.schema, "output") : { type: "string", contentMediaType: type };
       // Neither a schema nor a content type: an answer without a body (304).
-      const content = doc.schema || doc.contentType ? Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])) : undefined;
+      const content =
+        doc.schema || doc.contentType ? Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])) : undefined;
       const headers: Record<string, Json> = Object.fromEntries(
         Object.entries(doc.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
       );
-      if (portalHeader) headers["X-Svc-Portal-Token"] = { description: "A fresh portal token (to a portal caller whose token was not expired).", schema: { type: "string" } };
-      return [status, { description: doc.description ?? "Success", ...(Object.keys(headers).length ? { headers } : {}), ...(content ? { content } : {}) }];
+      if (portalHeader)
+        headers["X-Svc-Portal-Token"] = {
+          description: "A fresh portal token (to a portal caller whose token was not expired).",
+          schema: { type: "string" },
+        };
+      return [
+        status,
+        { description: doc.description ?? "Success", ...(Object.keys(headers).length ? { headers } : {}), ...(content ? { content } : {}) },
+      ];
     }),
   );
 }
@@ -143,7 +156,12 @@ function mergeResponses(success: Record<string, Json>, problems: Record<string, 
   for (const [status, r] of Object.entries(success)) {
     const p = out[status];
     out[status] = p
-      ? { ...p, ...r, description: `${r.description} Or a problem: ${p.description}`, content: { ...(p.content as Json), ...((r.content as Json) ?? {}) } }
+      ? {
+          ...p,
+          ...r,
+          description: `${r.description} Or a problem: ${p.description}`,
+          content: { ...(p.content as Json), ...((r.content as Json) ?? {}) },
+        }
       : r;
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));

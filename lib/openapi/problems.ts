@@ -18,8 +18,10 @@ export function problemsOf(spec: AnyRouteSpec, raised: readonly ProblemCode[] = 
   if (!spec.docOnly) {
     const add = (...c: ProblemCode[]) => c.forEach((x) => codes.add(x));
     add("request.invalid_characters", "internal", "unavailable");
-    if (spec.auth === "bearer" || spec.auth === "bearer-or-portal") add("auth.token_missing", "auth.token_invalid", "auth.token_expired", "auth.tenant_unknown");
-    if (spec.auth === "portal" || spec.auth === "bearer-or-portal") add("portal.token_missing", "portal.token_invalid", "portal.token_expired", "portal.wrong_workflow");
+    if (spec.auth === "bearer" || spec.auth === "bearer-or-portal")
+      add("auth.token_missing", "auth.token_invalid", "auth.token_expired", "auth.tenant_unknown");
+    if (spec.auth === "portal" || spec.auth === "bearer-or-portal")
+      add("portal.token_missing", "portal.token_invalid", "portal.token_expired", "portal.wrong_workflow");
     if (spec.portalRoles && spec.auth !== "bearer") add("portal.role_forbidden");
     if (spec.feature) add("licence.feature_missing");
     if (spec.tiers) add("licence.tier_required");
@@ -61,14 +63,21 @@ export function problemResponses(codes: readonly ProblemCode[]): Record<string, 
   for (const [status, list] of byStatus) {
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${problemCodes[c].title}`).join("; "),
-      ...(status === 503 || status === 429 ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } } : {}),
+      ...(status === 503 || status === 429
+        ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } }
+        : {}),
       content: {
         "application/problem+json": {
-          schema: { allOf: [{ $ref: "#/components/schemas/Problem" }, { properties: { status: { const: status }, code: { enum: list } } }] },
+          schema: {
+            allOf: [{ $ref: "#/components/schemas/Problem" }, { properties: { status: { const: status }, code: { enum: list } } }],
+          },
           examples: Object.fromEntries(
             list.map((c) => [
               c,
-              { summary: problemCodes[c].title, value: { type: problemType(c), title: problemCodes[c].title, status, detail: problemCodes[c].title, code: c } },
+              {
+                summary: problemCodes[c].title,
+                value: { type: problemType(c), title: problemCodes[c].title, status, detail: problemCodes[c].title, code: c },
+              },
             ]),
           ),
         },

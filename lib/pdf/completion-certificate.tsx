@@ -24,7 +24,11 @@ export interface CompletionCertificateInput {
     facts: Array<{ label: string; value: string }>;
     events: Array<{ at: string; what: string; details: string[] }>;
   }>;
-  chain: { genesis: string; head: string; links: Array<{ n: number; eventId: number; at: string; what: string; kind: string; hash: string }> };
+  chain: {
+    genesis: string;
+    head: string;
+    links: Array<{ n: number; eventId: number; at: string; what: string; kind: string; hash: string }>;
+  };
   issuedAt: string;
 }
 
@@ -52,23 +56,39 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
   const title = `Certificate of completion – ${given.title}`;
   const input = drawableStrings(given);
   const th = (width: number | undefined, label: string) => (
-    <Text {...structure("TH", { scope: "Column" })} style={width ? { width, fontFamily: FONT.bold } : { flex: 1, fontFamily: FONT.bold }}>{label}</Text>
+    <Text {...structure("TH", { scope: "Column" })} style={width ? { width, fontFamily: FONT.bold } : { flex: 1, fontFamily: FONT.bold }}>
+      {label}
+    </Text>
   );
   const doc = (
-    <Document {...documentProps({ correlationId: given.correlationId, title, documentId: given.workflowId }, { language: "en", margin: 40 })}>
+    <Document
+      {...documentProps({ correlationId: given.correlationId, title, documentId: given.workflowId }, { language: "en", margin: 40 })}
+    >
       <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
-        <Text {...structure("H1")} style={{ fontSize: 18, fontFamily: FONT.bold, lineHeight: 1.2, marginBottom: 6 }}>Certificate of completion</Text>
-        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 6 }}>{input.title}</Text>
-        <Text {...structure("P")} style={{ fontSize: 11, fontFamily: FONT.bold, marginBottom: 8, color: input.outcome === "complete" ? "#1b5e20" : "#b3261e" }}>{input.outcomeLine}</Text>
+        <Text {...structure("H1")} style={{ fontSize: 18, fontFamily: FONT.bold, lineHeight: 1.2, marginBottom: 6 }}>
+          Certificate of completion
+        </Text>
+        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 6 }}>
+          {input.title}
+        </Text>
+        <Text
+          {...structure("P")}
+          style={{ fontSize: 11, fontFamily: FONT.bold, marginBottom: 8, color: input.outcome === "complete" ? "#1b5e20" : "#b3261e" }}
+        >
+          {input.outcomeLine}
+        </Text>
         <View {...structure("Table")}>
           {input.facts.map((f) => (
             <Pair key={f.label} k={f.label} v={f.value} />
           ))}
         </View>
 
-        <Text {...structure("H2")} style={h2}>Document revisions</Text>
+        <Text {...structure("H2")} style={h2}>
+          Document revisions
+        </Text>
         <Text {...structure("P")} style={{ color: grey, marginBottom: 4 }}>
-          Revision 0 is the sealed record with its signature page; each signature adds one revision as an incremental update, so every earlier revision stays, byte for byte, at the start of the file.
+          Revision 0 is the sealed record with its signature page; each signature adds one revision as an incremental update, so every
+          earlier revision stays, byte for byte, at the start of the file.
         </Text>
         <View {...structure("Table")}>
           <View {...structure("TR")} style={head}>
@@ -79,18 +99,30 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
           </View>
           {input.revisions.map((r) => (
             <View key={r.revision} {...structure("TR")} style={row} wrap={false}>
-              <Text {...structure("TD")} style={{ width: 40 }}>{String(r.revision)}</Text>
-              <Text {...structure("TD")} style={{ width: 115 }}>{r.madeBy}</Text>
-              <Text {...structure("TD")} style={{ width: 90, fontSize: 8 }}>{r.at}</Text>
-              <Text {...structure("TD")} style={{ flex: 1, ...mono }}>{r.sha256}</Text>
+              <Text {...structure("TD")} style={{ width: 40 }}>
+                {String(r.revision)}
+              </Text>
+              <Text {...structure("TD")} style={{ width: 115 }}>
+                {r.madeBy}
+              </Text>
+              <Text {...structure("TD")} style={{ width: 90, fontSize: 8 }}>
+                {r.at}
+              </Text>
+              <Text {...structure("TD")} style={{ flex: 1, ...mono }}>
+                {r.sha256}
+              </Text>
             </View>
           ))}
         </View>
 
-        <Text {...structure("H2")} style={h2}>Signers</Text>
+        <Text {...structure("H2")} style={h2}>
+          Signers
+        </Text>
         {input.signers.map((s, i) => (
           <View key={i} style={{ marginBottom: 8 }}>
-            <Text {...structure("H3")} style={{ fontFamily: FONT.bold, fontSize: 10, marginBottom: 2 }} minPresenceAhead={40}>{s.heading}</Text>
+            <Text {...structure("H3")} style={{ fontFamily: FONT.bold, fontSize: 10, marginBottom: 2 }} minPresenceAhead={40}>
+              {s.heading}
+            </Text>
             <View {...structure("Table")}>
               {s.facts.map((f) => (
                 <Pair key={f.label} k={f.label} v={f.value} />
@@ -100,8 +132,12 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
               <View {...structure("Table")}>
                 {s.events.map((e, j) => (
                   <View key={j} {...structure("TR")} style={row} wrap={false}>
-                    <Text {...structure("TD")} style={{ width: 110 }}>{e.at}</Text>
-                    <Text {...structure("TD")} style={{ width: 110, fontFamily: FONT.bold }}>{e.what}</Text>
+                    <Text {...structure("TD")} style={{ width: 110 }}>
+                      {e.at}
+                    </Text>
+                    <Text {...structure("TD")} style={{ width: 110, fontFamily: FONT.bold }}>
+                      {e.what}
+                    </Text>
                     <View {...structure("TD")} style={{ flex: 1 }}>
                       {e.details.map((d, k) => (
                         <Text key={k} {...structure("P")} style={HASH.test(d) ? mono : undefined}>
@@ -116,10 +152,13 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
           </View>
         ))}
 
-        <Text {...structure("H2")} style={h2}>Activity hash chain</Text>
+        <Text {...structure("H2")} style={h2}>
+          Activity hash chain
+        </Text>
         <Text {...structure("P")} style={{ color: grey, marginBottom: 4 }}>
-          Each link is SHA-256 over the previous link and the event (id, kind, actor, time and details, as canonical JSON with sorted keys); the chain starts from SHA-256 of
-          &quot;sealpost-activity-chain/1&quot;, a newline and the workflow id. An event edited, removed or inserted later changes its link and every link after it.
+          Each link is SHA-256 over the previous link and the event (id, kind, actor, time and details, as canonical JSON with sorted keys);
+          the chain starts from SHA-256 of &quot;sealpost-activity-chain/1&quot;, a newline and the workflow id. An event edited, removed or
+          inserted later changes its link and every link after it.
         </Text>
         <View {...structure("Table")}>
           <Pair k="Start" v={input.chain.genesis} mono />
@@ -135,15 +174,25 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
           </View>
           {input.chain.links.map((l) => (
             <View key={l.n} {...structure("TR")} style={{ ...row, fontSize: 8 }} wrap={false}>
-              <Text {...structure("TD")} style={{ width: 22 }}>{String(l.n)}</Text>
-              <Text {...structure("TD")} style={{ width: 38 }}>{String(l.eventId)}</Text>
-              <Text {...structure("TD")} style={{ width: 88 }}>{l.at}</Text>
+              <Text {...structure("TD")} style={{ width: 22 }}>
+                {String(l.n)}
+              </Text>
+              <Text {...structure("TD")} style={{ width: 38 }}>
+                {String(l.eventId)}
+              </Text>
+              <Text {...structure("TD")} style={{ width: 88 }}>
+                {l.at}
+              </Text>
               <View {...structure("TD")} style={{ width: 97 }}>
                 <Text {...structure("P")}>{l.what}</Text>
                 {/* The kind is what the link hashes: an auditor recomputing the chain needs it. */}
-                <Text {...structure("P")} style={{ color: grey, fontSize: 6.5 }}>{l.kind}</Text>
+                <Text {...structure("P")} style={{ color: grey, fontSize: 6.5 }}>
+                  {l.kind}
+                </Text>
               </View>
-              <Text {...structure("TD")} style={{ flex: 1, ...mono }}>{l.hash}</Text>
+              <Text {...structure("TD")} style={{ flex: 1, ...mono }}>
+                {l.hash}
+              </Text>
             </View>
           ))}
         </View>

@@ -83,17 +83,22 @@ const FALLBACK_FILES = {
 } as const;
 
 const projectRequire = () => createRequire(path.join(process.cwd(), "package.json"));
-const notoFile = (f: NotoFont, weight: "400Regular" | "700Bold") => path.join(path.dirname(projectRequire().resolve(`${f.package}/package.json`)), weight, `${f.file}_${weight}.ttf`);
+const notoFile = (f: NotoFont, weight: "400Regular" | "700Bold") =>
+  path.join(path.dirname(projectRequire().resolve(`${f.package}/package.json`)), weight, `${f.file}_${weight}.ttf`);
 /** Every Noto font registered: family name → file. Noto Emoji has one weight, used for bold text too. */
 const notoFiles = (): Array<[string, string]> => [
-  ...Object.values(CJK).flatMap((f): Array<[string, string]> => [[f.family, notoFile(f, "400Regular")], [`${f.family} Bold`, notoFile(f, "700Bold")]]),
+  ...Object.values(CJK).flatMap((f): Array<[string, string]> => [
+    [f.family, notoFile(f, "400Regular")],
+    [`${f.family} Bold`, notoFile(f, "700Bold")],
+  ]),
   [EMOJI.family, notoFile(EMOJI, "400Regular")],
 ];
 
 const fallbackDir = () => path.join(path.dirname(projectRequire().resolve("dejavu-fonts-ttf/package.json")), "ttf");
 
 /** The file of a document face (Arimo, Cousine), for code that embeds it itself (page numbers). */
-export const faceFile = (family: keyof typeof FACE_FILES) => path.join(path.dirname(projectRequire().resolve(`${FACE_FILES[family].package}/package.json`)), FACE_FILES[family].file);
+export const faceFile = (family: keyof typeof FACE_FILES) =>
+  path.join(path.dirname(projectRequire().resolve(`${FACE_FILES[family].package}/package.json`)), FACE_FILES[family].file);
 
 /** The file of any family a font stack names (the faces, DejaVu, Noto), for code that embeds fonts itself (a signature's appearance). */
 export function familyFile(family: string): string {
@@ -152,7 +157,6 @@ export function advanceIn(stack: readonly string[], codePoint: number): number {
 /** Whether the built-in PDF fonts (Helvetica, Courier) draw a character: those of Windows-1252. */
 export const standardFontDraws = (codePoint: number) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint);
 
-
 let done = false;
 let fallbackChars: Set<number> | undefined;
 
@@ -174,13 +178,15 @@ function fallbackCharacters(): Set<number> {
       return loaded ?? (fontkit.openSync(file) as fontkit.Font).characterSet;
     };
     fallbackChars = new Set(tableOf("DejaVu Sans", path.join(fallbackDir(), FALLBACK_FILES["DejaVu Sans"])));
-    for (const [family, file] of notoFiles().filter(([f]) => !f.endsWith(" Bold"))) for (const code of tableOf(family, file)) fallbackChars.add(code);
+    for (const [family, file] of notoFiles().filter(([f]) => !f.endsWith(" Bold")))
+      for (const code of tableOf(family, file)) fallbackChars.add(code);
   }
   return fallbackChars;
 }
 
 /** Joiners and selectors of emoji sequences and CJK variation: drawn as part of their sequence, never alone. */
-const isSequenceMark = (code: number) => code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0x1f3fb && code <= 0x1f3ff) || (code >= 0xe0020 && code <= 0xe007f);
+const isSequenceMark = (code: number) =>
+  code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0x1f3fb && code <= 0x1f3ff) || (code >= 0xe0020 && code <= 0xe007f);
 const drawn = (code: number) => code < 0x20 || standardFontDraws(code) || fallbackCharacters().has(code) || isSequenceMark(code);
 
 /** The text as the document fonts can draw it: each character none of them has becomes U+FFFD (visibly missing, never another letter). */

@@ -19,9 +19,31 @@ const BASELINE = 26;
 const TOP_FROM_BOTTOM = BASELINE + 0.9 * SIZE;
 
 /** The left half of the footer; `fixed`, so on every page. `margin` is the page's side padding; `tag` marks it for explain traces. */
-export function FooterLabel({ text, margin, tag, colour = FOOTER_GREY }: { text: string; margin: number; tag?: Record<string, string>; colour?: string }) {
+export function FooterLabel({
+  text,
+  margin,
+  tag,
+  colour = FOOTER_GREY,
+}: {
+  text: string;
+  margin: number;
+  tag?: Record<string, string>;
+  colour?: string;
+}) {
   return (
-    <Text fixed {...tag} style={{ position: "absolute", bottom: TOP_FROM_BOTTOM - SIZE, left: margin, right: margin, fontSize: SIZE, lineHeight: 1, color: colour }}>
+    <Text
+      fixed
+      {...tag}
+      style={{
+        position: "absolute",
+        bottom: TOP_FROM_BOTTOM - SIZE,
+        left: margin,
+        right: margin,
+        fontSize: SIZE,
+        lineHeight: 1,
+        color: colour,
+      }}
+    >
       {text}
     </Text>
   );
@@ -47,7 +69,19 @@ let arimo: fontkit.Font | undefined;
  * so the page numbers' glyphs join the subset the text embeds) or Helvetica. Opened once a thread,
  * used only on a page where react-pdf has drawn no Arimo before.
  */
-export function pageNumbers({ margin, colour = FOOTER_GREY, pagesBefore = 0, pagesAfter = 0, builtInFonts = false }: PageNumberOptions): { pageNumbers: Record<string, unknown> } {
+export function pageNumbers({ margin, colour = FOOTER_GREY, pagesBefore = 0, pagesAfter = 0, builtInFonts = false }: PageNumberOptions): {
+  pageNumbers: Record<string, unknown>;
+} {
   arimo ??= fontkit.openSync(faceFile(FACES.embedded.regular)) as fontkit.Font;
-  return { pageNumbers: { font: builtInFonts ? FACES.builtIn.regular : arimo, size: SIZE, colour, margin, baseline: BASELINE, pagesBefore, pagesAfter } };
+  return {
+    pageNumbers: {
+      font: builtInFonts ? FACES.builtIn.regular : arimo,
+      size: SIZE,
+      colour,
+      margin,
+      baseline: BASELINE,
+      pagesBefore,
+      pagesAfter,
+    },
+  };
 }

@@ -26,17 +26,31 @@ function inline(n: Nodes, ctx: Ctx, key: number): ReactNode {
     case "text":
       return drawable(n.value);
     case "strong":
-      return <Text key={key} style={{ fontFamily: ctx.fonts.bold }}>{inlineChildren(n, ctx)}</Text>;
+      return (
+        <Text key={key} style={{ fontFamily: ctx.fonts.bold }}>
+          {inlineChildren(n, ctx)}
+        </Text>
+      );
     case "emphasis":
-      return <Text key={key} style={{ fontFamily: ctx.fonts.italic }}>{inlineChildren(n, ctx)}</Text>;
+      return (
+        <Text key={key} style={{ fontFamily: ctx.fonts.italic }}>
+          {inlineChildren(n, ctx)}
+        </Text>
+      );
     case "inlineCode":
-      return <Text key={key} style={{ fontFamily: ctx.fonts.mono }}>{drawable(n.value)}</Text>;
+      return (
+        <Text key={key} style={{ fontFamily: ctx.fonts.mono }}>
+          {drawable(n.value)}
+        </Text>
+      );
     case "break":
       return "\n";
     case "link":
       // Only links written in the template itself reach here: data is bound into text nodes only.
       return /^(https?:|mailto:)/i.test(n.url) ? (
-        <Link key={key} src={n.url} style={{ color: ctx.style.primaryColor }}>{inlineChildren(n, ctx)}</Link>
+        <Link key={key} src={n.url} style={{ color: ctx.style.primaryColor }}>
+          {inlineChildren(n, ctx)}
+        </Link>
       ) : (
         <Text key={key}>{inlineChildren(n, ctx)}</Text>
       );
@@ -57,7 +71,19 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
   switch (n.type) {
     case "heading":
       return (
-        <Text key={key} {...x?.tag("heading", n, { depth: n.depth })} {...structure(`H${n.depth}`)} style={{ fontFamily: ctx.fonts.bold, fontSize: headingSize(n.depth, base), lineHeight: 1.2, color: ctx.style.headingColor, marginTop: base * 0.6, marginBottom: base * 0.4 }}>
+        <Text
+          key={key}
+          {...x?.tag("heading", n, { depth: n.depth })}
+          {...structure(`H${n.depth}`)}
+          style={{
+            fontFamily: ctx.fonts.bold,
+            fontSize: headingSize(n.depth, base),
+            lineHeight: 1.2,
+            color: ctx.style.headingColor,
+            marginTop: base * 0.6,
+            marginBottom: base * 0.4,
+          }}
+        >
           {inlineChildren(n, ctx)}
         </Text>
       );
@@ -65,17 +91,31 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       return n.children.length === 1 && n.children[0].type === "image" ? (
         block(n.children[0] as unknown as RootContent, ctx, key)
       ) : (
-        <Text key={key} {...x?.tag("paragraph", n)} {...structure(ctx.itemBody ? "LBody" : "P")} style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}>{inlineChildren(n, ctx)}</Text>
+        <Text
+          key={key}
+          {...x?.tag("paragraph", n)}
+          {...structure(ctx.itemBody ? "LBody" : "P")}
+          style={{ marginBottom: ctx.tight ? base * 0.15 : base * 0.6 }}
+        >
+          {inlineChildren(n, ctx)}
+        </Text>
       );
     case "list":
       return (
-        <View key={key} {...x?.tag("list", n)} {...structure("L", { listNumbering: n.ordered ? "Decimal" : "Disc" })} style={{ marginBottom: base * 0.6 }}>
+        <View
+          key={key}
+          {...x?.tag("list", n)}
+          {...structure("L", { listNumbering: n.ordered ? "Decimal" : "Disc" })}
+          style={{ marginBottom: base * 0.6 }}
+        >
           {n.children.map((item, i) => {
             const itemBody = item.children.length === 1 && item.children[0].type === "paragraph";
             return (
               <View key={i} {...structure("LI")} style={{ flexDirection: "row" }}>
                 {/* A bullet says nothing the list's Disc numbering does not: an artifact (untagged); a number is a label. */}
-                <Text {...(n.ordered ? structure("Lbl") : {})} style={{ width: base * 1.6 }}>{n.ordered ? `${(n.start ?? 1) + i}.` : "•"}</Text>
+                <Text {...(n.ordered ? structure("Lbl") : {})} style={{ width: base * 1.6 }}>
+                  {n.ordered ? `${(n.start ?? 1) + i}.` : "•"}
+                </Text>
                 <View {...(itemBody ? {} : structure("LBody"))} style={{ flex: 1 }}>
                   <Blocks nodes={item.children as RootContent[]} ctx={{ ...ctx, tight: !(n.spread || item.spread), itemBody }} />
                 </View>
@@ -86,12 +126,30 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "table":
       return (
-        <View key={key} {...x?.tag("table", n)} {...structure("Table")} style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}>
+        <View
+          key={key}
+          {...x?.tag("table", n)}
+          {...structure("Table")}
+          style={{ marginBottom: base * 0.6, borderTop: `0.5pt solid ${ctx.style.primaryColor}` }}
+        >
           {n.children.map((row, r) => (
-            <View key={r} {...structure("TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}>
+            <View
+              key={r}
+              {...structure("TR")}
+              style={{ flexDirection: "row", borderBottom: "0.5pt solid #bbbbbb", backgroundColor: r === 0 ? "#eef2f6" : undefined }}
+            >
               {row.children.map((cell, c) => (
                 // GFM column alignment (`|---:|`): amounts line up on the right. A GFM table's first row is its header.
-                <Text key={c} {...(r === 0 ? structure("TH", { scope: "Column" }) : structure("TD"))} style={{ flex: 1, padding: 3, fontFamily: r === 0 ? ctx.fonts.bold : ctx.fonts.regular, textAlign: n.align?.[c] ?? "left" }}>
+                <Text
+                  key={c}
+                  {...(r === 0 ? structure("TH", { scope: "Column" }) : structure("TD"))}
+                  style={{
+                    flex: 1,
+                    padding: 3,
+                    fontFamily: r === 0 ? ctx.fonts.bold : ctx.fonts.regular,
+                    textAlign: n.align?.[c] ?? "left",
+                  }}
+                >
                   {inlineChildren(cell, ctx)}
                 </Text>
               ))}
@@ -101,12 +159,26 @@ function block(n: RootContent, ctx: Ctx, key: number): ReactNode {
       );
     case "blockquote":
       return (
-        <View key={key} {...x?.tag("blockquote", n)} {...structure("BlockQuote")} style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}>
+        <View
+          key={key}
+          {...x?.tag("blockquote", n)}
+          {...structure("BlockQuote")}
+          style={{ borderLeft: `2pt solid ${ctx.style.primaryColor}`, paddingLeft: base, marginBottom: base * 0.6 }}
+        >
           <Blocks nodes={n.children as RootContent[]} ctx={ctx} />
         </View>
       );
     case "code":
-      return <Text key={key} {...x?.tag("code", n)} {...structure("P")} style={{ fontFamily: ctx.fonts.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}>{drawable(n.value)}</Text>;
+      return (
+        <Text
+          key={key}
+          {...x?.tag("code", n)}
+          {...structure("P")}
+          style={{ fontFamily: ctx.fonts.mono, fontSize: base * 0.9, marginBottom: base * 0.6 }}
+        >
+          {drawable(n.value)}
+        </Text>
+      );
     case "thematicBreak":
       return <View key={key} {...x?.tag("rule", n)} style={{ borderBottom: "0.5pt solid #999999", marginVertical: base * 0.6 }} />;
     default: {

@@ -98,7 +98,12 @@ function copyRoleMap(root: PDFDict, copier: PDFObjectCopier, into: PDFDict): voi
 function writeTree(out: PDFDocument, tree: MergedTree, documentRef: PDFRef): void {
   const rootRef = out.context.nextRef();
   out.context.assign(documentRef, out.context.obj({ S: "Document", P: rootRef, K: tree.parts }));
-  const root = out.context.obj({ Type: "StructTreeRoot", K: documentRef, ParentTree: out.context.obj({ Nums: tree.nums }), ParentTreeNextKey: tree.nextKey });
+  const root = out.context.obj({
+    Type: "StructTreeRoot",
+    K: documentRef,
+    ParentTree: out.context.obj({ Nums: tree.nums }),
+    ParentTreeNextKey: tree.nextKey,
+  });
   if (tree.roleMap.entries().length) root.set(name("RoleMap"), tree.roleMap);
   out.context.assign(rootRef, root);
   out.catalog.set(name("StructTreeRoot"), rootRef);

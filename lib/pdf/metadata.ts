@@ -13,7 +13,10 @@ const PDFUA_NS = "http://www.aiim.org/pdfua/ns/id/";
 const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The XMP packet of a Sealpost PDF. `pdfUa`: the document is tagged and embeds its fonts, and says it conforms to PDF/UA-1 (ISO 14289-1, clause 5). */
-export function documentXmp(meta: DocumentMeta, { producer = "Sealpost", pdfUa = false }: { producer?: string; pdfUa?: boolean } = {}): string {
+export function documentXmp(
+  meta: DocumentMeta,
+  { producer = "Sealpost", pdfUa = false }: { producer?: string; pdfUa?: boolean } = {},
+): string {
   return `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -28,7 +31,11 @@ export function documentXmp(meta: DocumentMeta, { producer = "Sealpost", pdfUa =
 }
 
 /** Writes title, producer and the XMP packet into a PDF pdf-lib made (a combined batch PDF); react-pdf's documents get them from `documentProps`. */
-export function stampDocument(doc: PDFDocument, meta: DocumentMeta, { producer = "Sealpost", pdfUa = false }: { producer?: string; pdfUa?: boolean } = {}): void {
+export function stampDocument(
+  doc: PDFDocument,
+  meta: DocumentMeta,
+  { producer = "Sealpost", pdfUa = false }: { producer?: string; pdfUa?: boolean } = {},
+): void {
   doc.setTitle(meta.title, { showInWindowTitleBar: true });
   doc.setProducer(producer);
   doc.setCreator("Sealpost");

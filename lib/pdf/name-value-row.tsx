@@ -10,7 +10,15 @@ type Style = Exclude<ComponentProps<typeof View>["style"], unknown[] | undefined
  * cell (TH, scope Row), so a screen reader says "Batch id: batch-0031". Sealed records,
  * certificates, receipts and explain reports draw their facts with it.
  */
-export function NameValueRow({ name, value, nameWidth, nameColour, valueStyle, rowStyle, keepTogether = false }: {
+export function NameValueRow({
+  name,
+  value,
+  nameWidth,
+  nameColour,
+  valueStyle,
+  rowStyle,
+  keepTogether = false,
+}: {
   name: string;
   value: string;
   nameWidth: number;
@@ -23,8 +31,12 @@ export function NameValueRow({ name, value, nameWidth, nameColour, valueStyle, r
 }) {
   return (
     <View {...structure("TR")} style={{ flexDirection: "row", ...rowStyle }} {...(keepTogether ? { wrap: false } : {})}>
-      <Text {...structure("TH", { scope: "Row" })} style={{ width: nameWidth, color: nameColour }}>{name}</Text>
-      <Text {...structure("TD")} style={valueStyle ?? { flex: 1 }}>{value}</Text>
+      <Text {...structure("TH", { scope: "Row" })} style={{ width: nameWidth, color: nameColour }}>
+        {name}
+      </Text>
+      <Text {...structure("TD")} style={valueStyle ?? { flex: 1 }}>
+        {value}
+      </Text>
     </View>
   );
 }

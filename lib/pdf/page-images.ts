@@ -51,15 +51,32 @@ export async function previewPages(pdf: Uint8Array): Promise<{ pages: PreviewPag
 
 /** One page (1-based) as a PNG, rendered from the PDF's bytes on standard input: nothing is written to disk. */
 export function renderPageImage(pdf: Uint8Array, page: number, deadlineMs = PREVIEW_DEADLINE_MS): Promise<Buffer> {
-  const args = ["-png", "-f", String(page), "-l", String(page), "-singlefile", "-scale-to-x", String(PREVIEW_WIDTH), "-scale-to-y", "-1", "-"];
+  const args = [
+    "-png",
+    "-f",
+    String(page),
+    "-l",
+    String(page),
+    "-singlefile",
+    "-scale-to-x",
+    String(PREVIEW_WIDTH),
+    "-scale-to-y",
+    "-1",
+    "-",
+  ];
   return renders(
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        const child = execFile("pdftoppm", args, { encoding: "buffer", maxBuffer: MAX_IMAGE_BYTES, timeout: deadlineMs, killSignal: "SIGKILL" }, (err, stdout) => {
-          if (err) reject(err.killed ? new DeadlineExceeded(`pdftoppm (page ${page})`, deadlineMs) : err);
-          else if (stdout.length === 0) reject(new Error(`pdftoppm made no image of page ${page}`));
-          else resolve(stdout);
-        });
+        const child = execFile(
+          "pdftoppm",
+          args,
+          { encoding: "buffer", maxBuffer: MAX_IMAGE_BYTES, timeout: deadlineMs, killSignal: "SIGKILL" },
+          (err, stdout) => {
+            if (err) reject(err.killed ? new DeadlineExceeded(`pdftoppm (page ${page})`, deadlineMs) : err);
+            else if (stdout.length === 0) reject(new Error(`pdftoppm made no image of page ${page}`));
+            else resolve(stdout);
+          },
+        );
         // pdftoppm may exit before reading all of its input (a bad PDF); the callback reports that.
         child.stdin?.on("error", () => {});
         child.stdin?.end(pdf);

@@ -21,7 +21,6 @@ const MARGIN = 48;
  */
 export type PdfProfile = "pdf/ua" | "tagged" | "untagged";
 
-
 /**
  * One record through one template: bind data into the parsed body and lay it out with react-pdf,
  * which also writes title, producer, the correlation id (XMP) and the page numbers (documentProps).
@@ -46,7 +45,10 @@ export async function renderDocument(
   const fonts = fontsFor(template.locale, { builtIn: builtInFonts });
   const pdf = await renderElement(
     <Document {...documentProps(meta, { language: template.locale, tagged, builtInFonts, margin: MARGIN })} onRender={explain?.onRender}>
-      <Page size={s.pageSize} style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}>
+      <Page
+        size={s.pageSize}
+        style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}
+      >
         <View style={{ borderBottom: `2pt solid ${s.primaryColor}`, marginBottom: 14 }} fixed />
         <Blocks nodes={body.children as RootContent[]} ctx={{ style: s, fonts, images: template.images, explain }} />
         <FooterLabel text={drawable(meta.documentId ?? meta.correlationId)} margin={MARGIN} tag={explain?.tag("footer")} />

@@ -36,7 +36,10 @@ export async function renderFromTemplate(task: RenderTask): Promise<RenderResult
  * A batch record laid out and written to the blob store in a render thread (see renderAndStore).
  * `lane` (the record's tenant and batch) gives it its turn among other batches' records.
  */
-export async function renderToBlob(task: Omit<StoredRenderTask, "progress">, lane?: Lane): Promise<StoredRender | { storageError: string }> {
+export async function renderToBlob(
+  task: Omit<StoredRenderTask, "progress">,
+  lane?: Lane,
+): Promise<StoredRender | { storageError: string }> {
   const progress = newTaskProgress();
   try {
     return await inRenderThread("renderAndStore", task, async () => (await import("./render-task")).renderAndStore(task), progress, lane);
@@ -60,20 +63,32 @@ export async function renderSealedWorkflowPdf(input: SealedWorkflowInput): Promi
 
 /** The sealed record with the facts of its layout, for an explain trace. */
 export async function renderSealedWorkflowPdfTraced(input: SealedWorkflowInput) {
-  return inRenderThread("renderSealedWorkflowTraced", input, async () => (await import("./sealed-workflow")).renderSealedWorkflowTraced(input));
+  return inRenderThread("renderSealedWorkflowTraced", input, async () =>
+    (await import("./sealed-workflow")).renderSealedWorkflowTraced(input),
+  );
 }
 
 /** A workflow's certificate of completion (e-signature), laid out in a render thread like the sealed record. */
 export async function renderCompletionCertificatePdf(input: CompletionCertificateInput): Promise<Uint8Array> {
-  return inRenderThread("renderCompletionCertificate", input, async () => (await import("./completion-certificate")).renderCompletionCertificate(input));
+  return inRenderThread("renderCompletionCertificate", input, async () =>
+    (await import("./completion-certificate")).renderCompletionCertificate(input),
+  );
 }
 
 /** An explain report, laid out in a render thread: a detailed report is a few hundred ms of layout. */
 export async function renderExplainReportPdf(input: ReportInput): Promise<Uint8Array> {
-  return inRenderThread("renderExplainReport", input, async () => (await import("@/lib/explain/report/render-report")).renderExplainReport(input));
+  return inRenderThread("renderExplainReport", input, async () =>
+    (await import("@/lib/explain/report/render-report")).renderExplainReport(input),
+  );
 }
 
-async function inRenderThread<T>(name: string, input: object, here: () => Promise<T>, progress = newTaskProgress(), lane?: Lane): Promise<T> {
+async function inRenderThread<T>(
+  name: string,
+  input: object,
+  here: () => Promise<T>,
+  progress = newTaskProgress(),
+  lane?: Lane,
+): Promise<T> {
   const pool = renderPool();
   if (!pool) return here();
   // TASKS_PER_THREAD at a time (see render-worker.mjs); the rest wait here, taking turns by lane.

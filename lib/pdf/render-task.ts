@@ -33,10 +33,22 @@ export interface RenderResult {
 }
 
 /** One document from a template path: the template is loaded (cached per version) and timed. */
-export default async function renderTask({ templatePath, templateVersion, templateSource, record, meta, explain, profile }: RenderTask): Promise<RenderResult> {
+export default async function renderTask({
+  templatePath,
+  templateVersion,
+  templateSource,
+  record,
+  meta,
+  explain,
+  profile,
+}: RenderTask): Promise<RenderResult> {
   const t0 = performance.now();
   const template =
-    templateSource !== undefined ? await parseTemplate(templatePath, templateSource) : templateVersion ? await loadTemplateVersion(templatePath, templateVersion) : await loadTemplate(templatePath);
+    templateSource !== undefined
+      ? await parseTemplate(templatePath, templateSource)
+      : templateVersion
+        ? await loadTemplateVersion(templatePath, templateVersion)
+        : await loadTemplate(templatePath);
   const templateLoadMs = performance.now() - t0;
   const capture = explain ? new ExplainCapture(template) : undefined;
   const out = await renderDocument(template, record, { ...meta, templateVersion: template.version }, capture, { profile });
@@ -69,7 +81,10 @@ export async function renderAndStore(task: StoredRenderTask): Promise<StoredRend
  * record's: it comes back as `storageError` (the caller retries the chunk) instead of being thrown
  * like a render error, which is the record's own.
  */
-export async function storeRender(task: StoredRenderTask, { pdf, ...rest }: RenderResult): Promise<StoredRender | { storageError: string }> {
+export async function storeRender(
+  task: StoredRenderTask,
+  { pdf, ...rest }: RenderResult,
+): Promise<StoredRender | { storageError: string }> {
   markPhase(task.progress, TaskPhase.storing);
   try {
     await getBlobStore().put(task.blobKey, pdf, "application/pdf");

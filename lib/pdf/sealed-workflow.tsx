@@ -37,7 +37,8 @@ export interface SealedWorkflowInput {
 export const SEALED_PAGE_SIZE: [number, number] = [595.28, 841.89];
 
 /** The footer's left half on every page of a sealed record, the signature pages included. */
-export const sealedFooterLabel = (input: Pick<SealedWorkflowInput, "correlationId" | "sealedAt">) => `${input.correlationId} · sealed ${input.sealedAt}`;
+export const sealedFooterLabel = (input: Pick<SealedWorkflowInput, "correlationId" | "sealedAt">) =>
+  `${input.correlationId} · sealed ${input.sealedAt}`;
 
 const grey = "#555555";
 /** Each at least 4.5:1 on white. */
@@ -55,7 +56,9 @@ export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<
 }
 
 /** The same document, traced: its headings are tagged and the laid-out tree read (see lib/explain). */
-export async function renderSealedWorkflowTraced(input: SealedWorkflowInput): Promise<{ pdf: Uint8Array; facts: RenderFacts; layoutMs: number }> {
+export async function renderSealedWorkflowTraced(
+  input: SealedWorkflowInput,
+): Promise<{ pdf: Uint8Array; facts: RenderFacts; layoutMs: number }> {
   const capture = new ExplainCapture({ source: "", bodyLine: 1 });
   const { pdf, layoutMs } = await layOut(input, capture);
   return { pdf, facts: capture.facts(), layoutMs };
@@ -65,13 +68,26 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
   setUpFonts();
   const title = `Sealed record – ${given.title}`;
   const input = drawableStrings(given); // drawn; the metadata keeps the given text
-  const heading = (depth: number, excerpt: string) => ({ ...x?.tag("heading", undefined, { depth, excerpt }), ...structure(`H${depth}` as "H1") });
+  const heading = (depth: number, excerpt: string) => ({
+    ...x?.tag("heading", undefined, { depth, excerpt }),
+    ...structure(`H${depth}` as "H1"),
+  });
   const t0 = performance.now();
   const doc = (
-    <Document {...documentProps({ correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion }, { language: "en", margin: 40, pagesAfter: given.pagesAfter })} onRender={x?.onRender}>
+    <Document
+      {...documentProps(
+        { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion },
+        { language: "en", margin: 40, pagesAfter: given.pagesAfter },
+      )}
+      onRender={x?.onRender}
+    >
       <Page size={SEALED_PAGE_SIZE} style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
-        <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>Sealed workflow record</Text>
-        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 8 }}>{input.title}</Text>
+        <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>
+          Sealed workflow record
+        </Text>
+        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 8 }}>
+          {input.title}
+        </Text>
         <View {...structure("Table")}>
           <Pair k="Workflow id" v={input.workflowId} />
           <Pair k="Correlation id" v={input.correlationId} />
@@ -81,7 +97,9 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
           <Pair k="Sealed at" v={input.sealedAt} />
         </View>
 
-        <Text {...heading(2, "Collected data")} style={h2}>Collected data</Text>
+        <Text {...heading(2, "Collected data")} style={h2}>
+          Collected data
+        </Text>
         {input.steps.map((s, i) => (
           <View key={i} style={{ marginBottom: 6 }}>
             <Text {...heading(3, `Step ${i + 1}`)} style={{ fontFamily: FONT.bold, marginBottom: 2 }}>{`Step ${i + 1}: ${s.title}`}</Text>
@@ -97,21 +115,29 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
         {input.results.length === 0 ? (
           <Text {...structure("P")}>No rules were evaluated.</Text>
         ) : (
-        <View {...structure("Table")}>
-          {input.results.map((r, i) => (
-            <View key={i} {...structure("TR")} style={row} wrap={false}>
-              <Text {...structure("TD")} style={{ width: 130, fontFamily: FONT.bold, color: TONES[r.tone] }}>{r.result}</Text>
-              <Text {...structure("TD")} style={{ width: 45 }}>{r.severity}</Text>
-              <Text {...structure("TD")} style={{ width: 95 }}>{r.ruleId}</Text>
-              <Text {...structure("TD")} style={{ flex: 1 }}>{`${r.message} (${r.field})`}</Text>
-            </View>
-          ))}
-        </View>
+          <View {...structure("Table")}>
+            {input.results.map((r, i) => (
+              <View key={i} {...structure("TR")} style={row} wrap={false}>
+                <Text {...structure("TD")} style={{ width: 130, fontFamily: FONT.bold, color: TONES[r.tone] }}>
+                  {r.result}
+                </Text>
+                <Text {...structure("TD")} style={{ width: 45 }}>
+                  {r.severity}
+                </Text>
+                <Text {...structure("TD")} style={{ width: 95 }}>
+                  {r.ruleId}
+                </Text>
+                <Text {...structure("TD")} style={{ flex: 1 }}>{`${r.message} (${r.field})`}</Text>
+              </View>
+            ))}
+          </View>
         )}
 
         {input.exception ? (
           <View>
-            <Text {...heading(2, "Approved with exception")} style={h2}>Approved with exception</Text>
+            <Text {...heading(2, "Approved with exception")} style={h2}>
+              Approved with exception
+            </Text>
             <View {...structure("Table")}>
               <Pair k="Failed rules" v={input.exception.failedRules.join(", ")} />
               <Pair k="Decided by" v={`${input.exception.by}, stage ${input.exception.stage}, ${input.exception.at}`} />
@@ -120,35 +146,48 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
           </View>
         ) : null}
 
-        <Text {...heading(2, "Approval history")} style={h2}>Approval history</Text>
+        <Text {...heading(2, "Approval history")} style={h2}>
+          Approval history
+        </Text>
         {input.history.length === 0 ? (
           <Text {...structure("P")}>No approval decisions (sealed without the approval gate).</Text>
         ) : (
-        <View {...structure("Table")}>
-          {input.history.map((h, i) => (
-            // A row is kept on one page, unless its list of changes could be longer than a page.
-            <View key={i} {...structure("TR")} style={row} wrap={!!h.changes?.length}>
-              <Text {...structure("TD")} style={{ width: TIME_WIDTH }}>{h.at}</Text>
-              <Text {...structure("TD")} style={{ width: 120, fontFamily: FONT.bold }}>{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
-              <View {...structure("TD")} style={{ flex: 1 }}>
-                <Text {...structure("P")}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
-                {(h.changes ?? []).map((c, j) => (
-                  <Text key={j} {...structure("P")} style={{ marginLeft: 8 }}>{`– ${c}`}</Text>
-                ))}
+          <View {...structure("Table")}>
+            {input.history.map((h, i) => (
+              // A row is kept on one page, unless its list of changes could be longer than a page.
+              <View key={i} {...structure("TR")} style={row} wrap={!!h.changes?.length}>
+                <Text {...structure("TD")} style={{ width: TIME_WIDTH }}>
+                  {h.at}
+                </Text>
+                <Text
+                  {...structure("TD")}
+                  style={{ width: 120, fontFamily: FONT.bold }}
+                >{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
+                <View {...structure("TD")} style={{ flex: 1 }}>
+                  <Text {...structure("P")}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
+                  {(h.changes ?? []).map((c, j) => (
+                    <Text key={j} {...structure("P")} style={{ marginLeft: 8 }}>{`– ${c}`}</Text>
+                  ))}
+                </View>
               </View>
-            </View>
-          ))}
-        </View>
+            ))}
+          </View>
         )}
 
-        <Text {...heading(2, "Audit trail")} style={h2}>Audit trail</Text>
+        <Text {...heading(2, "Audit trail")} style={h2}>
+          Audit trail
+        </Text>
         <View {...structure("Table")}>
           {input.audit.map((e, i) => (
             <View key={i} {...structure("TR")} style={row} wrap={false}>
-              <Text {...structure("TD")} style={{ width: TIME_WIDTH }}>{e.at}</Text>
+              <Text {...structure("TD")} style={{ width: TIME_WIDTH }}>
+                {e.at}
+              </Text>
               <View {...structure("TD")} style={{ width: 120 }}>
                 <Text {...structure("P")}>{e.what}</Text>
-                <Text {...structure("P")} style={{ color: grey, fontSize: 7 }}>{e.kind}</Text>
+                <Text {...structure("P")} style={{ color: grey, fontSize: 7 }}>
+                  {e.kind}
+                </Text>
               </View>
               <Text {...structure("TD")} style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
             </View>

@@ -1,4 +1,16 @@
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFNumber, PDFObjectCopier, type PDFObject, PDFPage, PDFPageLeaf, PDFRef, PDFStream } from "pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFObjectCopier,
+  type PDFObject,
+  PDFPage,
+  PDFPageLeaf,
+  PDFRef,
+  PDFStream,
+} from "pdf-lib";
 
 /*
  * Copying tagged pages from one PDF into another with their structure. pdf-lib's copyPages leaves
@@ -87,7 +99,8 @@ export function appendTaggedPages(out: PDFDocument, src: PDFDocument): { pages: 
   const srcRoot = src.catalog.lookup(name("StructTreeRoot"), PDFDict);
   const documentRef = asList(outRoot.get(name("K")))[0];
   const document = out.context.lookup(documentRef, PDFDict);
-  if (!(documentRef instanceof PDFRef) || document.get(name("S")) !== name("Document")) throw new Error("appendTaggedPages: the document's tree has no Document element at its root");
+  if (!(documentRef instanceof PDFRef) || document.get(name("S")) !== name("Document"))
+    throw new Error("appendTaggedPages: the document's tree has no Document element at its root");
 
   const outEntries = parentTreeEntries(out, outRoot.get(name("ParentTree")));
   const offset = nextParentKey(outRoot, outEntries);

@@ -5,7 +5,26 @@
  */
 
 /** Standard structure types of ISO 32000-1, 14.8.4, that Sealpost's documents use. */
-export type StructureType = "H1" | "H2" | "H3" | "H4" | "H5" | "H6" | "P" | "Sect" | "L" | "LI" | "Lbl" | "LBody" | "Table" | "TR" | "TH" | "TD" | "BlockQuote" | "Figure" | "Link";
+export type StructureType =
+  | "H1"
+  | "H2"
+  | "H3"
+  | "H4"
+  | "H5"
+  | "H6"
+  | "P"
+  | "Sect"
+  | "L"
+  | "LI"
+  | "Lbl"
+  | "LBody"
+  | "Table"
+  | "TR"
+  | "TH"
+  | "TD"
+  | "BlockQuote"
+  | "Figure"
+  | "Link";
 
 export interface StructureAttributes {
   /** Alternate text (a Figure's). */
@@ -27,6 +46,9 @@ export const TAGGED: Readonly<Record<string, unknown>> = Object.freeze({ tagged:
 let next = 0;
 
 /** The props that make a react-pdf element one element of the structure tree. */
-export function structure(type: StructureType, attributes: StructureAttributes = {}): { pdfStructure: { id: string; type: StructureType } & StructureAttributes } {
+export function structure(
+  type: StructureType,
+  attributes: StructureAttributes = {},
+): { pdfStructure: { id: string; type: StructureType } & StructureAttributes } {
   return { pdfStructure: { id: `s${++next}`, type, ...attributes } };
 }

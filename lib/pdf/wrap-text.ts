@@ -3,7 +3,10 @@ import { advanceIn, drawable, FONT, standardFontDraws } from "./fonts";
 
 type StandardFont = FontNames.Helvetica | FontNames.HelveticaBold | FontNames.Courier;
 /** The font stack whose first face has the standard font's widths (Arimo, Cousine). */
-const STACK = { [FontNames.Helvetica]: FONT.regular, [FontNames.HelveticaBold]: FONT.bold, [FontNames.Courier]: FONT.mono } as Record<StandardFont, string[]>;
+const STACK = { [FontNames.Helvetica]: FONT.regular, [FontNames.HelveticaBold]: FONT.bold, [FontNames.Courier]: FONT.mono } as Record<
+  StandardFont,
+  string[]
+>;
 
 const loaded = new Map<StandardFont, Font>();
 const fontOf = (name: StandardFont) => loaded.get(name) ?? loaded.set(name, Font.load(name)).get(name)!;
@@ -25,7 +28,8 @@ const widthOf = (font: Font, stack: readonly string[], text: string) => {
 };
 
 /** The width of one line of text in points. */
-export const textWidthPt = (text: string, fontSizePt: number, font: StandardFont = FontNames.Helvetica) => (widthOf(fontOf(font), STACK[font], text) * fontSizePt) / 1000;
+export const textWidthPt = (text: string, fontSizePt: number, font: StandardFont = FontNames.Helvetica) =>
+  (widthOf(fontOf(font), STACK[font], text) * fontSizePt) / 1000;
 
 /**
  * The text with every character the document fonts cannot draw, and every one that draws nothing

@@ -7,7 +7,16 @@ export const previewExamples = {
     summary: "The demo notice with one record, as saved under TEMPLATES_DIR",
     value: {
       templatePath: "notice.md",
-      record: { customerId: "C1001", customerName: "Ann Smith", amountDue: 1520.5, dueDate: "2026-12-01", plan: "plus", installments: 3, autopay: true, accountManager: "Kim Lee" },
+      record: {
+        customerId: "C1001",
+        customerName: "Ann Smith",
+        amountDue: 1520.5,
+        dueDate: "2026-12-01",
+        plan: "plus",
+        installments: 3,
+        autopay: true,
+        accountManager: "Kim Lee",
+      },
     },
   },
   draft: {

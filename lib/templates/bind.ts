@@ -32,7 +32,11 @@ export interface BindRecorder {
  * `{{#list}}` … `{{/list}}`, each marker in a paragraph of its own, repeats the blocks between them
  * for every item of the array `list`; inside, keys resolve on the item first, then the record.
  */
-export function bindBody(template: Pick<Template, "body" | "fields" | "locale" | "style">, record: Record<string, unknown>, rec?: BindRecorder): Root {
+export function bindBody(
+  template: Pick<Template, "body" | "fields" | "locale" | "style">,
+  record: Record<string, unknown>,
+  rec?: BindRecorder,
+): Root {
   const b: Binding = {
     rec,
     count: { tokens: 0, filled: 0 },
@@ -149,7 +153,10 @@ function selectInline(children: Nodes[], scope: Scope, b: Binding): Nodes[] {
   for (const node of kept) {
     const last = out.at(-1);
     if (node.type === "text" && last?.type === "text") {
-      const tokenAt = [...(((last.data as { tokenAt?: TokenAt }) ?? {}).tokenAt ?? []), ...(((node.data as { tokenAt?: TokenAt }) ?? {}).tokenAt ?? [])];
+      const tokenAt = [
+        ...(((last.data as { tokenAt?: TokenAt }) ?? {}).tokenAt ?? []),
+        ...(((node.data as { tokenAt?: TokenAt }) ?? {}).tokenAt ?? []),
+      ];
       const joined = /\s$/.test(last.value) ? last.value + node.value.replace(/^\s+/, "") : last.value + node.value;
       out[out.length - 1] = { ...last, value: joined, data: { ...last.data, tokenAt } } as Text;
     } else if (node.type !== "text" || node.value !== "") out.push(node);
@@ -243,7 +250,8 @@ export function annotateTokens(body: Root, check: (tail: string) => string | nul
         const column = before.length === 1 ? start.column + m.index : before.at(-1)!.length + 1;
         if (m[2]) {
           const problem = check(m[2]);
-          if (problem) throw new TemplateTokenError(`${templatePath} line ${line + bodyLine - 1}: ${problem} in ${m[0].replaceAll(PIPE_MARK, "|")}`);
+          if (problem)
+            throw new TemplateTokenError(`${templatePath} line ${line + bodyLine - 1}: ${problem} in ${m[0].replaceAll(PIPE_MARK, "|")}`);
         }
         tokenAt.push({ line, column });
       }
@@ -257,7 +265,10 @@ export function annotateTokens(body: Root, check: (tail: string) => string | nul
         return marker ? [{ marker, line: lineOf(c as Nodes) }] : [];
       });
       // A paragraph that is one block marker is checked with its run of blocks, not as inline text.
-      const inline = hasInlineMarker(parent) && !blockMarker(parent as RootContent) ? splitInline(parent.children as Nodes[]).flatMap((i) => (i.marker ? [{ marker: i.marker, line: lineOf(i.node) }] : [])) : [];
+      const inline =
+        hasInlineMarker(parent) && !blockMarker(parent as RootContent)
+          ? splitInline(parent.children as Nodes[]).flatMap((i) => (i.marker ? [{ marker: i.marker, line: lineOf(i.node) }] : []))
+          : [];
       const fault = markerProblem(blocks) ?? markerProblem(inline);
       if (fault) throw new TemplateTokenError(`${templatePath} line ${fault.line + bodyLine - 1}: ${fault.problem}`);
       parent.children.forEach((c) => walk(c as Nodes));

@@ -28,7 +28,8 @@ function tokenize(text: string): Token[] {
     at = TOKENS.lastIndex;
     if (m[1] !== undefined) tokens.push({ kind: "value", value: Number(m[1]) });
     else if (m[2] !== undefined || m[3] !== undefined) tokens.push({ kind: "value", value: m[2] ?? m[3] });
-    else if (m[4] !== undefined) tokens.push({ kind: "op", op: m[4] === "&&" ? "and" : m[4] === "||" ? "or" : m[4] === "!" ? "not" : m[4] });
+    else if (m[4] !== undefined)
+      tokens.push({ kind: "op", op: m[4] === "&&" ? "and" : m[4] === "||" ? "or" : m[4] === "!" ? "not" : m[4] });
     else {
       const word = m[5];
       if (word === "and" || word === "or" || word === "not") tokens.push({ kind: "op", op: word });
@@ -97,7 +98,9 @@ export function parseCondition(text: string): Logic {
   const logic = or();
   if (i < tokens.length) {
     const t = tokens[i];
-    throw new Error(`unexpected ${t.kind === "op" ? `"${t.op}"` : t.kind === "field" ? `"${t.path}"` : JSON.stringify(t.value)}: join conditions with and / or`);
+    throw new Error(
+      `unexpected ${t.kind === "op" ? `"${t.op}"` : t.kind === "field" ? `"${t.path}"` : JSON.stringify(t.value)}: join conditions with and / or`,
+    );
   }
   return logic;
 }

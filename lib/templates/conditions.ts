@@ -31,7 +31,8 @@ export function blockMarker(n: RootContent): Marker | null {
   return m ? markerOf(m) : null;
 }
 
-export const hasInlineMarker = (parent: Parent) => parent.children.some((c) => c.type === "text" && (c as Text).value.includes("{{") && ANY_MARKER.test((c as Text).value));
+export const hasInlineMarker = (parent: Parent) =>
+  parent.children.some((c) => c.type === "text" && (c as Text).value.includes("{{") && ANY_MARKER.test((c as Text).value));
 
 const compiled = new Map<string, Logic>();
 /** The JSON Logic of an expression; throws for one that cannot be read (checked at load). */
@@ -117,10 +118,16 @@ export function markerProblem(markers: Array<{ marker: Marker; line: number }>):
     } else if (m.kind === "else") {
       const top = open.at(-1);
       if (!top) return { problem: "{{else}} outside {{#if}}", line: item.line };
-      if (elses.has(top.marker)) return { problem: `a second {{else}} in {{#${top.marker.kind} ${top.marker.expression}}}`, line: item.line };
+      if (elses.has(top.marker))
+        return { problem: `a second {{else}} in {{#${top.marker.kind} ${top.marker.expression}}}`, line: item.line };
       elses.add(top.marker);
     } else if (!open.pop()) return { problem: "a closing {{/if}} or {{/unless}} without its opening", line: item.line };
   }
   const first = open[0];
-  return first ? { problem: `{{#${first.marker.kind} ${first.marker.expression}}} is not closed here (a condition closes in the paragraph, or the run of blocks, it opens in)`, line: first.line } : null;
+  return first
+    ? {
+        problem: `{{#${first.marker.kind} ${first.marker.expression}}} is not closed here (a condition closes in the paragraph, or the run of blocks, it opens in)`,
+        line: first.line,
+      }
+    : null;
 }

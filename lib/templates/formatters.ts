@@ -39,7 +39,10 @@ const parsed = new Map<string, Pipe[]>();
 export function parsePipes(tail: string): Pipe[] {
   let pipes = parsed.get(tail);
   if (!pipes) {
-    pipes = [...tail.matchAll(ONE_PIPE)].map((m) => ({ name: m[1], ...(m[2] !== undefined || m[3] !== undefined ? { arg: m[2] ?? m[3] } : {}) }));
+    pipes = [...tail.matchAll(ONE_PIPE)].map((m) => ({
+      name: m[1],
+      ...(m[2] !== undefined || m[3] !== undefined ? { arg: m[2] ?? m[3] } : {}),
+    }));
     if (parsed.size < 10_000) parsed.set(tail, pipes);
   }
   return pipes;
@@ -58,8 +61,10 @@ export function checkPipes(pipes: Pipe[], currency: string | undefined): string 
   for (const { name, arg } of pipes) {
     switch (name) {
       case "currency":
-        if (arg === undefined && !currency) return `"currency" needs a currency: set style.currency in the front matter or write currency:EUR`;
-        if (arg !== undefined && !CURRENCY.test(arg) && !FIELD.test(arg)) return `"currency:${arg}" names neither an ISO 4217 code (EUR) nor a field`;
+        if (arg === undefined && !currency)
+          return `"currency" needs a currency: set style.currency in the front matter or write currency:EUR`;
+        if (arg !== undefined && !CURRENCY.test(arg) && !FIELD.test(arg))
+          return `"currency:${arg}" names neither an ISO 4217 code (EUR) nor a field`;
         if (arg !== undefined && CURRENCY.test(arg) && !isCurrency(arg)) return `"${arg}" is not an ISO 4217 currency code`;
         break;
       case "number":
@@ -69,7 +74,8 @@ export function checkPipes(pipes: Pipe[], currency: string | undefined): string 
       case "date":
         if (arg === undefined || (DATE_STYLES as readonly string[]).includes(arg)) break;
         for (const part of arg.match(DATE_PATTERN) ?? []) {
-          if (part.length === 1 && /[A-Za-z]/.test(part) && part !== "M" && part !== "d") return `"date:${arg}": "${part}" is not a date pattern letter (use yyyy, yy, MMMM, MMM, MM, M, dd, d, EEEE, EEE; quote other text: 'of')`;
+          if (part.length === 1 && /[A-Za-z]/.test(part) && part !== "M" && part !== "d")
+            return `"date:${arg}": "${part}" is not a date pattern letter (use yyyy, yy, MMMM, MMM, MM, M, dd, d, EEEE, EEE; quote other text: 'of')`;
         }
         break;
       case "upper":
@@ -124,20 +130,34 @@ function formatDate(d: Date, arg: string | undefined, locale: string): string {
   if (arg === undefined || (DATE_STYLES as readonly string[]).includes(arg)) {
     return dateFormat(locale, { dateStyle: (arg ?? "long") as (typeof DATE_STYLES)[number] }).format(d);
   }
-  const part = (opts: Intl.DateTimeFormatOptions, type: Intl.DateTimeFormatPartTypes) => dateFormat(locale, opts).formatToParts(d).find((p) => p.type === type)?.value ?? "";
+  const part = (opts: Intl.DateTimeFormatOptions, type: Intl.DateTimeFormatPartTypes) =>
+    dateFormat(locale, opts)
+      .formatToParts(d)
+      .find((p) => p.type === type)?.value ?? "";
   return arg.replace(DATE_PATTERN, (t) => {
     switch (t) {
-      case "yyyy": return part({ year: "numeric" }, "year");
-      case "yy": return part({ year: "2-digit" }, "year");
-      case "MMMM": return part({ month: "long", day: "numeric" }, "month");
-      case "MMM": return part({ month: "short", day: "numeric" }, "month");
-      case "MM": return part({ month: "2-digit" }, "month");
-      case "M": return part({ month: "numeric" }, "month");
-      case "dd": return part({ day: "2-digit" }, "day");
-      case "d": return part({ day: "numeric" }, "day");
-      case "EEEE": return part({ weekday: "long" }, "weekday");
-      case "EEE": return part({ weekday: "short" }, "weekday");
-      default: return t.startsWith("'") ? t.slice(1, -1) : t;
+      case "yyyy":
+        return part({ year: "numeric" }, "year");
+      case "yy":
+        return part({ year: "2-digit" }, "year");
+      case "MMMM":
+        return part({ month: "long", day: "numeric" }, "month");
+      case "MMM":
+        return part({ month: "short", day: "numeric" }, "month");
+      case "MM":
+        return part({ month: "2-digit" }, "month");
+      case "M":
+        return part({ month: "numeric" }, "month");
+      case "dd":
+        return part({ day: "2-digit" }, "day");
+      case "d":
+        return part({ day: "numeric" }, "day");
+      case "EEEE":
+        return part({ weekday: "long" }, "weekday");
+      case "EEE":
+        return part({ weekday: "short" }, "weekday");
+      default:
+        return t.startsWith("'") ? t.slice(1, -1) : t;
     }
   });
 }

@@ -40,7 +40,8 @@ export const fieldSchema = z
     } catch {
       return; // the loaders name a pattern that does not compile
     }
-    if (!pattern.test(String(normalizeValue(f, f.example)))) ctx.addIssue({ code: "custom", path: ["example"], message: `the example does not have the form the field's pattern asks for` });
+    if (!pattern.test(String(normalizeValue(f, f.example))))
+      ctx.addIssue({ code: "custom", path: ["example"], message: `the example does not have the form the field's pattern asks for` });
   });
 
 /** templateSettings.distribution as a template or a request may give it: every key optional. */

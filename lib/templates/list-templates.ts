@@ -27,5 +27,7 @@ export async function listBatchTemplates(): Promise<Template[]> {
       }),
     ),
   );
-  return loaded.filter((t): t is Template => t !== null && !!t.distribution && !t.workflow).sort((a, b) => a.title.localeCompare(b.title, "en-GB"));
+  return loaded
+    .filter((t): t is Template => t !== null && !!t.distribution && !t.workflow)
+    .sort((a, b) => a.title.localeCompare(b.title, "en-GB"));
 }

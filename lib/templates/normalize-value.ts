@@ -20,7 +20,10 @@ export function normalizeValue(f: { normalize?: readonly Normalization[] }, v: u
 }
 
 /** The values of `fields` normalised; keys of other fields, and values needing nothing, unchanged (the same object when nothing changed). */
-export function normalizeValues<T extends Record<string, unknown>>(fields: readonly { key: string; normalize?: readonly Normalization[] }[], values: T): T {
+export function normalizeValues<T extends Record<string, unknown>>(
+  fields: readonly { key: string; normalize?: readonly Normalization[] }[],
+  values: T,
+): T {
   let out: T | null = null;
   for (const f of fields) {
     if (!f.normalize?.length || !(f.key in values)) continue;

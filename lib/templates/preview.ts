@@ -15,10 +15,18 @@ const INLINE_NAME = "preview.md";
 export const previewBody = z
   .object({
     templatePath: z.string().min(1).max(500).optional().describe("A template under TEMPLATES_DIR"),
-    template: z.string().min(1).max(200_000).optional().describe("Or a template's whole text (front matter and body), as an author edits it; nothing is saved"),
+    template: z
+      .string()
+      .min(1)
+      .max(200_000)
+      .optional()
+      .describe("Or a template's whole text (front matter and body), as an author edits it; nothing is saved"),
     record: z.record(z.string(), z.unknown()).default({}).describe("One record, as an element of dataSource"),
   })
-  .refine((b) => (b.templatePath === undefined) !== (b.template === undefined), { message: "give either templatePath or template", path: ["templatePath"] });
+  .refine((b) => (b.templatePath === undefined) !== (b.template === undefined), {
+    message: "give either templatePath or template",
+    path: ["templatePath"],
+  });
 
 export type PreviewBody = z.infer<typeof previewBody>;
 
@@ -45,7 +53,12 @@ export interface Preview {
   findings: PreviewFinding[];
   conditions: ConditionFact[];
   /** The explain scorecard's three checks: NONE where there was nothing to check. */
-  accessibility: { headings: "PASS" | "FAIL" | "NONE"; contrast: string | null; altTextCoveragePercent: number | null; pdfUa: { result: "PASS" | "FAIL"; failedRules: string[] } | null };
+  accessibility: {
+    headings: "PASS" | "FAIL" | "NONE";
+    contrast: string | null;
+    altTextCoveragePercent: number | null;
+    pdfUa: { result: "PASS" | "FAIL"; failedRules: string[] } | null;
+  };
 }
 
 /**
@@ -54,7 +67,8 @@ export interface Preview {
  * contrast, headings, alt text). Nothing is stored: no batch, no trace, no document.
  */
 export async function previewTemplate(principal: Principal, body: PreviewBody): Promise<Preview> {
-  const template: Template = body.template !== undefined ? await parseTemplate(INLINE_NAME, body.template) : await loadTemplate(body.templatePath!);
+  const template: Template =
+    body.template !== undefined ? await parseTemplate(INLINE_NAME, body.template) : await loadTemplate(body.templatePath!);
   const record = normalizeValues(template.fields, body.record);
   const validation = validateRecord(template, record);
   const correlationId = newId();
@@ -75,13 +89,29 @@ export async function previewTemplate(principal: Principal, body: PreviewBody): 
     facts: result.explain ?? null,
     createdAt: new Date(),
   });
-  const recordFindings: PreviewFinding[] = validation.issues.map((i) => ({ severity: i.severity, code: i.severity === "error" ? "record.field_invalid" : "record.field_warning", message: i.text, field: i.fieldKey }));
-  const traceFindings: PreviewFinding[] = trace.messages.map((m: TraceMessage) => ({ severity: m.severity, code: m.code, message: m.message, ...(m.line !== undefined ? { line: m.line } : {}) }));
+  const recordFindings: PreviewFinding[] = validation.issues.map((i) => ({
+    severity: i.severity,
+    code: i.severity === "error" ? "record.field_invalid" : "record.field_warning",
+    message: i.text,
+    field: i.fieldKey,
+  }));
+  const traceFindings: PreviewFinding[] = trace.messages.map((m: TraceMessage) => ({
+    severity: m.severity,
+    code: m.code,
+    message: m.message,
+    ...(m.line !== undefined ? { line: m.line } : {}),
+  }));
   return {
     templatePath: template.path,
     title: template.title,
     locale: template.locale,
-    fields: template.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, type: f.type, required: f.required, ...(f.options ? { options: f.options } : {}) })),
+    fields: template.fields.map((f) => ({
+      key: f.key,
+      label: f.label ?? f.key,
+      type: f.type,
+      required: f.required,
+      ...(f.options ? { options: f.options } : {}),
+    })),
     pageCount: trace.layout.pageCount,
     byteSize: result.pdf.byteLength,
     pdf: Buffer.from(result.pdf).toString("base64"),
@@ -91,7 +121,10 @@ export async function previewTemplate(principal: Principal, body: PreviewBody): 
       headings: trace.accessibility.headings.result,
       contrast: trace.accessibility.contrast.worst,
       altTextCoveragePercent: trace.accessibility.images.altCoveragePercent,
-      pdfUa: trace.accessibility.pdfUa && { result: trace.accessibility.pdfUa.passed ? "PASS" : "FAIL", failedRules: trace.accessibility.pdfUa.failures.map((f) => f.rule) },
+      pdfUa: trace.accessibility.pdfUa && {
+        result: trace.accessibility.pdfUa.passed ? "PASS" : "FAIL",
+        failedRules: trace.accessibility.pdfUa.failures.map((f) => f.rule),
+      },
     },
   };
 }

@@ -12,7 +12,8 @@ const TEXT_BY_MEANING: Array<[RegExp, string[]]> = [
 ];
 const TEXT_FALLBACKS = ["Sample text", "Sample", "C1001", "A-1001", "1001", "REF-1001", "A"];
 
-const clamp = (v: number, min: unknown, max: unknown) => Math.min(max === undefined ? v : Number(max), Math.max(min === undefined ? v : Number(min), v));
+const clamp = (v: number, min: unknown, max: unknown) =>
+  Math.min(max === undefined ? v : Number(max), Math.max(min === undefined ? v : Number(min), v));
 
 /** A date 30 days after `today` (YYYY-MM-DD), within the field's limits. */
 function sampleDate(f: FieldDef, today: Date): string {

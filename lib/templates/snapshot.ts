@@ -33,7 +33,10 @@ export async function loadTemplateVersion(templatePath: string, version: string)
   const bytes = await getBlobStore().get(snapshotKey(version));
   const source = bytes ? Buffer.from(bytes).toString("utf8") : null;
   if (source === null || templateVersion(source) !== version) {
-    throw new AppError("template.not_found", `Template ${templatePath} no longer has the version validated at intake (${version.slice(0, 12)}) and no copy of it is stored`);
+    throw new AppError(
+      "template.not_found",
+      `Template ${templatePath} no longer has the version validated at intake (${version.slice(0, 12)}) and no copy of it is stored`,
+    );
   }
   return remember(await parseTemplate(templatePath, source));
 }

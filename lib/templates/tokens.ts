@@ -21,7 +21,11 @@ export function lookup(record: Record<string, unknown>, key: string): unknown {
 }
 
 /** Fills {{field}} tokens from the record and {BATCHID}/{BATCHID_1} from `extra`; reports tokens without a value. */
-export function resolveTokens(pattern: string, record: Record<string, unknown>, extra: Record<string, string> = {}): { value: string; missing: string[] } {
+export function resolveTokens(
+  pattern: string,
+  record: Record<string, unknown>,
+  extra: Record<string, string> = {},
+): { value: string; missing: string[] } {
   const missing: string[] = [];
   const value = pattern
     .replace(FIELD_TOKEN, (_, key: string) => {

@@ -66,13 +66,20 @@ export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefine
     case "number":
     case "integer": {
       if (typeof v === "string") {
-        if (/^[+-]?\d+(\.\d+)?$/.test(v.trim())) return problem("type", `must be a number written without quotes (${v.trim()}, not "${v.trim()}")`);
+        if (/^[+-]?\d+(\.\d+)?$/.test(v.trim()))
+          return problem("type", `must be a number written without quotes (${v.trim()}, not "${v.trim()}")`);
         const meant = numberAsWritten(v, f.type === "integer");
         if (meant !== null) {
-          return problem("type", f.type === "integer" ? `must be a whole number written without separators, such as ${meant}` : `must be a number written with a decimal point and no thousands separator, such as ${meant}`);
+          return problem(
+            "type",
+            f.type === "integer"
+              ? `must be a whole number written without separators, such as ${meant}`
+              : `must be a number written with a decimal point and no thousands separator, such as ${meant}`,
+          );
         }
       }
-      if (typeof v !== "number" || !Number.isFinite(v)) return problem("type", f.type === "integer" ? "must be a whole number" : "must be a number");
+      if (typeof v !== "number" || !Number.isFinite(v))
+        return problem("type", f.type === "integer" ? "must be a whole number" : "must be a number");
       if (f.type === "integer" && !Number.isInteger(v)) return problem("type", "must be a whole number");
       if (f.min !== undefined && v < Number(f.min)) return problem("min", `must be at least ${f.min}`);
       if (f.max !== undefined && v > Number(f.max)) return problem("max", `must be at most ${f.max}`);
@@ -93,7 +100,10 @@ export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefine
       if (!parts.length) return problem("format", "must be an email address");
       const why = parts.map(addressProblem).find((w) => w !== null);
       if (why === undefined) return null;
-      return problem("format", why === "is not a valid email address" ? "must be an email address" : `must be an email address a mail server accepts: one ${why}`);
+      return problem(
+        "format",
+        why === "is not a valid email address" ? "must be an email address" : `must be an email address a mail server accepts: one ${why}`,
+      );
     }
     case "enum":
       return f.options!.some((o) => o === v) ? null : problem("options", `must be one of ${f.options!.join(", ")}`);
@@ -104,7 +114,8 @@ export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefine
       if (typeof v === "number") return problem("type", "must be text (a JSON string in quotes), not a number");
       if (typeof v !== "string") return problem("type", "must be text");
       if (f.maxLength !== undefined && v.length > f.maxLength) return problem("maxLength", `must be at most ${f.maxLength} characters`);
-      if (pattern && !pattern.test(v)) return problem("pattern", f.example ? `does not have the expected form, such as ${f.example}` : "does not have the expected form");
+      if (pattern && !pattern.test(v))
+        return problem("pattern", f.example ? `does not have the expected form, such as ${f.example}` : "does not have the expected form");
       return null;
     }
   }

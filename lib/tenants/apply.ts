@@ -34,8 +34,16 @@ export async function applyTenants(file: unknown): Promise<ApplyOutcome[]> {
       if (!now) {
         await tx.insert(tenants).values(t);
         outcomes.push({ id: t.id, outcome: "added" });
-      } else if (now.name !== t.name || now.tier !== t.tier || !sameList(now.features, t.features) || !sameList(now.approvers, t.approvers)) {
-        await tx.update(tenants).set({ name: t.name, tier: t.tier, features: t.features, approvers: t.approvers, updatedAt: new Date() }).where(eq(tenants.id, t.id));
+      } else if (
+        now.name !== t.name ||
+        now.tier !== t.tier ||
+        !sameList(now.features, t.features) ||
+        !sameList(now.approvers, t.approvers)
+      ) {
+        await tx
+          .update(tenants)
+          .set({ name: t.name, tier: t.tier, features: t.features, approvers: t.approvers, updatedAt: new Date() })
+          .where(eq(tenants.id, t.id));
         outcomes.push({ id: t.id, outcome: "updated" });
       } else outcomes.push({ id: t.id, outcome: "unchanged" });
     }

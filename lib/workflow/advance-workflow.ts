@@ -31,7 +31,11 @@ function nextOf(wf: Workflow): Change {
   const now = new Date();
   // From changes-requested this is the resubmission: approval starts again at stage 1, since earlier
   // stages approved other data.
-  const detail = { outcome, failed: results.filter((r) => !r.passed).map((r) => r.ruleId), ...(wf.state === "changes-requested" ? { resubmitted: true } : {}) };
+  const detail = {
+    outcome,
+    failed: results.filter((r) => !r.passed).map((r) => r.ruleId),
+    ...(wf.state === "changes-requested" ? { resubmitted: true } : {}),
+  };
   const validated = { validationOutcome: outcome, validationResults: results, validatedAt: now };
   if (outcome === "failed") {
     return { set: { ...validated, state: "validation-failed", approvalStage: 0 }, event: { kind: "workflow.validated", detail } };

@@ -58,7 +58,10 @@ const statusFields = answerOf<ReturnType<typeof workflowStatus>>()(
 
 export const workflowStatusAnswer = answerOf<Answer<typeof statusWithSigning>>()(
   statusFields.extend({
-    sealedFileName: z.string().nullable().describe("The name GET …/sealed gives the finished PDF (…-sealed.pdf, or …-signed.pdf with e-signature), once there is one"),
+    sealedFileName: z
+      .string()
+      .nullable()
+      .describe("The name GET …/sealed gives the finished PDF (…-sealed.pdf, or …-signed.pdf with e-signature), once there is one"),
     signing: signingAnswer.nullable().describe("null for a workflow without e-signature"),
   }),
 );
@@ -84,7 +87,14 @@ const validationResult = z.object({
 });
 
 export const advanceAnswer = answerOf<Answer<typeof advanceWorkflow>>()(
-  z.object({ state, validationOutcome, validationResults: z.array(validationResult), currentStepIndex: z.int(), totalSteps: z.int(), version: z.int() }),
+  z.object({
+    state,
+    validationOutcome,
+    validationResults: z.array(validationResult),
+    currentStepIndex: z.int(),
+    totalSteps: z.int(),
+    version: z.int(),
+  }),
 );
 
 const changeRequest = z.object({
@@ -126,7 +136,14 @@ export const exportAnswer = z.object({
   state,
   exportedAt: instant,
   rows: z.array(
-    z.object({ step: z.int(), stepTitle: z.string(), key: z.string(), label: z.string(), value: z.unknown(), updatedAt: instant.nullable() }),
+    z.object({
+      step: z.int(),
+      stepTitle: z.string(),
+      key: z.string(),
+      label: z.string(),
+      value: z.unknown(),
+      updatedAt: instant.nullable(),
+    }),
   ),
 });
 
@@ -137,7 +154,13 @@ export const workflowListAnswer = answerOf<Answer<typeof listWorkflows>>()(
     limit: z.int(),
     offset: z.int(),
     workflows: z.array(
-      statusFields.extend({ title: z.string(), templatePath: z.string(), createdBy: z.string(), createdAt: instant, completedAt: instant.nullable() }),
+      statusFields.extend({
+        title: z.string(),
+        templatePath: z.string(),
+        createdBy: z.string(),
+        createdAt: instant,
+        completedAt: instant.nullable(),
+      }),
     ),
   }),
 );
@@ -189,7 +212,9 @@ export const resendInviteAnswer = answerOf<Answer<typeof resendInvite>>()(
 export const activityAnswer = answerOf<Answer<typeof listActivity>>()(
   z.object({
     workflowId: z.uuid(),
-    events: z.array(z.object({ seq: z.int(), kind: z.string(), actor: z.string(), at: instant, detail: z.record(z.string(), z.unknown()) })),
+    events: z.array(
+      z.object({ seq: z.int(), kind: z.string(), actor: z.string(), at: instant, detail: z.record(z.string(), z.unknown()) }),
+    ),
   }),
 );
 
@@ -255,10 +280,15 @@ const reviewerBootstrap = z.object({
       email: z.string(),
       stage: z.int(),
       mayDecide: z.boolean(),
-      refusal: z.object({ code: z.string(), detail: z.string() }).nullable().describe("Why this link may not decide, when the state would allow it"),
+      refusal: z
+        .object({ code: z.string(), detail: z.string() })
+        .nullable()
+        .describe("Why this link may not decide, when the state would allow it"),
     })
     .nullable(),
-  changesSinceReview: z.array(z.object({ fieldKey: z.string(), label: z.string(), stepIndex: z.int(), before: z.unknown(), after: z.unknown() })),
+  changesSinceReview: z.array(
+    z.object({ fieldKey: z.string(), label: z.string(), stepIndex: z.int(), before: z.unknown(), after: z.unknown() }),
+  ),
   approvalHistory: z.array(approvalEntry),
   approvalException: z
     .object({ justification: z.string(), failedRules: z.array(z.string()), stage: z.int(), by: z.string(), at: instant })
@@ -271,8 +301,15 @@ const lockedPortalBootstrap = z.object({
   role: z.enum(portalRoles),
   otpRequired: z.literal(true),
   otpVerified: z.literal(false),
-  otp: z.object({ sentAt: instant.nullable(), expiresAt: instant.nullable(), nextSendAt: instant.nullable(), lockedUntil: instant.nullable() }),
+  otp: z.object({
+    sentAt: instant.nullable(),
+    expiresAt: instant.nullable(),
+    nextSendAt: instant.nullable(),
+    lockedUntil: instant.nullable(),
+  }),
 });
 
 /** GET /api/workflow/{workflowId}: the portal page's bootstrap, a participant's, a reviewer's, or the passcode gate's. */
-export const portalBootstrapAnswer = answerOf<Answer<typeof portalBootstrap>>()(z.union([reviewerBootstrap, participantBootstrap, lockedPortalBootstrap]));
+export const portalBootstrapAnswer = answerOf<Answer<typeof portalBootstrap>>()(
+  z.union([reviewerBootstrap, participantBootstrap, lockedPortalBootstrap]),
+);

@@ -18,12 +18,17 @@ export const supplierSteps = [
 export const createWorkflowExamples = {
   supplierOnboarding: {
     summary: "Invite a supplier to fill in the onboarding form",
-    description: "The recipient gets a portal link by mail; the result is sealed into a PDF after approval. Progress is posted to callbackUrl.",
+    description:
+      "The recipient gets a portal link by mail; the result is sealed into a PDF after approval. Progress is posted to callbackUrl.",
     value: {
       templatePath: "supplier-onboarding.md",
       correlationId: "supplier-northwind",
       templateSettings: {
-        workflow: { recipients: [{ email: "maria.anders@northwind.example", displayName: "Maria Anders" }], organizationName: "Acme Procurement", locale: "de-DE" },
+        workflow: {
+          recipients: [{ email: "maria.anders@northwind.example", displayName: "Maria Anders" }],
+          organizationName: "Acme Procurement",
+          locale: "de-DE",
+        },
       },
       options: { documentId: "SUP-2026-0042", docType: "supplier-onboarding" },
       callbackUrl: "https://erp.acme.example/hooks/sealpost",
@@ -59,7 +64,8 @@ export const stepExamples = {
   contact: { summary: "Step 1: contact and payment", value: { data: supplierSteps[1] } },
   volume: {
     summary: "Step 2: volume, refused if someone saved since version 3",
-    description: "`version` is the one the portal last saw (here: after the first two steps were saved and submitted); a save made meanwhile makes this one a 409.",
+    description:
+      "`version` is the one the portal last saw (here: after the first two steps were saved and submitted); a save made meanwhile makes this one a 409.",
     value: { data: supplierSteps[2], version: 3 },
   },
 } satisfies RequestExamples<typeof stepBody>;
@@ -80,7 +86,13 @@ export const requestChangesExamples = {
     summary: "Send the form back with one error on a field and a general remark",
     value: {
       changes: [
-        { message: "The IBAN does not belong to the company named in step 1", fieldKey: "bankIban", severity: "error", category: "payment", dueDate: "2026-08-15" },
+        {
+          message: "The IBAN does not belong to the company named in step 1",
+          fieldKey: "bankIban",
+          severity: "error",
+          category: "payment",
+          dueDate: "2026-08-15",
+        },
         { message: "Please add the first delivery date agreed with purchasing", severity: "info" },
       ],
     },

@@ -13,7 +13,8 @@ const httpUrl = z
   .superRefine((text, ctx) => {
     const url = URL.canParse(text) ? new URL(text) : null;
     if (!url) ctx.addIssue({ code: "custom", message: "must be an absolute http or https URL" });
-    else if (url.protocol !== "http:" && url.protocol !== "https:") ctx.addIssue({ code: "custom", message: "must be an http or https URL" });
+    else if (url.protocol !== "http:" && url.protocol !== "https:")
+      ctx.addIssue({ code: "custom", message: "must be an http or https URL" });
     // Credentials in a URL would be stored and sent in clear; receivers check the signature instead.
     else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "must not contain a user name or password" });
   });
@@ -61,7 +62,10 @@ export const decisionBody = z.object({ comment }).default({});
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO 8601 date (YYYY-MM-DD)")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "is not a calendar date");
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "is not a calendar date",
+  );
 
 export const changeSeverities = ["error", "warning", "info"] as const;
 export const governanceDecisions = ["approve", "approve-with-exception", "reject"] as const;

@@ -31,7 +31,8 @@ export async function notifyStage(tx: Tx, wf: Workflow, reason: "stage" | "gover
 }
 
 /** Queues the seal job in `tx`: it runs once the change that asked for it commits. */
-export const requestSeal = (tx: Tx, wf: Workflow) => sendEvent(tx, { name: SEAL_EVENT, data: { workflowId: wf.id, tenantId: wf.tenantId } });
+export const requestSeal = (tx: Tx, wf: Workflow) =>
+  sendEvent(tx, { name: SEAL_EVENT, data: { workflowId: wf.id, tenantId: wf.tenantId } });
 
 /**
  * A stage approved (approve, governance approve or approve-with-exception): a stage before the last

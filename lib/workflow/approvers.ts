@@ -9,7 +9,8 @@ const lower = (s: string) => s.trim().toLowerCase();
 const unique = (xs: string[]) => [...new Set(xs.map(lower))];
 
 /** The initiator never approves their own workflow (DESIGN §6), nor is it mailed or escalated to. */
-export const isInitiator = (wf: Pick<Workflow, "createdBy">, email: string | null | undefined): boolean => !!email && lower(email) === lower(wf.createdBy);
+export const isInitiator = (wf: Pick<Workflow, "createdBy">, email: string | null | undefined): boolean =>
+  !!email && lower(email) === lower(wf.createdBy);
 
 /**
  * The approvers of 1-based `stage`: the schema's `approval.stages`, else the tenant's approvers;
@@ -48,7 +49,8 @@ export function nextEscalationTarget(wf: ApprovalView, tenantApprovers: string[]
 
 /** Why `email` may not decide the current stage (workflow.self_approval, workflow.not_approver), or null when it may. */
 export function decisionRefusal(wf: ApprovalView, email: string | null, tenantApprovers: string[]): AppError | null {
-  if (!email) return new AppError("workflow.not_approver", "The bearer token carries no email address, so it cannot be matched to an approver");
+  if (!email)
+    return new AppError("workflow.not_approver", "The bearer token carries no email address, so it cannot be matched to an approver");
   if (isInitiator(wf, email)) return new AppError("workflow.self_approval", "The initiator of a workflow cannot approve or reject it");
   if (!currentApprovers(wf, tenantApprovers).includes(lower(email))) {
     return new AppError("workflow.not_approver", `${email} is not an approver of stage ${Math.max(wf.approvalStage, 1)} of this workflow`, {
@@ -85,7 +87,12 @@ export function reviewerRefusal(wf: ApprovalView, reviewer: ReviewerBinding, ten
 /** Throws the reviewerRefusal of a portal caller (only reviewer tokens carry an approver); the approver as recorded. */
 export function assertReviewerMayDecide(wf: ApprovalView, portal: PortalPrincipal, tenantApprovers: string[]): string {
   const reviewer = portal.reviewer;
-  if (!reviewer) throw new AppError("portal.role_forbidden", `A ${portal.role} portal token cannot decide; it needs the reviewer link of the approval mail`, { role: portal.role });
+  if (!reviewer)
+    throw new AppError(
+      "portal.role_forbidden",
+      `A ${portal.role} portal token cannot decide; it needs the reviewer link of the approval mail`,
+      { role: portal.role },
+    );
   const refusal = reviewerRefusal(wf, reviewer, tenantApprovers);
   if (refusal) throw refusal;
   return lower(reviewer.email);

@@ -35,9 +35,13 @@ export async function cancelWorkflow(principal: Principal, workflowId: string) {
 export function assertCancellable(wf: Pick<Workflow, "state" | "documentRevision">): void {
   assertCan("cancel", wf.state);
   if (wf.state === "sealing" && wf.documentRevision === null) {
-    throw new AppError("workflow.invalid_state", "A workflow being sealed cannot be cancelled; once its signatures are being collected it can", {
-      state: wf.state,
-      allowedStates: transitions.cancel.from,
-    });
+    throw new AppError(
+      "workflow.invalid_state",
+      "A workflow being sealed cannot be cancelled; once its signatures are being collected it can",
+      {
+        state: wf.state,
+        allowedStates: transitions.cancel.from,
+      },
+    );
   }
 }

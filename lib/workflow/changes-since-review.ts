@@ -7,7 +7,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * Per field, what the participant changed since the reviewer last requested changes: `before` as
  * reviewed, `after` as now (null for a value that is not there). Empty before any review.
  */
-export function changesSinceReview(wf: Workflow): Array<{ fieldKey: string; label: string; stepIndex: number; before: unknown; after: unknown }> {
+export function changesSinceReview(
+  wf: Workflow,
+): Array<{ fieldKey: string; label: string; stepIndex: number; before: unknown; after: unknown }> {
   if (!wf.reviewSnapshot) return [];
   const before = wf.reviewSnapshot;
   const after = flatValues(wf.data);
@@ -15,6 +17,12 @@ export function changesSinceReview(wf: Workflow): Array<{ fieldKey: string; labe
   return wf.schema.steps.flatMap((s) =>
     s.fields
       .filter((f) => !same(before[f.key], after[f.key]))
-      .map((f) => ({ fieldKey: f.key, label: f.label ?? f.key, stepIndex: stepOf.get(f.key)!, before: before[f.key] ?? null, after: after[f.key] ?? null })),
+      .map((f) => ({
+        fieldKey: f.key,
+        label: f.label ?? f.key,
+        stepIndex: stepOf.get(f.key)!,
+        before: before[f.key] ?? null,
+        after: after[f.key] ?? null,
+      })),
   );
 }

@@ -43,7 +43,14 @@ export function fieldResults(fields: FieldDef[], values: Record<string, unknown>
     const v = values[f.key];
     const p = isEmpty(v) ? (f.required ? { rule: "required", message: "is required" } : null) : fieldProblem(f, v, patternOf(f));
     if (!p) continue;
-    out.push({ ruleId: `field:${f.key}:${p.rule}`, passed: false, severity: f.severity, message: `${f.label ?? f.key} ${p.message}`, fieldKey: f.key, stepIndex });
+    out.push({
+      ruleId: `field:${f.key}:${p.rule}`,
+      passed: false,
+      severity: f.severity,
+      message: `${f.label ?? f.key} ${p.message}`,
+      fieldKey: f.key,
+      stepIndex,
+    });
   }
   return out;
 }

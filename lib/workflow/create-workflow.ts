@@ -40,9 +40,13 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
   const esign = esignFromRequest(ts.esign, ts.workflow);
   // The passcode goes to the first recipient (spec: Workflow create request); without one nobody could open the portal.
   if (ts.workflow.requireOtp && !ts.workflow.recipients.length) {
-    throw new AppError("workflow.otp_recipient_missing", "requireOtp sends the passcode to the first recipient; add templateSettings.workflow.recipients", {
-      errors: [{ path: "templateSettings.workflow.recipients", message: "at least one recipient is needed when requireOtp is true" }],
-    });
+    throw new AppError(
+      "workflow.otp_recipient_missing",
+      "requireOtp sends the passcode to the first recipient; add templateSettings.workflow.recipients",
+      {
+        errors: [{ path: "templateSettings.workflow.recipients", message: "at least one recipient is needed when requireOtp is true" }],
+      },
+    );
   }
   const correlationId = req.correlationId ?? newId();
   const earlier = await findByCorrelationId(tenantId, correlationId);
@@ -164,6 +168,7 @@ function initialData(schema: WorkflowSchema, values: Record<string, unknown>, at
   return byStep.reduce((data, stepValues, i) => mergeStep(data, i, stepValues, at), emptyData(schema));
 }
 
-const participantUrl = (wf: Workflow) => portalUrl(wf.id, issuePortalToken({ workflowId: wf.id, tenantId: wf.tenantId, role: "participant" }));
+const participantUrl = (wf: Workflow) =>
+  portalUrl(wf.id, issuePortalToken({ workflowId: wf.id, tenantId: wf.tenantId, role: "participant" }));
 
 const replay = (wf: Workflow): CreateResult => ({ workflow: wf, idempotent: true, portalUrl: participantUrl(wf) });

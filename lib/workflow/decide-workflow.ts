@@ -42,7 +42,12 @@ export async function approveWorkflow(principal: Principal, workflowId: string, 
 export function rejection(wf: Workflow, by: string, comment: string | undefined, kind: "reject" | "governance"): Change {
   const now = new Date();
   return {
-    set: { state: "rejected", completedAt: now, approvalRequestedAt: null, approvalHistory: [...wf.approvalHistory, entry(wf, "rejected", by, comment, now)] },
+    set: {
+      state: "rejected",
+      completedAt: now,
+      approvalRequestedAt: null,
+      approvalHistory: [...wf.approvalHistory, entry(wf, "rejected", by, comment, now)],
+    },
     event: { kind: "workflow.rejected", detail: { stage: wf.approvalStage, comment: comment ?? null, via: kind } },
     also: onWorkflowTerminal,
   };
@@ -54,7 +59,12 @@ export function rejection(wf: Workflow, by: string, comment: string | undefined,
  * (the approval mail's link) was made for, with the link for the current stage. The console rejects
  * as the signed-in person.
  */
-export async function rejectWorkflow(principal: Principal | null, portal: PortalPrincipal | null, workflowId: string, comment: string | undefined) {
+export async function rejectWorkflow(
+  principal: Principal | null,
+  portal: PortalPrincipal | null,
+  workflowId: string,
+  comment: string | undefined,
+) {
   const d = principal ? personDecider(principal) : await reviewerDecider(portal!);
   const wf = await changeWorkflow(d.tenantId, workflowId, "reject", d.actor, (wf) => rejection(wf, d.by(wf), comment, "reject"));
   return decisionResponse(wf);

@@ -20,7 +20,11 @@ export interface Decider {
 }
 
 export function personDecider(principal: Principal): Decider {
-  return { tenantId: principal.tenant.id, actor: bearerActor(principal), by: (wf) => assertMayDecide(wf, principal.email, principal.tenant.approvers) };
+  return {
+    tenantId: principal.tenant.id,
+    actor: bearerActor(principal),
+    by: (wf) => assertMayDecide(wf, principal.email, principal.tenant.approvers),
+  };
 }
 
 /** The tenant's approvers are read before the workflow's row is locked (PGlite has one connection). */

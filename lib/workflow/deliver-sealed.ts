@@ -18,7 +18,9 @@ export async function deliverSealed(tx: Tx, wf: Workflow): Promise<void> {
   if (!d?.enabled || !d.recipients?.length) return;
   const seen = new Set<string>();
   const recipients = d.recipients
-    .map((r) => (typeof r === "string" ? { email: r.toLowerCase(), name: null } : { email: r.email.toLowerCase(), name: r.displayName ?? null }))
+    .map((r) =>
+      typeof r === "string" ? { email: r.toLowerCase(), name: null } : { email: r.email.toLowerCase(), name: r.displayName ?? null },
+    )
     .filter((r) => !seen.has(r.email) && seen.add(r.email));
   const created = await createDeliverySessions(tx, [
     {

@@ -29,7 +29,13 @@ export async function escalateByCaller(principal: Principal, workflowId: string,
     }
     return true;
   });
-  return { workflowId: wf.id, state: wf.state, currentApprovalStage: wf.approvalStage, escalatedTo: wf.escalatedTo.at(-1) ?? null, approvalRequestedAt: wf.approvalRequestedAt?.toISOString() ?? null };
+  return {
+    workflowId: wf.id,
+    state: wf.state,
+    currentApprovalStage: wf.approvalStage,
+    escalatedTo: wf.escalatedTo.at(-1) ?? null,
+    approvalRequestedAt: wf.approvalRequestedAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -38,15 +44,25 @@ export async function escalateByCaller(principal: Principal, workflowId: string,
  * workflow.no_escalation_target when everyone in the sequence was asked. `may` runs inside the lock
  * and returns false to change nothing (the scheduler: no longer due).
  */
-export async function escalateWorkflow(tenantId: string, workflowId: string, actor: Actor, now: Date, may: (wf: Workflow) => boolean): Promise<Workflow> {
+export async function escalateWorkflow(
+  tenantId: string,
+  workflowId: string,
+  actor: Actor,
+  now: Date,
+  may: (wf: Workflow) => boolean,
+): Promise<Workflow> {
   const approvers = (await getTenant(tenantId))?.approvers ?? [];
   return changeWorkflow(tenantId, workflowId, "escalate", actor, (wf) => {
     if (!may(wf)) return null;
     const to = nextEscalationTarget(wf, approvers);
     if (!to) {
-      throw new AppError("workflow.no_escalation_target", `Every approver of the routing sequence of stage ${wf.approvalStage} has been asked already`, {
-        currentApprovalStage: wf.approvalStage,
-      });
+      throw new AppError(
+        "workflow.no_escalation_target",
+        `Every approver of the routing sequence of stage ${wf.approvalStage} has been asked already`,
+        {
+          currentApprovalStage: wf.approvalStage,
+        },
+      );
     }
     const stage = wf.approvalStage;
     return {
@@ -57,7 +73,8 @@ export async function escalateWorkflow(tenantId: string, workflowId: string, act
         approvalHistory: [...wf.approvalHistory, { action: "escalated", stage, by: actor.name, comment: null, at: now.toISOString(), to }],
       },
       event: { kind: "approval.escalated", detail: { stage, escalatedTo: to, automatic: actor === systemActor } },
-      also: (tx, updated) => mailApprovers(tx, updated, [to], "escalated", `esc${stage}:${updated.escalatedTo.length}:h${updated.approvalHistory.length}`),
+      also: (tx, updated) =>
+        mailApprovers(tx, updated, [to], "escalated", `esc${stage}:${updated.escalatedTo.length}:h${updated.approvalHistory.length}`),
     };
   });
 }
@@ -74,7 +91,8 @@ export async function remindApprovers(tenantId: string, workflowId: string, now:
     return {
       set: { reminderSentAt: now },
       event: { kind: "approval.reminded", detail: { stage: wf.approvalStage, approvers: to, escalateAt: t.escalateAt.toISOString() } },
-      also: (tx, updated) => mailApprovers(tx, updated, to, "reminder", `rem${wf.approvalStage}:${wf.escalatedTo.length}:h${wf.approvalHistory.length}`),
+      also: (tx, updated) =>
+        mailApprovers(tx, updated, to, "reminder", `rem${wf.approvalStage}:${wf.escalatedTo.length}:h${wf.approvalHistory.length}`),
     };
   });
   return reminded;

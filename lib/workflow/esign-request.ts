@@ -5,7 +5,9 @@ import { esignRequestSchema, MAX_ESIGN_SIGNERS, resolveSigners, type EsignSettin
 const FIELD = "templateSettings.esign";
 
 function invalid(errors: Array<{ path: string; message: string }>): AppError {
-  return new AppError("workflow.esign_invalid", `${FIELD} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, { errors });
+  return new AppError("workflow.esign_invalid", `${FIELD} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, {
+    errors,
+  });
 }
 
 /**
@@ -18,23 +20,36 @@ export function esignFromRequest(
 ): { settings: EsignSettings | undefined; signers: EsignSigner[] } {
   if (raw === undefined) return { settings: undefined, signers: [] };
   const parsed = esignRequestSchema.safeParse(raw);
-  if (!parsed.success) throw invalid(fieldErrors(parsed.error).map((e) => ({ ...e, path: e.path === "(root)" ? FIELD : `${FIELD}.${e.path}` })));
+  if (!parsed.success)
+    throw invalid(fieldErrors(parsed.error).map((e) => ({ ...e, path: e.path === "(root)" ? FIELD : `${FIELD}.${e.path}` })));
   const e = parsed.data;
   const settings: EsignSettings = { enabled: e.enabled, signingMode: e.signingMode, signers: e.signers ?? null };
   if (!e.enabled) return { settings, signers: [] };
   if (!e.signers) {
     if (!workflow.recipients.length) {
-      throw invalid([{ path: `${FIELD}.signers`, message: "is required when templateSettings.workflow.recipients is empty: somebody has to sign" }]);
+      throw invalid([
+        { path: `${FIELD}.signers`, message: "is required when templateSettings.workflow.recipients is empty: somebody has to sign" },
+      ]);
     }
     const seen = new Map<string, number>();
     const errors = workflow.recipients.flatMap((r, i) => {
       const first = seen.get(r.email.toLowerCase());
       if (first === undefined) return (seen.set(r.email.toLowerCase(), i), []);
-      return [{ path: `templateSettings.workflow.recipients.${i}.email`, message: `repeats recipients.${first}; the recipients sign, and each signs once` }];
+      return [
+        {
+          path: `templateSettings.workflow.recipients.${i}.email`,
+          message: `repeats recipients.${first}; the recipients sign, and each signs once`,
+        },
+      ];
     });
     if (errors.length) throw invalid(errors);
     if (workflow.recipients.length > MAX_ESIGN_SIGNERS) {
-      throw invalid([{ path: `${FIELD}.signers`, message: `is required when there are more than ${MAX_ESIGN_SIGNERS} recipients: at most ${MAX_ESIGN_SIGNERS} people sign one document` }]);
+      throw invalid([
+        {
+          path: `${FIELD}.signers`,
+          message: `is required when there are more than ${MAX_ESIGN_SIGNERS} recipients: at most ${MAX_ESIGN_SIGNERS} people sign one document`,
+        },
+      ]);
     }
   }
   return { settings, signers: resolveSigners(e, workflow.recipients, workflow.requireOtp) };

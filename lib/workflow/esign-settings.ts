@@ -38,23 +38,39 @@ export const esignRequestSchema = z
     signers.forEach((s, i) => {
       const key = s.email.toLowerCase();
       const first = seen.get(key);
-      if (first !== undefined) ctx.addIssue({ code: "custom", path: ["signers", i, "email"], message: `repeats the email of signers.${first}; each signer signs once` });
+      if (first !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["signers", i, "email"],
+          message: `repeats the email of signers.${first}; each signer signs once`,
+        });
       else seen.set(key, i);
     });
     const ordered = signers.map((s, i) => [s.order, i] as const).filter(([o]) => o !== undefined);
     if (e.signingMode !== "sequential") {
-      for (const [, i] of ordered) ctx.addIssue({ code: "custom", path: ["signers", i, "order"], message: "is only allowed when signingMode is sequential" });
+      for (const [, i] of ordered)
+        ctx.addIssue({ code: "custom", path: ["signers", i, "order"], message: "is only allowed when signingMode is sequential" });
       return;
     }
     if (ordered.length && ordered.length < signers.length) {
       signers.forEach((s, i) => {
-        if (s.order === undefined) ctx.addIssue({ code: "custom", path: ["signers", i, "order"], message: "is required on every signer once one signer has an order" });
+        if (s.order === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["signers", i, "order"],
+            message: "is required on every signer once one signer has an order",
+          });
       });
     }
     const places = new Map<number, number>();
     for (const [o, i] of ordered) {
       const first = places.get(o!);
-      if (first !== undefined) ctx.addIssue({ code: "custom", path: ["signers", i, "order"], message: `repeats the order of signers.${first}; each place in a sequence has one signer` });
+      if (first !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["signers", i, "order"],
+          message: `repeats the order of signers.${first}; each place in a sequence has one signer`,
+        });
       else places.set(o!, i);
     }
   });
@@ -90,7 +106,13 @@ export function resolveSigners(
 ): EsignSigner[] {
   const list = e.signers
     ? e.signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? null, requireOtp: s.requireOtp ?? false, order: s.order }))
-    : recipients.map((r) => ({ name: r.displayName?.trim() || r.email, email: r.email, role: null, requireOtp: workflowRequireOtp, order: undefined }));
+    : recipients.map((r) => ({
+        name: r.displayName?.trim() || r.email,
+        email: r.email,
+        role: null,
+        requireOtp: workflowRequireOtp,
+        order: undefined,
+      }));
   if (e.signingMode === "parallel") return list.map(({ order: _o, ...s }) => ({ ...s, order: null }));
   const sorted = list.map((s, i) => ({ s, key: s.order ?? i + 1 })).sort((a, b) => a.key - b.key);
   return sorted.map(({ s }, i) => ({ ...s, order: i + 1 }));

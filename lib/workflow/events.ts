@@ -16,7 +16,10 @@ export interface Actor {
 export const bearerActor = (p: Principal): Actor => ({ name: p.email ?? p.subject });
 /** Background work: the scheduler's escalations and reminders, the seal job. */
 export const systemActor: Actor = { name: "system" };
-export const portalActor = (p: PortalPrincipal): Actor => ({ name: p.reviewer?.email ?? `portal:${p.role}`, tokenIdHash: hashSecret(p.tokenId) });
+export const portalActor = (p: PortalPrincipal): Actor => ({
+  name: p.reviewer?.email ?? `portal:${p.role}`,
+  tokenIdHash: hashSecret(p.tokenId),
+});
 
 export type WorkflowEventKind =
   | "workflow.created"
@@ -54,7 +57,6 @@ export type WorkflowEventKind =
   | "workflow.signed"
   /** The certificate of completion was made and signed (detail: its SHA-256 and the activity chain's head). */
   | "certificate.issued"
-
   | "otp.sent"
   | "otp.verified"
   | "otp.failed"
@@ -64,7 +66,12 @@ export type WorkflowEventKind =
   | "mail.failed";
 
 /** The activity record of one change, as it is stored. */
-export function eventRow(wf: { id: string; tenantId: string }, kind: WorkflowEventKind, actor: Actor, detail: Record<string, unknown> = {}) {
+export function eventRow(
+  wf: { id: string; tenantId: string },
+  kind: WorkflowEventKind,
+  actor: Actor,
+  detail: Record<string, unknown> = {},
+) {
   return {
     workflowId: wf.id,
     tenantId: wf.tenantId,

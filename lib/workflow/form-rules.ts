@@ -122,14 +122,19 @@ export function stepFormSchema(fields: FieldDef[], rules: Rule[]) {
         }),
     ]),
   );
-  const own = stepRules(rules, fields).map((rule) => ({ rule, premises: [...(fieldsRead(rule.condition) ?? [])].filter((k) => k !== rule.fieldKey) }));
+  const own = stepRules(rules, fields).map((rule) => ({
+    rule,
+    premises: [...(fieldsRead(rule.condition) ?? [])].filter((k) => k !== rule.fieldKey),
+  }));
   return z.object(shape).superRefine((values, ctx) => {
     // Conditions see every field of the step, an empty one as null, as on the server.
     const scope = Object.fromEntries(fields.map((f) => [f.key, values[f.key] ?? null]));
     // A rule about one answer that depends on another waits until that other answer is valid: on an
     // empty step, "country is required" is the error to fix, not the VAT rule that depends on it.
     // The step is refused either way, so what the portal accepts is still what the server accepts.
-    const invalid = new Set(fields.filter((f) => fieldResults([f], { [f.key]: values[f.key] }, 0).some((r) => r.severity === "error")).map((f) => f.key));
+    const invalid = new Set(
+      fields.filter((f) => fieldResults([f], { [f.key]: values[f.key] }, 0).some((r) => r.severity === "error")).map((f) => f.key),
+    );
     for (const { rule, premises } of own) {
       if (premises.some((k) => invalid.has(k))) continue;
       if (!conditionHolds(rule.condition, scope).holds) ctx.addIssue({ code: "custom", message: rule.message, path: [rule.fieldKey] });

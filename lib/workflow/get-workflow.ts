@@ -51,7 +51,10 @@ export async function getWorkflow(tenantId: string, workflowId: string, tx?: Tx)
   if (!uuid.test(workflowId)) throw notFound(workflowId);
   const db = tx ?? (await getDb());
   const plan = schemaPlan(workflowId);
-  const [row] = await db.select(plan.columns).from(workflows).where(and(eq(workflows.id, workflowId), eq(workflows.tenantId, tenantId)));
+  const [row] = await db
+    .select(plan.columns)
+    .from(workflows)
+    .where(and(eq(workflows.id, workflowId), eq(workflows.tenantId, tenantId)));
   if (!row) throw notFound(workflowId);
   return plan.complete(row);
 }
@@ -85,6 +88,9 @@ export async function lockWorkflow(tx: Tx, tenantId: string, workflowId: string)
 
 export async function findByCorrelationId(tenantId: string, correlationId: string): Promise<Workflow | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(workflows).where(and(eq(workflows.tenantId, tenantId), eq(workflows.correlationId, correlationId)));
+  const [row] = await db
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.tenantId, tenantId), eq(workflows.correlationId, correlationId)));
   return row;
 }

@@ -40,9 +40,13 @@ export async function governanceDecision(
     const at = now.toISOString();
     if (decision === "approve") {
       if (failed.length) {
-        throw new AppError("workflow.rules_failed", `approve needs every rule passed; failed: ${failed.join(", ")}. Use approve-with-exception with a justification, or reject`, {
-          failedRules: failed,
-        });
+        throw new AppError(
+          "workflow.rules_failed",
+          `approve needs every rule passed; failed: ${failed.join(", ")}. Use approve-with-exception with a justification, or reject`,
+          {
+            failedRules: failed,
+          },
+        );
       }
       const e: ApprovalEntry = { action: "approved", stage, by, comment: comment ?? null, at };
       return stageApproved(wf, e, now);

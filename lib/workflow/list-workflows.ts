@@ -9,6 +9,12 @@ export async function listWorkflows(tenantId: string, q: { state?: WorkflowState
   const db = await getDb();
   const where: SQL | undefined = and(eq(workflows.tenantId, tenantId), q.state ? eq(workflows.state, q.state) : undefined);
   const [{ total }] = await db.select({ total: count() }).from(workflows).where(where);
-  const rows = await db.select().from(workflows).where(where).orderBy(desc(workflows.createdAt), desc(workflows.id)).limit(q.limit).offset(q.offset);
+  const rows = await db
+    .select()
+    .from(workflows)
+    .where(where)
+    .orderBy(desc(workflows.createdAt), desc(workflows.id))
+    .limit(q.limit)
+    .offset(q.offset);
   return { total, limit: q.limit, offset: q.offset, workflows: rows.map(workflowSummary) };
 }

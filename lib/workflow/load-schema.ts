@@ -83,7 +83,7 @@ export async function loadWorkflowSchema(template: Template, schemaPath: string 
 export function stepsFromFields(template: Template): WorkflowStep[] {
   const steps: Array<{ id: string; title: string; fields: FieldDef[] }> = [];
   for (const f of template.fields) {
-    const id = f.step === undefined ? steps.at(-1)?.id ?? "" : `${typeof f.step}:${f.step}`;
+    const id = f.step === undefined ? (steps.at(-1)?.id ?? "") : `${typeof f.step}:${f.step}`;
     let step = steps.find((s) => s.id === id);
     if (!step) {
       const title = f.step === undefined ? template.title : typeof f.step === "number" ? `Step ${f.step}` : f.step;
@@ -119,7 +119,8 @@ function checkSchema(where: string, schema: WorkflowSchema): WorkflowSchema {
     const at = `rules.${i}`;
     if (ids.has(rule.id)) errors.push({ path: `${at}.id`, message: `rule id ${rule.id} is used twice` });
     ids.add(rule.id);
-    if (!keys.has(rule.fieldKey)) errors.push({ path: `${at}.fieldKey`, message: `rule ${rule.id} names unknown field key ${rule.fieldKey}` });
+    if (!keys.has(rule.fieldKey))
+      errors.push({ path: `${at}.fieldKey`, message: `rule ${rule.id} names unknown field key ${rule.fieldKey}` });
     for (const p of conditionProblems(rule.condition, keys)) {
       const [place, ...rest] = p.split(": ");
       errors.push({ path: `${at}.${place}`, message: `rule ${rule.id}: ${rest.join(": ")}` });
@@ -131,8 +132,12 @@ function checkSchema(where: string, schema: WorkflowSchema): WorkflowSchema {
 
 function invalid(where: string, errors: FieldError[]): AppError {
   const shown = errors.slice(0, 20);
-  return new AppError("workflow.schema_invalid", `The workflow schema in ${where} is invalid: ${shown.map((e) => `${e.path}: ${e.message}`).join("; ")}`, {
-    schema: where,
-    errors: shown,
-  });
+  return new AppError(
+    "workflow.schema_invalid",
+    `The workflow schema in ${where} is invalid: ${shown.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+    {
+      schema: where,
+      errors: shown,
+    },
+  );
 }

@@ -54,7 +54,8 @@ export function conditionProblems(condition: unknown, fieldKeys: ReadonlySet<str
     if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}.${i}`, inItem));
     if (node === null || typeof node !== "object") return;
     const keys = Object.keys(node);
-    if (keys.length !== 1) return void problems.push(`${at}: a JSON Logic operation is an object with exactly one operator (found ${keys.length} keys)`);
+    if (keys.length !== 1)
+      return void problems.push(`${at}: a JSON Logic operation is an object with exactly one operator (found ${keys.length} keys)`);
     const op = keys[0];
     const where = `${at}.${op}`;
     if (!isOperator(op)) return void problems.push(`${where}: unknown operator ${JSON.stringify(op)}`);

@@ -30,8 +30,16 @@ export async function mailOutcome(tx: Tx, wf: Workflow, declined?: { name: strin
           `See the record and download it (PDF): ${link}`,
         ]
       : declined
-        ? [`"${wf.title}" was not signed: ${oneLine(declined.name)} declined to sign it. Contact ${from} if you have questions.`, ``, `See where it stands: ${link}`]
-        : [`${from} did not approve your answers to "${wf.title}". Contact ${from} if you have questions.`, ``, `See where it stands: ${link}`];
+        ? [
+            `"${wf.title}" was not signed: ${oneLine(declined.name)} declined to sign it. Contact ${from} if you have questions.`,
+            ``,
+            `See where it stands: ${link}`,
+          ]
+        : [
+            `${from} did not approve your answers to "${wf.title}". Contact ${from} if you have questions.`,
+            ``,
+            `See where it stands: ${link}`,
+          ];
   const recipients = wf.settings.recipients;
   await enqueueMails(
     tx,
@@ -39,7 +47,10 @@ export async function mailOutcome(tx: Tx, wf: Workflow, declined?: { name: strin
       tenantId: wf.tenantId,
       dedupeKey: `workflow-outcome:${wf.id}:${wf.state}:${r.email}`,
       to: r.email,
-      subject: wf.state === "complete" ? `${from}: "${wf.title}" is approved` : `${from}: "${wf.title}" was not ${declined ? "signed" : "approved"}`,
+      subject:
+        wf.state === "complete"
+          ? `${from}: "${wf.title}" is approved`
+          : `${from}: "${wf.title}" was not ${declined ? "signed" : "approved"}`,
       text: [
         greeting(r.displayName),
         ``,

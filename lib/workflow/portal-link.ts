@@ -22,19 +22,24 @@ export const portalLinkPlaceholder = (workflowId: string, tenantId: string, revi
 
 const TENANT = "[A-Za-z0-9][A-Za-z0-9._:-]{0,127}";
 // The tenant id comes last because it may itself hold colons.
-const PLACEHOLDER = new RegExp(String.raw`\[\[portal-link:(?:participant:([0-9a-f-]{36}):(${TENANT})|reviewer:(\d{1,4}):([A-Za-z0-9_-]{1,500}):([0-9a-f-]{36}):(${TENANT}))\]\]`, "g");
+const PLACEHOLDER = new RegExp(
+  String.raw`\[\[portal-link:(?:participant:([0-9a-f-]{36}):(${TENANT})|reviewer:(\d{1,4}):([A-Za-z0-9_-]{1,500}):([0-9a-f-]{36}):(${TENANT}))\]\]`,
+  "g",
+);
 
 export const expandPortalLinks = (text: string): string =>
-  text.replace(PLACEHOLDER, (_, pWorkflow?: string, pTenant?: string, stage?: string, email?: string, rWorkflow?: string, rTenant?: string) =>
-    pWorkflow
-      ? portalUrl(pWorkflow, issuePortalToken({ workflowId: pWorkflow, tenantId: pTenant!, role: "participant" }))
-      : portalUrl(
-          rWorkflow!,
-          issuePortalToken({
-            workflowId: rWorkflow!,
-            tenantId: rTenant!,
-            role: "reviewer",
-            reviewer: { stage: Number(stage), email: Buffer.from(email!, "base64url").toString() },
-          }),
-        ),
+  text.replace(
+    PLACEHOLDER,
+    (_, pWorkflow?: string, pTenant?: string, stage?: string, email?: string, rWorkflow?: string, rTenant?: string) =>
+      pWorkflow
+        ? portalUrl(pWorkflow, issuePortalToken({ workflowId: pWorkflow, tenantId: pTenant!, role: "participant" }))
+        : portalUrl(
+            rWorkflow!,
+            issuePortalToken({
+              workflowId: rWorkflow!,
+              tenantId: rTenant!,
+              role: "reviewer",
+              reviewer: { stage: Number(stage), email: Buffer.from(email!, "base64url").toString() },
+            }),
+          ),
   );

@@ -85,7 +85,16 @@ export function bootstrapPayload(wf: Workflow, role: PortalRole, reviewer?: Revi
     steps: wf.schema.steps.map((s, i) => {
       const { stepIndex, data, fieldUpdatedAt, updatedAt } = stepEntity(wf, i);
       const changeRequests = wf.changeRequests.filter((c) => c.stepIndex === i);
-      return { stepIndex, title: s.title, description: s.description ?? null, fields: s.fields, data, fieldUpdatedAt, updatedAt, changeRequests };
+      return {
+        stepIndex,
+        title: s.title,
+        description: s.description ?? null,
+        fields: s.fields,
+        data,
+        fieldUpdatedAt,
+        updatedAt,
+        changeRequests,
+      };
     }),
     rules: wf.schema.rules,
     validationResults: wf.validationResults,

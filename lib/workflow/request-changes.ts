@@ -28,7 +28,9 @@ export async function requestChanges(decider: Decider, workflowId: string, chang
     const by = decider.by(wf);
     const stepOf = stepIndexByField(wf.schema);
     const errors = changes.flatMap((c, i) =>
-      c.fieldKey !== undefined && !stepOf.has(c.fieldKey) ? [{ path: `changes.${i}.fieldKey`, message: `${c.fieldKey.slice(0, 100)} is not a field of this workflow` }] : [],
+      c.fieldKey !== undefined && !stepOf.has(c.fieldKey)
+        ? [{ path: `changes.${i}.fieldKey`, message: `${c.fieldKey.slice(0, 100)} is not a field of this workflow` }]
+        : [],
     );
     if (errors.length) throw new AppError("workflow.field_unknown", errors.map((e) => e.message).join("; "), { errors });
     const now = new Date();
@@ -52,9 +54,26 @@ export async function requestChanges(decider: Decider, workflowId: string, chang
         changeRequests: requests,
         reviewSnapshot: flatValues(wf.data),
         approvalRequestedAt: null,
-        approvalHistory: [...wf.approvalHistory, { action: "changes-requested", stage: Math.max(wf.approvalStage, 1), by, comment: summary, at: now.toISOString(), changes: requests }],
+        approvalHistory: [
+          ...wf.approvalHistory,
+          {
+            action: "changes-requested",
+            stage: Math.max(wf.approvalStage, 1),
+            by,
+            comment: summary,
+            at: now.toISOString(),
+            changes: requests,
+          },
+        ],
       },
-      event: { kind: "changes.requested", detail: { stage: wf.approvalStage, toStep, changes: requests.map((r) => ({ id: r.id, fieldKey: r.fieldKey, severity: r.severity })) } },
+      event: {
+        kind: "changes.requested",
+        detail: {
+          stage: wf.approvalStage,
+          toStep,
+          changes: requests.map((r) => ({ id: r.id, fieldKey: r.fieldKey, severity: r.severity })),
+        },
+      },
       also: async (tx, updated) => {
         await mailChangeRequests(tx, updated, requests, `h${updated.approvalHistory.length}`);
       },

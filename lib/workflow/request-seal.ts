@@ -10,7 +10,8 @@ import { bearerActor } from "./events";
 import { getWorkflow } from "./get-workflow";
 import { sealedFileName } from "./sealed-file-name";
 
-export const mayManage = (wf: Workflow, principal: Principal) => isInitiator(wf, principal.email ?? principal.subject) || principal.roles.includes("admin");
+export const mayManage = (wf: Workflow, principal: Principal) =>
+  isInitiator(wf, principal.email ?? principal.subject) || principal.roles.includes("admin");
 
 /**
  * POST /api/workflow/{id}/seal (initiator or admin; 403 workflow.not_initiator otherwise): from
@@ -21,13 +22,27 @@ export const mayManage = (wf: Workflow, principal: Principal) => isInitiator(wf,
 export async function requestSealByCaller(principal: Principal, workflowId: string) {
   const actor = bearerActor(principal);
   const wf = await changeWorkflow(principal.tenant.id, workflowId, "seal", actor, (wf) => {
-    if (!mayManage(wf, principal)) throw new AppError("workflow.not_initiator", "Only the initiator of the workflow or an admin may seal it");
+    if (!mayManage(wf, principal))
+      throw new AppError("workflow.not_initiator", "Only the initiator of the workflow or an admin may seal it");
     const now = new Date();
     const retry = wf.state === "sealing";
     return {
       set: retry
         ? {}
-        : { state: "sealing", approvalRequestedAt: null, approvalHistory: [...wf.approvalHistory, { action: "seal-requested", stage: wf.approvalStage, by: actor.name, comment: "sealed without the approval gate", at: now.toISOString() }] },
+        : {
+            state: "sealing",
+            approvalRequestedAt: null,
+            approvalHistory: [
+              ...wf.approvalHistory,
+              {
+                action: "seal-requested",
+                stage: wf.approvalStage,
+                by: actor.name,
+                comment: "sealed without the approval gate",
+                at: now.toISOString(),
+              },
+            ],
+          },
       event: { kind: "seal.requested", detail: { retry, approvalSkipped: !retry } },
       also: (tx, updated) => requestSeal(tx, updated),
     };
@@ -41,7 +56,10 @@ export async function requestSealByCaller(principal: Principal, workflowId: stri
  */
 export async function readSealed(tenantId: string, workflowId: string) {
   const wf = await getWorkflow(tenantId, workflowId);
-  if (!wf.sealedKey || !wf.sealedSha256) throw new AppError("workflow.not_sealed", `The workflow is ${wf.state}; the sealed PDF exists once it is complete`, { state: wf.state });
+  if (!wf.sealedKey || !wf.sealedSha256)
+    throw new AppError("workflow.not_sealed", `The workflow is ${wf.state}; the sealed PDF exists once it is complete`, {
+      state: wf.state,
+    });
   const pdf = await getBlobStore().get(wf.sealedKey);
   if (!pdf) throw new Error(`sealed PDF of workflow ${wf.id} missing from the blob store`);
   return { pdf, sha256: wf.sealedSha256, fileName: sealedFileName(wf) };

@@ -50,7 +50,13 @@ export async function resendInvite(portal: PortalPrincipal) {
  * from the activity: `kind` is the event a resend records; `signer` narrows it to one signer's link
  * (e-signature re-sends are counted per signer).
  */
-export async function nextResendAt(tx: Tx, wf: Workflow, now: number, kind: WorkflowEventKind = "invite.resent", signer?: number): Promise<number> {
+export async function nextResendAt(
+  tx: Tx,
+  wf: Workflow,
+  now: number,
+  kind: WorkflowEventKind = "invite.resent",
+  signer?: number,
+): Promise<number> {
   const where = and(
     eq(workflowEvents.tenantId, wf.tenantId),
     eq(workflowEvents.workflowId, wf.id),
@@ -58,7 +64,10 @@ export async function nextResendAt(tx: Tx, wf: Workflow, now: number, kind: Work
     gt(workflowEvents.at, new Date(now - HOUR_MS)),
     signer === undefined ? undefined : sql`${workflowEvents.detail}->>'signer' = ${String(signer)}`,
   );
-  const [row] = await tx.select({ n: count(), last: max(workflowEvents.at) }).from(workflowEvents).where(where);
+  const [row] = await tx
+    .select({ n: count(), last: max(workflowEvents.at) })
+    .from(workflowEvents)
+    .where(where);
   if (!row || !row.last) return 0;
   const last = new Date(row.last).getTime();
   let next = last + RESEND_MIN_INTERVAL_MS;
@@ -98,7 +107,8 @@ async function resendToParticipants(tx: Tx, wf: Workflow): Promise<string[]> {
  */
 async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
   const approvers = pendingApprovers(wf, await tenantApprovers(wf.tenantId, tx));
-  if (!approvers.length) throw new AppError("workflow.no_recipients", "No approver is configured for the current approval stage; there is nobody to remind");
+  if (!approvers.length)
+    throw new AppError("workflow.no_recipients", "No approver is configured for the current approval stage; there is nobody to remind");
   const from = wf.settings.organizationName ?? "Sealpost";
   const stage = Math.max(wf.approvalStage, 1);
   const sendKey = newId();

@@ -45,7 +45,8 @@ export function changeRequestForm(fieldKeys: ReadonlySet<string>) {
             .string()
             .trim()
             .superRefine((d, ctx) => {
-              const problem = dateError(DUE_DATE, d) ?? (d === "" || isoDate.safeParse(d).success ? null : `${DUE_DATE} must be a real date`);
+              const problem =
+                dateError(DUE_DATE, d) ?? (d === "" || isoDate.safeParse(d).success ? null : `${DUE_DATE} must be a real date`);
               if (problem) ctx.addIssue({ code: "custom", message: problem });
             }),
         }),
@@ -78,7 +79,10 @@ export interface DecisionDraft {
 export function decisionForm(allowed: Record<GovernanceDecision, boolean>) {
   return z
     .object({
-      decision: choice(governanceDecisions, "Choose your decision").refine((d) => allowed[d], "That decision is not possible for these rule results"),
+      decision: choice(governanceDecisions, "Choose your decision").refine(
+        (d) => allowed[d],
+        "That decision is not possible for these rule results",
+      ),
       reason: z.string().max(5000, "Keep it to 5,000 characters or fewer"),
     })
     .superRefine((v, ctx) => {

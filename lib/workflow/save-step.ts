@@ -20,16 +20,28 @@ export async function saveStep(portal: PortalPrincipal, stepIndex: number, value
   const wf = await changeWorkflow(portal.tenantId, portal.workflowId, "save-step", portalActor(portal), (wf) => {
     assertOtpPassed(wf, portal);
     const step = wf.schema.steps[stepIndex];
-    if (!step) throw new AppError("workflow.step_not_found", `The workflow has ${plural(wf.schema.steps.length, "step")} (0 to ${wf.schema.steps.length - 1}); there is no step ${stepIndex}`);
+    if (!step)
+      throw new AppError(
+        "workflow.step_not_found",
+        `The workflow has ${plural(wf.schema.steps.length, "step")} (0 to ${wf.schema.steps.length - 1}); there is no step ${stepIndex}`,
+      );
     if (stepIndex > wf.currentStepIndex) {
-      throw new AppError("workflow.step_not_reached", `Step ${stepIndex} is not reached yet; the participant is on step ${wf.currentStepIndex}`, {
-        currentStepIndex: wf.currentStepIndex,
-      });
+      throw new AppError(
+        "workflow.step_not_reached",
+        `Step ${stepIndex} is not reached yet; the participant is on step ${wf.currentStepIndex}`,
+        {
+          currentStepIndex: wf.currentStepIndex,
+        },
+      );
     }
     if (version !== undefined && version !== wf.version) {
-      throw new AppError("workflow.stale_version", `The data changed since version ${version}; it is now at version ${wf.version}. Reload the step and apply the change again`, {
-        currentVersion: wf.version,
-      });
+      throw new AppError(
+        "workflow.stale_version",
+        `The data changed since version ${version}; it is now at version ${wf.version}. Reload the step and apply the change again`,
+        {
+          currentVersion: wf.version,
+        },
+      );
     }
     values = normalizeValues(step.fields, values);
     const errors = checkSavedValues(step.fields, values, "data.", `step ${stepIndex} (${step.title})`);

@@ -28,7 +28,8 @@ export function displayValue(v: unknown): string {
 export function eventSummary(e: Pick<EventRow, "detail">, labels: Map<string, string> = new Map()): string {
   const d = e.detail;
   const parts: string[] = [];
-  if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to) parts.push(`from ${workflowStateLabel(d.from).label.toLowerCase()} to ${workflowStateLabel(d.to).label.toLowerCase()}`);
+  if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to)
+    parts.push(`from ${workflowStateLabel(d.from).label.toLowerCase()} to ${workflowStateLabel(d.to).label.toLowerCase()}`);
   if (Array.isArray(d.fields)) parts.push(`fields ${d.fields.map((k) => labels.get(String(k)) ?? String(k)).join(", ")}`);
   if (typeof d.escalatedTo === "string") parts.push(`escalated to ${d.escalatedTo}`);
   if (typeof d.comment === "string" && d.comment) parts.push(`"${d.comment}"`);
@@ -47,7 +48,9 @@ export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests" | "se
   const asked = h.changes ?? (wf.changeRequests.length && wf.changeRequests.every((c) => c.requestedAt === h.at) ? wf.changeRequests : []);
   const labels = fieldLabels(wf.schema);
   const line = (c: ChangeRequest) => {
-    const about = [c.severity, c.category, c.dueDate ? `by ${dateText(c.dueDate, wf.settings.locale ?? DEFAULT_LOCALE)}` : null].filter(Boolean).join(", ");
+    const about = [c.severity, c.category, c.dueDate ? `by ${dateText(c.dueDate, wf.settings.locale ?? DEFAULT_LOCALE)}` : null]
+      .filter(Boolean)
+      .join(", ");
     return `${c.fieldKey ? `${labels.get(c.fieldKey) ?? c.fieldKey}: ` : ""}${c.message} (${about})`;
   };
   return asked.map(line);
@@ -73,15 +76,44 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): Sea
     sealedAt: momentText(sealedAt, locale),
     steps: wf.schema.steps.map((s, i) => ({
       title: s.title,
-      fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: answerText(f, wf.data[i]?.[f.key]?.value, locale) ?? "—" })),
+      fields: s.fields.map((f) => ({
+        key: f.key,
+        label: f.label ?? f.key,
+        value: answerText(f, wf.data[i]?.[f.key]?.value, locale) ?? "—",
+      })),
     })),
     results: wf.validationResults.map((r) => {
       const verdict = VERDICTS[ruleVerdict(r, Boolean(wf.approvalException?.failedRules.includes(r.ruleId)))];
-      return { ruleId: r.ruleId, result: verdict.word, tone: verdict.colour, severity: severityText(r.severity), message: r.message, field: labels.get(r.fieldKey) ?? r.fieldKey };
+      return {
+        ruleId: r.ruleId,
+        result: verdict.word,
+        tone: verdict.colour,
+        severity: severityText(r.severity),
+        message: r.message,
+        field: labels.get(r.fieldKey) ?? r.fieldKey,
+      };
     }),
     validationOutcome: wf.validationOutcome ?? "not run",
-    history: wf.approvalHistory.map((h) => ({ at: momentText(h.at, locale), action: actionText(h.action), stage: h.stage, by: actorText(h.by), comment: h.comment, to: h.to, changes: changeLines(wf, h) })),
-    exception: wf.approvalException && { ...wf.approvalException, by: actorText(wf.approvalException.by), at: momentText(wf.approvalException.at, locale) },
-    audit: events.map((e) => ({ at: momentText(e.at, locale, undefined, { seconds: true }), what: eventText(e.kind), kind: e.kind, actor: actorText(e.actor), summary: eventSummary(e, labels) })),
+    history: wf.approvalHistory.map((h) => ({
+      at: momentText(h.at, locale),
+      action: actionText(h.action),
+      stage: h.stage,
+      by: actorText(h.by),
+      comment: h.comment,
+      to: h.to,
+      changes: changeLines(wf, h),
+    })),
+    exception: wf.approvalException && {
+      ...wf.approvalException,
+      by: actorText(wf.approvalException.by),
+      at: momentText(wf.approvalException.at, locale),
+    },
+    audit: events.map((e) => ({
+      at: momentText(e.at, locale, undefined, { seconds: true }),
+      what: eventText(e.kind),
+      kind: e.kind,
+      actor: actorText(e.actor),
+      summary: eventSummary(e, labels),
+    })),
   };
 }

@@ -40,7 +40,10 @@ export async function sealWorkflow(tenantId: string, workflowId: string, now = n
   const { events } = await listActivity(tenantId, workflowId);
   const signing = signsAfterSealing(wf);
   // The signature pages are appended after sealing; the record's page numbers count them already.
-  const input = { ...sealInput(wf, events, now), pagesAfter: signing ? signatureSheetCount((await listSigners(tenantId, workflowId)).length, SEALED_PAGE_SIZE) : 0 };
+  const input = {
+    ...sealInput(wf, events, now),
+    pagesAfter: signing ? signatureSheetCount((await listSigners(tenantId, workflowId)).length, SEALED_PAGE_SIZE) : 0,
+  };
   const requestedBy = wf.settings.explainRequestedBy;
   const traced = requestedBy ? await renderSealedWorkflowPdfTraced(input) : null;
   const pdf = traced ? traced.pdf : await renderSealedWorkflowPdf(input);

@@ -11,7 +11,11 @@ export const recipientSchema = z.object({ email, displayName: z.string().trim().
 export const localeTag = z
   .string()
   .max(35)
-  .transform((tag, ctx) => supportedLocale(tag) ?? (ctx.addIssue({ code: "custom", message: "must be a language tag such as en-GB or de-DE that this server can format" }), z.NEVER));
+  .transform(
+    (tag, ctx) =>
+      supportedLocale(tag) ??
+      (ctx.addIssue({ code: "custom", message: "must be a language tag such as en-GB or de-DE that this server can format" }), z.NEVER),
+  );
 
 /** templateSettings of the workflow create request (spec: Workflow create request). */
 export const workflowTemplateSettings = z
@@ -30,7 +34,13 @@ export const workflowTemplateSettings = z
     /** Checked by createWorkflow (esign-request.ts), so that a bad signer list is a 422 naming its field. */
     esign: z.unknown().optional(),
     delivery: z
-      .object({ enabled: z.boolean().default(false), recipients: z.array(z.union([email, recipientSchema])).max(50).optional() })
+      .object({
+        enabled: z.boolean().default(false),
+        recipients: z
+          .array(z.union([email, recipientSchema]))
+          .max(50)
+          .optional(),
+      })
       .optional(),
     /** Trace the sealed PDF's render (spec: explain settings); overrides the template's front matter. */
     explainDocument: z.boolean().optional(),

@@ -21,7 +21,8 @@ export function dateText(day: string, locale: string): string {
 }
 
 /** A change request's due date as people read it: " (by 1 April 2027)", or "" when it has none. */
-export const byDateText = (dueDate: string | null | undefined, locale: string): string => (dueDate ? ` (by ${dateText(dueDate, locale)})` : "");
+export const byDateText = (dueDate: string | null | undefined, locale: string): string =>
+  dueDate ? ` (by ${dateText(dueDate, locale)})` : "";
 
 /** 1250000.5 as "1,250,000.5" (en-GB) or "1.250.000,5" (de-DE), every digit kept. */
 export function numberText(n: number, locale: string): string {
@@ -31,7 +32,8 @@ export function numberText(n: number, locale: string): string {
 }
 
 /** An option's label from the schema, else its code. */
-export const optionText = (f: Pick<FieldDef, "optionLabels">, code: string | number): string => f.optionLabels?.[String(code)] ?? String(code);
+export const optionText = (f: Pick<FieldDef, "optionLabels">, code: string | number): string =>
+  f.optionLabels?.[String(code)] ?? String(code);
 
 /** A stored answer as people read it; null when unanswered. */
 export function answerText(f: Pick<FieldDef, "type" | "optionLabels"> | undefined, v: unknown, locale: string): string | null {

@@ -26,7 +26,10 @@ export const terminalStates: readonly WorkflowState[] = ["complete", "rejected",
  */
 export const transitions = {
   "save-step": { from: ["in-progress", "changes-requested"], to: ["in-progress", "changes-requested"] },
-  advance: { from: ["in-progress", "changes-requested"], to: ["in-progress", "changes-requested", "pending-approval", "validation-failed"] },
+  advance: {
+    from: ["in-progress", "changes-requested"],
+    to: ["in-progress", "changes-requested", "pending-approval", "validation-failed"],
+  },
   "fix-validation": { from: ["validation-failed"], to: ["in-progress"] },
   approve: { from: ["pending-approval"], to: ["pending-approval", "sealing"] },
   "request-changes": { from: ["pending-approval"], to: ["changes-requested"] },
@@ -62,10 +65,14 @@ export function canDo(action: WorkflowAction, state: string): boolean {
 export function assertCan(action: WorkflowAction, state: string): void {
   if (canDo(action, state)) return;
   const allowed = transitions[action].from;
-  throw new AppError("workflow.invalid_state", `A workflow in state ${state} cannot ${action.replace("-", " ")}; only in ${allowed.join(" or ")}`, {
-    state,
-    allowedStates: allowed,
-  });
+  throw new AppError(
+    "workflow.invalid_state",
+    `A workflow in state ${state} cannot ${action.replace("-", " ")}; only in ${allowed.join(" or ")}`,
+    {
+      state,
+      allowedStates: allowed,
+    },
+  );
 }
 
 /** Checks that an action's outcome is one its row allows (a programming error otherwise). */

@@ -15,7 +15,13 @@ export async function sweepApprovals(now = new Date()): Promise<{ reminded: numb
   const waiting = await db
     .select()
     .from(workflows)
-    .where(and(eq(workflows.state, "pending-approval"), isNotNull(workflows.approvalRequestedAt), sql`${workflows.schema}->'approval'->'escalateAfterDays' is not null`));
+    .where(
+      and(
+        eq(workflows.state, "pending-approval"),
+        isNotNull(workflows.approvalRequestedAt),
+        sql`${workflows.schema}->'approval'->'escalateAfterDays' is not null`,
+      ),
+    );
   const out = { reminded: 0, escalated: 0, exhausted: 0 };
   for (const wf of waiting) {
     const t = escalationTimes(wf);

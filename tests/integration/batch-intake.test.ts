@@ -48,8 +48,16 @@ describe("intake: bad input gets problem+json and leaves no batch", () => {
       [{ ...batchBody([record(1)]), templatePath: "../package.json" }, 422, "template.path_invalid"],
       [{ ...batchBody([record(1)]), templatePath: "/etc/passwd" }, 422, "template.path_invalid"],
       [{ ...batchBody([record(1)]), templatePath: "missing.md" }, 422, "template.not_found"],
-      [{ ...batchBody([record(1)]), templateSettings: { distribution: { mode: "combined", zipBundle: true } } }, 422, "batch.settings_invalid"],
-      [{ ...batchBody([record(1)]), features: {}, templateSettings: { distribution: { requireApproval: false } } }, 422, "batch.dispatch_not_enabled"],
+      [
+        { ...batchBody([record(1)]), templateSettings: { distribution: { mode: "combined", zipBundle: true } } },
+        422,
+        "batch.settings_invalid",
+      ],
+      [
+        { ...batchBody([record(1)]), features: {}, templateSettings: { distribution: { requireApproval: false } } },
+        422,
+        "batch.dispatch_not_enabled",
+      ],
     ];
     for (const [body, status, code] of cases) {
       const res = await stack.api("submitter", "POST", "/api/render", body);
@@ -67,7 +75,12 @@ describe("intake: bad input gets problem+json and leaves no batch", () => {
 
 describe("intake: receipt, readiness and idempotency", () => {
   it("accepts a valid batch with 202, the three headers and a receipt PDF, and mails the approvers", async () => {
-    const res = await stack.api("submitter", "POST", "/api/render", batchBody([record(1), record(2)], { options: { correlationId: "crm-run-1", generatedBy: "submitter@acme.test" } }));
+    const res = await stack.api(
+      "submitter",
+      "POST",
+      "/api/render",
+      batchBody([record(1), record(2)], { options: { correlationId: "crm-run-1", generatedBy: "submitter@acme.test" } }),
+    );
     expect(res.status).toBe(202);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const batchId = res.headers.get("x-svc-batchid")!;
@@ -79,14 +92,27 @@ describe("intake: receipt, readiness and idempotency", () => {
     expect(receipt.correlationId).toBe("crm-run-1");
 
     const detail = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}`)).json();
-    expect(detail).toMatchObject({ batchId, state: "pending-approval", dispatchReadiness: "READY", documentCount: 2, readyCount: 2, templatePath: "letter.md", submittedBy: "submitter@acme.test" });
+    expect(detail).toMatchObject({
+      batchId,
+      state: "pending-approval",
+      dispatchReadiness: "READY",
+      documentCount: 2,
+      readyCount: 2,
+      templatePath: "letter.md",
+      submittedBy: "submitter@acme.test",
+    });
 
     const mails = await stack.smtp.waitFor((m) => m.filter((x) => x.subject.includes("Approval needed")).length >= 2 && m, 20_000);
     const approvalMails = mails.filter((x) => x.subject.includes("Approval needed"));
     expect(approvalMails.flatMap((m) => m.to).sort()).toEqual(["approver@acme.test", "second@acme.test"]);
     expect(approvalMails[0].text).toContain(batchId);
 
-    const again = await stack.api("submitter", "POST", "/api/render", batchBody([record(1), record(2), record(3)], { options: { correlationId: "crm-run-1" } }));
+    const again = await stack.api(
+      "submitter",
+      "POST",
+      "/api/render",
+      batchBody([record(1), record(2), record(3)], { options: { correlationId: "crm-run-1" } }),
+    );
     expect(again.status).toBe(202);
     expect(again.headers.get("x-svc-batchid")).toBe(batchId);
     expect(again.headers.get("x-svc-idempotent-replay")).toBe("true");
@@ -95,25 +121,42 @@ describe("intake: receipt, readiness and idempotency", () => {
   });
 
   it("classes warnings as PARTIAL and errors as INVALID with a 422 receipt listing the failures", async () => {
-    const partial = await stack.api("submitter", "POST", "/api/render", batchBody([record(1, { nickname: "far-too-long-nickname" }), record(2)]));
+    const partial = await stack.api(
+      "submitter",
+      "POST",
+      "/api/render",
+      batchBody([record(1, { nickname: "far-too-long-nickname" }), record(2)]),
+    );
     expect(partial.status).toBe(202);
     expect(partial.headers.get("x-svc-dispatchreadiness")).toBe("PARTIAL");
     const p = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${partial.headers.get("x-svc-batchid")}`)).json();
     expect(p.warningCount).toBe(1);
-    expect(p.validationResults).toEqual([expect.objectContaining({ index: 0, status: "warning", messages: [expect.stringContaining("nickname")] })]);
+    expect(p.validationResults).toEqual([
+      expect.objectContaining({ index: 0, status: "warning", messages: [expect.stringContaining("nickname")] }),
+    ]);
 
-    const invalid = await stack.api("submitter", "POST", "/api/render", batchBody([
-      record(1),
-      record(2, { customerId: "bad" }),
-      record(3, { amount: 20_000, recipientEmail: undefined }),
-      record(4, { customerId: "C101" }),
-    ], { templateSettings: { distribution: { fileNameTemplate: "letter-{{customerId}}" } } }));
+    const invalid = await stack.api(
+      "submitter",
+      "POST",
+      "/api/render",
+      batchBody(
+        [
+          record(1),
+          record(2, { customerId: "bad" }),
+          record(3, { amount: 20_000, recipientEmail: undefined }),
+          record(4, { customerId: "C101" }),
+        ],
+        { templateSettings: { distribution: { fileNameTemplate: "letter-{{customerId}}" } } },
+      ),
+    );
     expect(invalid.status).toBe(422);
     expect(invalid.headers.get("x-svc-dispatchreadiness")).toBe("INVALID");
     expect((await readPdf(await invalid.arrayBuffer())).pages).toBeGreaterThanOrEqual(1);
     const d = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${invalid.headers.get("x-svc-batchid")}`)).json();
     expect(d.state).toBe("invalid");
-    const byIndex = Object.fromEntries(d.validationResults.map((v: { index: number; messages: string[] }) => [v.index, v.messages.join(" | ")]));
+    const byIndex = Object.fromEntries(
+      d.validationResults.map((v: { index: number; messages: string[] }) => [v.index, v.messages.join(" | ")]),
+    );
     expect(byIndex[1]).toContain("customerId");
     expect(byIndex[2]).toContain("amount");
     expect(byIndex[2]).toContain("recipientEmail");
@@ -123,7 +166,11 @@ describe("intake: receipt, readiness and idempotency", () => {
   });
 
   it("renders a single document for an object dataSource", async () => {
-    const res = await stack.api("submitter", "POST", "/api/render", { templatePath: "letter.md", dataSource: record(7), options: { correlationId: "one-off-7" } });
+    const res = await stack.api("submitter", "POST", "/api/render", {
+      templatePath: "letter.md",
+      dataSource: record(7),
+      options: { correlationId: "one-off-7" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-svc-correlationid")).toBe("one-off-7");
     const pdf = await readPdf(await res.arrayBuffer());

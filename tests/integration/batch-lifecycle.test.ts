@@ -23,7 +23,12 @@ const record = (i: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function submit(records: unknown[], distribution: Record<string, unknown> = {}, user: UserName = "submitter", templatePath = "letter.md") {
+async function submit(
+  records: unknown[],
+  distribution: Record<string, unknown> = {},
+  user: UserName = "submitter",
+  templatePath = "letter.md",
+) {
   const res = await stack.api(user, "POST", "/api/render", {
     templatePath,
     dataSource: records,
@@ -37,10 +42,14 @@ const detail = async (id: string, user: UserName = "submitter") => (await stack.
 const decide = (id: string, user: UserName, decision: string, comments?: string) =>
   stack.api(user, "POST", `/api/dispatch/batch/${id}/decide`, { decision, comments });
 const finished = (id: string) =>
-  eventually(async () => {
-    const d = await detail(id);
-    return ["completed", "partially-failed"].includes(d.state) && d;
-  }, 90_000, `batch ${id} to finish`);
+  eventually(
+    async () => {
+      const d = await detail(id);
+      return ["completed", "partially-failed"].includes(d.state) && d;
+    },
+    90_000,
+    `batch ${id} to finish`,
+  );
 
 describe("decisions", () => {
   it("lets only an approver of the batch decide, never the submitter or another tenant", async () => {
@@ -82,7 +91,12 @@ describe("decisions", () => {
     try {
       const body = { templatePath: "letter.md", dataSource: [record(3)], features: { svcDispatch: true } };
       const refused = await expectProblem(await stack.api("outsider", "POST", "/api/render", body), 422, "batch.no_approver");
-      expect(refused.errors).toEqual([{ path: "templateSettings.distribution.approversEmail", message: "must name an approver other than the submitter when requireApproval is true" }]);
+      expect(refused.errors).toEqual([
+        {
+          path: "templateSettings.distribution.approversEmail",
+          message: "must name an approver other than the submitter when requireApproval is true",
+        },
+      ]);
       const alsoNamed = { ...body, templateSettings: { distribution: { approversEmail: ["approver@acme.test"] } } };
       await expectProblem(await stack.api("outsider", "POST", "/api/render", alsoNamed), 422, "batch.no_approver");
       const list = await (await stack.api("outsider", "GET", "/api/dispatch/batch")).json();
@@ -134,7 +148,10 @@ describe("processing and delivery", () => {
   });
 
   it("records a render failure on the record, keeps going, and ends partially-failed", async () => {
-    fs.writeFileSync(path.join(stack.templatesDir, "fragile.md"), `${fs.readFileSync(path.join(stack.templatesDir, "letter.md"), "utf8")}\nFragile copy.\n`);
+    fs.writeFileSync(
+      path.join(stack.templatesDir, "fragile.md"),
+      `${fs.readFileSync(path.join(stack.templatesDir, "letter.md"), "utf8")}\nFragile copy.\n`,
+    );
     const id = await submit([record(1), record(2)], {}, "submitter", "fragile.md");
     const { templateVersion } = await detail(id);
     // The template and the copy kept at intake both disappear before processing.
@@ -162,7 +179,13 @@ describe("processing and delivery", () => {
     expect(Date.parse(approved.decidedAt)).not.toBeNaN();
 
     const done = await finished(id);
-    expect(done).toMatchObject({ state: "completed", processedCount: 3, errorCount: 0, approvedBy: "approver@acme.test", decisionComments: "fine" });
+    expect(done).toMatchObject({
+      state: "completed",
+      processedCount: 3,
+      errorCount: 0,
+      approvedBy: "approver@acme.test",
+      decisionComments: "fine",
+    });
     expect(done.completedAt).toBeTruthy();
 
     const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json();
@@ -170,7 +193,13 @@ describe("processing and delivery", () => {
     const ids = new Set(docs.documents.map((d: { correlationId: string }) => d.correlationId));
     expect(ids.size).toBe(3);
     // Each render keeps its pipeline's stage timings (the raw material of explain traces).
-    expect(Object.keys(docs.documents[0].timings).sort()).toEqual(["dataBindingMs", "layoutMs", "postProcessingMs", "templateLoadMs", "totalMs"]);
+    expect(Object.keys(docs.documents[0].timings).sort()).toEqual([
+      "dataBindingMs",
+      "layoutMs",
+      "postProcessingMs",
+      "templateLoadMs",
+      "totalMs",
+    ]);
     const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`);
     expect(pdf.headers.get("content-disposition")).toContain("letter-C102-2.pdf");
     expect((await readPdf(await pdf.arrayBuffer())).correlationId).toBe(docs.documents[1].correlationId);
@@ -183,7 +212,12 @@ describe("processing and delivery", () => {
     // Four recipients (record 2 has two), one mail each, each link only to its own record.
     const mails = await stack.smtp.waitFor((m) => m.filter((x) => x.subject.startsWith("Your document")).length >= 4 && m, 30_000);
     const deliveries = mails.filter((x) => x.subject.startsWith("Your document"));
-    expect(deliveries.flatMap((m) => m.to).sort()).toEqual(["a2@example.test", "b2@example.test", "customer1@example.test", "customer3@example.test"]);
+    expect(deliveries.flatMap((m) => m.to).sort()).toEqual([
+      "a2@example.test",
+      "b2@example.test",
+      "customer1@example.test",
+      "customer3@example.test",
+    ]);
     const toBob = deliveries.find((m) => m.to.includes("b2@example.test"))!;
     expect(toBob.text).toContain("Bob");
     expect(toBob.text).toContain("letter-C102-2.pdf");
@@ -197,14 +231,19 @@ describe("processing and delivery", () => {
     expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
     expect((await readPdf(await file.arrayBuffer())).correlationId).toBe(docs.documents[1].correlationId);
 
-    const sessions = await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${docs.documents[1].correlationId}`)).json();
+    const sessions = await (
+      await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${docs.documents[1].correlationId}`)
+    ).json();
     expect(sessions.sessions).toHaveLength(2);
     const bob = sessions.sessions.find((s: { recipientEmail: string }) => s.recipientEmail === "b2@example.test");
     expect(bob).toMatchObject({ state: "active", recipientName: "Bob" });
     expect(Date.parse(bob.expiresAt) - Date.parse(bob.createdAt)).toBeCloseTo(24 * 3_600_000, -4);
     expect(bob.events.map((e: { kind: string }) => e.kind)).toEqual(["access", "download"]);
     expect(bob.events[0].userAgent).toBe("RecipientBrowser/1.0");
-    expect((await stack.api("outsider", "GET", `/api/delivery-sessions?correlationId=${docs.documents[1].correlationId}`).then((r) => r.json())).total).toBe(0);
+    expect(
+      (await stack.api("outsider", "GET", `/api/delivery-sessions?correlationId=${docs.documents[1].correlationId}`).then((r) => r.json()))
+        .total,
+    ).toBe(0);
 
     if (stack.env.DATABASE_URL) {
       // Links exist only in the mail that left: neither the outbox nor the sessions hold a usable token.
@@ -219,11 +258,15 @@ describe("processing and delivery", () => {
     expect(revoked.state).toBe("revoked");
     expect((await fetch(`${link}/file`)).status).toBe(410);
     expect(await (await fetch(link)).text()).toContain("withdrawn");
-    expect((await fetch(`${stack.baseUrl}/d/${"A".repeat(43)}`).then((r) => r.text()))).toContain("not recognised");
+    expect(await fetch(`${stack.baseUrl}/d/${"A".repeat(43)}`).then((r) => r.text())).toContain("not recognised");
   });
 
   it("auto-approves without requireApproval, merges combined batches and bundles individual ones", async () => {
-    const combined = await submit([record(1), record(2), record(3)], { requireApproval: false, mode: "combined", deliveryConfig: { mode: "none" } });
+    const combined = await submit([record(1), record(2), record(3)], {
+      requireApproval: false,
+      mode: "combined",
+      deliveryConfig: { mode: "none" },
+    });
     expect((await detail(combined)).approvedBy).toBe("auto-approved");
     await finished(combined);
     const merged = await stack.api("submitter", "GET", `/api/dispatch/batch/${combined}/combined`);

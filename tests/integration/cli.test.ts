@@ -4,7 +4,17 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { esignFixtures, person, sealedForSigning, signingLink, signInTurn, signWith, typedSignature, workflowStatus, type EsignFixtures } from "../support/esign-flow";
+import {
+  esignFixtures,
+  person,
+  sealedForSigning,
+  signingLink,
+  signInTurn,
+  signWith,
+  typedSignature,
+  workflowStatus,
+  type EsignFixtures,
+} from "../support/esign-flow";
 import { addDemoTemplates, eventually, startStack, users, type Stack, type UserName } from "../support/stack";
 import { runInTerminal } from "../support/terminal";
 
@@ -25,7 +35,22 @@ beforeAll(async () => {
   addDemoTemplates(stack);
   home = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-cli-"));
   for (const user of ["submitter", "approver"] as const) {
-    const r = await cli(user, ["login", "--url", stack.baseUrl, "--issuer", stack.issuer, "--audience", stack.audience, "--client-id", users[user].clientId, "--client-secret-stdin"], { stdin: `${users[user].clientSecret}\n` });
+    const r = await cli(
+      user,
+      [
+        "login",
+        "--url",
+        stack.baseUrl,
+        "--issuer",
+        stack.issuer,
+        "--audience",
+        stack.audience,
+        "--client-id",
+        users[user].clientId,
+        "--client-secret-stdin",
+      ],
+      { stdin: `${users[user].clientSecret}\n` },
+    );
     expect(r.code, r.stderr).toBe(0);
   }
 }, 120_000);
@@ -73,12 +98,31 @@ const file = (name: string, content: string | Uint8Array) => {
 };
 /** A letter.md list of `n` valid records as CSV. */
 const letters = (n: number, from = 0) =>
-  ["customerId,name,amount,recipientEmail", ...Array.from({ length: n }, (_, i) => `C${1000 + from + i},Customer ${from + i},${(i % 90) + 10},c${from + i}@example.test`)].join("\n");
-const batchTotal = async () => ((await (await stack.api("submitter", "GET", "/api/dispatch/batch?limit=1")).json()) as { total: number }).total;
+  [
+    "customerId,name,amount,recipientEmail",
+    ...Array.from({ length: n }, (_, i) => `C${1000 + from + i},Customer ${from + i},${(i % 90) + 10},c${from + i}@example.test`),
+  ].join("\n");
+const batchTotal = async () =>
+  ((await (await stack.api("submitter", "GET", "/api/dispatch/batch?limit=1")).json()) as { total: number }).total;
 
 describe("login", () => {
   it("refuses a wrong secret without saving anything, and saves a right one readable by its owner only", async () => {
-    const wrong = await cli("admin", ["login", "--url", stack.baseUrl, "--issuer", stack.issuer, "--audience", stack.audience, "--client-id", users.admin.clientId, "--client-secret-stdin"], { stdin: "not-the-secret" });
+    const wrong = await cli(
+      "admin",
+      [
+        "login",
+        "--url",
+        stack.baseUrl,
+        "--issuer",
+        stack.issuer,
+        "--audience",
+        stack.audience,
+        "--client-id",
+        users.admin.clientId,
+        "--client-secret-stdin",
+      ],
+      { stdin: "not-the-secret" },
+    );
     expect(wrong.code).toBe(5);
     expect(wrong.stderr).toMatch(/token request for acme-admin answered 401/);
     expect(fs.existsSync(path.join(home, "admin/credentials.json"))).toBe(false);
@@ -93,7 +137,9 @@ describe("login", () => {
     fs.mkdirSync(copy);
     fs.copyFileSync(path.join(home, "submitter/credentials.json"), path.join(copy, "credentials.json"));
     fs.chmodSync(path.join(copy, "credentials.json"), 0o644);
-    const r = await cli("submitter", ["workflow", "status", "00000000-0000-4000-8000-000000000000"], { env: { SEALPOST_CONFIG_DIR: copy } });
+    const r = await cli("submitter", ["workflow", "status", "00000000-0000-4000-8000-000000000000"], {
+      env: { SEALPOST_CONFIG_DIR: copy },
+    });
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/can be read by other users: run chmod 600/);
   });
@@ -127,12 +173,29 @@ describe("batch send applies the spec's thresholds", () => {
   });
 
   it("sends 100 records with --yes and blocks 101 with the spec's request, even with --yes", async () => {
-    const hundred = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("100.csv", letters(100, 200)), "--yes", "--json"]);
+    const hundred = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      file("100.csv", letters(100, 200)),
+      "--yes",
+      "--json",
+    ]);
     expect(hundred.code, hundred.stderr).toBe(0);
     expect(hundred.json()).toMatchObject({ sent: true, counts: { total: 100 } });
 
     const before = await batchTotal();
-    const blocked = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("101.csv", letters(101, 300)), "--yes"]);
+    const blocked = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      file("101.csv", letters(101, 300)),
+      "--yes",
+    ]);
     expect(blocked.code).toBe(4);
     expect(blocked.stderr).toContain("You have selected 101 records. Select 100 or fewer records to send them in one batch.");
     expect(await batchTotal()).toBe(before);
@@ -142,7 +205,10 @@ describe("batch send applies the spec's thresholds", () => {
     const big = file("10000.csv", letters(10_000, 10_000));
     const blocked = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", big, "--json"]);
     expect(blocked.code).toBe(4);
-    expect(blocked.json()).toMatchObject({ error: "You have selected 10,000 records. Select 100 or fewer records to send them in one batch.", decision: "blocked" });
+    expect(blocked.json()).toMatchObject({
+      error: "You have selected 10,000 records. Select 100 or fewer records to send them in one batch.",
+      decision: "blocked",
+    });
 
     const raised = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", big, "--dry-run", "--json"], {
       env: { svc_batchwarningthreshold: "10000", svc_batchmaxthreshold: "10000" },
@@ -155,14 +221,32 @@ describe("batch send applies the spec's thresholds", () => {
 describe("records as people export them", () => {
   it("reads a CSV with a BOM, semicolons, labels for headings and a quoted line break", async () => {
     const text = '\uFEFFCustomer id;Name;Amount;Email\nC501;"Ann\nSmith";12,5;ann@example.test\nC502;Bob;80;bob@example.test\n';
-    const r = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("excel.csv", text), "--dry-run", "--json"]);
+    const r = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      file("excel.csv", text),
+      "--dry-run",
+      "--json",
+    ]);
     // "12,5" is a comma-decimal amount: intake says so in its own words instead of guessing.
     expect(r.code).toBe(3);
     const out = r.json();
     expect(out).toMatchObject({ counts: { total: 2, invalid: 1 } });
     expect(JSON.stringify(out.records)).toMatch(/amount: .*number/i);
 
-    const fixed = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("excel-fixed.csv", text.replace("12,5", "12.5")), "--dry-run", "--json"]);
+    const fixed = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      file("excel-fixed.csv", text.replace("12,5", "12.5")),
+      "--dry-run",
+      "--json",
+    ]);
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(fixed.json().dataSource).toEqual([
       { customerId: "C501", name: "Ann\nSmith", amount: 12.5, recipientEmail: "ann@example.test" },
@@ -171,9 +255,20 @@ describe("records as people export them", () => {
   });
 
   it("keeps a formula-looking cell as the text it is: nothing evaluates it", async () => {
-    const r = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("formula.csv", 'customerId,name,recipientEmail\nC601,"=HYPERLINK(""http://evil.test"",""x"")",f@example.test\n'), "--dry-run", "--json"]);
+    const r = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      file("formula.csv", 'customerId,name,recipientEmail\nC601,"=HYPERLINK(""http://evil.test"",""x"")",f@example.test\n'),
+      "--dry-run",
+      "--json",
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.json().dataSource).toEqual([{ customerId: "C601", name: '=HYPERLINK("http://evil.test","x")', recipientEmail: "f@example.test" }]);
+    expect(r.json().dataSource).toEqual([
+      { customerId: "C601", name: '=HYPERLINK("http://evil.test","x")', recipientEmail: "f@example.test" },
+    ]);
   });
 
   it("refuses a file that is not UTF-8, naming its line, and sends nothing", async () => {
@@ -187,7 +282,14 @@ describe("records as people export them", () => {
 
   it("refuses records with errors, listing each with its field, and sends nothing", async () => {
     const before = await batchTotal();
-    const r = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("bad.csv", "customerId,name,amount\nX1,Ann,5\nC802,,abc\n")]);
+    const r = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      file("bad.csv", "customerId,name,amount\nX1,Ann,5\nC802,,abc\n"),
+    ]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/2 records: 0 ready, 0 with warnings, 2 invalid/);
     expect(r.stderr).toMatch(/record 1 +error +customerId/);
@@ -197,7 +299,15 @@ describe("records as people export them", () => {
   });
 
   it("names an unknown template as the server's problem", async () => {
-    const r = await cli("submitter", ["batch", "send", "--template", "no-such.md", "--records", file("one.csv", letters(1, 900)), "--json"]);
+    const r = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "no-such.md",
+      "--records",
+      file("one.csv", letters(1, 900)),
+      "--json",
+    ]);
     expect(r.code).toBe(1);
     expect(r.json()).toMatchObject({ problem: { code: "template.not_found" } });
   });
@@ -206,13 +316,36 @@ describe("records as people export them", () => {
 describe("a batch from send to download", () => {
   it("is sent, approved by its approver, watched to completion and downloaded document by document", async () => {
     const correlationId = `cli-${Date.now()}`;
-    const sent = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("three.csv", letters(3, 5000)), "--correlation-id", correlationId, "--receipt", path.join(home, "receipt.pdf"), "--explain", "--json"]);
+    const sent = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      file("three.csv", letters(3, 5000)),
+      "--correlation-id",
+      correlationId,
+      "--receipt",
+      path.join(home, "receipt.pdf"),
+      "--explain",
+      "--json",
+    ]);
     expect(sent.code, sent.stderr).toBe(0);
     const batchId = sent.json().batchId as string;
     expect(fs.readFileSync(path.join(home, "receipt.pdf")).subarray(0, 5).toString()).toBe("%PDF-");
 
     // The same correlation id again names the same batch.
-    const again = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", path.join(home, "three.csv"), "--correlation-id", correlationId, "--json"]);
+    const again = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      path.join(home, "three.csv"),
+      "--correlation-id",
+      correlationId,
+      "--json",
+    ]);
     expect(again.json()).toMatchObject({ batchId, replayed: true });
 
     const selfDecided = await cli("submitter", ["batch", "decide", batchId, "approve"]);
@@ -235,7 +368,9 @@ describe("a batch from send to download", () => {
     for (const f of files) expect(fs.readFileSync(path.join(folder, f)).subarray(0, 5).toString()).toBe("%PDF-");
 
     // --explain traced every record: its summary report comes by the record's correlation id.
-    const docs = (await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json()) as { documents: Array<{ correlationId: string }> };
+    const docs = (await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json()) as {
+      documents: Array<{ correlationId: string }>;
+    };
     const report = path.join(home, "summary.pdf");
     const explained = await cli("submitter", ["explain", docs.documents[0].correlationId, "--summary", report]);
     expect(explained.code, explained.stderr).toBe(0);
@@ -243,7 +378,15 @@ describe("a batch from send to download", () => {
   }, 120_000);
 
   it("a bundle of a batch without one is the server's problem, and no file is left behind", async () => {
-    const sent = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("two.csv", letters(2, 6000)), "--json"]);
+    const sent = await cli("submitter", [
+      "batch",
+      "send",
+      "--template",
+      "letter.md",
+      "--records",
+      file("two.csv", letters(2, 6000)),
+      "--json",
+    ]);
     const batchId = sent.json().batchId as string;
     const r = await cli("submitter", ["batch", "download", batchId, "--bundle", path.join(home, "none.zip")]);
     expect(r.code).toBe(1);
@@ -255,14 +398,27 @@ describe("a batch from send to download", () => {
 
 describe("workflows", () => {
   it("creates one, reads its status and exports its data as CSV", async () => {
-    const created = await cli("submitter", ["workflow", "create", "--template", "workflow/leave-request.md", "--recipient", "pat@example.test,Pat", "--json"]);
+    const created = await cli("submitter", [
+      "workflow",
+      "create",
+      "--template",
+      "workflow/leave-request.md",
+      "--recipient",
+      "pat@example.test,Pat",
+      "--json",
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const { workflowId } = created.json() as { workflowId: string };
     expect(created.json()).toMatchObject({ state: "in-progress", portalUrl: expect.stringContaining(`/portal/${workflowId}`) });
 
     const status = await cli("submitter", ["workflow", "status", workflowId]);
     expect(status.code, status.stderr).toBe(0);
-    expect(status.stdout.split("\n").slice(0, 4)).toEqual([`Workflow ${workflowId}: Being filled in`, expect.stringMatching(/^ {2}Correlation id: \S+$/), "  Step 1 of 3", "  Validation: not validated yet"]);
+    expect(status.stdout.split("\n").slice(0, 4)).toEqual([
+      `Workflow ${workflowId}: Being filled in`,
+      expect.stringMatching(/^ {2}Correlation id: \S+$/),
+      "  Step 1 of 3",
+      "  Validation: not validated yet",
+    ]);
 
     const csv = await cli("submitter", ["workflow", "export", workflowId, "--format", "csv"]);
     expect(csv.code, csv.stderr).toBe(0);
@@ -322,7 +478,12 @@ describe("workflow status of a workflow with e-signature", () => {
       line(` {2}Last changed ${T} \\(version \\d+\\)`),
     ]);
     // --json stays the whole answer.
-    expect(answer).toMatchObject({ workflowId: id, state: "complete", sealedFileName: "Expense-governance-check-signed.pdf", signing: { mode: "sequential", documentRevision: 2 } });
+    expect(answer).toMatchObject({
+      workflowId: id,
+      state: "complete",
+      sealedFileName: "Expense-governance-check-signed.pdf",
+      signing: { mode: "sequential", documentRevision: 2 },
+    });
     expect(answer.signing.signers).toHaveLength(2);
   }, 180_000);
 });
@@ -372,7 +533,8 @@ describe("the sample session of docs/cli.md", () => {
     // Ids become "<id N>", N the place each first appears in the session: the sample's and the run's then read alike.
     const numbering = () => {
       const seen = new Map<string, number>();
-      const number = (lines: string[]) => lines.map((l) => l.replace(UUID, (id) => `<id ${seen.get(id) ?? seen.set(id, seen.size + 1).get(id)!}>`));
+      const number = (lines: string[]) =>
+        lines.map((l) => l.replace(UUID, (id) => `<id ${seen.get(id) ?? seen.set(id, seen.size + 1).get(id)!}>`));
       return { seen, number };
     };
     const sampleIds = numbering();
@@ -381,7 +543,9 @@ describe("the sample session of docs/cli.md", () => {
     const env = { ...cleanEnv(), HOME: sampleHome, XDG_CONFIG_HOME: "", SEALPOST_AUDIENCE: stack.audience, TZ: "UTC" };
 
     for (const step of steps) {
-      const argv = step.command.split(" ").map((word) => sampleFor.find(([, sample]) => sample === word)?.[0] ?? word.replace(UUID, (id) => runIdFor(id) ?? id));
+      const argv = step.command
+        .split(" ")
+        .map((word) => sampleFor.find(([, sample]) => sample === word)?.[0] ?? word.replace(UUID, (id) => runIdFor(id) ?? id));
       expect(argv.slice(0, 2)).toEqual(["npx", "sealpost"]);
       const running = runInTerminal([process.execPath, path.join(root, "bin/sealpost.mjs"), ...argv.slice(2)], {
         cwd: sampleHome,
@@ -394,11 +558,17 @@ describe("the sample session of docs/cli.md", () => {
       });
       // While the batch is watched, its approver approves it (in the console, in the sample's story).
       if (argv[3] === "watch") {
-        const decided = await stack.api("approver", "POST", `/api/dispatch/batch/${argv[4]}/decide`, { decision: "approve", comments: "Checked" });
+        const decided = await stack.api("approver", "POST", `/api/dispatch/batch/${argv[4]}/decide`, {
+          decision: "approve",
+          comments: "Checked",
+        });
         expect(decided.status).toBe(200);
       }
       const run = await running;
-      expect({ code: run.code, timedOut: run.timedOut }, `$ ${step.command}:\n${run.screen.join("\n")}`).toEqual({ code: 0, timedOut: false });
+      expect({ code: run.code, timedOut: run.timedOut }, `$ ${step.command}:\n${run.screen.join("\n")}`).toEqual({
+        code: 0,
+        timedOut: false,
+      });
       expect(run.raw, "the secret is never echoed").not.toContain(users.submitter.clientSecret);
       const shown = run.screen.map((l) => sampleFor.reduce((text, [mine, sample]) => text.replaceAll(mine, sample), l));
       expect(runIds.number(shown), `$ ${step.command}`).toEqual(sampleIds.number(step.expected));
@@ -419,7 +589,11 @@ describe("when a part is down", () => {
 
   it("says that Sealpost cannot be reached, with exit code 1, and makes nothing", async () => {
     const before = await batchTotal();
-    const r = await cli("submitter", ["batch", "send", "--template", "letter.md", "--records", file("down.csv", letters(2, 7000)), "--json"], { env: { SEALPOST_URL: nowhere } });
+    const r = await cli(
+      "submitter",
+      ["batch", "send", "--template", "letter.md", "--records", file("down.csv", letters(2, 7000)), "--json"],
+      { env: { SEALPOST_URL: nowhere } },
+    );
     expect(r.code).toBe(1);
     expect(r.json()).toMatchObject({ error: expect.stringMatching(/^Cannot reach the server: ECONNREFUSED/) });
     expect(await batchTotal()).toBe(before);

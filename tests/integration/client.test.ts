@@ -11,7 +11,12 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const records = [1, 2].map((i) => ({ customerId: `C${100 + i}`, name: `Customer ${i}`, amount: 10 * i, recipientEmail: `customer${i}@example.test` }));
+const records = [1, 2].map((i) => ({
+  customerId: `C${100 + i}`,
+  name: `Customer ${i}`,
+  amount: 10 * i,
+  recipientEmail: `customer${i}@example.test`,
+}));
 
 describe("the typed client", () => {
   it("sends a batch, waits for it and reads its detail", async () => {
@@ -37,7 +42,10 @@ describe("the typed client", () => {
 
   it("surfaces a refused request as a SealpostProblem with its code", async () => {
     const err = await client
-      .POST("/api/render", { body: { templatePath: "no-such-template.md", dataSource: records, features: { svcDispatch: true } }, parseAs: "arrayBuffer" })
+      .POST("/api/render", {
+        body: { templatePath: "no-such-template.md", dataSource: records, features: { svcDispatch: true } },
+        parseAs: "arrayBuffer",
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SealpostProblem);
     expect(err).toMatchObject({ code: "template.not_found", body: { code: "template.not_found" } });

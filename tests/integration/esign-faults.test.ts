@@ -2,7 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectSignedByAll } from "../support/esign-checks";
-import { esignFixtures, person, sealedForSigning, signedPdf, signingLink, signWith, typedSignature, workflowStatus, type EsignFixtures } from "../support/esign-flow";
+import {
+  esignFixtures,
+  person,
+  sealedForSigning,
+  signedPdf,
+  signingLink,
+  signWith,
+  typedSignature,
+  workflowStatus,
+  type EsignFixtures,
+} from "../support/esign-flow";
 import { startPgCluster } from "../support/pg-cluster";
 import { freePort } from "../support/free-port";
 import { eventually, type Stack } from "../support/stack";
@@ -35,7 +45,11 @@ afterAll(async () => {
 
 const status = (id: string) => workflowStatus(stack, id);
 const revisionsDir = (id: string) => path.join(stack.env.DATA_DIR!, "blobs", tenantFolder("acme"), "workflows", id, "revisions");
-const activity = async (id: string) => ((await (await stack.api("submitter", "GET", `/api/workflow/${id}/activity`)).json()).events as Array<{ kind: string; detail: Record<string, unknown> }>);
+const activity = async (id: string) =>
+  (await (await stack.api("submitter", "GET", `/api/workflow/${id}/activity`)).json()).events as Array<{
+    kind: string;
+    detail: Record<string, unknown>;
+  }>;
 
 /** Everything a finished workflow of `names` must hold: one signature each, all valid, one file per revision, one event per signature. */
 async function expectSignedOnceEach(id: string, names: string[]) {
@@ -60,7 +74,11 @@ describe("the blob store away while a signature is applied", () => {
     fs.renameSync(folder, `${folder}.away`);
     fs.writeFileSync(folder, "not a folder");
     expect((await signWith(stack, await signingLink(stack, signers[1].email), typedSignature(signers[1].name))).status).toBe(202);
-    await eventually(async () => /\(workflow-apply-signature\) attempt \d+\/\d+ failed, retry/.test(stack.log()), 30_000, "a failed signing attempt");
+    await eventually(
+      async () => /\(workflow-apply-signature\) attempt \d+\/\d+ failed, retry/.test(stack.log()),
+      30_000,
+      "a failed signing attempt",
+    );
     const during = await status(id);
     expect(during).toMatchObject({ state: "sealing" });
     expect(during.signing.documentRevision).toBe(1);
@@ -69,7 +87,10 @@ describe("the blob store away while a signature is applied", () => {
     fs.rmSync(folder);
     fs.renameSync(`${folder}.away`, folder);
     await eventually(async () => (await status(id)).state === "complete", 90_000, "completion once the store is back");
-    await expectSignedOnceEach(id, signers.map((x) => x.name));
+    await expectSignedOnceEach(
+      id,
+      signers.map((x) => x.name),
+    );
   });
 });
 
@@ -83,6 +104,9 @@ describe("PostgreSQL restarted while signatures are applied", () => {
     await cluster.restart();
     await eventually(async () => (await fetch(`${stack.baseUrl}/api/health`)).ok, 60_000, "health back");
     await eventually(async () => (await status(id)).state === "complete", 90_000, "completion after the restart");
-    await expectSignedOnceEach(id, signers.map((x) => x.name));
+    await expectSignedOnceEach(
+      id,
+      signers.map((x) => x.name),
+    );
   });
 });

@@ -52,7 +52,11 @@ const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential") =>
 
 /** POST /api/esign/verify with the bytes as the body. */
 const verify = async (bytes: Uint8Array | string, user: "submitter" | "outsider" = "submitter", type = "application/pdf") =>
-  documentedFetch(`${stack.baseUrl}/api/esign/verify`, { method: "POST", headers: { authorization: `Bearer ${await stack.token(user)}`, "content-type": type }, body: typeof bytes === "string" ? bytes : Buffer.from(bytes) });
+  documentedFetch(`${stack.baseUrl}/api/esign/verify`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await stack.token(user)}`, "content-type": type },
+    body: typeof bytes === "string" ? bytes : Buffer.from(bytes),
+  });
 
 const writeTemp = (name: string, bytes: Uint8Array) => {
   const file = path.join(fx.dir, `${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`);
@@ -78,18 +82,47 @@ describe("a completed workflow", () => {
     const res = await stack.api("submitter", "GET", `/api/workflow/${id}/signatures`);
     expect(res.status).toBe(200);
     const v = await res.json();
-    expect(v).toMatchObject({ valid: true, signatureCount: 2, failures: [], changedWithin: [], unsignedTail: null, document: { revision: 2, matchesStored: true } });
-    expect(v.revisions.map((r: { revision: number; matches: boolean }) => [r.revision, r.matches])).toEqual([[0, true], [1, true], [2, true]]);
-    expect(v.signatures.map((s: { signer: { name: string; email: string }; revision: number; coversWholeFile: boolean }) => [s.signer.name, s.signer.email, s.revision, s.coversWholeFile])).toEqual([
+    expect(v).toMatchObject({
+      valid: true,
+      signatureCount: 2,
+      failures: [],
+      changedWithin: [],
+      unsignedTail: null,
+      document: { revision: 2, matchesStored: true },
+    });
+    expect(v.revisions.map((r: { revision: number; matches: boolean }) => [r.revision, r.matches])).toEqual([
+      [0, true],
+      [1, true],
+      [2, true],
+    ]);
+    expect(
+      v.signatures.map((s: { signer: { name: string; email: string }; revision: number; coversWholeFile: boolean }) => [
+        s.signer.name,
+        s.signer.email,
+        s.revision,
+        s.coversWholeFile,
+      ]),
+    ).toEqual([
       [signers[0].name, signers[0].email, 1, false],
       [signers[1].name, signers[1].email, 2, true],
     ]);
-    for (const s of v.signatures) expect(s).toMatchObject({ digestValid: true, signatureValid: true, chainValid: true, signingTimeSource: "timestamp", timestamp: { valid: true } });
+    for (const s of v.signatures)
+      expect(s).toMatchObject({
+        digestValid: true,
+        signatureValid: true,
+        chainValid: true,
+        signingTimeSource: "timestamp",
+        timestamp: { valid: true },
+      });
 
     const posted = await verify(pdf);
     expect(posted.status).toBe(200);
     expect(await posted.json()).toMatchObject({ valid: true, signatureCount: 2 });
-    await expectSignedByAll(pdf, signers.map((s) => s.name), fx.checks());
+    await expectSignedByAll(
+      pdf,
+      signers.map((s) => s.name),
+      fx.checks(),
+    );
   });
 
   it("a flipped byte: invalid in pdfsig and in the API, which names the signatures and where", async () => {
@@ -102,13 +135,18 @@ describe("a completed workflow", () => {
     expect(blocks[1]).not.toContain("Signature is Valid.");
     const v = await (await verify(bytes)).json();
     expect(v.valid).toBe(false);
-    expect(v.failures).toEqual([expect.objectContaining({ field: "signer-2", signer: signers[1].name, failed: expect.arrayContaining(["digest"]) })]);
+    expect(v.failures).toEqual([
+      expect.objectContaining({ field: "signer-2", signer: signers[1].name, failed: expect.arrayContaining(["digest"]) }),
+    ]);
     expect(v.changedWithin.some(([from, to]: number[]) => from <= at && at < to)).toBe(true);
   });
 
   it("generated flips and truncations through the API: every flip in a signed range invalid, never a 5xx", async () => {
     const report = await verifyPdf(pdf, { trustedRoots: [fx.ca.rootDer] });
-    const ranges = report.signatures.flatMap((s) => [[0, s.byteRange[1]], [s.byteRange[2], s.byteRange[2] + s.byteRange[3]]]);
+    const ranges = report.signatures.flatMap((s) => [
+      [0, s.byteRange[1]],
+      [s.byteRange[2], s.byteRange[2] + s.byteRange[3]],
+    ]);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: pdf.byteLength - 1 }), fc.integer({ min: 1, max: 255 }), async (at, mask) => {
         fc.pre(ranges.some(([from, to]) => from <= at && at < to));
@@ -156,10 +194,14 @@ describe("a completed workflow", () => {
 
   it("the certificate of completion: its text, its own signature, its chain; an edited event breaks the chain", async () => {
     await expectProblem(await stack.api("approver", "GET", `/api/workflow/${id}/certificate`), 403, "workflow.not_initiator");
-    const res = await eventually(async () => {
-      const r = await stack.api("submitter", "GET", `/api/workflow/${id}/certificate`);
-      return r.status === 200 ? r : null;
-    }, 60_000, "certificate");
+    const res = await eventually(
+      async () => {
+        const r = await stack.api("submitter", "GET", `/api/workflow/${id}/certificate`);
+        return r.status === 200 ? r : null;
+      },
+      60_000,
+      "certificate",
+    );
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const cert = new Uint8Array(await res.arrayBuffer());
     expect((await PDFDocument.load(cert)).getPageCount()).toBeGreaterThanOrEqual(1);
@@ -169,7 +211,18 @@ describe("a completed workflow", () => {
     for (const r of v.revisions) expect(text).toContain(r.recordedSha256);
     expect(text).toContain("Completed: all 2 signers signed");
     for (const s of signers) expect(text).toContain(`${s.name} <${s.email}>`);
-    for (const words of ["Invited", "Opened the document", "Consented and signed", "Signature applied", consent().sha256, `version ${consent().version}`, "IP address: ", "User agent: ", "Identified by email link"]) expect(text).toContain(words);
+    for (const words of [
+      "Invited",
+      "Opened the document",
+      "Consented and signed",
+      "Signature applied",
+      consent().sha256,
+      `version ${consent().version}`,
+      "IP address: ",
+      "User agent: ",
+      "Identified by email link",
+    ])
+      expect(text).toContain(words);
     const activity = await (await stack.api("submitter", "GET", `/api/workflow/${id}/activity`)).json();
     const covered = activity.events.filter((e: { kind: string }) => e.kind !== "certificate.issued");
     const head = res.headers.get("x-activity-chain-head")!;
@@ -209,16 +262,25 @@ describe("a declined workflow", () => {
     await expectProblem(await stack.api("submitter", "GET", `/api/workflow/${id}/certificate`), 409, "esign.certificate_not_ready");
     const token = await linkFor(signers[1].email);
     expect((await stack.api(null, "POST", `/api/sign/${token}/decline`, { reason: "The cost centre is wrong" })).status).toBe(200);
-    const res = await eventually(async () => {
-      const r = await stack.api("admin", "GET", `/api/workflow/${id}/certificate`);
-      return r.status === 200 ? r : null;
-    }, 60_000, "certificate");
+    const res = await eventually(
+      async () => {
+        const r = await stack.api("admin", "GET", `/api/workflow/${id}/certificate`);
+        return r.status === 200 ? r : null;
+      },
+      60_000,
+      "certificate",
+    );
     const text = pdfText(new Uint8Array(await res.arrayBuffer())).replace(/\s+/g, " ");
     expect(text).toContain(`Declined by ${signers[1].name} <${signers[1].email}>`);
     expect(text).toContain("Reason: The cost centre is wrong");
     // Revision 0 only: nobody signed. Its check says so plainly.
     const v = await (await stack.api("submitter", "GET", `/api/workflow/${id}/signatures`)).json();
-    expect(v).toMatchObject({ valid: false, signatureCount: 0, summary: "The PDF has no signatures.", revisions: [{ revision: 0, matches: true }] });
+    expect(v).toMatchObject({
+      valid: false,
+      signatureCount: 0,
+      summary: "The PDF has no signatures.",
+      revisions: [{ revision: 0, matches: true }],
+    });
   });
 });
 
@@ -227,7 +289,14 @@ describe("bad input at POST /api/esign/verify", () => {
     await expectProblem(await verify("just some text"), 422, "esign.not_pdf");
     await expectProblem(await verify(new Uint8Array(0)), 422, "esign.not_pdf");
     await expectProblem(await verify("%PDF-1.7\n%%EOF", "submitter", "application/json"), 415, "request.unsupported_media_type");
-    await expectProblem(await documentedFetch(`${stack.baseUrl}/api/esign/verify`, { method: "POST", headers: { "content-type": "application/pdf" }, body: "%PDF-" }), 401);
+    await expectProblem(
+      await documentedFetch(`${stack.baseUrl}/api/esign/verify`, {
+        method: "POST",
+        headers: { "content-type": "application/pdf" },
+        body: "%PDF-",
+      }),
+      401,
+    );
     const garbled = await verify("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
     expect([200, 422]).toContain(garbled.status);
 
@@ -242,7 +311,11 @@ describe("bad input at POST /api/esign/verify", () => {
     const limit = 50 * 1024 * 1024;
     const declared = await documentedFetch(`${stack.baseUrl}/api/esign/verify`, {
       method: "POST",
-      headers: { authorization: `Bearer ${await stack.token("submitter")}`, "content-type": "application/pdf", "content-length": String(limit + 1) },
+      headers: {
+        authorization: `Bearer ${await stack.token("submitter")}`,
+        "content-type": "application/pdf",
+        "content-length": String(limit + 1),
+      },
       body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode("%PDF-1.7\n")), c.close()) }),
       duplex: "half",
     } as RequestInit).catch((e: Error) => e);

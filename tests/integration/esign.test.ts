@@ -64,7 +64,8 @@ afterAll(async () => {
   await fx?.close();
 });
 
-const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential", extra: Record<string, unknown> = {}) => sealedFor(stack, signers, mode, extra);
+const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential", extra: Record<string, unknown> = {}) =>
+  sealedFor(stack, signers, mode, extra);
 const status = (id: string) => workflowStatus(stack, id);
 const linkFor = (email: string, after = 0) => signingLink(stack, email, after);
 const mailsTo = (email: string) => stack.smtp.messages.filter((m) => m.to.includes(email) && m.subject.includes("please sign")).length;
@@ -74,7 +75,8 @@ const createBody = esignCreateBody;
 const checks = () => fx.checks();
 
 // A 40 × 12 RGBA PNG: a blue wave on a transparent ground, as a signature pad draws.
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAACgAAAAMCAYAAAAQw/9NAAAAYElEQVR4nGMQkatgGMyYlob/x4IHhQOxOYxsh9LbYSQ7kt7RSbIjGchNG5RYSooeBnLSBQUOI1k/zUOAUnMoTUOUJg+CDiVkOVWKCjIdCcZEK6Sx43DaTaqPaOUwnHYDAHlItliz93/zAAAAAElFTkSuQmCC";
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAACgAAAAMCAYAAAAQw/9NAAAAYElEQVR4nGMQkatgGMyYlob/x4IHhQOxOYxsh9LbYSQ7kt7RSbIjGchNG5RYSooeBnLSBQUOI1k/zUOAUnMoTUOUJg+CDiVkOVWKCjIdCcZEK6Sx43DaTaqPaOUwnHYDAHlItliz93/zAAAAAElFTkSuQmCC";
 
 describe("sequential signing", () => {
   it("three signers in order to completion: each invited after the one before, every signature valid, the last covering the whole file", async () => {
@@ -83,13 +85,21 @@ describe("sequential signing", () => {
     let s = await status(id);
     expect(s.state).toBe("sealing");
     expect(s.sealedSha256).toBeNull();
-    expect(s.signing.signers.map((x: { state: string; order: number }) => [x.state, x.order])).toEqual([["invited", 1], ["waiting", 2], ["waiting", 3]]);
+    expect(s.signing.signers.map((x: { state: string; order: number }) => [x.state, x.order])).toEqual([
+      ["invited", 1],
+      ["waiting", 2],
+      ["waiting", 3],
+    ]);
     expect(mailsTo(signers[1].email)).toBe(0);
 
     for (const [i, signer] of signers.entries()) {
       const token = await linkFor(signer.email);
       const boot = await (await stack.api(null, "GET", `/api/sign/${token}`)).json();
-      expect(boot).toMatchObject({ signer: { name: signer.name, email: signer.email, state: "viewed", mayActNow: true }, document: { revision: i }, consent: consent() });
+      expect(boot).toMatchObject({
+        signer: { name: signer.name, email: signer.email, state: "viewed", mayActNow: true },
+        document: { revision: i },
+        consent: consent(),
+      });
       expect(boot.document.pageCount).toBeGreaterThan(1);
       const doc = await stack.api(null, "GET", `/api/sign/${token}/document`);
       expect(doc.headers.get("x-document-revision")).toBe(String(i));
@@ -104,7 +114,11 @@ describe("sequential signing", () => {
     expect(s.signing.documentRevision).toBe(3);
     expect(s.signing.signers.map((x: { signedRevision: number }) => x.signedRevision)).toEqual([1, 2, 3]);
     const pdf = await signedPdf(stack, id);
-    await expectSignedByAll(pdf, signers.map((x) => x.name), checks());
+    await expectSignedByAll(
+      pdf,
+      signers.map((x) => x.name),
+      checks(),
+    );
     expectQpdfClean(pdf, fx.dir);
     expect(fx.tsa.requests).toBeGreaterThanOrEqual(3);
   });
@@ -116,13 +130,21 @@ describe("the signing object", () => {
     const created = await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signingMode: "parallel", signers }));
     expect(created.status).toBe(201);
     const { workflowId: id, portalUrl } = await created.json();
-    expect((await status(id)).signing).toMatchObject({ mode: "parallel", documentRevision: null, signers: [{ name: signers[0].name, email: signers[0].email, role: "Witness", state: "waiting" }] });
+    expect((await status(id)).signing).toMatchObject({
+      mode: "parallel",
+      documentRevision: null,
+      signers: [{ name: signers[0].name, email: signers[0].email, role: "Witness", state: "waiting" }],
+    });
     expect((await stack.api("submitter", "POST", `/api/workflow/${id}/seal`)).status).toBe(200);
     await eventually(async () => (await status(id)).signing?.documentRevision === 0, 60_000, "revision 0");
     const portalToken = new URL(portalUrl).searchParams.get("pt")!;
     const boot = await (await stack.api(null, "GET", `/api/workflow/${id}`, undefined, { "x-svc-portal-token": portalToken })).json();
     const masked = `${signers[0].email[0]}***@sign.test`;
-    expect(boot.signing).toMatchObject({ mode: "parallel", documentRevision: 0, signers: [{ name: signers[0].name, email: masked, state: "invited", invitedAt: expect.any(String) }] });
+    expect(boot.signing).toMatchObject({
+      mode: "parallel",
+      documentRevision: 0,
+      signers: [{ name: signers[0].name, email: masked, state: "invited", invitedAt: expect.any(String) }],
+    });
     expect(JSON.stringify(boot)).not.toContain(signers[0].email);
   });
 });
@@ -149,7 +171,11 @@ describe("parallel signing", () => {
       const pdf = await signedPdf(stack, id);
       // pdfsig lists the signatures by field; the one applied last covers the whole file.
       const lastSigned = s.signing.signers.findIndex((x: { signedRevision: number }) => x.signedRevision === 2);
-      await expectSignedByAll(pdf, signers.map((x) => x.name), { ...checks(), lastSigned });
+      await expectSignedByAll(
+        pdf,
+        signers.map((x) => x.name),
+        { ...checks(), lastSigned },
+      );
       expectQpdfClean(pdf, fx.dir);
     }
   });
@@ -158,7 +184,9 @@ describe("parallel signing", () => {
 describe("a decline", () => {
   it("ends the workflow rejected with the reason in the status and the callback; the other links then open nothing", async () => {
     const signers = [person("Fay"), person("Gus")];
-    const id = await sealedForSigning(signers, "parallel", { callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` });
+    const id = await sealedForSigning(signers, "parallel", {
+      callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+    });
     const [t0, t1] = await Promise.all(signers.map((x) => linkFor(x.email)));
     await expectProblem(await stack.api(null, "POST", `/api/sign/${t0}/decline`, { reason: "  " }), 400, "request.invalid");
     const res = await stack.api(null, "POST", `/api/sign/${t0}/decline`, { reason: "The amount is wrong" });
@@ -167,11 +195,17 @@ describe("a decline", () => {
     expect(s.state).toBe("rejected");
     expect(s.signing.signers[0]).toMatchObject({ state: "declined", declineReason: "The amount is wrong" });
     const hook = await eventually(async () => callbacks.find((c) => c.body.workflowId === id), 30_000, "callback");
-    expect(hook.body).toMatchObject({ state: "rejected", declined: { signer: 0, name: signers[0].name, email: signers[0].email, reason: "The amount is wrong" } });
+    expect(hook.body).toMatchObject({
+      state: "rejected",
+      declined: { signer: 0, name: signers[0].name, email: signers[0].email, reason: "The amount is wrong" },
+    });
     await expectProblem(await stack.api(null, "GET", `/api/sign/${t0}`), 410, "esign.link_used");
     await expectProblem(await sign(t1, typed("Gus")), 409, "esign.signing_closed");
     // The other signer asked is told, once; the one who declined is not mailed about their own decline.
-    const told = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signers[1].email) && m.subject.includes("no longer needs your signature")), 30_000);
+    const told = await stack.smtp.waitFor(
+      (ms) => ms.find((m) => m.to.includes(signers[1].email) && m.subject.includes("no longer needs your signature")),
+      30_000,
+    );
     expect(told.text).toContain(`Another signer, ${signers[0].name}, declined to sign`);
     expect(stack.smtp.messages.filter((m) => m.to.includes(signers[0].email) && m.subject.includes("no longer needs"))).toEqual([]);
   });
@@ -190,12 +224,20 @@ describe("voiding", () => {
     expect(s).toMatchObject({ state: "cancelled", sealedSha256: null });
     expect(s.signing.documentRevision).toBe(1);
     await expectProblem(await sign(t1, typed(signers[1].name)), 409, "esign.signing_closed");
-    const told = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signers[1].email) && m.subject.includes("no longer needs your signature")), 30_000);
+    const told = await stack.smtp.waitFor(
+      (ms) => ms.find((m) => m.to.includes(signers[1].email) && m.subject.includes("no longer needs your signature")),
+      30_000,
+    );
     expect(told.text).toContain("has withdrawn the request to sign");
     expect(stack.smtp.messages.filter((m) => m.to.includes(signers[0].email) && m.subject.includes("no longer needs"))).toEqual([]);
     await expectProblem(await stack.api("submitter", "POST", `/api/workflow/${id}/cancel`), 409, "workflow.invalid_state");
     const { events } = await (await stack.api("submitter", "GET", `/api/workflow/${id}/activity`)).json();
-    expect(events.find((e: { kind: string }) => e.kind === "workflow.cancelled").detail).toMatchObject({ from: "sealing", to: "cancelled", signing: "voided", revision: 1 });
+    expect(events.find((e: { kind: string }) => e.kind === "workflow.cancelled").detail).toMatchObject({
+      from: "sealing",
+      to: "cancelled",
+      signing: "voided",
+      revision: 1,
+    });
   });
 });
 
@@ -210,7 +252,11 @@ describe("links", () => {
     const fresh = await linkFor(signers[0].email, 1);
     expect(fresh).not.toBe(token);
     await expectProblem(await stack.api(null, "GET", `/api/sign/${token}`), 410, "esign.link_replaced");
-    const limited = await expectProblem(await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`), 429, "workflow.resend_rate_limited");
+    const limited = await expectProblem(
+      await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`),
+      429,
+      "workflow.resend_rate_limited",
+    );
     expect(limited.retryAfter).toBeGreaterThan(0);
     await expectProblem(await stack.api("submitter", "POST", `/api/workflow/${id}/signers/1/resend`), 409, "esign.not_your_turn");
     await expectProblem(await stack.api("submitter", "POST", `/api/workflow/${id}/signers/7/resend`), 404, "esign.signer_not_found");
@@ -219,12 +265,19 @@ describe("links", () => {
     // Another workflow's signer id with this link's secret, and shapes that are no link at all.
     const other = await sealedForSigning([person("Jo")], "parallel");
     const otherToken = await linkFor((await status(other)).signing.signers[0].email);
-    await expectProblem(await stack.api(null, "GET", `/api/sign/${otherToken.split(".")[0]}.${fresh.split(".")[1]}`), 404, "esign.link_invalid");
+    await expectProblem(
+      await stack.api(null, "GET", `/api/sign/${otherToken.split(".")[0]}.${fresh.split(".")[1]}`),
+      404,
+      "esign.link_invalid",
+    );
     for (const bad of ["nothing", `${fresh}x`, "00000000-0000-4000-8000-000000000000." + "a".repeat(43)]) {
       await expectProblem(await stack.api(null, "GET", `/api/sign/${bad}`), 404, "esign.link_invalid");
     }
     // A signing link is no portal token for any workflow.
-    await expectProblem(await stack.api(null, "GET", `/api/workflow/${other}/status`, undefined, { "x-svc-portal-token": otherToken }), 401);
+    await expectProblem(
+      await stack.api(null, "GET", `/api/workflow/${other}/status`, undefined, { "x-svc-portal-token": otherToken }),
+      401,
+    );
 
     // Signed: replaying the link opens nothing.
     expect((await sign(fresh, typed("Hal"))).status).toBe(202);
@@ -233,7 +286,10 @@ describe("links", () => {
     // Expired: the next signer's link after its time.
     await eventually(async () => (await status(id)).signing.signers[1].state === "invited", 60_000, "second invited");
     const second = await linkFor(signers[1].email);
-    await queryStackDb(stack, `update workflow_signers set token_expires_at = now() - interval '1 minute' where workflow_id = '${id}' and position = 1`);
+    await queryStackDb(
+      stack,
+      `update workflow_signers set token_expires_at = now() - interval '1 minute' where workflow_id = '${id}' and position = 1`,
+    );
     expect((await status(id)).signing.signers[1].state).toBe("expired");
     await expectProblem(await stack.api(null, "GET", `/api/sign/${second}`), 410, "esign.link_expired");
     await expectProblem(await sign(second, typed("Ivy")), 410, "esign.link_expired");
@@ -243,9 +299,17 @@ describe("links", () => {
     const [signer] = [person("Kai")];
     const id = await sealedForSigning([signer], "parallel");
     const token = await linkFor(signer.email);
-    const outdated = await expectProblem(await sign(token, { ...typed("Kai"), consent: { version: "2020-01-01", sha256: "0".repeat(64) } }), 422, "esign.consent_outdated");
+    const outdated = await expectProblem(
+      await sign(token, { ...typed("Kai"), consent: { version: "2020-01-01", sha256: "0".repeat(64) } }),
+      422,
+      "esign.consent_outdated",
+    );
     expect(outdated.current).toEqual({ version: consent().version, sha256: consent().sha256 });
-    const notPng = await expectProblem(await sign(token, { ...typed("Kai"), mark: { kind: "drawn", png: Buffer.from("GIF89a not a png").toString("base64") } }), 422, "esign.mark_invalid");
+    const notPng = await expectProblem(
+      await sign(token, { ...typed("Kai"), mark: { kind: "drawn", png: Buffer.from("GIF89a not a png").toString("base64") } }),
+      422,
+      "esign.mark_invalid",
+    );
     expect(notPng.errors).toEqual([{ path: "mark.png", message: "is not a PNG image" }]);
     await expectProblem(await sign(token, { ...typed("Kai"), mark: { kind: "drawn", png: "A".repeat(352_000) } }), 400, "request.invalid");
     await expectProblem(await sign(token, { ...typed("Kai"), intent: false }), 400, "request.invalid");
@@ -270,7 +334,11 @@ describe("a signer's passcode", () => {
     await expectProblem(await stack.api(null, "GET", `/api/sign/${token}/document`), 403, "otp.required");
     await expectProblem(await sign(token, typed("Lee")), 403, "otp.required");
     // The passcode comes first: nothing about the consent or the mark is told to a caller without it.
-    await expectProblem(await sign(token, { ...typed("Lee"), consent: { version: "2020-01-01", sha256: "0".repeat(64) } }), 403, "otp.required");
+    await expectProblem(
+      await sign(token, { ...typed("Lee"), consent: { version: "2020-01-01", sha256: "0".repeat(64) } }),
+      403,
+      "otp.required",
+    );
     await expectProblem(await sign(token, typed("Lee\nSmith")), 403, "otp.required");
     await expectProblem(await sign(token, typed("Lee"), { "x-svc-sign-otp": "not-a-proof" }), 403, "otp.required");
     expect((await stack.api(null, "POST", `/api/sign/${token}/otp/send`)).status).toBe(200);
@@ -293,7 +361,9 @@ describe("a signer's passcode", () => {
     const token = await linkFor(signer.email);
     expect((await stack.api(null, "POST", `/api/sign/${token}/otp/send`)).status).toBe(200);
     const mail = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(signer.email) && m.subject.includes("passcode")), 30_000);
-    const verified = await (await stack.api(null, "POST", `/api/sign/${token}/otp/verify`, { otp: /passcode is (\d{6})/.exec(mail.text)![1] })).json();
+    const verified = await (
+      await stack.api(null, "POST", `/api/sign/${token}/otp/verify`, { otp: /passcode is (\d{6})/.exec(mail.text)![1] })
+    ).json();
     const proof = { "x-svc-sign-otp": verified.otpProof };
     expect((await (await stack.api(null, "GET", `/api/sign/${token}`, undefined, proof)).json()).document.revision).toBe(0);
     expect((await sign(token, typed("Max"), proof)).status).toBe(202);
@@ -304,22 +374,39 @@ describe("a signer's passcode", () => {
 
 describe("create", () => {
   it("answers a signer list that breaks a rule with 422 naming the field (generated lists)", async () => {
-    const signer = fc.record({ name: fc.constant("N"), email: fc.constantFrom("a@x.test", "b@x.test", "A@x.test"), order: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ["name", "email"] });
+    const signer = fc.record(
+      { name: fc.constant("N"), email: fc.constantFrom("a@x.test", "b@x.test", "A@x.test"), order: fc.integer({ min: 1, max: 3 }) },
+      { requiredKeys: ["name", "email"] },
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(signer, { minLength: 1, maxLength: 3 }), fc.constantFrom("parallel", "sequential"), async (signers, signingMode) => {
-        const emails = signers.map((s) => s.email.toLowerCase());
-        const orders = signers.flatMap((s) => (s.order ? [s.order] : []));
-        const bad =
-          new Set(emails).size < emails.length ||
-          (signingMode === "parallel" ? orders.length > 0 : (orders.length > 0 && orders.length < signers.length) || new Set(orders).size < orders.length);
-        fc.pre(bad);
-        const p = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signingMode, signers })), 422, "workflow.esign_invalid");
-        expect(p.errors!.every((e) => e.path.startsWith("templateSettings.esign.signers."))).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(signer, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom("parallel", "sequential"),
+        async (signers, signingMode) => {
+          const emails = signers.map((s) => s.email.toLowerCase());
+          const orders = signers.flatMap((s) => (s.order ? [s.order] : []));
+          const bad =
+            new Set(emails).size < emails.length ||
+            (signingMode === "parallel"
+              ? orders.length > 0
+              : (orders.length > 0 && orders.length < signers.length) || new Set(orders).size < orders.length);
+          fc.pre(bad);
+          const p = await expectProblem(
+            await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signingMode, signers })),
+            422,
+            "workflow.esign_invalid",
+          );
+          expect(p.errors!.every((e) => e.path.startsWith("templateSettings.esign.signers."))).toBe(true);
+        },
+      ),
       { numRuns: 12 },
     );
     const many = Array.from({ length: 21 }, (_, i) => ({ name: `S${i}`, email: `s${i}@x.test` }));
-    const p = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signers: many })), 422, "workflow.esign_invalid");
+    const p = await expectProblem(
+      await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signers: many })),
+      422,
+      "workflow.esign_invalid",
+    );
     expect(p.errors).toEqual([{ path: "templateSettings.esign.signers", message: expect.stringContaining("20") }]);
   });
 
@@ -327,7 +414,11 @@ describe("create", () => {
     const res = await stack.api("submitter", "POST", "/api/workflow", createBody({ enabled: true, signers: [person("Ned")] }));
     const { workflowId } = await res.json();
     const s = await status(workflowId);
-    expect(s.signing).toMatchObject({ mode: "parallel", documentRevision: null, signers: [{ position: 0, state: "waiting", invitedAt: null }] });
+    expect(s.signing).toMatchObject({
+      mode: "parallel",
+      documentRevision: null,
+      signers: [{ position: 0, state: "waiting", invitedAt: null }],
+    });
   });
 });
 
@@ -353,7 +444,14 @@ describe("docs/esign.md", () => {
     expect(s.signing).toMatchObject({
       mode: signingMode,
       documentRevision: null,
-      signers: signers.map((x) => ({ name: x.name, email: x.email, order: x.order, role: x.role, requireOtp: x.requireOtp ?? false, state: "waiting" })),
+      signers: signers.map((x) => ({
+        name: x.name,
+        email: x.email,
+        order: x.order,
+        role: x.role,
+        requireOtp: x.requireOtp ?? false,
+        state: "waiting",
+      })),
     });
   });
 });

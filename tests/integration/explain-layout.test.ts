@@ -15,12 +15,20 @@ describe("layout events in stored traces of real renders", () => {
   for (const c of layoutCases()) {
     it(`${c.templatePath}: ${c.events.map((e) => e.kind).join(", ")}`, async () => {
       const correlationId = uniqueCorrelationId("layout");
-      const res = await stack.api("submitter", "POST", "/api/render", { templatePath: c.templatePath, dataSource: c.record, options: { correlationId } });
+      const res = await stack.api("submitter", "POST", "/api/render", {
+        templatePath: c.templatePath,
+        dataSource: c.record,
+        options: { correlationId },
+      });
       expect(res.status).toBe(200);
-      const trace = await eventually(async () => {
-        const r = await stack.api("submitter", "GET", `/api/explain/trace?correlationId=${correlationId}`);
-        return r.status === 200 && ((await r.json()) as Trace);
-      }, 30_000, `trace of ${correlationId}`);
+      const trace = await eventually(
+        async () => {
+          const r = await stack.api("submitter", "GET", `/api/explain/trace?correlationId=${correlationId}`);
+          return r.status === 200 && ((await r.json()) as Trace);
+        },
+        30_000,
+        `trace of ${correlationId}`,
+      );
       expect(trace.layout.events.map(({ kind, line, pages }) => ({ kind, line, pages }))).toEqual(c.events);
       for (const e of c.events) {
         expect(trace.messages).toContainEqual(expect.objectContaining({ code: `layout.${e.kind.replace(/-/g, "_")}`, line: e.line }));

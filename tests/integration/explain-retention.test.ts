@@ -24,15 +24,23 @@ const DAY = 86_400_000;
 const traceUrl = (id: string) => `/api/explain/trace?correlationId=${encodeURIComponent(id)}`;
 
 async function storedTrace(correlationId: string, timeoutMs = 30_000): Promise<Trace> {
-  return eventually(async () => {
-    const res = await stack.api("submitter", "GET", traceUrl(correlationId));
-    return res.status === 200 && ((await res.json()) as Trace);
-  }, timeoutMs, `trace of ${correlationId}`);
+  return eventually(
+    async () => {
+      const res = await stack.api("submitter", "GET", traceUrl(correlationId));
+      return res.status === 200 && ((await res.json()) as Trace);
+    },
+    timeoutMs,
+    `trace of ${correlationId}`,
+  );
 }
 
 async function renderTraced(body: Record<string, unknown>): Promise<Trace> {
   const correlationId = uniqueCorrelationId("retention");
-  const res = await stack.api("submitter", "POST", "/api/render", { dataSource: { customerId: "C100", name: "Ann" }, ...body, options: { correlationId } });
+  const res = await stack.api("submitter", "POST", "/api/render", {
+    dataSource: { customerId: "C100", name: "Ann" },
+    ...body,
+    options: { correlationId },
+  });
   expect(res.status).toBe(200);
   return storedTrace(correlationId);
 }
@@ -46,11 +54,24 @@ const addDays = (iso: string, days: number) => new Date(new Date(iso).getTime() 
 
 describe("retention settings per render", () => {
   it("keeps a single render's trace as its request says, else as its front matter says, else the deployment's 30 days and 2 years", async () => {
-    const asked = await renderTraced({ templatePath: "letter.md", templateSettings: { explainDocument: true, autoArchiveAfterDays: 7, traceRetentionYears: 5 } });
-    expect(asked.retention).toEqual({ autoArchiveAfterDays: 7, traceRetentionYears: 5, archiveAfter: addDays(asked.createdAt, 7), deleteAfter: addYears(asked.createdAt, 5) });
+    const asked = await renderTraced({
+      templatePath: "letter.md",
+      templateSettings: { explainDocument: true, autoArchiveAfterDays: 7, traceRetentionYears: 5 },
+    });
+    expect(asked.retention).toEqual({
+      autoArchiveAfterDays: 7,
+      traceRetentionYears: 5,
+      archiveAfter: addDays(asked.createdAt, 7),
+      deleteAfter: addYears(asked.createdAt, 5),
+    });
 
     const plain = await renderTraced({ templatePath: "letter.md", features: { explainDocument: true } });
-    expect(plain.retention).toEqual({ autoArchiveAfterDays: 30, traceRetentionYears: 2, archiveAfter: addDays(plain.createdAt, 30), deleteAfter: addYears(plain.createdAt, 2) });
+    expect(plain.retention).toEqual({
+      autoArchiveAfterDays: 30,
+      traceRetentionYears: 2,
+      archiveAfter: addDays(plain.createdAt, 30),
+      deleteAfter: addYears(plain.createdAt, 2),
+    });
 
     const fromTemplate = await renderTraced({ templatePath: "kept.md" });
     expect(fromTemplate.retention).toMatchObject({ autoArchiveAfterDays: 14, traceRetentionYears: 3 });
@@ -61,7 +82,10 @@ describe("retention settings per render", () => {
   it("keeps every batch record's trace as the batch request said", async () => {
     const res = await stack.api("submitter", "POST", "/api/render", {
       templatePath: "letter.md",
-      dataSource: [{ customerId: "C201", name: "Ed" }, { customerId: "C202", name: "Flo" }],
+      dataSource: [
+        { customerId: "C201", name: "Ed" },
+        { customerId: "C202", name: "Flo" },
+      ],
       features: { svcDispatch: true, explainDocument: true, autoArchiveAfterDays: 3 },
       templateSettings: { distribution: { requireApproval: false, deliveryConfig: { mode: "none" } } },
     });
@@ -70,7 +94,12 @@ describe("retention settings per render", () => {
     const docs = await renderedDocuments(stack, batchId);
     for (const doc of docs) {
       const trace = await storedTrace(doc.correlationId);
-      expect(trace.retention).toEqual({ autoArchiveAfterDays: 3, traceRetentionYears: 2, archiveAfter: addDays(trace.createdAt, 3), deleteAfter: addYears(trace.createdAt, 2) });
+      expect(trace.retention).toEqual({
+        autoArchiveAfterDays: 3,
+        traceRetentionYears: 2,
+        archiveAfter: addDays(trace.createdAt, 3),
+        deleteAfter: addYears(trace.createdAt, 2),
+      });
     }
   });
 
@@ -101,19 +130,34 @@ describe("bad retention settings", () => {
       [{ templateSettings: { traceRetentionYears: 1.5 } }, "templateSettings.traceRetentionYears"],
     ];
     for (const [settings, field] of cases) {
-      const problem = await expectProblem(await stack.api("submitter", "POST", "/api/render", { ...single, ...settings }), 400, "request.invalid");
+      const problem = await expectProblem(
+        await stack.api("submitter", "POST", "/api/render", { ...single, ...settings }),
+        400,
+        "request.invalid",
+      );
       expect(problem.errors?.map((e) => e.path)).toEqual([field]);
     }
-    const wf = await stack.api("submitter", "POST", "/api/workflow", { templatePath: "workflow/governance.md", templateSettings: { traceRetentionYears: 0 } });
+    const wf = await stack.api("submitter", "POST", "/api/workflow", {
+      templatePath: "workflow/governance.md",
+      templateSettings: { traceRetentionYears: 0 },
+    });
     expect((await expectProblem(wf, 400, "request.invalid")).errors?.map((e) => e.path)).toEqual(["templateSettings.traceRetentionYears"]);
   });
 
   it("answers settings that would delete a trace before archiving it with 400 explain.retention_conflict, and creates nothing", async () => {
     const conflict = { explainDocument: true, autoArchiveAfterDays: 400, traceRetentionYears: 1 };
-    const one = await expectProblem(await stack.api("submitter", "POST", "/api/render", { ...single, templateSettings: conflict }), 400, "explain.retention_conflict");
+    const one = await expectProblem(
+      await stack.api("submitter", "POST", "/api/render", { ...single, templateSettings: conflict }),
+      400,
+      "explain.retention_conflict",
+    );
     expect(one.errors?.map((e) => e.path)).toEqual(["templateSettings.autoArchiveAfterDays", "templateSettings.traceRetentionYears"]);
     // Against the deployment's 2 years, even on a render that writes no trace: the request asked for it.
-    await expectProblem(await stack.api("submitter", "POST", "/api/render", { ...single, features: { autoArchiveAfterDays: 730 } }), 400, "explain.retention_conflict");
+    await expectProblem(
+      await stack.api("submitter", "POST", "/api/render", { ...single, features: { autoArchiveAfterDays: 730 } }),
+      400,
+      "explain.retention_conflict",
+    );
 
     // The same correlation id with good settings is a first submission, not a replay: nothing was kept.
     const batchCorrelation = uniqueCorrelationId("retention-conflict-batch");
@@ -135,7 +179,12 @@ describe("bad retention settings", () => {
 
     const wfCorrelation = uniqueCorrelationId("retention-conflict-wf");
     const workflow = (settings: object) =>
-      stack.api("submitter", "POST", "/api/workflow", { templatePath: "workflow/governance.md", correlationId: wfCorrelation, templateSettings: settings, initialData: { amount: 1, costCentre: "OPS" } });
+      stack.api("submitter", "POST", "/api/workflow", {
+        templatePath: "workflow/governance.md",
+        correlationId: wfCorrelation,
+        templateSettings: settings,
+        initialData: { amount: 1, costCentre: "OPS" },
+      });
     await expectProblem(await workflow(conflict), 400, "explain.retention_conflict");
     const created = await workflow({ explainDocument: true });
     expect([created.status, (await created.json()).idempotent]).toEqual([201, false]);
@@ -161,7 +210,11 @@ describe.skipIf(blobKind() === "s3")("a traced render while the blob store is do
     expect(await pdfText(new Uint8Array(await res.arrayBuffer()))).toContain("Letter for Kim");
 
     // The first write failed, so the trace went to the job runner, whose job fails while the store is away.
-    await eventually(async () => stack.log().includes(`trace of ${correlationId} not stored`), 30_000, "the trace to be handed to the job runner");
+    await eventually(
+      async () => stack.log().includes(`trace of ${correlationId} not stored`),
+      30_000,
+      "the trace to be handed to the job runner",
+    );
     const failedTries = () => (stack.log().match(/\(explain-store-trace\) attempt \d+\/21 failed/g) ?? []).length;
     await eventually(async () => failedTries() >= 1, 30_000, "the job to try");
     const notYet = async () => {
@@ -181,14 +234,21 @@ describe.skipIf(blobKind() === "s3")("a traced render while the blob store is do
     fs.rmSync(dir);
     fs.renameSync(`${dir}.away`, dir);
     const trace = await storedTrace(correlationId, 90_000);
-    expect(trace).toMatchObject({ correlationId, outcome: "rendered", render: { kind: "single", requestedBy: "features.explainDocument" } });
+    expect(trace).toMatchObject({
+      correlationId,
+      outcome: "rendered",
+      render: { kind: "single", requestedBy: "features.explainDocument" },
+    });
 
     // Exactly once: one row, one blob; no blob without its row and no temporary file anywhere.
     const rows = await queryStackDb(stack, `select id, blob_key from explain_traces where correlation_id = '${correlationId}'`);
     expect(rows).toEqual([{ id: expect.any(String), blob_key: `${tenantFolder("acme")}/explain/traces/${rows[0]?.id}.json` }]);
     const all = await queryStackDb(stack, "select id from explain_traces where archived_at is null");
     expect(fs.readdirSync(path.join(dir, "traces")).sort()).toEqual(all.map((r) => `${r.id}.json`).sort());
-    const job = await queryStackDb(stack, `select status from jobs where function_id = 'explain-store-trace' and payload->>'id' = '${rows[0].id}'`);
+    const job = await queryStackDb(
+      stack,
+      `select status from jobs where function_id = 'explain-store-trace' and payload->>'id' = '${rows[0].id}'`,
+    );
     expect(job).toEqual([{ status: "done" }]);
   });
 });

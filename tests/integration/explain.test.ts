@@ -26,17 +26,21 @@ async function render(body: Record<string, unknown>, user: UserName = "submitter
 
 /** The trace once stored: until then the endpoint answers 404 with Retry-After, which is checked on the way. */
 async function storedTrace(correlationId: string, user: UserName = "submitter"): Promise<Trace> {
-  return eventually(async () => {
-    const res = await stack.api(user, "GET", traceUrl(correlationId));
-    if (res.status === 404) {
-      expect(res.headers.get("retry-after")).toBe("2");
-      expect((await expectProblem(res)).code).toBe("explain.trace_not_found");
-      return null;
-    }
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("application/json");
-    return (await res.json()) as Trace;
-  }, 30_000, `trace of ${correlationId}`);
+  return eventually(
+    async () => {
+      const res = await stack.api(user, "GET", traceUrl(correlationId));
+      if (res.status === 404) {
+        expect(res.headers.get("retry-after")).toBe("2");
+        expect((await expectProblem(res)).code).toBe("explain.trace_not_found");
+        return null;
+      }
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      return (await res.json()) as Trace;
+    },
+    30_000,
+    `trace of ${correlationId}`,
+  );
 }
 
 describe("a traced single render", () => {
@@ -48,7 +52,12 @@ describe("a traced single render", () => {
     const pages = (await PDFDocument.load(pdf)).getPageCount();
 
     const trace = await storedTrace(correlationId);
-    expect(trace).toMatchObject({ schema: "sealpost.explain-trace/1", correlationId, outcome: "rendered", render: { kind: "single", requestedBy: "front matter explainDocument" } });
+    expect(trace).toMatchObject({
+      schema: "sealpost.explain-trace/1",
+      correlationId,
+      outcome: "rendered",
+      render: { kind: "single", requestedBy: "front matter explainDocument" },
+    });
     expect(trace.template).toMatchObject({ path: "explain-audit.md", title: "Explain audit" });
     expect(trace.template!.version).toMatch(/^[0-9a-f]{64}$/);
     // missing field
@@ -60,7 +69,12 @@ describe("a traced single render", () => {
     expect(trace.accessibility.headings.result).toBe("FAIL");
     expect(trace.accessibility.headings.skippedLevels).toEqual([{ from: 1, to: 3, text: "### Details", line: 27 }]);
     // image without alt text
-    expect(trace.accessibility.images).toMatchObject({ total: 2, withAlt: 1, altCoveragePercent: 50, withoutAlt: [{ url: "images/banner.png", line: 25 }] });
+    expect(trace.accessibility.images).toMatchObject({
+      total: 2,
+      withAlt: 1,
+      altCoveragePercent: 50,
+      withoutAlt: [{ url: "images/banner.png", line: 25 }],
+    });
     // low-contrast colour pair: the front matter's heading colour on the white page
     const low = trace.accessibility.contrast.pairs.find((p) => p.foreground === "#b8b8b8")!;
     expect(low).toMatchObject({ background: "#ffffff", ratio: 1.98, largeText: true, level: "FAIL", aa: false, aaa: false });
@@ -75,7 +89,12 @@ describe("a traced single render", () => {
 
   it("accepts id as the correlation id's other name, and writes no trace for an untraced or opted-out render", async () => {
     const traced = uniqueCorrelationId("explain-id");
-    await render({ templatePath: "letter.md", dataSource: { customerId: "C101", name: "Bo" }, options: { correlationId: traced }, features: { explainDocument: true } });
+    await render({
+      templatePath: "letter.md",
+      dataSource: { customerId: "C101", name: "Bo" },
+      options: { correlationId: traced },
+      features: { explainDocument: true },
+    });
     const trace = await storedTrace(traced);
     expect(trace.render.requestedBy).toBe("features.explainDocument");
     const byId = await stack.api("submitter", "GET", traceUrl(traced, "id"));
@@ -84,10 +103,20 @@ describe("a traced single render", () => {
     const plain = uniqueCorrelationId("explain-off");
     const optedOut = uniqueCorrelationId("explain-opted-out");
     await render({ templatePath: "letter.md", dataSource: { customerId: "C102", name: "Cy" }, options: { correlationId: plain } });
-    await render({ templatePath: "explain-audit.md", dataSource: auditRecord, options: { correlationId: optedOut }, templateSettings: { explainDocument: false } });
+    await render({
+      templatePath: "explain-audit.md",
+      dataSource: auditRecord,
+      options: { correlationId: optedOut },
+      templateSettings: { explainDocument: false },
+    });
     // A traced render issued after both is stored: the untraced ones had every chance to be.
     const after = uniqueCorrelationId("explain-after");
-    await render({ templatePath: "letter.md", dataSource: { customerId: "C103", name: "Di" }, options: { correlationId: after }, features: { explainDocument: true } });
+    await render({
+      templatePath: "letter.md",
+      dataSource: { customerId: "C103", name: "Di" },
+      options: { correlationId: after },
+      features: { explainDocument: true },
+    });
     await storedTrace(after);
     for (const id of [plain, optedOut]) {
       const res = await stack.api("submitter", "GET", traceUrl(id));
@@ -101,7 +130,10 @@ describe("batch records and sealed workflows", () => {
   it("traces every record of a batch under its own correlation id", async () => {
     const res = await stack.api("submitter", "POST", "/api/render", {
       templatePath: "letter.md",
-      dataSource: [{ customerId: "C201", name: "Ed" }, { customerId: "C202", name: "Flo" }],
+      dataSource: [
+        { customerId: "C201", name: "Ed" },
+        { customerId: "C202", name: "Flo" },
+      ],
       features: { svcDispatch: true, explainDocument: true },
       templateSettings: { distribution: { requireApproval: false, deliveryConfig: { mode: "none" } } },
     });
@@ -112,7 +144,9 @@ describe("batch records and sealed workflows", () => {
       const trace = await storedTrace(doc.correlationId);
       expect(trace.render).toEqual({ kind: "batch-record", referenceId: batchId, recordIndex: i, requestedBy: "features.explainDocument" });
       expect(trace.dataBinding.missing).toEqual(["amount"]);
-      const pdf = new Uint8Array(await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents/${i}`)).arrayBuffer());
+      const pdf = new Uint8Array(
+        await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents/${i}`)).arrayBuffer(),
+      );
       expect(await readCorrelationId(pdf)).toBe(doc.correlationId);
     }
   });
@@ -128,7 +162,11 @@ describe("batch records and sealed workflows", () => {
     const { workflowId } = await created.json();
     expect((await stack.api("submitter", "POST", `/api/workflow/${workflowId}/seal`)).status).toBe(200);
     const trace = await storedTrace(correlationId);
-    expect(trace.render).toMatchObject({ kind: "sealed-workflow", referenceId: workflowId, requestedBy: "templateSettings.explainDocument" });
+    expect(trace.render).toMatchObject({
+      kind: "sealed-workflow",
+      referenceId: workflowId,
+      requestedBy: "templateSettings.explainDocument",
+    });
     expect(trace.template).toMatchObject({ path: "workflow/governance.md" });
     expect(trace.dataBinding.tokens).toContainEqual(expect.objectContaining({ token: "costCentre", valueType: "string", length: 3 }));
     expect(trace.accessibility.headings.outline[0]).toMatchObject({ depth: 1, text: "Sealed workflow record" });
@@ -154,7 +192,9 @@ describe("reports", () => {
     expect(await readCorrelationId(summary)).toBe(correlationId);
     const text = await pdfText(summary);
     expect(text).toContain("Explain report: summary");
-    expect(text).toContain("WARNING binding.missing {{nickname}} has no value in the record; it was left blank Template line 29: Customer {{customerId}} ({{nickname}}) has the following items.");
+    expect(text).toContain(
+      "WARNING binding.missing {{nickname}} has no value in the record; it was left blank Template line 29: Customer {{customerId}} ({{nickname}}) has the following items.",
+    );
     expect(text).toContain("WARNING a11y.heading_level_skipped");
     expect(text).toContain("comes with the accessibility feature"); // acme's licence has no accessibility feature
     expect(text).not.toContain("Ann Smith");
@@ -168,7 +208,15 @@ describe("reports", () => {
     expect(detailed.status).toBe(200);
     expect(detailed.headers.get("content-disposition")).toMatch(/^inline; filename="explain-detailed.pdf"/);
     const detailedText = await pdfText(new Uint8Array(await detailed.arrayBuffer()));
-    for (const heading of ["Explain report: detailed", "All messages", "Data binding", "Layout", "Styling decisions", "Accessibility details"]) expect(detailedText).toContain(heading);
+    for (const heading of [
+      "Explain report: detailed",
+      "All messages",
+      "Data binding",
+      "Layout",
+      "Styling decisions",
+      "Accessibility details",
+    ])
+      expect(detailedText).toContain(heading);
     expect(detailedText).toContain("{{amount}} items[0].amount … items[59].amount (60 times), number");
     expect(detailedText).toContain("wrapped across pages on page 1, 2");
   });
@@ -192,24 +240,41 @@ describe("reports", () => {
 
   it("checks token, licence, tenant and input on GET and POST", async () => {
     const correlationId = uniqueCorrelationId("explain-report-guard");
-    await render({ templatePath: "letter.md", dataSource: { customerId: "C401", name: "Hal" }, options: { correlationId }, features: { explainDocument: true } });
+    await render({
+      templatePath: "letter.md",
+      dataSource: { customerId: "C401", name: "Hal" },
+      options: { correlationId },
+      features: { explainDocument: true },
+    });
     await storedTrace(correlationId);
     await expectProblem(await stack.api(null, "GET", reportUrl(correlationId)), 401, "auth.token_missing");
     await expectProblem(await stack.api("outsider", "GET", reportUrl(correlationId)), 403, "licence.tier_required");
-    await expectProblem(await stack.api("unlicensed", "POST", "/api/explain/generate-pdf", { correlationId }), 403, "licence.tier_required");
+    await expectProblem(
+      await stack.api("unlicensed", "POST", "/api/explain/generate-pdf", { correlationId }),
+      403,
+      "licence.tier_required",
+    );
     const unknown = await stack.api("submitter", "GET", reportUrl("no-such-trace"));
     await expectProblem(unknown, 404, "explain.trace_not_found");
     expect(unknown.headers.get("retry-after")).toBe("2");
     await setGlobexTier("enterprise");
     try {
-      await expectProblem(await stack.api("outsider", "POST", "/api/explain/generate-pdf", { correlationId, mode: "summary" }), 404, "explain.trace_not_found");
+      await expectProblem(
+        await stack.api("outsider", "POST", "/api/explain/generate-pdf", { correlationId, mode: "summary" }),
+        404,
+        "explain.trace_not_found",
+      );
     } finally {
       await setGlobexTier("standard");
     }
     await expectProblem(await stack.api("submitter", "GET", reportUrl(correlationId, "full")), 400, "request.invalid");
     await expectProblem(await stack.api("submitter", "GET", "/api/explain/generate-pdf?mode=summary"), 400, "request.invalid");
     await expectProblem(await stack.api("submitter", "POST", "/api/explain/generate-pdf", { mode: "summary" }), 400, "request.invalid");
-    await expectProblem(await stack.api("submitter", "POST", "/api/explain/generate-pdf", { correlationId, mode: 3 }), 400, "request.invalid");
+    await expectProblem(
+      await stack.api("submitter", "POST", "/api/explain/generate-pdf", { correlationId, mode: 3 }),
+      400,
+      "request.invalid",
+    );
     await expectProblem(await stack.api("submitter", "POST", "/api/explain/generate-pdf", "{"), 400);
     const put = await stack.api("submitter", "PUT", "/api/explain/generate-pdf", { correlationId });
     await expectProblem(put, 405, "request.method_not_allowed");
@@ -228,7 +293,12 @@ const setGlobexTier = (tier: string) => setTenant("globex", ["--tier", tier]);
 describe("who may read a trace", () => {
   it("keeps traces to their tenant and to premium and enterprise licences", async () => {
     const correlationId = uniqueCorrelationId("explain-tenant");
-    await render({ templatePath: "letter.md", dataSource: { customerId: "C301", name: "Gus" }, options: { correlationId }, features: { explainDocument: true } });
+    await render({
+      templatePath: "letter.md",
+      dataSource: { customerId: "C301", name: "Gus" },
+      options: { correlationId },
+      features: { explainDocument: true },
+    });
     await storedTrace(correlationId);
 
     // globex is on the standard tier: refused before anything is looked up.

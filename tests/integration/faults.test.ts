@@ -56,10 +56,14 @@ describe("SMTP server failures", () => {
       await stack.smtp.stop(); // open sessions get 421, then connections are refused
 
       // Health names the stalled part and since when, so an orchestrator can act on it.
-      const stalled = await eventually(async () => {
-        const h = await health(stack);
-        return h.status === 503 && h.body.background?.mail?.status === "stalled" && h.body;
-      }, 30_000, "health to report the mail pump stalled");
+      const stalled = await eventually(
+        async () => {
+          const h = await health(stack);
+          return h.status === 503 && h.body.background?.mail?.status === "stalled" && h.body;
+        },
+        30_000,
+        "health to report the mail pump stalled",
+      );
       expect(stalled.background.mail.since).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       expect(stalled.background.mail.detail).toContain("SMTP server unreachable");
       expect(stalled.background.runner.status).toBe("ok");
@@ -87,8 +91,7 @@ describe("SMTP server failures", () => {
   function refusals() {
     const sessionMail = async (correlationId: string) =>
       (await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${correlationId}`)).json()).sessions[0]?.mail as
-        | { status: string; attempts: number; lastError: string | null }
-        | undefined;
+        { status: string; attempts: number; lastError: string | null } | undefined;
 
     it("ends a refused delivery mail as failed, shown with its session and tried once, delivers the others, and shows a refused invitation in the workflow's activity", async () => {
       const res = await stack.api("submitter", "POST", "/api/render", {
@@ -103,11 +106,17 @@ describe("SMTP server failures", () => {
       expect(res.status).toBe(202);
       const id = res.headers.get("x-svc-batchid")!;
       await eventually(async () => (await detail(stack, id)).state === "completed", 120_000, "the batch to complete");
-      const docs: Array<{ index: number; correlationId: string }> = (await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json()).documents;
-      const refused = await eventually(async () => {
-        const mail = await sessionMail(docs[0].correlationId);
-        return mail?.status === "failed" && mail;
-      }, 30_000, "the refused mail to fail");
+      const docs: Array<{ index: number; correlationId: string }> = (
+        await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json()
+      ).documents;
+      const refused = await eventually(
+        async () => {
+          const mail = await sessionMail(docs[0].correlationId);
+          return mail?.status === "failed" && mail;
+        },
+        30_000,
+        "the refused mail to fail",
+      );
       expect(refused).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/^550 5\.1\.1 No such mailbox here/) });
       await stack.smtp.waitFor((m) => deliveries(m, "fine").length === 1, 30_000);
       expect(await sessionMail(docs[1].correlationId)).toMatchObject({ status: "sent", lastError: null });
@@ -118,10 +127,14 @@ describe("SMTP server failures", () => {
       });
       expect(created.status).toBe(201);
       const workflowId = (await created.json()).workflowId;
-      const event = await eventually(async () => {
-        const { events } = await (await stack.api("submitter", "GET", `/api/workflow/${workflowId}/activity`)).json();
-        return (events as Array<{ kind: string; detail: Record<string, unknown> }>).find((e) => e.kind === "mail.failed");
-      }, 30_000, "the refused invitation in the activity");
+      const event = await eventually(
+        async () => {
+          const { events } = await (await stack.api("submitter", "GET", `/api/workflow/${workflowId}/activity`)).json();
+          return (events as Array<{ kind: string; detail: Record<string, unknown> }>).find((e) => e.kind === "mail.failed");
+        },
+        30_000,
+        "the refused invitation in the activity",
+      );
       expect(event.detail).toMatchObject({ recipient: "refused-pat@example.test", reason: expect.stringMatching(/^550 /) });
 
       // Several rounds of the pump later, neither refused mail was tried again.
@@ -177,17 +190,28 @@ describe.skipIf(dbKind() === "pglite")("blob store outage during a batch", () =>
     const restore = breakStoreFolder(stack, "batches");
     const id = await submit(stack, 200, "blobs");
     // The first batch of its template: chunks of BATCH_CHUNK_RECORDS (50), the last 50 split finer.
-    const chunks = chunksOf(Array.from({ length: 200 }, (_, i) => i), 50).length;
-    await eventually(async () => (stack.log().match(/\(dispatch-render-chunk\) failed for good/g) ?? []).length === chunks, 90_000, "every chunk to give up");
+    const chunks = chunksOf(
+      Array.from({ length: 200 }, (_, i) => i),
+      50,
+    ).length;
+    await eventually(
+      async () => (stack.log().match(/\(dispatch-render-chunk\) failed for good/g) ?? []).length === chunks,
+      90_000,
+      "every chunk to give up",
+    );
     expect(stack.log()).toMatch(/dispatch-render-chunk\) attempt \d+\/\d+ failed, retry/);
     expect((await detail(stack, id)).processedCount).toBe(0);
     restore();
 
     // The every-minute sweep finds the batch stalled with no job queued, and sends its chunks again.
-    const done = await eventually(async () => {
-      const d = await detail(stack, id);
-      return ["completed", "partially-failed"].includes(d.state) && d;
-    }, 180_000, "the batch to finish");
+    const done = await eventually(
+      async () => {
+        const d = await detail(stack, id);
+        return ["completed", "partially-failed"].includes(d.state) && d;
+      },
+      180_000,
+      "the batch to finish",
+    );
     expect(done).toMatchObject({ state: "completed", processedCount: 200, errorCount: 0 });
     expect(stack.log()).toContain(`batch ${id} had stalled: chunks sent again (${chunks} chunks)`);
     const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents`)).json();
@@ -195,7 +219,11 @@ describe.skipIf(dbKind() === "pglite")("blob store outage during a batch", () =>
     for (const index of [0, 99, 199]) {
       const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/${index}`);
       expect(pdf.status).toBe(200);
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     }
     await expectMailedOnceEach(stack, "blobs", 200, 60_000);
   });
@@ -221,7 +249,11 @@ describe.skipIf(dbKind() === "pglite")("blob store outage during a batch", () =>
     // Nothing was kept, so the same request is a first submission (not a replay) and runs to the end.
     const accepted = await stack.api("submitter", "POST", "/api/render", body);
     expect([accepted.status, accepted.headers.get("x-svc-idempotent-replay")]).toEqual([202, "false"]);
-    expect(Buffer.from(await accepted.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await accepted.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const id = accepted.headers.get("x-svc-batchid")!;
     await eventually(async () => (await detail(stack, id)).state === "completed", 60_000, "the batch to complete");
     await expectMailedOnceEach(stack, "receipt-away", 20, 30_000);
@@ -230,17 +262,31 @@ describe.skipIf(dbKind() === "pglite")("blob store outage during a batch", () =>
   it("answers 503 with Retry-After for a stored document the store cannot read, to the API and to the recipient's link, and serves it once the store is back", async () => {
     const id = await submit(stack, 3, "read-away");
     await eventually(async () => (await detail(stack, id)).state === "completed", 60_000, "the batch to complete");
-    const mail = await stack.smtp.waitFor((ms) => deliveries(ms, "read-away").find((m) => m.to.includes("read-away-1@example.test")), 30_000);
+    const mail = await stack.smtp.waitFor(
+      (ms) => deliveries(ms, "read-away").find((m) => m.to.includes("read-away-1@example.test")),
+      30_000,
+    );
     const link = mail.text.match(/https?:\/\/\S+\/d\/[A-Za-z0-9_-]+/)![0];
     const restore = breakStoreFolder(stack, "batches");
-    for (const refused of [await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`), await fetch(`${link}/file?download=1`), await fetch(`${link}/pages/1`)]) {
+    for (const refused of [
+      await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`),
+      await fetch(`${link}/file?download=1`),
+      await fetch(`${link}/pages/1`),
+    ]) {
       await expectProblem(refused, 503, "unavailable");
       expect(refused.headers.get("retry-after")).toBe("5");
     }
     restore();
-    for (const served of [await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`), await fetch(`${link}/file?download=1`)]) {
+    for (const served of [
+      await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/1`),
+      await fetch(`${link}/file?download=1`),
+    ]) {
       expect(served.status).toBe(200);
-      expect(Buffer.from(await served.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await served.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     }
   });
 });
@@ -259,18 +305,26 @@ describe.skipIf(dbKind() === "pglite")("PostgreSQL outages", () => {
       await cluster.restart();
       const restartedAt = Date.now();
       let last: unknown;
-      await eventually(async () => {
-        const h = await health(stack);
-        last = h.body;
-        return h.status === 200;
-      }, 30_000, "health to come back").catch((err: Error) => {
+      await eventually(
+        async () => {
+          const h = await health(stack);
+          last = h.body;
+          return h.status === 200;
+        },
+        30_000,
+        "health to come back",
+      ).catch((err: Error) => {
         throw new Error(`${err.message}; last health: ${JSON.stringify(last)}\n${stack.log().slice(-3000)}`);
       });
       console.log(`[faults] health back ${Date.now() - restartedAt} ms after the restart`);
-      const done = await eventually(async () => {
-        const d = await detail(stack, id);
-        return ["completed", "partially-failed"].includes(d.state) && d;
-      }, 300_000, "the batch to finish");
+      const done = await eventually(
+        async () => {
+          const d = await detail(stack, id);
+          return ["completed", "partially-failed"].includes(d.state) && d;
+        },
+        300_000,
+        "the batch to finish",
+      );
       expect(done).toMatchObject({ state: "completed", processedCount: 200, errorCount: 0 });
       await expectMailedOnceEach(stack, "pgrestart", 200, 120_000);
     });
@@ -293,16 +347,21 @@ describe.skipIf(dbKind() === "pglite")("PostgreSQL outages", () => {
       stale: number;
     }
 
-    const portal = (t: Typist, method: string, path: string, body?: unknown) => own.stack.api(null, method, path, body, { "x-svc-portal-token": t.token });
+    const portal = (t: Typist, method: string, path: string, body?: unknown) =>
+      own.stack.api(null, method, path, body, { "x-svc-portal-token": t.token });
 
     /** The version the server holds, once it answers again (as the portal reloads after a refused save). */
     async function reload(t: Typist) {
-      await eventually(async () => {
-        const res = await portal(t, "GET", `/api/workflow/${t.id}/status`);
-        if (res.status !== 200) return false;
-        t.version = (await res.json()).version;
-        return true;
-      }, 60_000, "status to answer again");
+      await eventually(
+        async () => {
+          const res = await portal(t, "GET", `/api/workflow/${t.id}/status`);
+          if (res.status !== 200) return false;
+          t.version = (await res.json()).version;
+          return true;
+        },
+        60_000,
+        "status to answer again",
+      );
     }
 
     async function type(t: Typist, label: string, until: () => boolean) {
@@ -341,16 +400,29 @@ describe.skipIf(dbKind() === "pglite")("PostgreSQL outages", () => {
         });
         expect(res.status).toBe(201);
         const json = await res.json();
-        typists.push({ id: json.workflowId, token: new URL(json.portalUrl).searchParams.get("pt")!, version: 1, acked: [], refused: 0, stale: 0 });
+        typists.push({
+          id: json.workflowId,
+          token: new URL(json.portalUrl).searchParams.get("pt")!,
+          version: 1,
+          acked: [],
+          refused: 0,
+          stale: 0,
+        });
       }
       let done = false;
       let failed: unknown = null;
-      const typing = Promise.all(typists.map((t, i) => type(t, `Typist ${i}`, () => done || failed !== null))).catch((err) => (failed = err));
+      const typing = Promise.all(typists.map((t, i) => type(t, `Typist ${i}`, () => done || failed !== null))).catch(
+        (err) => (failed = err),
+      );
       const until = (what: string, check: () => boolean, timeoutMs = 120_000) =>
-        eventually(async () => {
-          if (failed) throw failed;
-          return check();
-        }, timeoutMs, what);
+        eventually(
+          async () => {
+            if (failed) throw failed;
+            return check();
+          },
+          timeoutMs,
+          what,
+        );
       /** Until every typist has had `n` more saves answered 200. */
       const moreSaves = (n: number) => {
         const from = typists.map((t) => t.acked.length);
@@ -373,7 +445,9 @@ describe.skipIf(dbKind() === "pglite")("PostgreSQL outages", () => {
         const status = await (await portal(t, "GET", `/api/workflow/${t.id}/status`)).json();
         const boot = await (await stack.api(null, "GET", `/api/workflow/${t.id}?token=${encodeURIComponent(t.token)}`)).json();
         const activity = await (await stack.api("submitter", "GET", `/api/workflow/${t.id}/activity`)).json();
-        const saved: number[] = activity.events.filter((e: { kind: string }) => e.kind === "step.saved").map((e: { detail: { version: number } }) => e.detail.version);
+        const saved: number[] = activity.events
+          .filter((e: { kind: string }) => e.kind === "step.saved")
+          .map((e: { detail: { version: number } }) => e.detail.version);
         // Every version from 2 on was written once, each with its own activity record: nothing done twice, nothing half done.
         expect(saved.sort((a, b) => a - b)).toEqual(Array.from({ length: status.version - 1 }, (_, k) => k + 2));
         // Every acknowledged save is among them, and the data is the last write's.
@@ -382,7 +456,9 @@ describe.skipIf(dbKind() === "pglite")("PostgreSQL outages", () => {
         if (last.version === status.version) expect(boot.steps[0].data.fullName).toBe(last.value);
         else expect(boot.steps[0].data.fullName).toMatch(new RegExp(`^Typist ${i} \\d+$`)); // this typist's later save, written without its answer (the restart cut it)
       }
-      console.log(`[faults] autosave outage: ${typists.map((t) => `${t.acked.length} saved, ${t.refused} refused, ${t.stale} stale`).join("; ")}`);
+      console.log(
+        `[faults] autosave outage: ${typists.map((t) => `${t.acked.length} saved, ${t.refused} refused, ${t.stale} stale`).join("; ")}`,
+      );
     });
   }
 });

@@ -30,7 +30,6 @@ const batchBody = (dataSource: unknown, extra: Record<string, unknown> = {}) => 
   ...extra,
 });
 
-
 async function call(user: UserName | null, method: string, path: string, body?: unknown, headers?: Record<string, string>) {
   const res = await stack.api(user, method, path, body, headers);
   const id = res.headers.get("x-svc-batchid");
@@ -41,7 +40,8 @@ async function call(user: UserName | null, method: string, path: string, body?: 
   return res;
 }
 
-const listTotal = async (user: UserName = "submitter") => (await (await stack.api(user, "GET", "/api/dispatch/batch?limit=1")).json()).total as number;
+const listTotal = async (user: UserName = "submitter") =>
+  (await (await stack.api(user, "GET", "/api/dispatch/batch?limit=1")).json()).total as number;
 
 describe("text PostgreSQL cannot store", () => {
   it("answers NUL characters and lone surrogates, in any value or key, with 400 naming the place, and stores nothing", async () => {
@@ -127,7 +127,26 @@ describe("methods and paths no route has", () => {
 
   it("answers any other method, whatever its spelling (TRACE, CONNECT, PROPFIND, lower case, made up), with 405 problem+json and the route's Allow, on API routes and pages", async () => {
     const method = fc.oneof(
-      fc.constantFrom("TRACE", "TRACK", "CONNECT", "PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH", "QUERY", "M-SEARCH", "get", "post", "Get", "DELETE", "PUT", "PATCH", "POST", "GET"),
+      fc.constantFrom(
+        "TRACE",
+        "TRACK",
+        "CONNECT",
+        "PROPFIND",
+        "MKCOL",
+        "LOCK",
+        "PURGE",
+        "SEARCH",
+        "QUERY",
+        "M-SEARCH",
+        "get",
+        "post",
+        "Get",
+        "DELETE",
+        "PUT",
+        "PATCH",
+        "POST",
+        "GET",
+      ),
       fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,15}$/),
     );
     await fc.assert(
@@ -193,7 +212,9 @@ describe("paths that are not percent-encoded UTF-8", () => {
   const broken = fc.oneof(
     fc.constantFrom("%", "%zz", "%FF", "%ED%A0%80", "%C0%AF", "%E0%A4%A", "%F4%90%80%80", "abc%", "%%41"),
     // A valid start and a broken end: a lone continuation byte, a lead byte cut short, an encoded surrogate.
-    fc.tuple(fc.stringMatching(/^[a-z0-9-]{0,12}$/), fc.constantFrom("%80", "%C3", "%E2%82", "%ED%B0%80", "%", "%g1")).map(([a, b]) => a + b),
+    fc
+      .tuple(fc.stringMatching(/^[a-z0-9-]{0,12}$/), fc.constantFrom("%80", "%C3", "%E2%82", "%ED%B0%80", "%", "%g1"))
+      .map(([a, b]) => a + b),
   );
   const place = fc.constantFrom(
     (b: string) => `/d/${b}`,
@@ -211,7 +232,10 @@ describe("paths that are not percent-encoded UTF-8", () => {
     await fc.assert(
       fc.asyncProperty(place, broken, fc.boolean(), async (at, b, browser) => {
         const path = at(b);
-        const res = await documentedFetch(`${stack.baseUrl}${path}`, { headers: browser ? { accept: "text/html,*/*;q=0.8" } : {}, redirect: "manual" });
+        const res = await documentedFetch(`${stack.baseUrl}${path}`, {
+          headers: browser ? { accept: "text/html,*/*;q=0.8" } : {},
+          redirect: "manual",
+        });
         const text = await res.text();
         const what = `GET ${path} (${browser ? "browser" : "client"}) → ${res.status} ${res.headers.get("content-type")} ${text.slice(0, 200)}`;
         expect(res.status, what).toBe(400);
@@ -224,7 +248,14 @@ describe("paths that are not percent-encoded UTF-8", () => {
           expect(JSON.parse(text).code, what).toBe("request.invalid");
         }
       }),
-      { numRuns: 120, examples: [[(b) => `/d/${b}`, "%ED%A0%80", false], [(b) => `/d/${b}/file?download=1`, "%C0%AF", false], [(b) => `/portal/${b}?pt=x`, "%ED%A0%80", true]] },
+      {
+        numRuns: 120,
+        examples: [
+          [(b) => `/d/${b}`, "%ED%A0%80", false],
+          [(b) => `/d/${b}/file?download=1`, "%C0%AF", false],
+          [(b) => `/portal/${b}?pt=x`, "%ED%A0%80", true],
+        ],
+      },
     );
   }, 300_000);
 });
@@ -262,7 +293,14 @@ describe("numbers beyond a double, and numbers for text", () => {
     const cases: Array<[string, string]> = [
       [JSON.stringify(batchBody([record(1), record(2, { amount: "@N@" })])).replace('"@N@"', "1e400"), "dataSource.1.amount"],
       [JSON.stringify(batchBody([record(1, { nickname: "@N@" })])).replace('"@N@"', "-1e400"), "dataSource.0.nickname"],
-      [JSON.stringify(batchBody([record(1)], { templateSettings: { distribution: { requireApproval: true, deliveryConfig: { mode: "secure-email", expiresInHours: "@N@" } } } })).replace('"@N@"', "1e999"), "templateSettings.distribution.deliveryConfig.expiresInHours"],
+      [
+        JSON.stringify(
+          batchBody([record(1)], {
+            templateSettings: { distribution: { requireApproval: true, deliveryConfig: { mode: "secure-email", expiresInHours: "@N@" } } },
+          }),
+        ).replace('"@N@"', "1e999"),
+        "templateSettings.distribution.deliveryConfig.expiresInHours",
+      ],
     ];
     for (const [raw, path] of cases) {
       const res = await call("submitter", "POST", "/api/render", raw, { "content-type": "application/json" });
@@ -317,7 +355,14 @@ const renderBody = fc.record(
       hostileValue,
     ),
     dataSource: fc.oneof(
-      fc.array(fc.oneof(fc.nat(50).map((i) => record(i)), hostileRecord, hostileValue), { maxLength: 4 }),
+      fc.array(
+        fc.oneof(
+          fc.nat(50).map((i) => record(i)),
+          hostileRecord,
+          hostileValue,
+        ),
+        { maxLength: 4 },
+      ),
       hostileRecord,
       hostileValue,
     ),
@@ -350,9 +395,18 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
   const batchId = seed.headers.get("x-svc-batchid")!;
   const segment = fc.oneof(fc.constant(batchId), encodedSegment);
   const path = fc.oneof(
-    fc.constantFrom("/api/render", "/api/dispatch/batch", "/api/dispatch/activity", "/api/delivery-sessions", "/api/health", "/api/explain/trace"),
+    fc.constantFrom(
+      "/api/render",
+      "/api/dispatch/batch",
+      "/api/dispatch/activity",
+      "/api/delivery-sessions",
+      "/api/health",
+      "/api/explain/trace",
+    ),
     segment.map((s) => `/api/dispatch/batch/${s}`),
-    fc.tuple(segment, fc.constantFrom("decide", "cancel", "receipt", "documents", "combined", "bundle")).map(([s, tail]) => `/api/dispatch/batch/${s}/${tail}`),
+    fc
+      .tuple(segment, fc.constantFrom("decide", "cancel", "receipt", "documents", "combined", "bundle"))
+      .map(([s, tail]) => `/api/dispatch/batch/${s}/${tail}`),
     fc.tuple(segment, encodedSegment).map(([s, i]) => `/api/dispatch/batch/${s}/documents/${i}`),
     segment.map((s) => `/api/delivery-sessions/${s}/revoke`),
     encodedSegment.map((s) => `/api/${s}`),
@@ -362,15 +416,23 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
   );
   const query = fc.oneof(
     fc.constant(""),
-    fc.dictionary(fc.oneof(fc.constantFrom("state", "limit", "offset", "correlationId", "batchId", "id"), hostileString), hostileString, { maxKeys: 3 }).map(
-      (q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, "x"), v.replace(/[\ud800-\udfff]/g, "x")])).toString()}`,
-    ),
+    fc
+      .dictionary(fc.oneof(fc.constantFrom("state", "limit", "offset", "correlationId", "batchId", "id"), hostileString), hostileString, {
+        maxKeys: 3,
+      })
+      .map(
+        (q) =>
+          `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, "x"), v.replace(/[\ud800-\udfff]/g, "x")])).toString()}`,
+      ),
     fc.constantFrom("?state=%00", "?correlationId=%ED%A0%80", "?limit=-1&offset=1e99", "?batchId=%ZZ", "?state=completed&state=queued"),
   );
   const body = fc.oneof(
     renderBody,
     hostileValue,
-    fc.record({ decision: fc.oneof(fc.constantFrom("approve", "reject", "request-changes"), hostileValue), comments: hostileValue }, { requiredKeys: [] }),
+    fc.record(
+      { decision: fc.oneof(fc.constantFrom("approve", "reject", "request-changes"), hostileValue), comments: hostileValue },
+      { requiredKeys: [] },
+    ),
   );
   const request = fc.record({
     method: fc.oneof(
@@ -391,7 +453,13 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
   await fc.assert(
     fc.asyncProperty(request, async (r) => {
       const withBody = r.method !== "GET";
-      const res = await call(r.user, r.method, r.path + r.query, withBody ? r.payload.raw : undefined, withBody ? { "content-type": r.payload.type } : {});
+      const res = await call(
+        r.user,
+        r.method,
+        r.path + r.query,
+        withBody ? r.payload.raw : undefined,
+        withBody ? { "content-type": r.payload.type } : {},
+      );
       const text = Buffer.from(await res.arrayBuffer()).toString("utf8");
       const what = `${r.method} ${r.path}${r.query} → ${res.status} ${text.slice(0, 300)}`;
       // A page may answer its own HTML (a link not recognised is a 404 page); what it refuses is problem+json.
@@ -406,22 +474,32 @@ it("never answers 5xx, always problem+json with a code, and stores a batch only 
 
 it("answers every generated trace query with JSON or problem+json, never 5xx, and no trace to a licence without explain", async () => {
   const query = fc.oneof(
-    fc.dictionary(fc.oneof(fc.constantFrom("id", "correlationId"), hostileString), fc.oneof(fc.constant("no-such-trace"), hostileString), { maxKeys: 3 }).map(
-      (q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, "x"), v.replace(/[\ud800-\udfff]/g, "x")])).toString()}`,
-    ),
+    fc
+      .dictionary(fc.oneof(fc.constantFrom("id", "correlationId"), hostileString), fc.oneof(fc.constant("no-such-trace"), hostileString), {
+        maxKeys: 3,
+      })
+      .map(
+        (q) =>
+          `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, "x"), v.replace(/[\ud800-\udfff]/g, "x")])).toString()}`,
+      ),
     encodedSegment.map((s) => `?id=${s}`),
     fc.constantFrom("", "?id=", "?id=%00", "?correlationId=%ED%A0%80", "?id=a&id=b", "?id=a&correlationId=b", `?id=${"x".repeat(5000)}`),
   );
   await fc.assert(
-    fc.asyncProperty(query, fc.constantFrom<UserName | null>("submitter", "outsider", "unlicensed", null), fc.constantFrom("GET", "POST", "DELETE"), async (q, user, method) => {
-      const res = await call(user, method, `/api/explain/trace${q}`);
-      const text = Buffer.from(await res.arrayBuffer()).toString("utf8");
-      const what = `${method} /api/explain/trace${q} as ${user} → ${res.status} ${text.slice(0, 300)}`;
-      expectWellFormedAnswer(res, text, what);
-      if (res.status === 200 && method === "GET") expect(JSON.parse(text).schema, what).toBe("sealpost.explain-trace/1");
-      if (res.status === 404) expect(res.headers.get("retry-after"), what).toBe("2");
-      if (user !== "submitter") expect(res.status, what).not.toBe(200);
-    }),
+    fc.asyncProperty(
+      query,
+      fc.constantFrom<UserName | null>("submitter", "outsider", "unlicensed", null),
+      fc.constantFrom("GET", "POST", "DELETE"),
+      async (q, user, method) => {
+        const res = await call(user, method, `/api/explain/trace${q}`);
+        const text = Buffer.from(await res.arrayBuffer()).toString("utf8");
+        const what = `${method} /api/explain/trace${q} as ${user} → ${res.status} ${text.slice(0, 300)}`;
+        expectWellFormedAnswer(res, text, what);
+        if (res.status === 200 && method === "GET") expect(JSON.parse(text).schema, what).toBe("sealpost.explain-trace/1");
+        if (res.status === 404) expect(res.headers.get("retry-after"), what).toBe("2");
+        if (user !== "submitter") expect(res.status, what).not.toBe(200);
+      },
+    ),
     { numRuns: 200 },
   );
 }, 300_000);
@@ -429,16 +507,33 @@ it("answers every generated trace query with JSON or problem+json, never 5xx, an
 it("answers every generated report request (GET query, POST body) with a PDF or problem+json, never 5xx, and no report to a licence without explain", async () => {
   // A traced render under an id no header can carry as it is: the render answers it percent-encoded.
   const tracedId = `crm ✓ 中 %41 ${Date.now()}`;
-  const rendered = await call("submitter", "POST", "/api/render", JSON.stringify({ templatePath: "letter.md", dataSource: { customerId: "C101", name: "Ann" }, options: { correlationId: tracedId }, features: { explainDocument: true } }), { "content-type": "application/json" });
+  const rendered = await call(
+    "submitter",
+    "POST",
+    "/api/render",
+    JSON.stringify({
+      templatePath: "letter.md",
+      dataSource: { customerId: "C101", name: "Ann" },
+      options: { correlationId: tracedId },
+      features: { explainDocument: true },
+    }),
+    { "content-type": "application/json" },
+  );
   expect(rendered.status, await rendered.clone().text()).toBe(200);
   expect(decodeURIComponent(rendered.headers.get("x-svc-correlationid")!)).toBe(tracedId);
-  await eventually(async () => (await call("submitter", "GET", `/api/explain/trace?id=${encodeURIComponent(tracedId)}`)).status === 200, 30_000, "trace stored");
+  await eventually(
+    async () => (await call("submitter", "GET", `/api/explain/trace?id=${encodeURIComponent(tracedId)}`)).status === 200,
+    30_000,
+    "trace stored",
+  );
 
   const id = fc.oneof(fc.constant(tracedId), fc.constant("no-such-trace"), hostileString);
   const mode = fc.oneof(fc.constantFrom("summary", "detailed"), hostileValue);
   const clean = (s: string) => s.replace(/[\ud800-\udfff]/g, "x");
   const query = fc.oneof(
-    fc.record({ id, mode: mode.map((m) => (typeof m === "string" ? m : JSON.stringify(m) ?? "")) }, { requiredKeys: [] }).map((q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, clean(v)])).toString()}`),
+    fc
+      .record({ id, mode: mode.map((m) => (typeof m === "string" ? m : (JSON.stringify(m) ?? ""))) }, { requiredKeys: [] })
+      .map((q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, clean(v)])).toString()}`),
     fc.constantFrom("", "?mode=summary", "?id=%00", "?id=a&correlationId=b", "?id=x&mode=", `?id=${"x".repeat(5000)}`),
   );
   const body = fc.oneof(
@@ -453,7 +548,13 @@ it("answers every generated report request (GET query, POST body) with a PDF or 
   let reports = 0;
   await fc.assert(
     fc.asyncProperty(request, fc.constantFrom<UserName | null>("submitter", "outsider", "unlicensed", null), async (r, user) => {
-      const res = await call(user, r.method, `/api/explain/generate-pdf${r.q}`, r.raw, r.raw === undefined ? {} : { "content-type": "application/json" });
+      const res = await call(
+        user,
+        r.method,
+        `/api/explain/generate-pdf${r.q}`,
+        r.raw,
+        r.raw === undefined ? {} : { "content-type": "application/json" },
+      );
       const bytes = Buffer.from(await res.arrayBuffer());
       const what = `${r.method} /api/explain/generate-pdf${r.q} ${String(r.raw).slice(0, 200)} as ${user} → ${res.status} ${bytes.subarray(0, 300).toString("utf8")}`;
       if (res.status === 200) {

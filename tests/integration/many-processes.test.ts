@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 /** A portal call with the participant's token in the header, through the given API process. */
-const portal = (api: Api, method: string, path: string, token: string, body?: unknown) => api(null, method, path, body, { "x-svc-portal-token": token });
+const portal = (api: Api, method: string, path: string, token: string, body?: unknown) =>
+  api(null, method, path, body, { "x-svc-portal-token": token });
 
 /** Polls `read` every `everyMs` until `done` holds for its value (fewer requests than eventually's 100 ms, on a busy machine). */
 async function poll<T>(read: () => Promise<T>, done: (v: T) => boolean, everyMs: number, timeoutMs: number, what: string): Promise<T> {
@@ -65,7 +66,11 @@ it.runIf(postgres)(
     const workers: StackWorker[] = [];
     const phases: Record<string, number> = {};
     const mark = (name: string) => (phases[name] = Math.round((Date.now() - t0) / 100) / 10);
-    onTestFailed(() => console.log(`[many-processes] failed; phases (s from start): ${JSON.stringify(phases)}\n${workers.map((w) => w.log().slice(-2000)).join("\n---\n")}`));
+    onTestFailed(() =>
+      console.log(
+        `[many-processes] failed; phases (s from start): ${JSON.stringify(phases)}\n${workers.map((w) => w.log().slice(-2000)).join("\n---\n")}`,
+      ),
+    );
     const a = stack.api;
 
     // The batch through A, which runs no jobs (EMBEDDED_RUNNER=off): it stays queued until the workers
@@ -99,16 +104,32 @@ it.runIf(postgres)(
       const body = await res.json();
       return { id: body.workflowId as string, token: new URL(body.portalUrl).searchParams.get("pt")!, version: 1, saved: {} } satisfies Wf;
     };
-    const [wfs, otpWf] = await Promise.all([Promise.all(Array.from({ length: WORKFLOWS }, (_, i) => create(i))), create(1, { requireOtp: true })]);
+    const [wfs, otpWf] = await Promise.all([
+      Promise.all(Array.from({ length: WORKFLOWS }, (_, i) => create(i))),
+      create(1, { requireOtp: true }),
+    ]);
     mark("workflows created");
     const samples: string[] = [];
-    const sampler = setInterval(() => void detail(stack, batchId).then((d) => samples.push(`${Math.round((Date.now() - t0) / 1000)}:${d.processedCount}`), () => undefined), 3000);
+    const sampler = setInterval(
+      () =>
+        void detail(stack, batchId).then(
+          (d) => samples.push(`${Math.round((Date.now() - t0) / 1000)}:${d.processedCount}`),
+          () => undefined,
+        ),
+      3000,
+    );
     onTestFailed(() => {
       clearInterval(sampler);
       console.log(`[many-processes] progress ${samples.join(" ")}`);
     });
     const workerKill = (async () => {
-      const before = await poll(() => detail(stack, batchId), (d) => d.processedCount >= RECORDS / 10, 250, 120_000, "the batch to get going");
+      const before = await poll(
+        () => detail(stack, batchId),
+        (d) => d.processedCount >= RECORDS / 10,
+        250,
+        120_000,
+        "the batch to get going",
+      );
       await workers[0].stop("SIGKILL");
       const at = (await detail(stack, batchId)).processedCount;
       mark("worker 1 SIGKILLed");
@@ -168,15 +189,25 @@ it.runIf(postgres)(
     // Every answered save is there, through either process; the versions count every save once.
     for (const [i, w] of wfs.entries()) {
       const boot = await (await portal(apis[i % 2], "GET", `/api/workflow/${w.id}`, w.token)).json();
-      expect([boot.workflow.version, boot.steps[0].data]).toEqual([1 + SAVES, { company: `Company ${i}`, vatNumber: `DE${String(100_000_000 + i)}`, annualVolume: 100 * (SAVES - 1) + i }]);
+      expect([boot.workflow.version, boot.steps[0].data]).toEqual([
+        1 + SAVES,
+        { company: `Company ${i}`, vatNumber: `DE${String(100_000_000 + i)}`, annualVolume: 100 * (SAVES - 1) + i },
+      ]);
     }
 
     // Conflict-safe autosave across processes: version N through A, then the stale N through B.
     const c = wfs[0];
-    const first = await portal(a, "PATCH", `/api/workflow/${c.id}/step/0`, c.token, { data: { company: "Saved through A" }, version: c.version });
+    const first = await portal(a, "PATCH", `/api/workflow/${c.id}/step/0`, c.token, {
+      data: { company: "Saved through A" },
+      version: c.version,
+    });
     expect(first.status).toBe(200);
     expect((await first.json()).version).toBe(c.version + 1);
-    const stale = await expectProblem(await portal(b.api, "PATCH", `/api/workflow/${c.id}/step/0`, c.token, { data: { company: "Stale tab on B" }, version: c.version }), 409, "workflow.stale_version");
+    const stale = await expectProblem(
+      await portal(b.api, "PATCH", `/api/workflow/${c.id}/step/0`, c.token, { data: { company: "Stale tab on B" }, version: c.version }),
+      409,
+      "workflow.stale_version",
+    );
     expect(stale.currentVersion).toBe(c.version + 1);
     c.version++;
     const afterConflict = await (await portal(b.api, "GET", `/api/workflow/${c.id}`, c.token)).json();
@@ -200,7 +231,9 @@ it.runIf(postgres)(
       wfs.map(async (w, i) => {
         const on = (k: number) => apis[(i + k) % 2];
         expect((await portal(on(0), "POST", `/api/workflow/${w.id}/advance`, w.token)).status).toBe(200);
-        expect((await portal(on(1), "PATCH", `/api/workflow/${w.id}/step/1`, w.token, { data: { contactEmail: `c${i}@example.test` } })).status).toBe(200);
+        expect(
+          (await portal(on(1), "PATCH", `/api/workflow/${w.id}/step/1`, w.token, { data: { contactEmail: `c${i}@example.test` } })).status,
+        ).toBe(200);
         const adv = await portal(on(0), "POST", `/api/workflow/${w.id}/advance`, w.token);
         expect(await adv.json()).toMatchObject({ state: "pending-approval" });
         const approved = await on(1)("approver" satisfies UserName, "POST", `/api/workflow/${w.id}/approve`, {});
@@ -213,7 +246,13 @@ it.runIf(postgres)(
     const kill = await workerKill;
     expect(kill.at).toBeGreaterThanOrEqual(RECORDS / 10);
     expect(kill.at).toBeLessThanOrEqual((RECORDS * 8) / 10);
-    const done = await poll(() => detail(stack, batchId), (d) => ["completed", "partially-failed"].includes(d.state), 500, 180_000, "the batch to finish");
+    const done = await poll(
+      () => detail(stack, batchId),
+      (d) => ["completed", "partially-failed"].includes(d.state),
+      500,
+      180_000,
+      "the batch to finish",
+    );
     expect(done).toMatchObject({ state: "completed", processedCount: RECORDS, errorCount: 0 });
     mark("batch completed");
     clearInterval(sampler);
@@ -222,7 +261,9 @@ it.runIf(postgres)(
     expect(docs.documents.filter((d: { status: string }) => d.status !== "rendered")).toEqual([]);
     const s3 = stack.s3!;
     const acme = `${STACK_PREFIX}/${tenantFolder("acme")}`;
-    expect(await s3.keys(`${acme}/batches/${batchId}/`)).toEqual(Array.from({ length: RECORDS }, (_, i) => `${acme}/batches/${batchId}/records/${i}.pdf`).sort());
+    expect(await s3.keys(`${acme}/batches/${batchId}/`)).toEqual(
+      Array.from({ length: RECORDS }, (_, i) => `${acme}/batches/${batchId}/records/${i}.pdf`).sort(),
+    );
 
     // Every workflow sealed once: complete, its sealed PDF served by both processes, one seal event, one object.
     const complete = async () => (await (await a("submitter", "GET", "/api/workflow?state=complete&limit=200")).json()).total;

@@ -54,7 +54,10 @@ describe("answers match the document", () => {
       expect(await expectDocumented(res, "POST", "/api/dispatch/batch/check"), check.summary).toMatchObject({ counts: { invalid: 0 } });
     }
     const example = renderExamples.statementBatch.value;
-    const submit = await stack.api("submitter", "POST", "/api/render", { ...example, options: { ...example.options, correlationId: uniqueCorrelationId("openapi") } });
+    const submit = await stack.api("submitter", "POST", "/api/render", {
+      ...example,
+      options: { ...example.options, correlationId: uniqueCorrelationId("openapi") },
+    });
     expect(submit.status).toBe(202);
     await expectDocumented(submit, "POST", "/api/render");
     const batchId = submit.headers.get("x-svc-batchid")!;
@@ -69,20 +72,41 @@ describe("answers match the document", () => {
     const again = await stack.api("approver", "POST", `/api/dispatch/batch/${batchId}/decide`, decideExamples.approve.value);
     expect(again.status).toBe(409);
     await expectDocumented(again, "POST", "/api/dispatch/batch/{batchId}/decide");
-    await expectDocumented(await stack.api("submitter", "GET", "/api/dispatch/batch/00000000-0000-4000-8000-000000000000"), "GET", "/api/dispatch/batch/{batchId}");
-    await expectDocumented(await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`), "GET", "/api/dispatch/batch/{batchId}/documents");
+    await expectDocumented(
+      await stack.api("submitter", "GET", "/api/dispatch/batch/00000000-0000-4000-8000-000000000000"),
+      "GET",
+      "/api/dispatch/batch/{batchId}",
+    );
+    await expectDocumented(
+      await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`),
+      "GET",
+      "/api/dispatch/batch/{batchId}/documents",
+    );
     const cancel = await stack.api("submitter", "POST", `/api/dispatch/batch/${batchId}/cancel`);
     expect(cancel.status).toBe(409);
     await expectDocumented(cancel, "POST", "/api/dispatch/batch/{batchId}/cancel");
-    const sessions = await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${encodeURIComponent(submit.headers.get("x-svc-correlationid")!)}`);
+    const sessions = await stack.api(
+      "submitter",
+      "GET",
+      `/api/delivery-sessions?correlationId=${encodeURIComponent(submit.headers.get("x-svc-correlationid")!)}`,
+    );
     await expectDocumented(sessions, "GET", "/api/delivery-sessions");
   });
 
   it("answers the document once missed: render's explain and licence problems, a broken signing token, a batch's validation messages", async () => {
     const example = renderExamples.statementBatch.value;
-    const withOptions = (extra: object) => ({ ...example, options: { ...example.options, correlationId: uniqueCorrelationId("openapi") }, ...extra });
+    const withOptions = (extra: object) => ({
+      ...example,
+      options: { ...example.options, correlationId: uniqueCorrelationId("openapi") },
+      ...extra,
+    });
     // Archiving after 730 days does not come before the deployment's two years of retention.
-    const conflict = await stack.api("submitter", "POST", "/api/render", withOptions({ features: { ...example.features, autoArchiveAfterDays: 730 } }));
+    const conflict = await stack.api(
+      "submitter",
+      "POST",
+      "/api/render",
+      withOptions({ features: { ...example.features, autoArchiveAfterDays: 730 } }),
+    );
     expect(conflict.status).toBe(400);
     expect(await expectDocumented(conflict, "POST", "/api/render")).toMatchObject({ code: "explain.retention_conflict" });
     const unlicensed = await stack.api("unlicensed", "POST", "/api/render", withOptions({}));
@@ -100,8 +124,12 @@ describe("answers match the document", () => {
     expect(submit.status).toBe(422);
     const detail = await stack.api("submitter", "GET", `/api/dispatch/batch/${submit.headers.get("x-svc-batchid")}`);
     expect(detail.status).toBe(200);
-    const { validationResults } = (await expectDocumented(detail, "GET", "/api/dispatch/batch/{batchId}")) as { validationResults: Array<{ index: number; messages: unknown[] }> };
-    expect(validationResults).toContainEqual(expect.objectContaining({ index: 1, status: "invalid", messages: expect.arrayContaining([expect.stringMatching(/recipientEmail/)]) }));
+    const { validationResults } = (await expectDocumented(detail, "GET", "/api/dispatch/batch/{batchId}")) as {
+      validationResults: Array<{ index: number; messages: unknown[] }>;
+    };
+    expect(validationResults).toContainEqual(
+      expect.objectContaining({ index: 1, status: "invalid", messages: expect.arrayContaining([expect.stringMatching(/recipientEmail/)]) }),
+    );
   });
 
   it("workflow: create, status for the initiator and the participant, advance, list, cancel", async () => {
@@ -112,8 +140,16 @@ describe("answers match the document", () => {
     const id = created.workflowId;
     await expectDocumented(await stack.api("submitter", "GET", `/api/workflow/${id}/status`), "GET", "/api/workflow/{workflowId}/status");
     await expectDocumented(await portalCall(stack, "GET", `/api/workflow/${id}/status`, token), "GET", "/api/workflow/{workflowId}/status");
-    await expectDocumented(await portalCall(stack, "POST", `/api/workflow/${id}/advance`, token), "POST", "/api/workflow/{workflowId}/advance");
-    await expectDocumented(await stack.api("submitter", "GET", `/api/workflow/${id}/status`, undefined, { authorization: "Bearer nope" }), "GET", "/api/workflow/{workflowId}/status");
+    await expectDocumented(
+      await portalCall(stack, "POST", `/api/workflow/${id}/advance`, token),
+      "POST",
+      "/api/workflow/{workflowId}/advance",
+    );
+    await expectDocumented(
+      await stack.api("submitter", "GET", `/api/workflow/${id}/status`, undefined, { authorization: "Bearer nope" }),
+      "GET",
+      "/api/workflow/{workflowId}/status",
+    );
     await expectDocumented(await stack.api("submitter", "GET", "/api/workflow?limit=3"), "GET", "/api/workflow");
     const cancel = await stack.api("submitter", "POST", `/api/workflow/${id}/cancel`);
     expect(cancel.status).toBe(200);
@@ -153,10 +189,15 @@ describe("answers match the document", () => {
     expect(reviewerBoot.status).toBe(200);
     expect(await expectDocumented(reviewerBoot, "GET", boot)).toMatchObject({ role: "reviewer", reviewer: { mayDecide: true } });
     const changes = await portalCall(stack, "POST", `/api/workflow/${w.id}/request-changes`, reviewer, {
-      changes: [{ message: "Use your full legal name", fieldKey: "fullName", severity: "error", dueDate: "2026-12-01" }, { message: "Anything else?" }],
+      changes: [
+        { message: "Use your full legal name", fieldKey: "fullName", severity: "error", dueDate: "2026-12-01" },
+        { message: "Anything else?" },
+      ],
     });
     expect(changes.status).toBe(200);
-    expect(await expectDocumented(changes, "POST", "/api/workflow/{workflowId}/request-changes")).toMatchObject({ state: "changes-requested" });
+    expect(await expectDocumented(changes, "POST", "/api/workflow/{workflowId}/request-changes")).toMatchObject({
+      state: "changes-requested",
+    });
     const resend = await portalCall(stack, "POST", `/api/workflow/${w.id}/resend-invite`, w.participant);
     expect(resend.status).toBe(200);
     await expectDocumented(resend, "POST", "/api/workflow/{workflowId}/resend-invite");
@@ -165,14 +206,18 @@ describe("answers match the document", () => {
     const v = await submittedLeave();
     const escalate = await stack.api("submitter", "POST", `/api/workflow/${v.id}/escalate`);
     expect(escalate.status).toBe(200);
-    expect(await expectDocumented(escalate, "POST", "/api/workflow/{workflowId}/escalate")).toMatchObject({ escalatedTo: "second@acme.test" });
+    expect(await expectDocumented(escalate, "POST", "/api/workflow/{workflowId}/escalate")).toMatchObject({
+      escalatedTo: "second@acme.test",
+    });
     const seal = await stack.api("submitter", "POST", `/api/workflow/${v.id}/seal`);
     expect(seal.status).toBe(200);
     await expectDocumented(seal, "POST", "/api/workflow/{workflowId}/seal");
     await expectDocumented(await stack.api("submitter", "POST", `/api/workflow/${v.id}/seal`), "POST", "/api/workflow/{workflowId}/seal");
     const activity = await stack.api("submitter", "GET", `/api/workflow/${v.id}/activity`);
     expect(activity.status).toBe(200);
-    expect(((await expectDocumented(activity, "GET", "/api/workflow/{workflowId}/activity")) as { events: unknown[] }).events.length).toBeGreaterThan(5);
+    expect(
+      ((await expectDocumented(activity, "GET", "/api/workflow/{workflowId}/activity")) as { events: unknown[] }).events.length,
+    ).toBeGreaterThan(5);
     const callbacks = await stack.api("submitter", "GET", `/api/workflow/${v.id}/callbacks`);
     expect(callbacks.status).toBe(200);
     await expectDocumented(callbacks, "GET", "/api/workflow/{workflowId}/callbacks");
@@ -207,23 +252,48 @@ describe("answers match the document", () => {
     expect(await expectDocumented(reject, "POST", "/api/workflow/{workflowId}/reject")).toMatchObject({ state: "rejected" });
 
     const sentBack = await submittedSupplier();
-    const changes = await portalCall(stack, "POST", `/api/workflow/${sentBack}/request-changes`, reviewer(sentBack), requestChangesExamples.twoChanges.value);
+    const changes = await portalCall(
+      stack,
+      "POST",
+      `/api/workflow/${sentBack}/request-changes`,
+      reviewer(sentBack),
+      requestChangesExamples.twoChanges.value,
+    );
     expect(changes.status).toBe(200);
-    expect(await expectDocumented(changes, "POST", "/api/workflow/{workflowId}/request-changes")).toMatchObject({ state: "changes-requested" });
+    expect(await expectDocumented(changes, "POST", "/api/workflow/{workflowId}/request-changes")).toMatchObject({
+      state: "changes-requested",
+    });
 
     // Prefilled without the VAT number a German supplier needs: an error rule fails at creation.
     const { esign: _esign, ...settings } = createWorkflowExamples.withSigners.value.templateSettings;
     const { vatNumber: _vat, ...initialData } = createWorkflowExamples.withSigners.value.initialData;
-    const failing = await stack.api("submitter", "POST", "/api/workflow", fresh({ ...createWorkflowExamples.withSigners.value, templateSettings: settings, initialData }));
+    const failing = await stack.api(
+      "submitter",
+      "POST",
+      "/api/workflow",
+      fresh({ ...createWorkflowExamples.withSigners.value, templateSettings: settings, initialData }),
+    );
     expect(failing.status).toBe(201);
     const { workflowId: excepted, state } = await failing.json();
     expect(state).toBe("validation-failed");
-    const exception = await portalCall(stack, "POST", `/api/workflow/${excepted}/governance-decision`, reviewer(excepted), governanceExamples.approveWithException.value);
+    const exception = await portalCall(
+      stack,
+      "POST",
+      `/api/workflow/${excepted}/governance-decision`,
+      reviewer(excepted),
+      governanceExamples.approveWithException.value,
+    );
     expect(exception.status).toBe(200);
     await expectDocumented(exception, "POST", "/api/workflow/{workflowId}/governance-decision");
 
     const refused = await submittedSupplier();
-    const refusal = await portalCall(stack, "POST", `/api/workflow/${refused}/governance-decision`, reviewer(refused), governanceExamples.reject.value);
+    const refusal = await portalCall(
+      stack,
+      "POST",
+      `/api/workflow/${refused}/governance-decision`,
+      reviewer(refused),
+      governanceExamples.reject.value,
+    );
     expect(refusal.status).toBe(200);
     expect(await expectDocumented(refusal, "POST", "/api/workflow/{workflowId}/governance-decision")).toMatchObject({ state: "rejected" });
   });
@@ -244,14 +314,19 @@ describe("answers match the document", () => {
     await expectDocumented(resend, "POST", "/api/workflow/{workflowId}/signers/{signer}/resend");
     const tooSoon = await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`);
     expect(tooSoon.status).toBe(429);
-    expect(await expectDocumented(tooSoon, "POST", "/api/workflow/{workflowId}/signers/{signer}/resend")).toMatchObject({ code: "workflow.resend_rate_limited" });
+    expect(await expectDocumented(tooSoon, "POST", "/api/workflow/{workflowId}/signers/{signer}/resend")).toMatchObject({
+      code: "workflow.resend_rate_limited",
+    });
 
     const a = await signingLink(stack, first.email, 1);
     const sent = await stack.api(null, "POST", `/api/sign/${a}/otp/send`);
     expect(sent.status).toBe(200);
     await expectDocumented(sent, "POST", "/api/sign/{token}/otp/send");
     const mail = await stack.smtp.waitFor((ms) => ms.find((m) => m.to.includes(first.email) && m.subject.includes("passcode")), 30_000);
-    const verify = await stack.api(null, "POST", `/api/sign/${a}/otp/verify`, { ...signerOtpExamples.passcode.value, otp: /passcode is (\d{6})/.exec(mail.text)![1] });
+    const verify = await stack.api(null, "POST", `/api/sign/${a}/otp/verify`, {
+      ...signerOtpExamples.passcode.value,
+      otp: /passcode is (\d{6})/.exec(mail.text)![1],
+    });
     expect(verify.status).toBe(200);
     const { otpProof } = (await expectDocumented(verify, "POST", "/api/sign/{token}/otp/verify")) as { otpProof: string };
     const progressA = await stack.api(null, "GET", `/api/sign/${a}/progress`, undefined, { "x-svc-sign-otp": otpProof });
@@ -260,7 +335,11 @@ describe("answers match the document", () => {
     const sign = await stack.api(null, "POST", `/api/sign/${a}/sign`, signExamples.typed.value, { "x-svc-sign-otp": otpProof });
     expect(sign.status).toBe(202);
     await expectDocumented(sign, "POST", "/api/sign/{token}/sign");
-    await eventually(async () => (await workflowStatus(stack, id)).signing.signers[0].state === "signed", 60_000, "the first signer signed");
+    await eventually(
+      async () => (await workflowStatus(stack, id)).signing.signers[0].state === "signed",
+      60_000,
+      "the first signer signed",
+    );
 
     const b = await signingLink(stack, second.email);
     const decline = await stack.api(null, "POST", `/api/sign/${b}/decline`, declineExamples.wrongAmount.value);
@@ -268,12 +347,19 @@ describe("answers match the document", () => {
     await expectDocumented(decline, "POST", "/api/sign/{token}/decline");
     const progressB = await stack.api(null, "GET", `/api/sign/${b}/progress`);
     expect(progressB.status).toBe(200);
-    expect(await expectDocumented(progressB, "GET", "/api/sign/{token}/progress")).toMatchObject({ signer: { state: "declined" }, signing: { declined: 1 } });
+    expect(await expectDocumented(progressB, "GET", "/api/sign/{token}/progress")).toMatchObject({
+      signer: { state: "declined" },
+      signing: { declined: 1 },
+    });
 
-    const chain = await eventually(async () => {
-      const res = await stack.api("submitter", "GET", `/api/workflow/${id}/certificate/chain`);
-      return res.status === 200 && res;
-    }, 60_000, "the certificate of completion");
+    const chain = await eventually(
+      async () => {
+        const res = await stack.api("submitter", "GET", `/api/workflow/${id}/certificate/chain`);
+        return res.status === 200 && res;
+      },
+      60_000,
+      "the certificate of completion",
+    );
     expect(await expectDocumented(chain, "GET", "/api/workflow/{workflowId}/certificate/chain")).toMatchObject({ valid: true });
   });
 });

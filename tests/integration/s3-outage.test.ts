@@ -29,25 +29,39 @@ describe("an S3 store that stops mid-batch", () => {
     expect(processedAtStop).toBeLessThan(BATCH);
     expect([down.status, down.headers.get("retry-after") !== null, (await down.json()).code]).toEqual([503, true, "unavailable"]);
     expect([healthDown.status, (await healthDown.json()).blobStore]).toEqual([503, "unreachable"]);
-    await eventually(async () => {
-      const res = await fetch(`${stack.baseUrl}/api/health`);
-      return res.status === 200 && (await res.json()).blobStore === "s3";
-    }, 30_000, "health to see the store back");
+    await eventually(
+      async () => {
+        const res = await fetch(`${stack.baseUrl}/api/health`);
+        return res.status === 200 && (await res.json()).blobStore === "s3";
+      },
+      30_000,
+      "health to see the store back",
+    );
 
-    const done = await eventually(async () => {
-      const d = await detail(stack, id);
-      return ["completed", "partially-failed"].includes(d.state) && d;
-    }, 180_000, "the batch to finish");
+    const done = await eventually(
+      async () => {
+        const d = await detail(stack, id);
+        return ["completed", "partially-failed"].includes(d.state) && d;
+      },
+      180_000,
+      "the batch to finish",
+    );
     expect(done).toMatchObject({ state: "completed", processedCount: BATCH, errorCount: 0 });
     expect(stack.log()).toMatch(/attempt \d+\/\d+ failed, retry/);
 
     // One object per record under the tenant's folder for the batch, no leftovers of aborted writes, each a PDF.
     const stored = await s3.keys(`${STACK_PREFIX}/${tenantFolder("acme")}/batches/${id}/`);
-    expect(stored).toEqual(Array.from({ length: BATCH }, (_, i) => `${STACK_PREFIX}/${tenantFolder("acme")}/batches/${id}/records/${i}.pdf`).sort());
+    expect(stored).toEqual(
+      Array.from({ length: BATCH }, (_, i) => `${STACK_PREFIX}/${tenantFolder("acme")}/batches/${id}/records/${i}.pdf`).sort(),
+    );
     for (const index of [0, 99, BATCH - 1]) {
       const pdf = await stack.api("submitter", "GET", `/api/dispatch/batch/${id}/documents/${index}`);
       expect(pdf.status).toBe(200);
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     }
     await expectMailedOnceEach(stack, "s3-outage", BATCH, 60_000);
   });

@@ -34,7 +34,10 @@ describe("a template preview", () => {
     expect(text).toContain("Amount due €1,520.50 Due date 1 December 2026");
     expect(text).toContain("your account manager Kim Lee is glad to help");
     // Conditions around blocks are decided before those inside a paragraph.
-    expect(answer.conditions.map((c) => [c.expression, c.held])).toEqual([["amountDue > 1000", true], ["accountManager", true]]);
+    expect(answer.conditions.map((c) => [c.expression, c.held])).toEqual([
+      ["amountDue > 1000", true],
+      ["accountManager", true],
+    ]);
     expect(answer.accessibility).toMatchObject({ headings: "PASS", contrast: "AAA", pdfUa: { result: "PASS", failedRules: [] } });
     expect(answer.fields.map((f) => f.key)).toContain("amountDue");
   });
@@ -42,7 +45,9 @@ describe("a template preview", () => {
   it("renders a draft given as text in its locale, and lists what is missing with its field and line", async () => {
     const draft = previewExamples.draft.value;
     const answer = (await expectDocumented(await preview(draft), "POST", "/api/templates/preview")) as PreviewAnswer;
-    expect(await textOf(answer)).toContain("Guten Tag Jonas Weber, bitte zahlen Sie 1.250,00 € bis 15. Dezember 2026. Ratenzahlung ist möglich.");
+    expect(await textOf(answer)).toContain(
+      "Guten Tag Jonas Weber, bitte zahlen Sie 1.250,00 € bis 15. Dezember 2026. Ratenzahlung ist möglich.",
+    );
 
     const missing = (await (await preview({ ...draft, record: { amount: 20 } })).json()) as PreviewAnswer;
     expect(missing.findings).toEqual(
@@ -61,7 +66,9 @@ describe("a template preview", () => {
     const problem = await expectProblem(await preview({ template: bad, record: {} }), 422, "template.invalid");
     expect(problem.detail).toMatch(/^preview\.md line 16: unknown formatter "money"/);
     const unclosed = previewExamples.draft.value.template.replace("{{/if}}", "");
-    expect((await expectProblem(await preview({ template: unclosed, record: {} }), 422, "template.invalid")).detail).toMatch(/line 18: \{\{#if amount > 1000\}\} is not closed/);
+    expect((await expectProblem(await preview({ template: unclosed, record: {} }), 422, "template.invalid")).detail).toMatch(
+      /line 18: \{\{#if amount > 1000\}\} is not closed/,
+    );
     expect((await (await stack.api("submitter", "GET", "/api/dispatch/batch?limit=1")).json()).total).toBe(before);
   });
 

@@ -15,7 +15,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-
 const portal = (method: string, path: string, token: string, body?: unknown) => portalCall(stack, method, path, token, body);
 
 const api = (user: UserName, method: string, path: string, body?: unknown) => stack.api(user, method, path, body);
@@ -66,10 +65,14 @@ async function submitLeave(w: Created) {
 }
 
 async function sealedPdf(id: string, user: UserName = "submitter"): Promise<{ bytes: Uint8Array; text: string; sha256: string }> {
-  const st = await eventually(async () => {
-    const s = await status(id);
-    return s.state === "complete" && s;
-  }, 60_000, `workflow ${id} complete`);
+  const st = await eventually(
+    async () => {
+      const s = await status(id);
+      return s.state === "complete" && s;
+    },
+    60_000,
+    `workflow ${id} complete`,
+  );
   const res = await api(user, "GET", `/api/workflow/${id}/sealed`);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -110,14 +113,37 @@ describe("approval in stages", () => {
     await expectProblem(await api("approver", "POST", `/api/workflow/${w.id}/approve`, {}), 403, "workflow.not_approver");
 
     // Stage 1's link still reads but no longer decides, and says why; stage 2's link names its approver.
-    expect((await bootstrap(w.id, reviewer)).reviewer).toMatchObject({ email: "approver@acme.test", stage: 1, mayDecide: false, refusal: { code: "workflow.review_stage_passed" } });
-    await expectProblem(await portal("POST", `/api/workflow/${w.id}/governance-decision`, reviewer, { decision: "approve" }), 409, "workflow.review_stage_passed");
-    await expectProblem(await portal("POST", `/api/workflow/${w.id}/request-changes`, reviewer, { changes: [{ message: "late" }] }), 409, "workflow.review_stage_passed");
-    await expectProblem(await portal("POST", `/api/workflow/${w.id}/reject`, reviewer, { comment: "late" }), 409, "workflow.review_stage_passed");
-    expect((await bootstrap(w.id, linkToken(stage2))).reviewer).toEqual({ email: "second@acme.test", stage: 2, mayDecide: true, refusal: null });
+    expect((await bootstrap(w.id, reviewer)).reviewer).toMatchObject({
+      email: "approver@acme.test",
+      stage: 1,
+      mayDecide: false,
+      refusal: { code: "workflow.review_stage_passed" },
+    });
+    await expectProblem(
+      await portal("POST", `/api/workflow/${w.id}/governance-decision`, reviewer, { decision: "approve" }),
+      409,
+      "workflow.review_stage_passed",
+    );
+    await expectProblem(
+      await portal("POST", `/api/workflow/${w.id}/request-changes`, reviewer, { changes: [{ message: "late" }] }),
+      409,
+      "workflow.review_stage_passed",
+    );
+    await expectProblem(
+      await portal("POST", `/api/workflow/${w.id}/reject`, reviewer, { comment: "late" }),
+      409,
+      "workflow.review_stage_passed",
+    );
+    expect((await bootstrap(w.id, linkToken(stage2))).reviewer).toEqual({
+      email: "second@acme.test",
+      stage: 2,
+      mayDecide: true,
+      refusal: null,
+    });
     // The participant's portal does not carry the approvers' names and comments.
     const participantView = await bootstrap(w.id, w.participant);
-    for (const k of ["approvalHistory", "approvalException", "changesSinceReview", "reviewer"]) expect(participantView).not.toHaveProperty(k);
+    for (const k of ["approvalHistory", "approvalException", "changesSinceReview", "reviewer"])
+      expect(participantView).not.toHaveProperty(k);
     expect(JSON.stringify(participantView)).not.toContain("Fine by me");
     expect((await status(w.id)).state).toBe("pending-approval");
 
@@ -125,8 +151,33 @@ describe("approval in stages", () => {
     expect(last.status).toBe(200);
     expect(await last.json()).toMatchObject({ workflowId: w.id, state: "sealing", currentApprovalStage: 2 });
     const { bytes, text, sha256 } = await sealedPdf(w.id);
-    for (const s of ["Sealed workflow record", "Employee", "Full name", "Jane Roe", "E1234", "Kind of leave", "annual", "10 July 2026", "Summer holiday"]) expect(text).toContain(s);
-    for (const s of ["end-after-start", "The last day must be on or after the first day", "passed", "Approval history", "Fine by me", "Enjoy the summer", "approver@acme.test", "second@acme.test", "Audit trail", "Started", "Answers saved", "workflow.created", "step.saved"]) {
+    for (const s of [
+      "Sealed workflow record",
+      "Employee",
+      "Full name",
+      "Jane Roe",
+      "E1234",
+      "Kind of leave",
+      "annual",
+      "10 July 2026",
+      "Summer holiday",
+    ])
+      expect(text).toContain(s);
+    for (const s of [
+      "end-after-start",
+      "The last day must be on or after the first day",
+      "passed",
+      "Approval history",
+      "Fine by me",
+      "Enjoy the summer",
+      "approver@acme.test",
+      "second@acme.test",
+      "Audit trail",
+      "Started",
+      "Answers saved",
+      "workflow.created",
+      "step.saved",
+    ]) {
       expect(text).toContain(s);
     }
     const read = await readPdf(bytes);
@@ -136,10 +187,16 @@ describe("approval in stages", () => {
     // The participant's own token reads the sealed PDF once complete; an approve now is a wrong state.
     const viaPortal = await portal("GET", `/api/workflow/${w.id}/sealed`, w.participant);
     expect(viaPortal.status).toBe(200);
-    expect(createHash("sha256").update(new Uint8Array(await viaPortal.arrayBuffer())).digest("hex")).toBe(sha256);
+    expect(
+      createHash("sha256")
+        .update(new Uint8Array(await viaPortal.arrayBuffer()))
+        .digest("hex"),
+    ).toBe(sha256);
     await expectProblem(await api("approver2", "POST", `/api/workflow/${w.id}/approve`, {}), 409, "workflow.invalid_state");
     await expectProblem(await api("submitter", "POST", `/api/workflow/${w.id}/seal`), 409, "workflow.invalid_state");
-    const kinds = (await (await api("submitter", "GET", `/api/workflow/${w.id}/activity`)).json()).events.map((e: { kind: string }) => e.kind);
+    const kinds = (await (await api("submitter", "GET", `/api/workflow/${w.id}/activity`)).json()).events.map(
+      (e: { kind: string }) => e.kind,
+    );
     expect(kinds.slice(-3)).toEqual(["approval.stage-approved", "workflow.approved", "workflow.sealed"]);
   });
 
@@ -162,9 +219,14 @@ describe("approval in stages", () => {
     expect(await esc.json()).toMatchObject({ state: "pending-approval", currentApprovalStage: 1, escalatedTo: "second@acme.test" });
     const mail = await mailTo("second@acme.test", /^Approval escalated to you: Leave request \(stage 1 of 2\)$/, w.id);
     expect((await bootstrap(w.id, linkToken(mail))).role).toBe("reviewer");
-    expect((await (await api("approver2", "POST", `/api/workflow/${w.id}/approve`, { comment: "escalated to me" })).json()).currentApprovalStage).toBe(2);
+    expect(
+      (await (await api("approver2", "POST", `/api/workflow/${w.id}/approve`, { comment: "escalated to me" })).json()).currentApprovalStage,
+    ).toBe(2);
     // Stage 2 asks second@; the routing sequence goes on with the tenant's approvers: approver@, then nobody.
-    expect(await (await api("admin", "POST", `/api/workflow/${w.id}/escalate`)).json()).toMatchObject({ currentApprovalStage: 2, escalatedTo: "approver@acme.test" });
+    expect(await (await api("admin", "POST", `/api/workflow/${w.id}/escalate`)).json()).toMatchObject({
+      currentApprovalStage: 2,
+      escalatedTo: "approver@acme.test",
+    });
     await mailTo("approver@acme.test", /^Approval escalated to you: Leave request \(stage 2 of 2\)$/, w.id);
     await expectProblem(await api("submitter", "POST", `/api/workflow/${w.id}/escalate`), 409, "workflow.no_escalation_target");
 
@@ -173,7 +235,16 @@ describe("approval in stages", () => {
     expect(seal.status).toBe(200);
     expect(await seal.json()).toEqual({ workflowId: w.id, state: "sealing" });
     const { text } = await sealedPdf(w.id, "admin");
-    for (const s of ["escalated", "submitter@acme.test to second@acme.test", "admin@acme.test to approver@acme.test", "escalated to approver@acme.test", "seal-requested", "admin@acme.test", "escalated to me"]) expect(text).toContain(s);
+    for (const s of [
+      "escalated",
+      "submitter@acme.test to second@acme.test",
+      "admin@acme.test to approver@acme.test",
+      "escalated to approver@acme.test",
+      "seal-requested",
+      "admin@acme.test",
+      "escalated to me",
+    ])
+      expect(text).toContain(s);
 
     const fresh = await createLeave();
     await expectProblem(await api("submitter", "POST", `/api/workflow/${fresh.id}/seal`), 409, "workflow.invalid_state");
@@ -193,9 +264,17 @@ describe("request-changes", () => {
     ];
     await expectProblem(await portal("POST", path, w.participant, { changes }), 403, "portal.role_forbidden");
     await expectProblem(await api("approver", "POST", path, { changes }), 401, "portal.token_missing");
-    const unknown = await expectProblem(await portal("POST", path, reviewer, { changes: [{ message: "x", fieldKey: "salary" }] }), 422, "workflow.field_unknown");
+    const unknown = await expectProblem(
+      await portal("POST", path, reviewer, { changes: [{ message: "x", fieldKey: "salary" }] }),
+      422,
+      "workflow.field_unknown",
+    );
     expect(unknown.errors).toEqual([{ path: "changes.0.fieldKey", message: "salary is not a field of this workflow" }]);
-    await expectProblem(await portal("POST", path, reviewer, { changes: [{ message: "x", dueDate: "2026-02-30" }] }), 400, "request.invalid");
+    await expectProblem(
+      await portal("POST", path, reviewer, { changes: [{ message: "x", dueDate: "2026-02-30" }] }),
+      400,
+      "request.invalid",
+    );
     await expectProblem(await portal("POST", path, reviewer, { changes: [{ fieldKey: "days" }] }), 400, "request.invalid");
     await expectProblem(await portal("POST", path, reviewer, { changes: [] }), 400, "request.invalid");
     await expectProblem(await portal("POST", path, reviewer, { changes: [{ message: "x", severity: "fatal" }] }), 400, "request.invalid");
@@ -210,20 +289,37 @@ describe("request-changes", () => {
     const boot = await bootstrap(w.id, participant);
     expect(boot.role).toBe("participant");
     expect(boot.workflow).toMatchObject({ state: "changes-requested", currentStepIndex: 0 });
-    expect(boot.steps[0].changeRequests).toMatchObject([{ fieldKey: "fullName", message: "Use your full legal name", severity: "error", category: "identity", dueDate: "2026-12-01", stepIndex: 0 }]);
+    expect(boot.steps[0].changeRequests).toMatchObject([
+      {
+        fieldKey: "fullName",
+        message: "Use your full legal name",
+        severity: "error",
+        category: "identity",
+        dueDate: "2026-12-01",
+        stepIndex: 0,
+      },
+    ]);
     expect(boot.steps[1].changeRequests).toMatchObject([{ fieldKey: "days", severity: "warning" }]);
     expect(boot).not.toHaveProperty("changesSinceReview");
     await expectProblem(await api("approver", "POST", `/api/workflow/${w.id}/approve`, {}), 409, "workflow.invalid_state");
 
     expect((await portal("PATCH", `/api/workflow/${w.id}/step/0`, participant, { data: { fullName: "Jane Quinn Roe" } })).status).toBe(200);
-    await expectProblem(await portal("PATCH", `/api/workflow/${w.id}/step/1`, participant, { data: { days: 7 } }), 409, "workflow.step_not_reached");
+    await expectProblem(
+      await portal("PATCH", `/api/workflow/${w.id}/step/1`, participant, { data: { days: 7 } }),
+      409,
+      "workflow.step_not_reached",
+    );
     expect((await (await portal("POST", `/api/workflow/${w.id}/advance`, participant)).json()).state).toBe("changes-requested");
     expect((await portal("PATCH", `/api/workflow/${w.id}/step/1`, participant, { data: { days: 7 } })).status).toBe(200);
     await portal("POST", `/api/workflow/${w.id}/advance`, participant);
     const resubmitted = await (await portal("POST", `/api/workflow/${w.id}/advance`, participant)).json();
     expect(resubmitted).toMatchObject({ state: "pending-approval", validationOutcome: "passed" });
     expect(await status(w.id)).toMatchObject({ state: "pending-approval", currentApprovalStage: 1 });
-    await stack.smtp.waitFor((ms) => ms.filter((m) => m.to.includes("approver@acme.test") && m.text.includes(w.id) && /^Approval needed/.test(m.subject)).length === 2, 30_000);
+    await stack.smtp.waitFor(
+      (ms) =>
+        ms.filter((m) => m.to.includes("approver@acme.test") && m.text.includes(w.id) && /^Approval needed/.test(m.subject)).length === 2,
+      30_000,
+    );
 
     const review = await bootstrap(w.id, reviewer);
     expect(review.changesSinceReview).toEqual([
@@ -250,7 +346,12 @@ describe("request-changes", () => {
     // The whole request is sent and the connection closed at once. Whether the server reads the body
     // before it sees the close is a race (Node drops what it has not handed over): the request is
     // then applied whole, or not at all, never in part.
-    await sendAndHangUp(stack.baseUrl, { method: "POST", path, headers: { "x-svc-portal-token": reviewer, "content-type": "application/json" }, body: JSON.stringify(body) });
+    await sendAndHangUp(stack.baseUrl, {
+      method: "POST",
+      path,
+      headers: { "x-svc-portal-token": reviewer, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     // The reviewer opens the link again and sends once more: applied now (200), or already (409).
     const again = await portal("POST", path, reviewer, body);
     expect([200, 409]).toContain(again.status);
@@ -271,20 +372,37 @@ describe("request-changes", () => {
     await expectProblem(await api("admin", "POST", `/api/workflow/${w.id}/reject`, {}), 403, "workflow.not_approver");
     await expectProblem(await portal("POST", `/api/workflow/${w.id}/reject`, w.participant, {}), 403, "portal.role_forbidden");
     const res = await api("approver", "POST", `/api/workflow/${w.id}/reject`, { comment: "No" });
-    expect(await res.json()).toMatchObject({ state: "rejected", approvalHistory: [{ action: "rejected", by: "approver@acme.test", comment: "No", stage: 1 }] });
+    expect(await res.json()).toMatchObject({
+      state: "rejected",
+      approvalHistory: [{ action: "rejected", by: "approver@acme.test", comment: "No", stage: 1 }],
+    });
   });
 });
 
 describe("governance decisions", () => {
   const governance = async (initialData: Record<string, unknown>) => {
-    const res = await api("submitter", "POST", "/api/workflow", { templatePath: "workflow/governance.md", correlationId: uniqueCorrelationId("gov"), initialData });
+    const res = await api("submitter", "POST", "/api/workflow", {
+      templatePath: "workflow/governance.md",
+      correlationId: uniqueCorrelationId("gov"),
+      initialData,
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     // No stages in this schema: the tenant's approvers are the one stage.
-    const mail = await mailTo("approver@acme.test", body.state === "pending-approval" ? /^Approval needed: Expense governance check \(stage 1 of 1\)$/ : /^Governance review needed/, body.workflowId);
-    return { id: body.workflowId as string, state: body.state as string, reviewer: linkToken(mail), participant: new URL(body.portalUrl).searchParams.get("pt")! };
+    const mail = await mailTo(
+      "approver@acme.test",
+      body.state === "pending-approval" ? /^Approval needed: Expense governance check \(stage 1 of 1\)$/ : /^Governance review needed/,
+      body.workflowId,
+    );
+    return {
+      id: body.workflowId as string,
+      state: body.state as string,
+      reviewer: linkToken(mail),
+      participant: new URL(body.portalUrl).searchParams.get("pt")!,
+    };
   };
-  const decide = (g: { id: string }, token: string, body: unknown) => portal("POST", `/api/workflow/${g.id}/governance-decision`, token, body);
+  const decide = (g: { id: string }, token: string, body: unknown) =>
+    portal("POST", `/api/workflow/${g.id}/governance-decision`, token, body);
 
   it("approves with an exception only with failed error rules and a justification, sealed into the PDF", async () => {
     const g = await governance({ amount: 9000, costCentre: "OPS" });
@@ -292,26 +410,47 @@ describe("governance decisions", () => {
     const failed = await expectProblem(await decide(g, g.reviewer, { decision: "approve" }), 409, "workflow.rules_failed");
     expect(failed.failedRules).toEqual(["amount-limit"]);
     await expectProblem(await decide(g, g.reviewer, { decision: "approve-with-exception" }), 422, "workflow.justification_required");
-    await expectProblem(await decide(g, g.reviewer, { decision: "approve-with-exception", justification: "   " }), 422, "workflow.justification_required");
+    await expectProblem(
+      await decide(g, g.reviewer, { decision: "approve-with-exception", justification: "   " }),
+      422,
+      "workflow.justification_required",
+    );
     await expectProblem(await decide(g, g.participant, { decision: "reject" }), 403, "portal.role_forbidden");
     await expectProblem(await decide(g, g.reviewer, { decision: "maybe" }), 400, "request.invalid");
-    const res = await decide(g, g.reviewer, { decision: "approve-with-exception", justification: "Board approved the overspend on 2 March" });
+    const res = await decide(g, g.reviewer, {
+      decision: "approve-with-exception",
+      justification: "Board approved the overspend on 2 March",
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ state: "sealing" });
     const { text } = await sealedPdf(g.id);
-    for (const s of ["Approved with exception", "Board approved the overspend on 2 March", "amount-limit", "Failed, exception granted", "9,000", "OPS"]) expect(text).toContain(s);
+    for (const s of [
+      "Approved with exception",
+      "Board approved the overspend on 2 March",
+      "amount-limit",
+      "Failed, exception granted",
+      "9,000",
+      "OPS",
+    ])
+      expect(text).toContain(s);
   });
 
   it("approves when every rule passed, refuses an exception there, and rejects", async () => {
     const g = await governance({ amount: 120, costCentre: "OPS" });
     expect(g.state).toBe("pending-approval");
-    await expectProblem(await decide(g, g.reviewer, { decision: "approve-with-exception", justification: "why not" }), 409, "workflow.no_failed_rules");
+    await expectProblem(
+      await decide(g, g.reviewer, { decision: "approve-with-exception", justification: "why not" }),
+      409,
+      "workflow.no_failed_rules",
+    );
     expect(await (await decide(g, g.reviewer, { decision: "approve", comment: "ok" })).json()).toMatchObject({ state: "sealing" });
     const { text } = await sealedPdf(g.id);
     expect(text).not.toContain("Approved with exception");
 
     const r = await governance({ amount: 9000, costCentre: "OPS" });
-    expect(await (await decide(r, r.reviewer, { decision: "reject", justification: "Over budget" })).json()).toMatchObject({ state: "rejected" });
+    expect(await (await decide(r, r.reviewer, { decision: "reject", justification: "Over budget" })).json()).toMatchObject({
+      state: "rejected",
+    });
     await expectProblem(await decide(r, r.reviewer, { decision: "approve" }), 409, "workflow.invalid_state");
     expect((await status(r.id)).sealedSha256).toBeNull();
   });
@@ -319,7 +458,9 @@ describe("governance decisions", () => {
 
 describe("delivery after sealing", () => {
   it("creates delivery sessions for the delivery recipients, whose link serves the sealed PDF", async () => {
-    const w = await createLeave("submitter", { delivery: { enabled: true, recipients: ["dana@example.test", { email: "eli@example.test", displayName: "Eli" }] } });
+    const w = await createLeave("submitter", {
+      delivery: { enabled: true, recipients: ["dana@example.test", { email: "eli@example.test", displayName: "Eli" }] },
+    });
     await submitLeave(w);
     await api("approver", "POST", `/api/workflow/${w.id}/approve`, {});
     await api("approver2", "POST", `/api/workflow/${w.id}/approve`, {});
@@ -334,9 +475,15 @@ describe("delivery after sealing", () => {
       const link = /(http:\S+\/d\/[A-Za-z0-9_-]+)/.exec(mail.text)![1];
       const file = await fetch(`${link}/file?download=1`);
       expect(file.status).toBe(200);
-      expect(createHash("sha256").update(new Uint8Array(await file.arrayBuffer())).digest("hex")).toBe(sha256);
+      expect(
+        createHash("sha256")
+          .update(new Uint8Array(await file.arrayBuffer()))
+          .digest("hex"),
+      ).toBe(sha256);
     }
-    const kinds = (await (await api("submitter", "GET", `/api/workflow/${w.id}/activity`)).json()).events.map((e: { kind: string }) => e.kind);
+    const kinds = (await (await api("submitter", "GET", `/api/workflow/${w.id}/activity`)).json()).events.map(
+      (e: { kind: string }) => e.kind,
+    );
     expect(kinds.filter((k: string) => k === "delivery.created")).toHaveLength(1);
     expect(kinds.filter((k: string) => k === "workflow.sealed")).toHaveLength(1);
     expect(stack.smtp.messages.filter((m) => m.to.includes("dana@example.test"))).toHaveLength(1);
@@ -348,8 +495,16 @@ describe("reviewer tokens", () => {
     const a = await createLeave();
     await submitLeave(a);
     const other = reviewerToken((await createLeave()).id);
-    await expectProblem(await portal("POST", `/api/workflow/${a.id}/request-changes`, other, { changes: [{ message: "x" }] }), 403, "portal.wrong_workflow");
-    await expectProblem(await portal("POST", `/api/workflow/${a.id}/governance-decision`, other, { decision: "reject" }), 403, "portal.wrong_workflow");
+    await expectProblem(
+      await portal("POST", `/api/workflow/${a.id}/request-changes`, other, { changes: [{ message: "x" }] }),
+      403,
+      "portal.wrong_workflow",
+    );
+    await expectProblem(
+      await portal("POST", `/api/workflow/${a.id}/governance-decision`, other, { decision: "reject" }),
+      403,
+      "portal.wrong_workflow",
+    );
     expect((await status(a.id)).state).toBe("pending-approval");
   });
 });

@@ -34,7 +34,8 @@ function startReceiver() {
       const path = req.url ?? "";
       hits.push({ path, headers: req.headers, body });
       if (path.startsWith("/flaky")) res.writeHead(flaky++ === 0 ? 500 : 200).end();
-      else if (path.startsWith("/silent") && silent++ === 0) return; // never answers: the sender's deadline must end it
+      else if (path.startsWith("/silent") && silent++ === 0)
+        return; // never answers: the sender's deadline must end it
       else if (path.startsWith("/redirect")) res.writeHead(302, { location: redirectTo }).end();
       else if (path.startsWith("/gone")) res.writeHead(410).end();
       else res.writeHead(200).end("ok");
@@ -57,14 +58,18 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   receiver = await startReceiver();
   stack = await startWorkflowStack({
-    env: { CALLBACK_ALLOWED_HOSTS: "127.0.0.1", CALLBACK_RETRY_DELAYS_S: "1,1,1", CALLBACK_TIMEOUT_MS: "3000", OTP_TTL_MS: String(OTP_TTL_MS) },
+    env: {
+      CALLBACK_ALLOWED_HOSTS: "127.0.0.1",
+      CALLBACK_RETRY_DELAYS_S: "1,1,1",
+      CALLBACK_TIMEOUT_MS: "3000",
+      OTP_TTL_MS: String(OTP_TTL_MS),
+    },
   });
 });
 afterAll(async () => {
   await stack?.stop();
   await receiver?.close();
 });
-
 
 let seq = 0;
 
@@ -77,7 +82,11 @@ async function created(workflow: Record<string, unknown> = {}, extra: Record<str
   });
   expect(res.status).toBe(201);
   const json = await res.json();
-  return { id: json.workflowId as string, token: new URL(json.portalUrl).searchParams.get("pt")!, correlationId: json.correlationId as string };
+  return {
+    id: json.workflowId as string,
+    token: new URL(json.portalUrl).searchParams.get("pt")!,
+    correlationId: json.correlationId as string,
+  };
 }
 
 const portal = (method: string, path: string, token: string, body?: unknown) => portalCall(stack, method, path, token, body);
@@ -99,7 +108,11 @@ describe("OTP", () => {
       otpVerified: false,
       otp: { sentAt: null, expiresAt: null, nextSendAt: null, lockedUntil: null },
     });
-    await expectProblem(await portal("PATCH", `/api/workflow/${wf.id}/step/0`, wf.token, { data: { fullName: "Pat" } }), 403, "otp.required");
+    await expectProblem(
+      await portal("PATCH", `/api/workflow/${wf.id}/step/0`, wf.token, { data: { fullName: "Pat" } }),
+      403,
+      "otp.required",
+    );
     await expectProblem(await portal("POST", `/api/workflow/${wf.id}/advance`, wf.token), 403, "otp.required");
 
     const sent = await portal("POST", `/api/workflow/${wf.id}/otp/send`, wf.token);
@@ -114,7 +127,10 @@ describe("OTP", () => {
     await expectProblem(await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: "12345" }), 400, "request.invalid");
     await expectProblem(await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: 123456 }), 400, "request.invalid");
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    expect((await expectProblem(await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: wrong }), 422, "otp.invalid")).attemptsLeft).toBe(4);
+    expect(
+      (await expectProblem(await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: wrong }), 422, "otp.invalid"))
+        .attemptsLeft,
+    ).toBe(4);
     const ok = await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: code });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ verified: true, workflowId: wf.id });
@@ -130,7 +146,11 @@ describe("OTP", () => {
     expect(boot).toMatchObject({ otpRequired: true, otpVerified: true });
     expect(boot.steps[0].data).toEqual({ fullName: "Pat" });
     // The link from the mail, without the mailbox's code, still reads nothing.
-    await expectProblem(await portal("PATCH", `/api/workflow/${wf.id}/step/0`, wf.token, { data: { fullName: "Eve" } }), 403, "otp.required");
+    await expectProblem(
+      await portal("PATCH", `/api/workflow/${wf.id}/step/0`, wf.token, { data: { fullName: "Eve" } }),
+      403,
+      "otp.required",
+    );
     expect(Object.keys(await (await stack.api(null, "GET", `/api/workflow/${wf.id}?token=${wf.token}`)).json())).not.toContain("steps");
   });
 
@@ -140,7 +160,10 @@ describe("OTP", () => {
     const code = codeIn((await mailTo("otp-lock@example.test", /passcode/)).text);
     const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, "0");
     for (let left = 4; left >= 1; left--) {
-      expect((await expectProblem(await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: wrong }), 422, "otp.invalid")).attemptsLeft).toBe(left);
+      expect(
+        (await expectProblem(await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: wrong }), 422, "otp.invalid"))
+          .attemptsLeft,
+      ).toBe(left);
     }
     const locked = await portal("POST", `/api/workflow/${wf.id}/otp/verify`, wf.token, { otp: wrong });
     await expectProblem(locked.clone(), 429, "otp.locked");
@@ -152,7 +175,14 @@ describe("OTP", () => {
     const gate = await (await stack.api(null, "GET", `/api/workflow/${wf.id}?token=${wf.token}`)).json();
     expect(gate.otp.lockedUntil).toEqual(expect.any(String));
     const activity = await (await stack.api("submitter", "GET", `/api/workflow/${wf.id}/activity`)).json();
-    expect(activity.events.map((e: { kind: string }) => e.kind).filter((k: string) => k.startsWith("otp."))).toEqual(["otp.sent", "otp.failed", "otp.failed", "otp.failed", "otp.failed", "otp.locked"]);
+    expect(activity.events.map((e: { kind: string }) => e.kind).filter((k: string) => k.startsWith("otp."))).toEqual([
+      "otp.sent",
+      "otp.failed",
+      "otp.failed",
+      "otp.failed",
+      "otp.failed",
+      "otp.locked",
+    ]);
 
     const late = await created({ requireOtp: true, recipients: [{ email: "otp-late@example.test" }] });
     expect((await portal("POST", `/api/workflow/${late.id}/otp/send`, late.token)).status).toBe(200);
@@ -200,7 +230,11 @@ describe("resend-invite", () => {
     const wf = await created({ recipients: [{ email: "expired-link@example.test" }] });
     const now = Math.floor(Date.now() / 1000);
     const expired = issuePortalToken({ workflowId: wf.id, tenantId: "acme", role: "participant" }, now - 5 * 3600);
-    await expectProblem(await portal("PATCH", `/api/workflow/${wf.id}/step/0`, expired, { data: { fullName: "Pat" } }), 401, "portal.token_expired");
+    await expectProblem(
+      await portal("PATCH", `/api/workflow/${wf.id}/step/0`, expired, { data: { fullName: "Pat" } }),
+      401,
+      "portal.token_expired",
+    );
     const res = await portal("POST", `/api/workflow/${wf.id}/resend-invite`, expired);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-svc-portal-token")).toBeNull();
@@ -260,15 +294,24 @@ function parseCsv(text: string): string[][] {
 describe("export", () => {
   it("gives one row per field as JSON and as CSV, formulas defused, tenant scoped", async () => {
     const wf = await created();
-    const hostile = "=HYPERLINK(\"http://x\",\"a, b\")";
-    expect((await portal("PATCH", `/api/workflow/${wf.id}/step/0`, wf.token, { data: { fullName: hostile, employeeId: "-E1\n2" } })).status).toBe(200);
+    const hostile = '=HYPERLINK("http://x","a, b")';
+    expect(
+      (await portal("PATCH", `/api/workflow/${wf.id}/step/0`, wf.token, { data: { fullName: hostile, employeeId: "-E1\n2" } })).status,
+    ).toBe(200);
 
     const json = await stack.api("submitter", "GET", `/api/workflow/${wf.id}/export`);
     expect(json.status).toBe(200);
     const doc = await json.json();
     expect(doc).toMatchObject({ workflowId: wf.id, correlationId: wf.correlationId, state: "in-progress" });
     expect(doc.rows).toHaveLength(9);
-    expect(doc.rows[0]).toEqual({ step: 0, stepTitle: "Employee", key: "fullName", label: "Full name", value: hostile, updatedAt: expect.any(String) });
+    expect(doc.rows[0]).toEqual({
+      step: 0,
+      stepTitle: "Employee",
+      key: "fullName",
+      label: "Full name",
+      value: hostile,
+      updatedAt: expect.any(String),
+    });
     expect(doc.rows[2]).toEqual({ step: 0, stepTitle: "Employee", key: "email", label: "Work email", value: null, updatedAt: null });
 
     const csv = await stack.api("submitter", "GET", `/api/workflow/${wf.id}/export?format=csv`);
@@ -320,7 +363,14 @@ describe("callbacks", () => {
       return l.status === "delivered" && l;
     }, 10_000);
     expect(list.attempts).toEqual([
-      expect.objectContaining({ attemptNo: 1, outcome: "delivered", statusCode: 200, urlHost: "127.0.0.1", state: "cancelled", messageId: hit.headers["webhook-id"] }),
+      expect.objectContaining({
+        attemptNo: 1,
+        outcome: "delivered",
+        statusCode: 200,
+        urlHost: "127.0.0.1",
+        state: "cancelled",
+        messageId: hit.headers["webhook-id"],
+      }),
     ]);
     await expectProblem(await stack.api("outsider", "GET", `/api/workflow/${wf.id}/callbacks`), 404, "workflow.not_found");
   });
@@ -328,10 +378,14 @@ describe("callbacks", () => {
   it("retries after a 500 with the same webhook-id and records both attempts", async () => {
     const wf = await created({}, { callbackUrl: `http://127.0.0.1:${receiver.port}/flaky` });
     await cancel(wf.id);
-    const list = await eventually(async () => {
-      const l = await attempts(wf.id);
-      return l.status === "delivered" && l;
-    }, 30_000, "two attempts");
+    const list = await eventually(
+      async () => {
+        const l = await attempts(wf.id);
+        return l.status === "delivered" && l;
+      },
+      30_000,
+      "two attempts",
+    );
     expect(list.attempts.map((a: { outcome: string; statusCode: number }) => [a.outcome, a.statusCode])).toEqual([
       ["retry", 500],
       ["delivered", 200],
@@ -353,12 +407,18 @@ describe("callbacks", () => {
     });
     await new Promise<void>((r) => late.listen(port, "127.0.0.1", () => r()));
     try {
-      const list = await eventually(async () => {
-        const l = await attempts(wf.id);
-        return l.status === "delivered" && l;
-      }, 30_000, "delivery once the receiver is up");
+      const list = await eventually(
+        async () => {
+          const l = await attempts(wf.id);
+          return l.status === "delivered" && l;
+        },
+        30_000,
+        "delivery once the receiver is up",
+      );
       expect(list.attempts.at(-1)).toMatchObject({ outcome: "delivered", statusCode: 204 });
-      expect(list.attempts.slice(0, -1).every((a: { outcome: string; error: string | null }) => a.outcome === "retry" && a.error)).toBe(true);
+      expect(list.attempts.slice(0, -1).every((a: { outcome: string; error: string | null }) => a.outcome === "retry" && a.error)).toBe(
+        true,
+      );
     } finally {
       await new Promise((r) => late.close(r));
     }
@@ -366,10 +426,14 @@ describe("callbacks", () => {
     // A receiver that takes the request and never answers: the attempt times out (CALLBACK_TIMEOUT_MS) and is retried.
     const hung = await created({}, { callbackUrl: `http://127.0.0.1:${receiver.port}/silent` });
     await cancel(hung.id);
-    const list = await eventually(async () => {
-      const l = await attempts(hung.id);
-      return l.status === "delivered" && l;
-    }, 30_000, "delivery after a silent receiver");
+    const list = await eventually(
+      async () => {
+        const l = await attempts(hung.id);
+        return l.status === "delivered" && l;
+      },
+      30_000,
+      "delivery after a silent receiver",
+    );
     expect(list.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(["retry", "delivered"]);
     expect(receiver.hits.filter((h) => h.path === "/silent")).toHaveLength(2);
   });
@@ -377,10 +441,14 @@ describe("callbacks", () => {
   it("refuses a host outside CALLBACK_ALLOWED_HOSTS that resolves to loopback, and a redirect to one, without connecting", async () => {
     const direct = await created({}, { callbackUrl: `http://localhost:${receiver.port}/never-direct` });
     await cancel(direct.id);
-    const refused = await eventually(async () => {
-      const l = await attempts(direct.id);
-      return l.status === "refused" && l;
-    }, 20_000, "refused");
+    const refused = await eventually(
+      async () => {
+        const l = await attempts(direct.id);
+        return l.status === "refused" && l;
+      },
+      20_000,
+      "refused",
+    );
     expect(refused.attempts).toHaveLength(1);
     expect(refused.attempts[0]).toMatchObject({ outcome: "refused", statusCode: null, urlHost: "localhost" });
     expect(refused.attempts[0].error).toMatch(/loopback/);
@@ -388,10 +456,14 @@ describe("callbacks", () => {
     receiver.setRedirect(`http://localhost:${receiver.port}/never-redirected`);
     const redirected = await created({}, { callbackUrl: `http://127.0.0.1:${receiver.port}/redirect` });
     await cancel(redirected.id);
-    const r = await eventually(async () => {
-      const l = await attempts(redirected.id);
-      return l.status === "refused" && l;
-    }, 20_000, "redirect refused");
+    const r = await eventually(
+      async () => {
+        const l = await attempts(redirected.id);
+        return l.status === "refused" && l;
+      },
+      20_000,
+      "redirect refused",
+    );
     expect(r.attempts[0].error).toMatch(/redirect 1 to localhost: .*loopback/);
     expect(receiver.hits.some((h) => h.path.startsWith("/never"))).toBe(false);
     expect(receiver.hits.filter((h) => h.path === "/redirect")).toHaveLength(1);
@@ -400,18 +472,35 @@ describe("callbacks", () => {
   it("gives up at once when the receiver answers 410 Gone", async () => {
     const wf = await created({}, { callbackUrl: `http://127.0.0.1:${receiver.port}/gone` });
     await cancel(wf.id);
-    const list = await eventually(async () => {
-      const l = await attempts(wf.id);
-      return l.status === "gave-up" && l;
-    }, 20_000, "gave up");
+    const list = await eventually(
+      async () => {
+        const l = await attempts(wf.id);
+        return l.status === "gave-up" && l;
+      },
+      20_000,
+      "gave up",
+    );
     await new Promise((r) => setTimeout(r, 1500)); // past the first retry delay: nothing more comes
     expect((await attempts(wf.id)).attempts).toEqual([expect.objectContaining({ attemptNo: 1, outcome: "gave-up", statusCode: 410 })]);
     expect(list.attempts).toHaveLength(1);
   });
 
   it("refuses callback URLs that are relative, not http, or carry credentials at create", async () => {
-    for (const callbackUrl of ["../../etc/passwd", "/hook", "", "http://", "http://user:pw@127.0.0.1/hook", "file:///etc/passwd", "javascript:alert(1)", `http://x.test/${"a".repeat(2100)}`]) {
-      const res = await stack.api("submitter", "POST", "/api/workflow", { templatePath: "workflow/leave-request.md", correlationId: uniqueCorrelationId("cb"), callbackUrl });
+    for (const callbackUrl of [
+      "../../etc/passwd",
+      "/hook",
+      "",
+      "http://",
+      "http://user:pw@127.0.0.1/hook",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      `http://x.test/${"a".repeat(2100)}`,
+    ]) {
+      const res = await stack.api("submitter", "POST", "/api/workflow", {
+        templatePath: "workflow/leave-request.md",
+        correlationId: uniqueCorrelationId("cb"),
+        callbackUrl,
+      });
       await expectProblem(res, 400, "request.invalid");
     }
   });
@@ -423,13 +512,25 @@ describe("hostile input", () => {
     const b = await created();
     const segment = fc.oneof(fc.constantFrom(a.id, b.id, "0"), encodedSegment);
     const tail = fc.constantFrom("otp/send", "otp/verify", "resend-invite", "export", "callbacks");
-    const query = fc.oneof(fc.constant(""), fc.constantFrom("?format=csv", "?format=json"), encodedSegment.map((s) => `?format=${s}`));
+    const query = fc.oneof(
+      fc.constant(""),
+      fc.constantFrom("?format=csv", "?format=json"),
+      encodedSegment.map((s) => `?format=${s}`),
+    );
     const request = fc.record({
       method: fc.constantFrom("GET", "POST", "PATCH", "DELETE"),
       path: fc.tuple(segment, tail, query).map(([w, t, q]) => `/api/workflow/${w}/${t}${q}`),
       user: fc.constantFrom<UserName | null>("submitter", "outsider", null),
-      token: fc.oneof(fc.constant(a.token), fc.constant(b.token), fc.constant(null), hostileString.map((s) => s.replace(/[^\x21-\x7e]/g, ""))),
-      payload: fc.oneof(fc.record({ otp: fc.oneof(fc.stringMatching(/^\d{6}$/), hostileValue) }).map((x) => JSON.stringify(x)), hostileString),
+      token: fc.oneof(
+        fc.constant(a.token),
+        fc.constant(b.token),
+        fc.constant(null),
+        hostileString.map((s) => s.replace(/[^\x21-\x7e]/g, "")),
+      ),
+      payload: fc.oneof(
+        fc.record({ otp: fc.oneof(fc.stringMatching(/^\d{6}$/), hostileValue) }).map((x) => JSON.stringify(x)),
+        hostileString,
+      ),
     });
     await fc.assert(
       fc.asyncProperty(request, async (r) => {

@@ -49,10 +49,14 @@ async function expectOk(res: Response, status = 200) {
 }
 
 async function create(user: UserName, body: Record<string, unknown>): Promise<{ id: string; token: string }> {
-  const json = await expectOk(await stack.api(user, "POST", "/api/workflow", { correlationId: uniqueCorrelationId("hostile"), ...body }), 201);
+  const json = await expectOk(
+    await stack.api(user, "POST", "/api/workflow", { correlationId: uniqueCorrelationId("hostile"), ...body }),
+    201,
+  );
   return { id: json.workflowId, token: new URL(json.portalUrl).searchParams.get("pt")! };
 }
-const portalAs = (token: string, method: string, path: string, body?: unknown) => stack.api(null, method, path, body, { "x-svc-portal-token": token });
+const portalAs = (token: string, method: string, path: string, body?: unknown) =>
+  stack.api(null, method, path, body, { "x-svc-portal-token": token });
 const leave = (workflow: Record<string, unknown> = {}) => ({
   templatePath: "workflow/leave-request.md",
   templateSettings: { workflow: { recipients: [{ email: "pat@example.test" }], ...workflow } },
@@ -65,7 +69,11 @@ const governance = (amount: number, extra: Record<string, unknown> = {}) => ({
 });
 
 async function waitComplete(id: string, user: UserName = "submitter") {
-  await eventually(async () => (await (await stack.api(user, "GET", `/api/workflow/${id}/status`)).json()).state === "complete", 60_000, `workflow ${id} sealed`);
+  await eventually(
+    async () => (await (await stack.api(user, "GET", `/api/workflow/${id}/status`)).json()).state === "complete",
+    60_000,
+    `workflow ${id} sealed`,
+  );
 }
 
 async function makeSeed(kind: Kind): Promise<Seed> {
@@ -74,9 +82,15 @@ async function makeSeed(kind: Kind): Promise<Seed> {
   switch (kind) {
     case "editing":
       w = await create("submitter", leave());
-      await expectOk(await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: "Pat Doe", employeeId: "E1234", email: "pat@example.test" } }));
+      await expectOk(
+        await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, {
+          data: { fullName: "Pat Doe", employeeId: "E1234", email: "pat@example.test" },
+        }),
+      );
       await expectOk(await portalAs(w.token, "POST", `/api/workflow/${w.id}/advance`));
-      await expectOk(await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/1`, { data: { leaveType: "annual", startDate: "2026-03-02" } }));
+      await expectOk(
+        await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/1`, { data: { leaveType: "annual", startDate: "2026-03-02" } }),
+      );
       break;
     case "otp":
       w = await create("submitter", leave({ requireOtp: true }));
@@ -115,7 +129,10 @@ interface Detail {
 async function listings(): Promise<{ rows: Map<string, Summary>; totals: Record<string, number> }> {
   const rows = new Map<string, Summary>();
   const totals: Record<string, number> = {};
-  for (const [tenant, user] of [["acme", "submitter"], ["globex", "outsider"]] as const) {
+  for (const [tenant, user] of [
+    ["acme", "submitter"],
+    ["globex", "outsider"],
+  ] as const) {
     for (let offset = 0; ; offset += 200) {
       const list = await expectOk(await stack.api(user, "GET", `/api/workflow?limit=200&offset=${offset}`));
       totals[tenant] = list.total;
@@ -148,7 +165,10 @@ async function rebaseline(ids?: string[]) {
 }
 
 /** Every seed's row as at the baseline (except `changed`), every total as well (plus `created`), and the details of `inspect` seeds. */
-async function expectUnchanged(what: string, opts: { changed?: string; created?: "acme" | "globex"; inspect?: Seed[]; allowEvents?: string[] } = {}) {
+async function expectUnchanged(
+  what: string,
+  opts: { changed?: string; created?: "acme" | "globex"; inspect?: Seed[]; allowEvents?: string[] } = {},
+) {
   const now = await listings();
   for (const s of seeds) {
     if (s.id === opts.changed) continue;
@@ -164,7 +184,10 @@ async function expectUnchanged(what: string, opts: { changed?: string; created?:
     expect(d.data, `${what}: data of seed ${s.kind}`).toEqual(before.data);
     expect(d.events.slice(0, before.events.length), `${what}: activity of seed ${s.kind}`).toEqual(before.events);
     const added = d.events.slice(before.events.length);
-    expect(added.filter((k) => !(opts.allowEvents ?? []).includes(k)), `${what}: activity added to seed ${s.kind}`).toEqual([]);
+    expect(
+      added.filter((k) => !(opts.allowEvents ?? []).includes(k)),
+      `${what}: activity added to seed ${s.kind}`,
+    ).toEqual([]);
     baseDetail.set(s.id, d);
   }
 }
@@ -178,7 +201,18 @@ function forged(workflowId: string, tenantId: string, role: PortalRole): string 
   const b64 = (s: string) => Buffer.from(s).toString("base64url");
   const now = Math.floor(Date.now() / 1000);
   const head = b64(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-  const body = b64(JSON.stringify({ iss: "sealpost", aud: "sealpost-portal", sub: workflowId, tid: tenantId, role, jti: "forgedforgedforged", iat: now, exp: now + 3600 }));
+  const body = b64(
+    JSON.stringify({
+      iss: "sealpost",
+      aud: "sealpost-portal",
+      sub: workflowId,
+      tid: tenantId,
+      role,
+      jti: "forgedforgedforged",
+      iat: now,
+      exp: now + 3600,
+    }),
+  );
   return `${head}.${body}.${createHmac("sha256", "not the server's key").update(`${head}.${body}`).digest("base64url")}`;
 }
 
@@ -195,7 +229,8 @@ function mint(t: TokenSpec): string {
   const issuedAt = t.age === "fresh" ? now : t.age === "expired" ? now - PORTAL_TOKEN_TTL_S - 3600 : now - PORTAL_TOKEN_TTL_S - 8 * 86_400;
   const tenantId = t.variant === "foreign-tenant" ? (s.tenant === "acme" ? "globex" : "acme") : s.tenant;
   if (t.variant === "forged") return forged(s.id, s.tenant, t.role);
-  if (t.role === "reviewer") return reviewerToken(s.id, tenantId, { email: s.tenant === "acme" ? "approver@acme.test" : "boss@globex.test", stage: 1 }, issuedAt);
+  if (t.role === "reviewer")
+    return reviewerToken(s.id, tenantId, { email: s.tenant === "acme" ? "approver@acme.test" : "boss@globex.test", stage: 1 }, issuedAt);
   return issuePortalToken({ workflowId: s.id, tenantId, role: t.role, otpVerified: t.variant === "otp-verified" }, issuedAt);
 }
 
@@ -218,7 +253,15 @@ interface RouteDef {
 const both: PortalRole[] = ["participant", "reviewer"];
 const routes: RouteDef[] = [
   { name: "bootstrap", method: "GET", tail: "", auth: "portal", roles: both, on: "editing" },
-  { name: "step PATCH", method: "PATCH", tail: "step/0", auth: "portal", roles: ["participant"], on: "editing", body: { data: { fullName: "Intruder" } } },
+  {
+    name: "step PATCH",
+    method: "PATCH",
+    tail: "step/0",
+    auth: "portal",
+    roles: ["participant"],
+    on: "editing",
+    body: { data: { fullName: "Intruder" } },
+  },
   { name: "advance", method: "POST", tail: "advance", auth: "portal", roles: ["participant"], on: "editing" },
   { name: "fix-validation", method: "POST", tail: "fix-validation", auth: "portal", roles: ["participant"], on: "failed" },
   { name: "status", method: "GET", tail: "status", auth: "either", roles: both, on: "editing" },
@@ -226,8 +269,24 @@ const routes: RouteDef[] = [
   { name: "activity", method: "GET", tail: "activity", auth: "bearer", roles: [], on: "editing" },
   { name: "approve", method: "POST", tail: "approve", auth: "bearer", roles: [], on: "pending", body: { comment: "fine" } },
   { name: "reject", method: "POST", tail: "reject", auth: "either", roles: ["reviewer"], on: "pending", body: { comment: "no" } },
-  { name: "request-changes", method: "POST", tail: "request-changes", auth: "portal", roles: ["reviewer"], on: "pending", body: { changes: [{ message: "Fix it" }] } },
-  { name: "governance-decision", method: "POST", tail: "governance-decision", auth: "portal", roles: ["reviewer"], on: "failed", body: { decision: "reject" } },
+  {
+    name: "request-changes",
+    method: "POST",
+    tail: "request-changes",
+    auth: "portal",
+    roles: ["reviewer"],
+    on: "pending",
+    body: { changes: [{ message: "Fix it" }] },
+  },
+  {
+    name: "governance-decision",
+    method: "POST",
+    tail: "governance-decision",
+    auth: "portal",
+    roles: ["reviewer"],
+    on: "failed",
+    body: { decision: "reject" },
+  },
   { name: "escalate", method: "POST", tail: "escalate", auth: "bearer", roles: [], on: "pending" },
   { name: "seal", method: "POST", tail: "seal", auth: "bearer", roles: [], on: "pending" },
   { name: "sealed", method: "GET", tail: "sealed", auth: "either", roles: both, on: "complete" },
@@ -254,7 +313,8 @@ describe("wrong credentials on every workflow route", () => {
     const expectRefused = async (res: Response, status: number, code: string, what: string) => {
       const p = await expectProblem(res);
       expect({ what, status: res.status, code: p.code, bodyStatus: p.status }).toEqual({ what, status, code, bodyStatus: status });
-      if (status === 401 || status === 403) expect(res.headers.get(ROUTE_TOKEN_KEY), `${what}: a refused token gets no fresh one`).toBeNull();
+      if (status === 401 || status === 403)
+        expect(res.headers.get(ROUTE_TOKEN_KEY), `${what}: a refused token gets no fresh one`).toBeNull();
       checked.push(what);
     };
     for (const r of routes) {
@@ -262,53 +322,159 @@ describe("wrong credentials on every workflow route", () => {
       const path = pathOf(r, target.id);
       const other = live(r.on === "editing" ? "pending" : "editing");
       const portalWith = (token: string | null, extra: Record<string, string> = {}) =>
-        stack.api(null, r.method, path, r.method === "GET" ? undefined : (r.body ?? {}), { ...(token ? { [ROUTE_TOKEN_KEY]: token } : {}), ...extra });
-      const bearer = (user: UserName | null, headers: Record<string, string> = {}) => stack.api(user, r.method, path, r.method === "GET" ? undefined : (r.body ?? {}), headers);
+        stack.api(null, r.method, path, r.method === "GET" ? undefined : (r.body ?? {}), {
+          ...(token ? { [ROUTE_TOKEN_KEY]: token } : {}),
+          ...extra,
+        });
+      const bearer = (user: UserName | null, headers: Record<string, string> = {}) =>
+        stack.api(user, r.method, path, r.method === "GET" ? undefined : (r.body ?? {}), headers);
       const role = r.roles[0] ?? "participant";
       const token = (spec: Partial<TokenSpec>) => mint({ of: r.on, role, age: "fresh", variant: "ok", ...spec });
 
       if (r.auth !== "bearer") {
         await expectRefused(await portalWith(null), 401, "portal.token_missing", `${r.name}: no token`);
         await expectRefused(await portalWith("abc.def.ghi"), 401, "portal.token_invalid", `${r.name}: garbage token`);
-        await expectRefused(await portalWith(forged(target.id, target.tenant, role)), 401, "portal.token_invalid", `${r.name}: token signed with another key`);
-        if (!r.grace) await expectRefused(await portalWith(token({ age: "expired" })), 401, "portal.token_expired", `${r.name}: token expired an hour ago`);
-        await expectRefused(await portalWith(token({ age: "long-expired" })), 401, "portal.token_expired", `${r.name}: token expired 8 days ago`);
+        await expectRefused(
+          await portalWith(forged(target.id, target.tenant, role)),
+          401,
+          "portal.token_invalid",
+          `${r.name}: token signed with another key`,
+        );
+        if (!r.grace)
+          await expectRefused(
+            await portalWith(token({ age: "expired" })),
+            401,
+            "portal.token_expired",
+            `${r.name}: token expired an hour ago`,
+          );
+        await expectRefused(
+          await portalWith(token({ age: "long-expired" })),
+          401,
+          "portal.token_expired",
+          `${r.name}: token expired 8 days ago`,
+        );
         const others = mint({ of: other.kind, role, age: "fresh", variant: "ok" });
         await expectRefused(await portalWith(others), 403, "portal.wrong_workflow", `${r.name}: another workflow's token`);
-        const headerWins = await stack.api(null, r.method, `${path}?token=${encodeURIComponent(token({}))}`, r.method === "GET" ? undefined : (r.body ?? {}), { [ROUTE_TOKEN_KEY]: others });
-        await expectRefused(headerWins, 403, "portal.wrong_workflow", `${r.name}: another workflow's token in the header, the right one in the query (the header wins)`);
-        await expectRefused(await portalWith(token({ variant: "foreign-tenant" })), 404, "workflow.not_found", `${r.name}: token naming this workflow under another tenant`);
+        const headerWins = await stack.api(
+          null,
+          r.method,
+          `${path}?token=${encodeURIComponent(token({}))}`,
+          r.method === "GET" ? undefined : (r.body ?? {}),
+          { [ROUTE_TOKEN_KEY]: others },
+        );
+        await expectRefused(
+          headerWins,
+          403,
+          "portal.wrong_workflow",
+          `${r.name}: another workflow's token in the header, the right one in the query (the header wins)`,
+        );
+        await expectRefused(
+          await portalWith(token({ variant: "foreign-tenant" })),
+          404,
+          "workflow.not_found",
+          `${r.name}: token naming this workflow under another tenant`,
+        );
         const wrongRole = both.find((x) => !r.roles.includes(x));
-        if (wrongRole) await expectRefused(await portalWith(token({ role: wrongRole })), 403, "portal.role_forbidden", `${r.name}: ${wrongRole} token`);
-        if (r.auth === "portal") await expectRefused(await bearer("submitter"), 401, "portal.token_missing", `${r.name}: a bearer token is no portal token`);
+        if (wrongRole)
+          await expectRefused(await portalWith(token({ role: wrongRole })), 403, "portal.role_forbidden", `${r.name}: ${wrongRole} token`);
+        if (r.auth === "portal")
+          await expectRefused(await bearer("submitter"), 401, "portal.token_missing", `${r.name}: a bearer token is no portal token`);
       }
       if (r.auth !== "portal") {
         if (r.auth === "bearer") {
           await expectRefused(await bearer(null), 401, "auth.token_missing", `${r.name}: no bearer token`);
-          await expectRefused(await portalWith(mint({ of: r.on, role: "participant", age: "fresh", variant: "ok" })), 401, "auth.token_missing", `${r.name}: a portal token is no bearer token`);
+          await expectRefused(
+            await portalWith(mint({ of: r.on, role: "participant", age: "fresh", variant: "ok" })),
+            401,
+            "auth.token_missing",
+            `${r.name}: a portal token is no bearer token`,
+          );
         }
-        await expectRefused(await bearer(null, { authorization: "Bearer not-a-jwt" }), 401, "auth.token_invalid", `${r.name}: garbage bearer token`);
+        await expectRefused(
+          await bearer(null, { authorization: "Bearer not-a-jwt" }),
+          401,
+          "auth.token_invalid",
+          `${r.name}: garbage bearer token`,
+        );
         await expectRefused(await bearer("outsider"), 404, "workflow.not_found", `${r.name}: another tenant's bearer token`);
         await expectRefused(await bearer("unlicensed"), 403, "licence.feature_missing", `${r.name}: tenant without the workflow licence`);
         await expectRefused(await bearer("stranger"), 403, "auth.tenant_unknown", `${r.name}: unregistered tenant`);
         const foreignSeed = live("foreign");
-        await expectRefused(await stack.api("submitter", r.method, pathOf(r, foreignSeed.id), r.method === "GET" ? undefined : (r.body ?? {})), 404, "workflow.not_found", `${r.name}: the other tenant's workflow`);
+        await expectRefused(
+          await stack.api("submitter", r.method, pathOf(r, foreignSeed.id), r.method === "GET" ? undefined : (r.body ?? {})),
+          404,
+          "workflow.not_found",
+          `${r.name}: the other tenant's workflow`,
+        );
       }
     }
     // Bearer callers of the tenant without the right to this decision.
     const pending = live("pending").id;
-    await expectRefused(await stack.api("submitter", "POST", `/api/workflow/${pending}/approve`, {}), 403, "workflow.self_approval", "approve by the initiator");
-    await expectRefused(await stack.api("admin", "POST", `/api/workflow/${pending}/approve`, {}), 403, "workflow.not_approver", "approve by an admin who is no approver");
-    await expectRefused(await stack.api("submitter", "POST", `/api/workflow/${pending}/reject`, {}), 403, "workflow.self_approval", "reject by the initiator");
-    await expectRefused(await stack.api("approver", "POST", `/api/workflow/${pending}/escalate`), 403, "workflow.not_initiator", "escalate by an approver");
-    await expectRefused(await stack.api("approver", "POST", `/api/workflow/${pending}/seal`), 403, "workflow.not_initiator", "seal by an approver");
+    await expectRefused(
+      await stack.api("submitter", "POST", `/api/workflow/${pending}/approve`, {}),
+      403,
+      "workflow.self_approval",
+      "approve by the initiator",
+    );
+    await expectRefused(
+      await stack.api("admin", "POST", `/api/workflow/${pending}/approve`, {}),
+      403,
+      "workflow.not_approver",
+      "approve by an admin who is no approver",
+    );
+    await expectRefused(
+      await stack.api("submitter", "POST", `/api/workflow/${pending}/reject`, {}),
+      403,
+      "workflow.self_approval",
+      "reject by the initiator",
+    );
+    await expectRefused(
+      await stack.api("approver", "POST", `/api/workflow/${pending}/escalate`),
+      403,
+      "workflow.not_initiator",
+      "escalate by an approver",
+    );
+    await expectRefused(
+      await stack.api("approver", "POST", `/api/workflow/${pending}/seal`),
+      403,
+      "workflow.not_initiator",
+      "seal by an approver",
+    );
     // Create and list have no workflow in the path.
-    for (const [method, body] of [["POST", leave()], ["GET", undefined]] as const) {
-      await expectRefused(await stack.api(null, method, "/api/workflow", body), 401, "auth.token_missing", `${method} /api/workflow: no bearer token`);
-      await expectRefused(await stack.api(null, method, "/api/workflow", body, { authorization: "Bearer not-a-jwt" }), 401, "auth.token_invalid", `${method} /api/workflow: garbage bearer`);
-      await expectRefused(await stack.api("unlicensed", method, "/api/workflow", body), 403, "licence.feature_missing", `${method} /api/workflow: unlicensed`);
-      await expectRefused(await stack.api("stranger", method, "/api/workflow", body), 403, "auth.tenant_unknown", `${method} /api/workflow: unregistered tenant`);
-      await expectRefused(await stack.api(null, method, "/api/workflow", body, { [ROUTE_TOKEN_KEY]: live("editing").token }), 401, "auth.token_missing", `${method} /api/workflow: portal token`);
+    for (const [method, body] of [
+      ["POST", leave()],
+      ["GET", undefined],
+    ] as const) {
+      await expectRefused(
+        await stack.api(null, method, "/api/workflow", body),
+        401,
+        "auth.token_missing",
+        `${method} /api/workflow: no bearer token`,
+      );
+      await expectRefused(
+        await stack.api(null, method, "/api/workflow", body, { authorization: "Bearer not-a-jwt" }),
+        401,
+        "auth.token_invalid",
+        `${method} /api/workflow: garbage bearer`,
+      );
+      await expectRefused(
+        await stack.api("unlicensed", method, "/api/workflow", body),
+        403,
+        "licence.feature_missing",
+        `${method} /api/workflow: unlicensed`,
+      );
+      await expectRefused(
+        await stack.api("stranger", method, "/api/workflow", body),
+        403,
+        "auth.tenant_unknown",
+        `${method} /api/workflow: unregistered tenant`,
+      );
+      await expectRefused(
+        await stack.api(null, method, "/api/workflow", body, { [ROUTE_TOKEN_KEY]: live("editing").token }),
+        401,
+        "auth.token_missing",
+        `${method} /api/workflow: portal token`,
+      );
     }
     expect(checked.length).toBeGreaterThan(150);
     await expectUnchanged("after the wrong credentials", { inspect: seeds });
@@ -321,7 +487,11 @@ describe("hostile text", () => {
   it("is refused where it cannot be stored or is no URL, and sealed into the record where it can", async () => {
     // A callbackUrl that is no URL was a 500 (the scheme check threw on new URL).
     for (const callbackUrl of ["", "not a url", "http://[::1"]) {
-      const p = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", { ...leave(), callbackUrl }), 400, "request.invalid");
+      const p = await expectProblem(
+        await stack.api("submitter", "POST", "/api/workflow", { ...leave(), callbackUrl }),
+        400,
+        "request.invalid",
+      );
       expect(p.errors?.map((e) => e.path)).toContain("callbackUrl");
     }
     const pending = live("pending");
@@ -342,15 +512,31 @@ describe("hostile text", () => {
     await expectUnchanged("after unstorable text", { inspect: [pending, editing] });
 
     // What can be stored is kept as sent and laid out in the sealed record, however hostile.
-    const nasty = ["x".repeat(3000), "🙂 \u202eRTL\u202c \uffff \u0085", "<script>alert(1)</script>", "line\r\nbreak\ttab", "'; drop table workflows; --"].join(" ");
+    const nasty = [
+      "x".repeat(3000),
+      "🙂 \u202eRTL\u202c \uffff \u0085",
+      "<script>alert(1)</script>",
+      "line\r\nbreak\ttab",
+      "'; drop table workflows; --",
+    ].join(" ");
     const failed = await create("submitter", governance(9000));
     const token = reviewerToken(failed.id);
-    const decided = await expectOk(await portalAs(token, "POST", `/api/workflow/${failed.id}/governance-decision`, { decision: "approve-with-exception", justification: nasty, comment: nasty }));
+    const decided = await expectOk(
+      await portalAs(token, "POST", `/api/workflow/${failed.id}/governance-decision`, {
+        decision: "approve-with-exception",
+        justification: nasty,
+        comment: nasty,
+      }),
+    );
     expect(decided.state).toBe("sealing");
     await waitComplete(failed.id);
     const pdf = await stack.api("submitter", "GET", `/api/workflow/${failed.id}/sealed`);
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     const history = (await expectOk(await stack.api("submitter", "GET", `/api/workflow/${failed.id}/activity`))).events;
     expect(history.some((e: { kind: string }) => e.kind === "workflow.sealed")).toBe(true);
     await rebaseline();
@@ -361,17 +547,26 @@ describe("numbers, step indexes and addresses", () => {
   const patchRaw = (w: { id: string; token: string }, tail: string, raw: string) =>
     stack.api(null, "PATCH", `/api/workflow/${w.id}/${tail}`, raw, { "x-svc-portal-token": w.token, "content-type": "application/json" });
   const stepData = async (w: { id: string; token: string }, step = 0) =>
-    (await expectOk(await stack.api(null, "GET", `/api/workflow/${w.id}?token=${encodeURIComponent(w.token)}`))).steps[step].data as Record<string, unknown>;
+    (await expectOk(await stack.api(null, "GET", `/api/workflow/${w.id}?token=${encodeURIComponent(w.token)}`))).steps[step].data as Record<
+      string,
+      unknown
+    >;
 
   it("refuses a number beyond a double with 400 naming the field, keeping the saved value, and a number for text with 422", async () => {
     const w = await create("submitter", leave());
     await rebaseline();
-    await expectOk(await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: "Pat Doe", employeeId: "E1234" } }));
+    await expectOk(
+      await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: "Pat Doe", employeeId: "E1234" } }),
+    );
     for (const literal of ["1e400", "-1e400", "1" + "0".repeat(400)]) {
       const p = await expectProblem(await patchRaw(w, "step/0", `{"data":{"fullName":${literal}}}`), 400, "request.invalid");
       expect(p.errors?.[0].path).toBe("data.fullName");
     }
-    const typed = await expectProblem(await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: 42 } }), 422, "workflow.field_invalid");
+    const typed = await expectProblem(
+      await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: 42 } }),
+      422,
+      "workflow.field_invalid",
+    );
     expect(typed.errors).toEqual([{ path: "data.fullName", message: "fullName must be text (a JSON string in quotes), not a number" }]);
     expect(await stepData(w)).toEqual({ fullName: "Pat Doe", employeeId: "E1234" });
     await rebaseline();
@@ -380,7 +575,9 @@ describe("numbers, step indexes and addresses", () => {
   it("refuses a step index written any other way than canonical decimal with 404, saving nothing", async () => {
     const w = await create("submitter", leave());
     await rebaseline();
-    await expectOk(await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: "Pat Doe", employeeId: "E1234" } }));
+    await expectOk(
+      await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/0`, { data: { fullName: "Pat Doe", employeeId: "E1234" } }),
+    );
     for (const step of ["00", "01", "000", "+0", "-0", "0e0", "0x0", "%200", "0%20", "0.0"]) {
       const res = await portalAs(w.token, "PATCH", `/api/workflow/${w.id}/step/${step}`, { data: { fullName: "Someone Else" } });
       expect({ step, status: res.status }).toEqual({ step, status: 404 });
@@ -391,12 +588,29 @@ describe("numbers, step indexes and addresses", () => {
   });
 
   it("refuses a number beyond a double in initialData, and a recipient address past RFC 5321's lengths, creating nothing", async () => {
-    const raw = JSON.stringify({ correlationId: uniqueCorrelationId("overflow"), ...governance(1) }).replace('"amount":1', '"amount":1e400');
-    const p = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", raw, { "content-type": "application/json" }), 400, "request.invalid");
+    const raw = JSON.stringify({ correlationId: uniqueCorrelationId("overflow"), ...governance(1) }).replace(
+      '"amount":1',
+      '"amount":1e400',
+    );
+    const p = await expectProblem(
+      await stack.api("submitter", "POST", "/api/workflow", raw, { "content-type": "application/json" }),
+      400,
+      "request.invalid",
+    );
     expect(p.errors?.[0].path).toBe("initialData.amount");
     const long = `${"a".repeat(300)}@example.test`;
-    const q = await expectProblem(await stack.api("submitter", "POST", "/api/workflow", { correlationId: uniqueCorrelationId("long"), ...leave({ recipients: [{ email: long }] }) }), 400, "request.invalid");
-    expect(q.errors?.[0]).toEqual({ path: "templateSettings.workflow.recipients.0.email", message: "has 300 bytes before the @; at most 64 are allowed (RFC 5321)" });
+    const q = await expectProblem(
+      await stack.api("submitter", "POST", "/api/workflow", {
+        correlationId: uniqueCorrelationId("long"),
+        ...leave({ recipients: [{ email: long }] }),
+      }),
+      400,
+      "request.invalid",
+    );
+    expect(q.errors?.[0]).toEqual({
+      path: "templateSettings.workflow.recipients.0.email",
+      message: "has 300 bytes before the @; at most 64 are allowed (RFC 5321)",
+    });
     await expectUnchanged("after refused creates");
   });
 
@@ -439,10 +653,24 @@ describe("numbers, step indexes and addresses", () => {
 // ---- generated hostile requests to every route
 
 type User = UserName | null | "garbage";
-const tenantOf: Partial<Record<UserName, "acme" | "globex">> = { submitter: "acme", approver: "acme", approver2: "acme", admin: "acme", outsider: "globex" };
+const tenantOf: Partial<Record<UserName, "acme" | "globex">> = {
+  submitter: "acme",
+  approver: "acme",
+  approver2: "acme",
+  admin: "acme",
+  outsider: "globex",
+};
 
 /** Whether a request could rightly be accepted: only then may it answer 2xx (a model of the auth rules, not of the states). */
-function mayBeAccepted(r: RouteDef | "create" | "list", target: Seed | undefined, pathId: string, user: User, token: { spec: TokenSpec; seed: Seed } | null, where: string, step: string): boolean {
+function mayBeAccepted(
+  r: RouteDef | "create" | "list",
+  target: Seed | undefined,
+  pathId: string,
+  user: User,
+  token: { spec: TokenSpec; seed: Seed } | null,
+  where: string,
+  step: string,
+): boolean {
   const member = user && user !== "garbage" ? tenantOf[user] : undefined;
   if (r === "create" || r === "list") return member !== undefined;
   const viaBearer = r.auth === "bearer" || (r.auth === "either" && user !== null);
@@ -471,7 +699,24 @@ function rightUser(r: RouteDef | "create" | "list", target: Seed | undefined, se
 }
 
 const fieldKey = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom("fullName", "employeeId", "email", "leaveType", "startDate", "endDate", "days", "confirmed", "notes", "amount", "costCentre", "__proto__", "constructor") },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "fullName",
+      "employeeId",
+      "email",
+      "leaveType",
+      "startDate",
+      "endDate",
+      "days",
+      "confirmed",
+      "notes",
+      "amount",
+      "costCentre",
+      "__proto__",
+      "constructor",
+    ),
+  },
   { weight: 1, arbitrary: hostileString },
 );
 /** Values of the types fields have (half-typed text, numbers, dates, options), and hostile ones. */
@@ -488,22 +733,42 @@ const dataOf = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(fieldKey, hostileValue, { maxKeys: 4 }) },
   { weight: 1, arbitrary: hostileValue },
 );
-const text = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("Please fix the dates", "ok", " ", "") }, { weight: 2, arbitrary: hostileString }, { weight: 1, arbitrary: hostileValue });
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom("Please fix the dates", "ok", " ", "") },
+  { weight: 2, arbitrary: hostileString },
+  { weight: 1, arbitrary: hostileValue },
+);
 const bodies: Record<string, fc.Arbitrary<unknown>> = {
   create: fc.record(
     {
-      templatePath: fc.oneof(fc.constantFrom("workflow/leave-request.md", "workflow/governance.md", "workflow/stepped.md", "workflow/bad-rule.md", "letter.md"), hostileString),
+      templatePath: fc.oneof(
+        fc.constantFrom("workflow/leave-request.md", "workflow/governance.md", "workflow/stepped.md", "workflow/bad-rule.md", "letter.md"),
+        hostileString,
+      ),
       templateId: hostileValue,
       correlationId: hostileString,
       templateSettings: fc.oneof(
-        fc.record({
-          workflow: fc.dictionary(
-            fc.constantFrom("schemaPath", "recipients", "message", "requireOtp", "organizationName", "autoValidateOnCreate"),
-            fc.oneof(fc.constantFrom("workflow/bad-yaml.yaml", "workflow/bad-operator.yaml", "workflow/leave-request.yaml", "../x.yaml", [{ email: "p@example.test" }], true), hostileValue),
-          ),
-          esign: hostileValue,
-          delivery: hostileValue,
-        }, { requiredKeys: [] }),
+        fc.record(
+          {
+            workflow: fc.dictionary(
+              fc.constantFrom("schemaPath", "recipients", "message", "requireOtp", "organizationName", "autoValidateOnCreate"),
+              fc.oneof(
+                fc.constantFrom(
+                  "workflow/bad-yaml.yaml",
+                  "workflow/bad-operator.yaml",
+                  "workflow/leave-request.yaml",
+                  "../x.yaml",
+                  [{ email: "p@example.test" }],
+                  true,
+                ),
+                hostileValue,
+              ),
+            ),
+            esign: hostileValue,
+            delivery: hostileValue,
+          },
+          { requiredKeys: [] },
+        ),
         hostileValue,
       ),
       options: hostileValue,
@@ -524,7 +789,10 @@ const bodies: Record<string, fc.Arbitrary<unknown>> = {
             {
               message: text,
               fieldKey: fc.oneof({ weight: 3, arbitrary: fieldKey }, { weight: 1, arbitrary: hostileValue }),
-              severity: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("info", "warning", "error") }, { weight: 1, arbitrary: hostileValue }),
+              severity: fc.oneof(
+                { weight: 3, arbitrary: fc.constantFrom("info", "warning", "error") },
+                { weight: 1, arbitrary: hostileValue },
+              ),
               category: text,
               dueDate: fc.oneof(fc.constantFrom("2026-12-01", "2026-02-30", "2026-1-1"), hostileValue),
             },
@@ -537,7 +805,14 @@ const bodies: Record<string, fc.Arbitrary<unknown>> = {
     ),
   }),
   "governance-decision": fc.record(
-    { decision: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("approve", "approve-with-exception", "reject") }, { weight: 1, arbitrary: hostileValue }), justification: text, comment: text },
+    {
+      decision: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("approve", "approve-with-exception", "reject") },
+        { weight: 1, arbitrary: hostileValue },
+      ),
+      justification: text,
+      comment: text,
+    },
     { requiredKeys: [] },
   ),
   "otp verify": fc.record({ otp: fc.oneof(fc.stringMatching(/^\d{6}$/), hostileValue) }),
@@ -545,7 +820,10 @@ const bodies: Record<string, fc.Arbitrary<unknown>> = {
 const anyBody = fc.oneof(...Object.values(bodies), hostileValue);
 
 /** Text of the right type whose content is anything: markup, huge, NUL, lone surrogates, right-to-left marks. */
-const someText = fc.oneof({ weight: 2, arbitrary: fc.constantFrom("Please check the dates", "ok") }, { weight: 3, arbitrary: hostileString.filter((x) => x.trim() !== "") });
+const someText = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom("Please check the dates", "ok") },
+  { weight: 3, arbitrary: hostileString.filter((x) => x.trim() !== "") },
+);
 /**
  * Bodies of the right shape with hostile content, for the deep run: a body of the wrong shape is
  * refused before any handler runs, so these are what reach the domain code.
@@ -553,14 +831,32 @@ const someText = fc.oneof({ weight: 2, arbitrary: fc.constantFrom("Please check 
 const deepBodies: Record<string, fc.Arbitrary<unknown>> = {
   create: fc.record(
     {
-      templatePath: fc.constantFrom("workflow/leave-request.md", "workflow/governance.md", "workflow/stepped.md", "workflow/bad-rule.md", "workflow/none.md"),
+      templatePath: fc.constantFrom(
+        "workflow/leave-request.md",
+        "workflow/governance.md",
+        "workflow/stepped.md",
+        "workflow/bad-rule.md",
+        "workflow/none.md",
+      ),
       correlationId: someText,
       templateSettings: fc.record(
         {
           workflow: fc.record(
             {
-              schemaPath: fc.constantFrom("workflow/leave-request.yaml", "workflow/bad-yaml.yaml", "workflow/bad-operator.yaml", "workflow/none.yaml", "workflow/leave-request.md"),
-              recipients: fc.array(fc.record({ email: fc.constantFrom("p@example.test", "P@Example.TEST "), displayName: someText }, { requiredKeys: ["email"] }), { maxLength: 2 }),
+              schemaPath: fc.constantFrom(
+                "workflow/leave-request.yaml",
+                "workflow/bad-yaml.yaml",
+                "workflow/bad-operator.yaml",
+                "workflow/none.yaml",
+                "workflow/leave-request.md",
+              ),
+              recipients: fc.array(
+                fc.record(
+                  { email: fc.constantFrom("p@example.test", "P@Example.TEST "), displayName: someText },
+                  { requiredKeys: ["email"] },
+                ),
+                { maxLength: 2 },
+              ),
               requireOtp: fc.boolean(),
               organizationName: someText,
               message: someText,
@@ -618,21 +914,48 @@ const withoutSurrogates = (s: string) => s.replace(/[\ud800-\udfff]/g, "x");
  */
 const requestOf = (deep: boolean) =>
   fc.record({
-    route: fc.oneof({ weight: routes.length, arbitrary: fc.constantFrom(...routes) }, { weight: 2, arbitrary: fc.constantFrom<"create" | "list">("create", "list") }),
+    route: fc.oneof(
+      { weight: routes.length, arbitrary: fc.constantFrom(...routes) },
+      { weight: 2, arbitrary: fc.constantFrom<"create" | "list">("create", "list") },
+    ),
     otherMethod: deep
       ? fc.constant(null)
-      : fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS", "PROPFIND", "patch", "FOO") }),
+      : fc.oneof(
+          { weight: 6, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS", "PROPFIND", "patch", "FOO") },
+        ),
     id: deep
-      ? fc.oneof(fc.constant({ kind: "on" as const, upper: false }), fc.constantFrom(...kinds).map((k) => ({ kind: k, upper: false })))
+      ? fc.oneof(
+          fc.constant({ kind: "on" as const, upper: false }),
+          fc.constantFrom(...kinds).map((k) => ({ kind: k, upper: false })),
+        )
       : fc.oneof(
           { weight: 6, arbitrary: fc.constantFrom(...kinds).map((k) => ({ kind: k, upper: false })) },
           { weight: 1, arbitrary: fc.constantFrom(...kinds).map((k) => ({ kind: k, upper: true })) },
           { weight: 2, arbitrary: encodedSegment.map((raw) => ({ raw })) },
         ),
     step: deep
-      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom("0", "1", "2", "3") }, { weight: 1, arbitrary: fc.constantFrom("00", "01", "+0", "1e0") })
-      : fc.oneof({ weight: 2, arbitrary: fc.constantFrom("0", "1", "2", "3", "999", "01", "00", "-1", "1.0", "+1", "0x1") }, { weight: 1, arbitrary: encodedSegment }),
-    user: fc.constantFrom<User>(null, null, null, "submitter", "approver", "approver2", "admin", "outsider", "unlicensed", "stranger", "garbage"),
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom("0", "1", "2", "3") },
+          { weight: 1, arbitrary: fc.constantFrom("00", "01", "+0", "1e0") },
+        )
+      : fc.oneof(
+          { weight: 2, arbitrary: fc.constantFrom("0", "1", "2", "3", "999", "01", "00", "-1", "1.0", "+1", "0x1") },
+          { weight: 1, arbitrary: encodedSegment },
+        ),
+    user: fc.constantFrom<User>(
+      null,
+      null,
+      null,
+      "submitter",
+      "approver",
+      "approver2",
+      "admin",
+      "outsider",
+      "unlicensed",
+      "stranger",
+      "garbage",
+    ),
     cred: deep
       ? fc.constant<"right">("right")
       : fc.oneof(
@@ -647,10 +970,27 @@ const requestOf = (deep: boolean) =>
       {
         weight: 1,
         arbitrary: fc
-          .dictionary(fc.oneof(fc.constantFrom("format", "state", "limit", "offset", "token", "pt"), hostileString), hostileString, { maxKeys: 3 })
-          .map((q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [withoutSurrogates(k), withoutSurrogates(v)])).toString()}`),
+          .dictionary(fc.oneof(fc.constantFrom("format", "state", "limit", "offset", "token", "pt"), hostileString), hostileString, {
+            maxKeys: 3,
+          })
+          .map(
+            (q) => `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [withoutSurrogates(k), withoutSurrogates(v)])).toString()}`,
+          ),
       },
-      { weight: 1, arbitrary: fc.constantFrom("?format=csv", "?format=%00", "?state=%ED%A0%80", "?limit=1e3", "?token=%00", "?pt=%ZZ", "?offset=-1", "?format=json&format=csv", "?state=sealing&limit=0") },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          "?format=csv",
+          "?format=%00",
+          "?state=%ED%A0%80",
+          "?limit=1e3",
+          "?token=%00",
+          "?pt=%ZZ",
+          "?offset=-1",
+          "?format=json&format=csv",
+          "?state=sealing&limit=0",
+        ),
+      },
     ),
     routeBodies: fc.record(deep ? { ...bodies, ...deepBodies } : bodies),
     body: fc.oneof(
@@ -685,12 +1025,25 @@ async function hostileRequests(deep: boolean, numRuns: number) {
       let token: { spec: TokenSpec; seed: Seed } | null = null;
       let tokenText: string | null = null;
       let userName = q.user;
-      const rightToken = q.cred === "right" && r !== "create" && r !== "list" && (r.auth === "portal" || (r.auth === "either" && q.seed % 2 === 0));
+      const rightToken =
+        q.cred === "right" && r !== "create" && r !== "list" && (r.auth === "portal" || (r.auth === "either" && q.seed % 2 === 0));
       if (q.cred === "right" && !rightToken) userName = rightUser(r, target, q.seed);
       else if (rightToken) userName = q.seed % 3 === 0 ? q.user : null; // a bearer token beside the portal token, now and then
       const spec: (Omit<TokenSpec, "of"> & { of: Kind | "target" }) | null =
-        q.cred === null || q.cred === "right" ? (rightToken ? { of: "target", role: (r as RouteDef).roles[q.seed % (r as RouteDef).roles.length], age: "fresh", variant: q.seed % 4 === 1 ? "otp-verified" : "ok" } : null) : "spec" in q.cred ? q.cred.spec : null;
-      if (q.cred && q.cred !== "right" && "raw" in q.cred) tokenText = q.where === "header" ? q.cred.raw.replace(/[^\x21-\x7e]/g, "") : withoutSurrogates(q.cred.raw);
+        q.cred === null || q.cred === "right"
+          ? rightToken
+            ? {
+                of: "target",
+                role: (r as RouteDef).roles[q.seed % (r as RouteDef).roles.length],
+                age: "fresh",
+                variant: q.seed % 4 === 1 ? "otp-verified" : "ok",
+              }
+            : null
+          : "spec" in q.cred
+            ? q.cred.spec
+            : null;
+      if (q.cred && q.cred !== "right" && "raw" in q.cred)
+        tokenText = q.where === "header" ? q.cred.raw.replace(/[^\x21-\x7e]/g, "") : withoutSurrogates(q.cred.raw);
       else if (spec) {
         const kind = spec.of === "target" ? (target?.kind ?? kinds[q.seed % kinds.length]) : spec.of;
         const full: TokenSpec = { ...spec, of: kind };
@@ -723,7 +1076,11 @@ async function hostileRequests(deep: boolean, numRuns: number) {
 
       const ok = res.status < 300;
       const routeMethod = r === "create" ? "POST" : r === "list" ? "GET" : r.method;
-      if (ok && method === routeMethod) expect(mayBeAccepted(r, target && pathId.toLowerCase() === target.id ? target : undefined, pathId, userName, token, q.where, q.step), `accepted what it should refuse: ${what}`).toBe(true);
+      if (ok && method === routeMethod)
+        expect(
+          mayBeAccepted(r, target && pathId.toLowerCase() === target.id ? target : undefined, pathId, userName, token, q.where, q.step),
+          `accepted what it should refuse: ${what}`,
+        ).toBe(true);
       if (ok) accepted++;
       const changing = ok && method !== "GET" && method !== "OPTIONS";
       // The seal job finishes what an accepted approval started, before anything is compared.
@@ -758,7 +1115,9 @@ async function hostileRequests(deep: boolean, numRuns: number) {
   // or a workflow or OTP code) on every route when the credentials are right.
   expect(accepted, `${accepted} of ${runs} accepted`).toBeGreaterThan(runs / (deep ? 5 : 20));
   if (deep) {
-    const reached = Object.entries(seen).filter(([, codes]) => Object.keys(codes).some((c) => /^2|^workflow\.|^otp\./.test(c))).map(([n]) => n);
+    const reached = Object.entries(seen)
+      .filter(([, codes]) => Object.keys(codes).some((c) => /^2|^workflow\.|^otp\./.test(c)))
+      .map(([n]) => n);
     expect(reached.sort()).toEqual([...routes.map((r) => r.name), "create", "list"].sort());
   }
   await expectUnchanged("at the end", { inspect: seeds });

@@ -15,7 +15,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-
 const leaveBody = (extra: Record<string, unknown> = {}, workflow: Record<string, unknown> = {}) => ({
   templatePath: "workflow/leave-request.md",
   correlationId: uniqueCorrelationId("leave"),
@@ -52,7 +51,9 @@ const bootstrap = async (id: string, token: string) => {
   return res.json();
 };
 const listIds = async (user: UserName, query = "") =>
-  ((await (await stack.api(user, "GET", `/api/workflow?limit=200${query}`)).json()).workflows as Array<{ workflowId: string }>).map((w) => w.workflowId);
+  ((await (await stack.api(user, "GET", `/api/workflow?limit=200${query}`)).json()).workflows as Array<{ workflowId: string }>).map(
+    (w) => w.workflowId,
+  );
 
 describe("create", () => {
   it("answers 201 with a portal address, a repeated correlationId with the same session (200, idempotent), also when racing", async () => {
@@ -66,7 +67,12 @@ describe("create", () => {
 
     const again = await create({ ...body, templatePath: "workflow/stepped.md" });
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ workflowId: first.workflowId, correlationId: body.correlationId, state: "in-progress", idempotent: true });
+    expect(await again.json()).toMatchObject({
+      workflowId: first.workflowId,
+      correlationId: body.correlationId,
+      state: "in-progress",
+      idempotent: true,
+    });
 
     const racing = leaveBody();
     const results = await Promise.all([1, 2, 3, 4].map(() => create(racing)));
@@ -91,12 +97,20 @@ describe("create", () => {
     const badRule = await expectProblem(await create({ templatePath: "workflow/bad-rule.md" }), 422, "workflow.schema_invalid");
     expect(badRule.errors).toEqual([{ path: "rules.0.condition.<.1.var", message: 'rule limit: unknown field key "ceiling"' }]);
     expect(badRule.detail).toContain("workflow/bad-rule.yaml");
-    const badYaml = await expectProblem(await create(leaveBody({}, { schemaPath: "workflow/bad-yaml.yaml" })), 422, "workflow.schema_invalid");
+    const badYaml = await expectProblem(
+      await create(leaveBody({}, { schemaPath: "workflow/bad-yaml.yaml" })),
+      422,
+      "workflow.schema_invalid",
+    );
     expect(badYaml.detail).toContain("not valid YAML");
     await expectProblem(await create(leaveBody({}, { schemaPath: "../../etc/passwd.yaml" })), 422, "workflow.schema_invalid");
     await expectProblem(await create(leaveBody({ templatePath: "workflow/none.md" })), 422, "template.not_found");
     // E-signature is on for every server now that the signing page exists: an empty signer list is the request's own mistake.
-    const esign = await expectProblem(await create(leaveBody({ templateSettings: { esign: { enabled: true, signers: [] } } })), 422, "workflow.esign_invalid");
+    const esign = await expectProblem(
+      await create(leaveBody({ templateSettings: { esign: { enabled: true, signers: [] } } })),
+      422,
+      "workflow.esign_invalid",
+    );
     expect(esign.errors?.[0].path).toBe("templateSettings.esign.signers");
     await expectProblem(await create(leaveBody({}, { requireOtp: true, recipients: [] })), 422, "workflow.otp_recipient_missing");
     const field = await expectProblem(await create(leaveBody({ initialData: { days: "five", nope: 1 } })), 422, "workflow.field_invalid");
@@ -118,7 +132,12 @@ describe("create", () => {
     });
     expect(passing.body.state).toBe("pending-approval");
     const status = await (await stack.api("submitter", "GET", `/api/workflow/${passing.id}/status`)).json();
-    expect(status).toMatchObject({ state: "pending-approval", validationOutcome: "passed", currentApprovalStage: 1, totalApprovalStages: 1 });
+    expect(status).toMatchObject({
+      state: "pending-approval",
+      validationOutcome: "passed",
+      currentApprovalStage: 1,
+      totalApprovalStages: 1,
+    });
 
     const failing = await created({
       templatePath: "workflow/governance.md",
@@ -128,7 +147,14 @@ describe("create", () => {
     expect(failing.body.state).toBe("validation-failed");
     const boot = await bootstrap(failing.id, failing.token);
     expect(boot.validationResults).toEqual([
-      { ruleId: "amount-limit", passed: false, severity: "error", message: "Expenses above 5000 need a cost centre starting with CC", fieldKey: "amount", stepIndex: 0 },
+      {
+        ruleId: "amount-limit",
+        passed: false,
+        severity: "error",
+        message: "Expenses above 5000 need a cost centre starting with CC",
+        fieldKey: "amount",
+        stepIndex: 0,
+      },
     ]);
     expect(boot.steps[0].data).toEqual({ amount: 9000, costCentre: "OPS" });
     // Someone must fix a failed one in the portal: only that one is invited.
@@ -172,11 +198,23 @@ describe("participant portal", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const boot = await res.json();
-    expect(boot.workflow).toMatchObject({ workflowId: id, state: "in-progress", currentStepIndex: 0, totalSteps: 3, version: 1, title: "Leave request", organizationName: "Acme People Team" });
+    expect(boot.workflow).toMatchObject({
+      workflowId: id,
+      state: "in-progress",
+      currentStepIndex: 0,
+      totalSteps: 3,
+      version: 1,
+      title: "Leave request",
+      organizationName: "Acme People Team",
+    });
     expect(boot.role).toBe("participant");
     expect(boot.steps.map((s: { title: string }) => s.title)).toEqual(["Employee", "Leave", "Confirmation"]);
     expect(boot.steps[1]).toMatchObject({ stepIndex: 1, description: "The days you will be away.", data: {}, updatedAt: null });
-    expect(boot.steps[1].fields.find((f: { key: string }) => f.key === "leaveType")).toMatchObject({ type: "enum", options: ["annual", "sick", "unpaid"], required: true });
+    expect(boot.steps[1].fields.find((f: { key: string }) => f.key === "leaveType")).toMatchObject({
+      type: "enum",
+      options: ["annual", "sick", "unpaid"],
+      required: true,
+    });
     expect(boot.rules.map((r: { id: string }) => r.id)).toEqual(["end-after-start", "confirmed-true", "long-unpaid-leave"]);
     expect(boot.validationResults).toEqual([]);
     expect(boot.changeRequests).toEqual([]);
@@ -198,7 +236,11 @@ describe("participant portal", () => {
 
     const stale = await expectProblem(await patch(id, 0, token, { fullName: "Other tab" }, 2), 409, "workflow.stale_version");
     expect(stale.currentVersion).toBe(3);
-    const typed = await expectProblem(await patch(id, 0, token, { email: 12, fullName: "Typed", leaveType: "annual" }), 422, "workflow.field_invalid");
+    const typed = await expectProblem(
+      await patch(id, 0, token, { email: 12, fullName: "Typed", leaveType: "annual" }),
+      422,
+      "workflow.field_invalid",
+    );
     expect(typed.errors).toEqual([
       { path: "data.email", message: "email must be an email address" },
       { path: "data.leaveType", message: "leaveType is not a field of step 0 (Employee)" },
@@ -207,7 +249,11 @@ describe("participant portal", () => {
     await expectProblem(await patch(id, 3, token, { x: 1 }), 404, "workflow.step_not_found");
     await expectProblem(await patch(id, "one", token, { x: 1 }), 404, "resource.not_found");
     await expectProblem(await portal("PATCH", `/api/workflow/${id}/step/0`, token, { data: "x" }), 400, "request.invalid");
-    await expectProblem(await portal("PATCH", `/api/workflow/${id}/step/0`, token, { fullName: "no data wrapper" }), 400, "request.invalid");
+    await expectProblem(
+      await portal("PATCH", `/api/workflow/${id}/step/0`, token, { fullName: "no data wrapper" }),
+      400,
+      "request.invalid",
+    );
 
     const boot = await bootstrap(id, token);
     expect(boot.workflow.version).toBe(3);
@@ -237,14 +283,23 @@ describe("participant portal", () => {
     expect(boot.steps[0].data).toEqual({ fullName: winner.data.fullName, employeeId: "E77", email: "pat@example.test" });
     const activity = await (await stack.api("submitter", "GET", `/api/workflow/${id}/activity`)).json();
     const saved = activity.events.filter((e: { kind: string }) => e.kind === "step.saved");
-    expect(saved.map((e: { detail: { version: number } }) => e.detail.version).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 13 }, (_, i) => i + 2));
+    expect(saved.map((e: { detail: { version: number } }) => e.detail.version).sort((a: number, b: number) => a - b)).toEqual(
+      Array.from({ length: 13 }, (_, i) => i + 2),
+    );
   });
 
   it("advances, fails the final validation with results, goes back to the failing step, and passes to pending-approval", async () => {
     const { id, token } = await created();
     await patch(id, 0, token, { fullName: "Pat Doe", employeeId: "E1234", email: "pat@example.test" });
     const toLeave = await (await advance(id, token)).json();
-    expect(toLeave).toEqual({ state: "in-progress", validationOutcome: null, validationResults: [], currentStepIndex: 1, totalSteps: 3, version: 2 });
+    expect(toLeave).toEqual({
+      state: "in-progress",
+      validationOutcome: null,
+      validationResults: [],
+      currentStepIndex: 1,
+      totalSteps: 3,
+      version: 2,
+    });
     expect((await patch(id, 1, token, { leaveType: "annual", startDate: "2026-03-10", endDate: "2026-03-01", days: 5 })).status).toBe(200);
     expect((await (await advance(id, token)).json()).currentStepIndex).toBe(2);
     // Going back to an earlier step is allowed (check-your-answers change links).
@@ -256,9 +311,20 @@ describe("participant portal", () => {
     const failed = await failedRes.json();
     expect(failed).toMatchObject({ state: "validation-failed", validationOutcome: "failed", currentStepIndex: 2 });
     expect(failed.validationResults.filter((r: { passed: boolean }) => !r.passed)).toEqual([
-      { ruleId: "end-after-start", passed: false, severity: "error", message: "The last day must be on or after the first day", fieldKey: "endDate", stepIndex: 1 },
+      {
+        ruleId: "end-after-start",
+        passed: false,
+        severity: "error",
+        message: "The last day must be on or after the first day",
+        fieldKey: "endDate",
+        stepIndex: 1,
+      },
     ]);
-    expect(failed.validationResults.map((r: { ruleId: string }) => r.ruleId)).toEqual(["end-after-start", "confirmed-true", "long-unpaid-leave"]);
+    expect(failed.validationResults.map((r: { ruleId: string }) => r.ruleId)).toEqual([
+      "end-after-start",
+      "confirmed-true",
+      "long-unpaid-leave",
+    ]);
     const wrongState = await expectProblem(await patch(id, 1, token, { endDate: "2026-03-20" }), 409, "workflow.invalid_state");
     expect(wrongState).toMatchObject({ state: "validation-failed", allowedStates: ["in-progress", "changes-requested"] });
     await expectProblem(await advance(id, token), 409, "workflow.invalid_state");
@@ -271,7 +337,9 @@ describe("participant portal", () => {
     await advance(id, token);
     const tooMany = await (await advance(id, token)).json();
     expect(tooMany.state).toBe("validation-failed");
-    expect(tooMany.validationResults.filter((r: { passed: boolean }) => !r.passed).map((r: { ruleId: string }) => r.ruleId)).toEqual(["field:days:max"]);
+    expect(tooMany.validationResults.filter((r: { passed: boolean }) => !r.passed).map((r: { ruleId: string }) => r.ruleId)).toEqual([
+      "field:days:max",
+    ]);
     expect((await (await portal("POST", `/api/workflow/${id}/fix-validation`, token)).json()).currentStepIndex).toBe(1);
     await patch(id, 1, token, { days: 5 });
     await advance(id, token);
@@ -303,7 +371,11 @@ describe("participant portal", () => {
     expect(kinds.slice(0, 3)).toEqual(["workflow.created", "workflow.invited", "step.saved"]);
     expect(kinds.filter((k: string) => k === "workflow.validated")).toHaveLength(3);
     expect(kinds.filter((k: string) => k === "validation.reset")).toHaveLength(2);
-    expect(activity.events.at(-1)).toMatchObject({ kind: "workflow.validated", actor: "portal:participant", detail: { from: "in-progress", to: "pending-approval", outcome: "passed" } });
+    expect(activity.events.at(-1)).toMatchObject({
+      kind: "workflow.validated",
+      actor: "portal:participant",
+      detail: { from: "in-progress", to: "pending-approval", outcome: "passed" },
+    });
     expect(activity.events.at(-1).detail.tokenIdHash).toMatch(/^[0-9a-f]{64}$/);
     expect(activity.events[0].actor).toBe("submitter@acme.test");
   });
@@ -356,11 +428,18 @@ describe("portal tokens", () => {
     await expectProblem(await patch(a.id, 0, reviewer, { fullName: "Reviewer" }), 403, "portal.role_forbidden");
     await expectProblem(await advance(a.id, reviewer), 403, "portal.role_forbidden");
 
-    const expired = issuePortalToken({ workflowId: a.id, tenantId: "acme", role: "participant" }, Math.floor(Date.now() / 1000) - PORTAL_TOKEN_TTL_S - 5);
+    const expired = issuePortalToken(
+      { workflowId: a.id, tenantId: "acme", role: "participant" },
+      Math.floor(Date.now() / 1000) - PORTAL_TOKEN_TTL_S - 5,
+    );
     await expectProblem(await portal("GET", `/api/workflow/${a.id}`, expired, undefined, "token"), 401, "portal.token_expired");
     await expectProblem(await patch(a.id, 0, expired, { fullName: "Late" }), 401, "portal.token_expired");
     const [h, p, s] = a.token.split(".");
-    await expectProblem(await portal("GET", `/api/workflow/${a.id}`, `${h}.${p}.${s.slice(1)}A`, undefined, "token"), 401, "portal.token_invalid");
+    await expectProblem(
+      await portal("GET", `/api/workflow/${a.id}`, `${h}.${p}.${s.slice(1)}A`, undefined, "token"),
+      401,
+      "portal.token_invalid",
+    );
     await expectProblem(await portal("GET", `/api/workflow/${a.id}`, "garbage", undefined, "token"), 401, "portal.token_invalid");
     await expectProblem(await portal("GET", `/api/workflow/${a.id}`, null), 401, "portal.token_missing");
     // A token of another tenant's workflow id does not reach this tenant's workflow.
@@ -402,7 +481,12 @@ describe("cancel and list", () => {
     expect(all).toMatchObject({ limit: 2, offset: 0 });
     expect(all.total).toBeGreaterThan(2);
     expect(all.workflows).toHaveLength(2);
-    expect(all.workflows[0]).toMatchObject({ state: expect.any(String), title: expect.any(String), totalSteps: expect.any(Number), createdBy: expect.any(String) });
+    expect(all.workflows[0]).toMatchObject({
+      state: expect.any(String),
+      title: expect.any(String),
+      totalSteps: expect.any(Number),
+      createdBy: expect.any(String),
+    });
     expect(Date.parse(all.workflows[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(all.workflows[1].createdAt));
     const page2 = await (await stack.api("submitter", "GET", "/api/workflow?limit=2&offset=2")).json();
     expect(page2.workflows.map((w: { workflowId: string }) => w.workflowId)).not.toContain(all.workflows[0].workflowId);
@@ -423,25 +507,57 @@ describe("hostile input", () => {
     const { id, token } = await created();
     const other = await created();
     // One waiting for approval too, so that approval routes meet a state that lets them act.
-    const waiting = await created({ templatePath: "workflow/governance.md", correlationId: uniqueCorrelationId("gov"), initialData: { amount: 10, costCentre: "OPS" } });
-    const fieldKey = fc.oneof(fc.constantFrom("fullName", "employeeId", "email", "leaveType", "days", "startDate", "confirmed"), hostileString);
+    const waiting = await created({
+      templatePath: "workflow/governance.md",
+      correlationId: uniqueCorrelationId("gov"),
+      initialData: { amount: 10, costCentre: "OPS" },
+    });
+    const fieldKey = fc.oneof(
+      fc.constantFrom("fullName", "employeeId", "email", "leaveType", "days", "startDate", "confirmed"),
+      hostileString,
+    );
     const body = fc.oneof(
       fc.record(
         {
           templatePath: fc.oneof(fc.constantFrom("workflow/leave-request.md", "workflow/stepped.md"), hostileString),
           correlationId: hostileString,
-          templateSettings: fc.oneof(fc.record({ workflow: fc.dictionary(fc.constantFrom("schemaPath", "recipients", "message", "requireOtp"), hostileValue) }), hostileValue),
+          templateSettings: fc.oneof(
+            fc.record({ workflow: fc.dictionary(fc.constantFrom("schemaPath", "recipients", "message", "requireOtp"), hostileValue) }),
+            hostileValue,
+          ),
           initialData: fc.oneof(fc.dictionary(fieldKey, hostileValue, { maxKeys: 4 }), hostileValue),
           callbackUrl: hostileValue,
         },
         { requiredKeys: [] },
       ),
-      fc.record({ data: fc.oneof(fc.dictionary(fieldKey, hostileValue, { maxKeys: 4 }), hostileValue), version: hostileValue }, { requiredKeys: [] }),
+      fc.record(
+        { data: fc.oneof(fc.dictionary(fieldKey, hostileValue, { maxKeys: 4 }), hostileValue), version: hostileValue },
+        { requiredKeys: [] },
+      ),
       // Approval bodies: comment, changes, governance decisions.
-      fc.record({ comment: hostileValue, decision: fc.oneof(fc.constantFrom("approve", "approve-with-exception", "reject"), hostileValue), justification: hostileValue }, { requiredKeys: [] }),
+      fc.record(
+        {
+          comment: hostileValue,
+          decision: fc.oneof(fc.constantFrom("approve", "approve-with-exception", "reject"), hostileValue),
+          justification: hostileValue,
+        },
+        { requiredKeys: [] },
+      ),
       fc.record({
         changes: fc.oneof(
-          fc.array(fc.record({ message: hostileValue, fieldKey: fc.oneof(fieldKey, hostileValue), severity: hostileValue, category: hostileValue, dueDate: hostileValue }, { requiredKeys: [] }), { maxLength: 3 }),
+          fc.array(
+            fc.record(
+              {
+                message: hostileValue,
+                fieldKey: fc.oneof(fieldKey, hostileValue),
+                severity: hostileValue,
+                category: hostileValue,
+                dueDate: hostileValue,
+              },
+              { requiredKeys: [] },
+            ),
+            { maxLength: 3 },
+          ),
           hostileValue,
         ),
       }),
@@ -453,18 +569,43 @@ describe("hostile input", () => {
       segment.map((s) => `/api/workflow/${s}`),
       fc.tuple(segment, segment).map(([w, i]) => `/api/workflow/${w}/step/${i}`),
       fc
-        .tuple(segment, fc.constantFrom("advance", "fix-validation", "status", "cancel", "activity", "approve", "reject", "request-changes", "governance-decision", "escalate", "seal", "sealed"))
+        .tuple(
+          segment,
+          fc.constantFrom(
+            "advance",
+            "fix-validation",
+            "status",
+            "cancel",
+            "activity",
+            "approve",
+            "reject",
+            "request-changes",
+            "governance-decision",
+            "escalate",
+            "seal",
+            "sealed",
+          ),
+        )
         .map(([w, t]) => `/api/workflow/${w}/${t}`),
     );
     const reviewer = reviewerToken(waiting.id);
-    const portalToken = fc.oneof(fc.constant(token), fc.constant(reviewer), fc.constant(other.token), fc.constant(null), hostileString.map((s) => s.replace(/[^\x21-\x7e]/g, "")));
+    const portalToken = fc.oneof(
+      fc.constant(token),
+      fc.constant(reviewer),
+      fc.constant(other.token),
+      fc.constant(null),
+      hostileString.map((s) => s.replace(/[^\x21-\x7e]/g, "")),
+    );
     const request = fc.record({
       method: fc.constantFrom("GET", "POST", "PATCH", "PUT", "DELETE"),
       path,
       user: fc.constantFrom<UserName | null>("submitter", "approver", "outsider", null),
       token: portalToken,
       inQuery: fc.boolean(),
-      payload: fc.oneof(body.map((b) => JSON.stringify(b) ?? "null"), hostileString),
+      payload: fc.oneof(
+        body.map((b) => JSON.stringify(b) ?? "null"),
+        hostileString,
+      ),
     });
     await fc.assert(
       fc.asyncProperty(request, async (r) => {

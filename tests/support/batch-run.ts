@@ -4,7 +4,12 @@ import type { Stack } from "./stack";
 
 /** Batches as the fault tests send them: letters to n recipients tagged `tag`, no approval step. */
 export const records = (n: number, tag: string) =>
-  Array.from({ length: n }, (_, i) => ({ customerId: `C${1000 + i}`, name: `Customer ${i}`, amount: i, recipientEmail: `${tag}-${i}@example.test` }));
+  Array.from({ length: n }, (_, i) => ({
+    customerId: `C${1000 + i}`,
+    name: `Customer ${i}`,
+    amount: i,
+    recipientEmail: `${tag}-${i}@example.test`,
+  }));
 
 export async function submit(stack: Stack, n: number, tag: string): Promise<string> {
   const res = await stack.api("submitter", "POST", "/api/render", {
@@ -19,7 +24,8 @@ export async function submit(stack: Stack, n: number, tag: string): Promise<stri
 
 export const detail = async (stack: Stack, id: string) => (await stack.api("submitter", "GET", `/api/dispatch/batch/${id}`)).json();
 
-export const deliveries = (messages: ReceivedMail[], tag: string) => messages.filter((m) => m.subject.startsWith("Your document") && m.to.some((t) => t.startsWith(`${tag}-`)));
+export const deliveries = (messages: ReceivedMail[], tag: string) =>
+  messages.filter((m) => m.subject.startsWith("Your document") && m.to.some((t) => t.startsWith(`${tag}-`)));
 
 /**
  * Every one of the n recipients got exactly one delivery mail: nothing lost, nothing sent twice. With
@@ -27,7 +33,13 @@ export const deliveries = (messages: ReceivedMail[], tag: string) => messages.fi
  * a worker killed between the SMTP server's 250 and recording the mail sent leaves it to another
  * worker a lease later (mail is at-least-once). Resolves to the number of delivery messages received.
  */
-export async function expectMailedOnceEach(stack: Stack, tag: string, n: number, timeoutMs: number, opts: { byMessageId?: boolean } = {}): Promise<number> {
+export async function expectMailedOnceEach(
+  stack: Stack,
+  tag: string,
+  n: number,
+  timeoutMs: number,
+  opts: { byMessageId?: boolean } = {},
+): Promise<number> {
   const identity = (m: ReceivedMail) => (opts.byMessageId ? m.messageId : m);
   await stack.smtp.waitFor((m) => new Set(deliveries(m, tag).map(identity)).size >= n, timeoutMs);
   await new Promise((r) => setTimeout(r, 1_000)); // a duplicate would arrive now

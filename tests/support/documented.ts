@@ -10,7 +10,9 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 let doc: Promise<Document> | undefined;
 /** The document as this checkout generates it (the same code the server under test was built from). */
 export const openApiDocument = () =>
-  (doc ??= import("@/app/api/openapi.json/route").then(({ GET }) => GET(new Request("http://localhost/api/openapi.json"))).then((r) => r.json() as Promise<Document>));
+  (doc ??= import("@/app/api/openapi.json/route")
+    .then(({ GET }) => GET(new Request("http://localhost/api/openapi.json")))
+    .then((r) => r.json() as Promise<Document>));
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);

@@ -13,7 +13,19 @@ export async function writePkcs12(file: string, key: CryptoKey, certs: Uint8Arra
   fs.writeFileSync(`${base}.crt.pem`, certificatePem(certs[0]));
   const extra = certs.slice(1);
   if (extra.length) fs.writeFileSync(`${base}.chain.pem`, extra.map(certificatePem).join(""));
-  const args = ["pkcs12", "-export", "-inkey", `${base}.key.pem`, "-in", `${base}.crt.pem`, ...(extra.length ? ["-certfile", `${base}.chain.pem`] : []), "-out", file, "-passout", `pass:${password}`];
+  const args = [
+    "pkcs12",
+    "-export",
+    "-inkey",
+    `${base}.key.pem`,
+    "-in",
+    `${base}.crt.pem`,
+    ...(extra.length ? ["-certfile", `${base}.chain.pem`] : []),
+    "-out",
+    file,
+    "-passout",
+    `pass:${password}`,
+  ];
   const r = spawnSync("openssl", args, { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`openssl pkcs12: ${r.stderr}`);
 }
@@ -62,7 +74,21 @@ export async function expectSignedByAll(
     fs.writeFileSync(content, Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]));
     // /Contents is <hex> padded with zeros: OpenSSL reads the one DER object and ignores the rest.
     fs.writeFileSync(der, Buffer.from(Buffer.from(pdf.subarray(b + 1, c - 1)).toString("latin1"), "hex"));
-    const r = runTool("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", der, "-content", content, "-CAfile", opts.rootPemFile, "-out", "/dev/null"]);
+    const r = runTool("openssl", [
+      "cms",
+      "-verify",
+      "-binary",
+      "-inform",
+      "DER",
+      "-in",
+      der,
+      "-content",
+      content,
+      "-CAfile",
+      opts.rootPemFile,
+      "-out",
+      "/dev/null",
+    ]);
     expect(r.out, sig.fieldName).toContain("Verification successful");
     expect(r.status).toBe(0);
   }

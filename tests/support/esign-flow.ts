@@ -47,24 +47,38 @@ export type EsignFixtures = Awaited<ReturnType<typeof esignFixtures>>;
 export type Signer = { name: string; email: string; order?: number; role?: string; requireOtp?: boolean };
 let seq = 0;
 /** A signer no other test (or earlier run) has used. */
-export const person = (label: string, extra: Partial<Signer> = {}): Signer => ({ name: `${label} Signer`, email: `${label.toLowerCase()}-${Date.now()}-${++seq}@sign.test`, ...extra });
+export const person = (label: string, extra: Partial<Signer> = {}): Signer => ({
+  name: `${label} Signer`,
+  email: `${label.toLowerCase()}-${Date.now()}-${++seq}@sign.test`,
+  ...extra,
+});
 
 /** A governance workflow's create request (validated at create: pending-approval), from Acme Ltd, with `esign` when given. */
 export const esignCreateBody = (esign: unknown, extra: Record<string, unknown> = {}) => ({
   templatePath: "workflow/governance.md",
   correlationId: uniqueCorrelationId("esign"),
-  templateSettings: { workflow: { recipients: [{ email: `gov-${Date.now()}-${++seq}@example.test` }], organizationName: "Acme Ltd" }, esign },
+  templateSettings: {
+    workflow: { recipients: [{ email: `gov-${Date.now()}-${++seq}@example.test` }], organizationName: "Acme Ltd" },
+    esign,
+  },
   initialData: { amount: 120.5, costCentre: "OPS" },
   ...extra,
 });
 
-export const workflowStatus = async (stack: Stack, id: string) => (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
+export const workflowStatus = async (stack: Stack, id: string) =>
+  (await stack.api("submitter", "GET", `/api/workflow/${id}/status`)).json();
 
 /**
  * A governance workflow sealed by its initiator (or, with `approvedBy`, approved by that approver):
  * the seal job adds the signature page and invites.
  */
-export async function sealedForSigning(stack: Stack, signers: Signer[], signingMode: "parallel" | "sequential", extra: Record<string, unknown> = {}, approvedBy?: UserName): Promise<string> {
+export async function sealedForSigning(
+  stack: Stack,
+  signers: Signer[],
+  signingMode: "parallel" | "sequential",
+  extra: Record<string, unknown> = {},
+  approvedBy?: UserName,
+): Promise<string> {
   const res = await stack.api("submitter", "POST", "/api/workflow", esignCreateBody({ enabled: true, signingMode, signers }, extra));
   expect(res.status).toBe(201);
   const { workflowId } = await res.json();
@@ -85,9 +99,14 @@ export function signingLink(stack: Stack, email: string, after = 0): Promise<str
   }, 30_000);
 }
 
-export const signWith = (stack: Stack, token: string, body: unknown, headers: Record<string, string> = {}) => stack.api(null, "POST", `/api/sign/${token}/sign`, body, headers);
+export const signWith = (stack: Stack, token: string, body: unknown, headers: Record<string, string> = {}) =>
+  stack.api(null, "POST", `/api/sign/${token}/sign`, body, headers);
 /** A sign request with a typed mark, the current consent and intent. */
-export const typedSignature = (text: string) => ({ consent: { version: consent().version, sha256: consent().sha256 }, mark: { kind: "typed", text }, intent: true });
+export const typedSignature = (text: string) => ({
+  consent: { version: consent().version, sha256: consent().sha256 },
+  mark: { kind: "typed", text },
+  intent: true,
+});
 
 /** Each signer, in the order given, opens their mailed link and signs with a typed mark; waits until each signature is applied. */
 export async function signInTurn(stack: Stack, id: string, signers: Signer[]): Promise<void> {

@@ -19,7 +19,8 @@ export interface RequestOutcome {
 }
 
 /** The product's own job as Inngest runs it, on a fresh engine each time (DESIGN §8: a reused one replays its first run). */
-export const engineFor = (def: JobDefinition, event: TestEvent) => new InngestTestEngine({ function: toInngestFunction(def), events: [event] });
+export const engineFor = (def: JobDefinition, event: TestEvent) =>
+  new InngestTestEngine({ function: toInngestFunction(def), events: [event] });
 
 /**
  * One call of the serve route. execute() keeps only a failure's error, not whether Inngest would

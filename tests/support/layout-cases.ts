@@ -35,7 +35,11 @@ export function layoutCases(): LayoutCase[] {
   const tall = "layout/tall-image.md";
   return [
     // 32 fillers end at 755 pt: the heading fits below them, but no two lines of the paragraph after it do.
-    { templatePath: orphan, record: { name: "Ann", filler: filler(32) }, events: [{ kind: "orphaned-heading", line: lineOf(orphan, "## Terms"), pages: [1] }] },
+    {
+      templatePath: orphan,
+      record: { name: "Ann", filler: filler(32) },
+      events: [{ kind: "orphaned-heading", line: lineOf(orphan, "## Terms"), pages: [1] }],
+    },
     // 33 fillers leave 18.5 pt, and the 50 pt banner cannot be split.
     {
       templatePath: moved,

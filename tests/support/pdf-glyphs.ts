@@ -18,7 +18,8 @@ function literalBytes(body: string): number[] {
     if (octal) {
       out.push(parseInt(octal, 8) & 0xff);
       i += octal.length - 1;
-    } else if (next !== "\n" && next !== "\r") out.push(({ n: 10, r: 13, t: 9, b: 8, f: 12 } as Record<string, number>)[next] ?? next.charCodeAt(0));
+    } else if (next !== "\n" && next !== "\r")
+      out.push(({ n: 10, r: 13, t: 9, b: 8, f: 12 } as Record<string, number>)[next] ?? next.charCodeAt(0));
   }
   return out;
 }
@@ -30,7 +31,11 @@ function literalBytes(body: string): number[] {
  */
 function notdefsIn(content: string, resources: PDFDict | undefined, doc: PDFDocument, where: string): string[] {
   const fonts = doc.context.lookupMaybe(resources?.get(PDFName.of("Font")), PDFDict);
-  const composite = (name: string) => doc.context.lookupMaybe(fonts?.get(PDFName.of(name)), PDFDict)?.get(PDFName.of("Subtype"))?.toString() === "/Type0";
+  const composite = (name: string) =>
+    doc.context
+      .lookupMaybe(fonts?.get(PDFName.of(name)), PDFDict)
+      ?.get(PDFName.of("Subtype"))
+      ?.toString() === "/Type0";
   const found: string[] = [];
   let font = "";
   for (const m of content.matchAll(/\/([^\s/<>[\]()]+)\s+[-\d.]+\s+Tf|<([0-9a-fA-F\s]*)>|\(((?:\\[\s\S]|[^\\)])*)\)/g)) {
@@ -58,13 +63,28 @@ export async function pdfNotdefGlyphs(bytes: Uint8Array): Promise<string[]> {
     for (const [key, ref] of xobjects?.entries() ?? []) {
       const form = doc.context.lookup(ref);
       if (form instanceof PDFStream && form.dict.get(PDFName.of("Subtype")) === PDFName.of("Form")) {
-        found.push(...notdefsIn(streamText(form), doc.context.lookupMaybe(form.dict.get(PDFName.of("Resources")), PDFDict), doc, `page ${i + 1}: ${key.toString()}`));
+        found.push(
+          ...notdefsIn(
+            streamText(form),
+            doc.context.lookupMaybe(form.dict.get(PDFName.of("Resources")), PDFDict),
+            doc,
+            `page ${i + 1}: ${key.toString()}`,
+          ),
+        );
       }
     }
     for (const ref of page.node.Annots()?.asArray() ?? []) {
       const appearance = doc.context.lookupMaybe(doc.context.lookupMaybe(ref, PDFDict)?.get(PDFName.of("AP")), PDFDict);
       const normal = appearance && doc.context.lookup(appearance.get(PDFName.of("N")));
-      if (normal instanceof PDFStream) found.push(...notdefsIn(streamText(normal), doc.context.lookupMaybe(normal.dict.get(PDFName.of("Resources")), PDFDict), doc, `page ${i + 1}: an annotation`));
+      if (normal instanceof PDFStream)
+        found.push(
+          ...notdefsIn(
+            streamText(normal),
+            doc.context.lookupMaybe(normal.dict.get(PDFName.of("Resources")), PDFDict),
+            doc,
+            `page ${i + 1}: an annotation`,
+          ),
+        );
     }
   });
   return found;

@@ -35,7 +35,10 @@ async function withFile<T>(bytes: Uint8Array, read: (file: string) => Promise<T>
  * attribute lines), its text runs in quotes.
  */
 export async function readStructure(bytes: Uint8Array): Promise<StructNode[]> {
-  const out = await withFile(bytes, async (file) => (await promisify(execFile)("pdfinfo", ["-struct-text", file], { maxBuffer: 64 * 1024 * 1024 })).stdout);
+  const out = await withFile(
+    bytes,
+    async (file) => (await promisify(execFile)("pdfinfo", ["-struct-text", file], { maxBuffer: 64 * 1024 * 1024 })).stdout,
+  );
   const roots: StructNode[] = [];
   const stack: Array<{ depth: number; node: StructNode }> = [];
   // A text with line breaks continues over several lines, up to its closing quote.
@@ -64,7 +67,14 @@ export async function readStructure(bytes: Uint8Array): Promise<StructNode[]> {
     } else if (body.startsWith("/")) parent?.attributes.push(body);
     else if (/^Object \d+ \d+$/.test(body)) parent?.objects.push(body);
     else {
-      const node: StructNode = { type: body.replace(/:$/, "").replace(/ \(\w+\)$/, ""), attributes: [], text: [], children: [], content: [], objects: [] };
+      const node: StructNode = {
+        type: body.replace(/:$/, "").replace(/ \(\w+\)$/, ""),
+        attributes: [],
+        text: [],
+        children: [],
+        content: [],
+        objects: [],
+      };
       if (parent) {
         parent.children.push(node);
         parent.content.push(node);
@@ -96,7 +106,10 @@ export async function readTaggedCatalog(bytes: Uint8Array): Promise<{
   /** Every link annotation: its target, its description, and whether the structure tree points at it. */
   links: Array<{ uri?: string; contents?: string; inStructure: boolean }>;
 }> {
-  const json = await withFile(bytes, async (file) => (await promisify(execFile)("qpdf", ["--json", "--json-key=qpdf", file], { maxBuffer: 64 * 1024 * 1024 })).stdout);
+  const json = await withFile(
+    bytes,
+    async (file) => (await promisify(execFile)("qpdf", ["--json", "--json-key=qpdf", file], { maxBuffer: 64 * 1024 * 1024 })).stdout,
+  );
   const objects = JSON.parse(json).qpdf[1] as Record<string, { value?: Record<string, unknown> }>;
   const value = (ref: unknown) => (typeof ref === "string" ? objects[`obj:${ref}`]?.value : (ref as Record<string, unknown> | undefined));
   const all = Object.values(objects).map((o) => o.value ?? {});
@@ -112,7 +125,13 @@ export async function readTaggedCatalog(bytes: Uint8Array): Promise<{
       .map(([key, o]) => ({
         uri: str(value(o.value!["/A"])?.["/URI"]),
         contents: str(o.value!["/Contents"]),
-        inStructure: all.some((v) => v["/Type"] === "/OBJR" && v["/Obj"] === key.replace(/^obj:/, "")) || all.some((v) => Array.isArray(v["/K"]) && (v["/K"] as unknown[]).some((k) => (k as Record<string, unknown>)?.["/Obj"] === key.replace(/^obj:/, ""))),
+        inStructure:
+          all.some((v) => v["/Type"] === "/OBJR" && v["/Obj"] === key.replace(/^obj:/, "")) ||
+          all.some(
+            (v) =>
+              Array.isArray(v["/K"]) &&
+              (v["/K"] as unknown[]).some((k) => (k as Record<string, unknown>)?.["/Obj"] === key.replace(/^obj:/, "")),
+          ),
       })),
   };
 }
@@ -134,12 +153,21 @@ export interface PageTags {
  */
 export async function readPageTags(bytes: Uint8Array): Promise<PageTags[]> {
   const args = ["--json", "--json-key=pages", "--json-key=qpdf", "--json-stream-data=inline", "--decode-level=generalized"];
-  const json = await withFile(bytes, async (file) => (await promisify(execFile)("qpdf", [...args, file], { maxBuffer: 256 * 1024 * 1024 })).stdout);
-  const parsed = JSON.parse(json) as { pages: Array<{ object: string; contents: string[] }>; qpdf: [unknown, Record<string, { value?: unknown; stream?: { data?: string; dict: unknown } }>] };
+  const json = await withFile(
+    bytes,
+    async (file) => (await promisify(execFile)("qpdf", [...args, file], { maxBuffer: 256 * 1024 * 1024 })).stdout,
+  );
+  const parsed = JSON.parse(json) as {
+    pages: Array<{ object: string; contents: string[] }>;
+    qpdf: [unknown, Record<string, { value?: unknown; stream?: { data?: string; dict: unknown } }>];
+  };
   const objects = parsed.qpdf[1];
   type Dict = Record<string, unknown>;
-  const deref = (v: unknown): unknown => (typeof v === "string" && / R$/.test(v) ? (objects[`obj:${v}`]?.value ?? objects[`obj:${v}`]?.stream?.dict) : v);
-  const catalog = Object.values(objects).map((o) => o.value as Dict | undefined).find((v) => v?.["/Type"] === "/Catalog")!;
+  const deref = (v: unknown): unknown =>
+    typeof v === "string" && / R$/.test(v) ? (objects[`obj:${v}`]?.value ?? objects[`obj:${v}`]?.stream?.dict) : v;
+  const catalog = Object.values(objects)
+    .map((o) => o.value as Dict | undefined)
+    .find((v) => v?.["/Type"] === "/Catalog")!;
   const parentTree = new Map<number, unknown>();
   const readNumberTree = (node: unknown) => {
     const dict = deref(node) as Dict | undefined;
@@ -150,14 +178,24 @@ export async function readPageTags(bytes: Uint8Array): Promise<PageTags[]> {
   readNumberTree((deref(catalog["/StructTreeRoot"]) as Dict | undefined)?.["/ParentTree"]);
   const kidsOf = (element: Dict) => [deref(element["/K"])].flat().map(deref);
   const claimsMcid = (element: Dict, mcid: number, page: string) =>
-    kidsOf(element).some((kid) => (typeof kid === "number" ? kid === mcid && element["/Pg"] === page : (kid as Dict | undefined)?.["/MCID"] === mcid && ((kid as Dict)["/Pg"] ?? element["/Pg"]) === page));
-  const holdsObject = (element: Dict, ref: string) => kidsOf(element).some((kid) => (kid as Dict | undefined)?.["/Type"] === "/OBJR" && (kid as Dict)["/Obj"] === ref);
-  const typeOf = (element: Dict | undefined, holds: (e: Dict) => boolean) => (element && holds(element) ? String(element["/S"]).slice(1) : undefined);
+    kidsOf(element).some((kid) =>
+      typeof kid === "number"
+        ? kid === mcid && element["/Pg"] === page
+        : (kid as Dict | undefined)?.["/MCID"] === mcid && ((kid as Dict)["/Pg"] ?? element["/Pg"]) === page,
+    );
+  const holdsObject = (element: Dict, ref: string) =>
+    kidsOf(element).some((kid) => (kid as Dict | undefined)?.["/Type"] === "/OBJR" && (kid as Dict)["/Obj"] === ref);
+  const typeOf = (element: Dict | undefined, holds: (e: Dict) => boolean) =>
+    element && holds(element) ? String(element["/S"]).slice(1) : undefined;
   return parsed.pages.map((page) => {
     const dict = deref(page.object) as Dict;
-    const content = page.contents.map((ref) => Buffer.from(objects[`obj:${ref}`]?.stream?.data ?? "", "base64").toString("latin1")).join("\n");
+    const content = page.contents
+      .map((ref) => Buffer.from(objects[`obj:${ref}`]?.stream?.data ?? "", "base64").toString("latin1"))
+      .join("\n");
     const byMcid = deref(parentTree.get(dict["/StructParents"] as number)) as unknown[] | undefined;
-    const marked = [...content.matchAll(/\/MCID\s+(\d+)/g)].map((m) => Number(m[1])).map((mcid) => ({ mcid, element: typeOf(deref(byMcid?.[mcid]) as Dict | undefined, (e) => claimsMcid(e, mcid, page.object)) }));
+    const marked = [...content.matchAll(/\/MCID\s+(\d+)/g)]
+      .map((m) => Number(m[1]))
+      .map((mcid) => ({ mcid, element: typeOf(deref(byMcid?.[mcid]) as Dict | undefined, (e) => claimsMcid(e, mcid, page.object)) }));
     const annotations = ((deref(dict["/Annots"]) as string[] | undefined) ?? []).map((ref) => {
       const annotation = deref(ref) as Dict;
       const element = deref(parentTree.get(annotation["/StructParent"] as number)) as Dict | undefined;
@@ -172,7 +210,9 @@ export async function readPageTags(bytes: Uint8Array): Promise<PageTags[]> {
  * written plain, and the version its header declares. Whether it is whole is expectQpdfClean's.
  */
 export async function readFileLayout(bytes: Uint8Array): Promise<{ packed: number; plain: number; pdfVersion?: string }> {
-  const xref = await withFile(bytes, async (file) => (await promisify(execFile)("qpdf", ["--show-xref", file], { maxBuffer: 64 * 1024 * 1024 })).stdout.split("\n"));
+  const xref = await withFile(bytes, async (file) =>
+    (await promisify(execFile)("qpdf", ["--show-xref", file], { maxBuffer: 64 * 1024 * 1024 })).stdout.split("\n"),
+  );
   return {
     packed: xref.filter((l) => /: compressed;/.test(l)).length,
     plain: xref.filter((l) => /: uncompressed;/.test(l)).length,
@@ -183,5 +223,9 @@ export async function readFileLayout(bytes: Uint8Array): Promise<{ packed: numbe
 /** The fonts a PDF draws with, as poppler's pdffonts lists them (a subset's name with its tag, "ABCDEF+Arimo-Regular"). */
 export async function pdfFontNames(bytes: Uint8Array): Promise<string[]> {
   const out = await withFile(bytes, async (file) => (await promisify(execFile)("pdffonts", [file])).stdout);
-  return out.split("\n").slice(2).filter(Boolean).map((line) => line.split(/\s+/)[0]);
+  return out
+    .split("\n")
+    .slice(2)
+    .filter(Boolean)
+    .map((line) => line.split(/\s+/)[0]);
 }

@@ -12,7 +12,10 @@ export function runTool(cmd: string, args: string[]): { status: number | null; o
 }
 
 /** poppler's pdfsig report of a file, one block per signature, in the file's order. */
-export const pdfsigBlocks = (file: string, options: string[]): string[] => runTool("pdfsig", [...options, file]).out.split(/^Signature #\d+:/m).slice(1);
+export const pdfsigBlocks = (file: string, options: string[]): string[] =>
+  runTool("pdfsig", [...options, file])
+    .out.split(/^Signature #\d+:/m)
+    .slice(1);
 
 /** qpdf --check finds nothing wrong with the bytes (written to `dir`, or a temporary folder, to be read). */
 export function expectQpdfClean(bytes: Uint8Array, dir?: string): void {

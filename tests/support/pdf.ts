@@ -33,7 +33,10 @@ async function pdftotext(bytes: Uint8Array, args: string[]): Promise<string> {
 export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   const stdout = await pdftotext(bytes, ["-layout"]);
   // pdftotext ends every page with a form feed.
-  return stdout.split("\f").slice(0, -1).map((page) => page.replace(/\s+/g, " ").trim());
+  return stdout
+    .split("\f")
+    .slice(0, -1)
+    .map((page) => page.replace(/\s+/g, " ").trim());
 }
 
 export interface WordBox {
@@ -53,12 +56,23 @@ export async function pdfWordBoxes(bytes: Uint8Array): Promise<WordBox[]> {
   const words: WordBox[] = [];
   let page = 0;
   let size = { w: 0, h: 0 };
-  for (const m of html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+  for (const m of html.matchAll(
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+  )) {
     if (m[1]) {
       page++;
       size = { w: Number(m[1]), h: Number(m[2]) };
     } else {
-      words.push({ page, pageWidth: size.w, pageHeight: size.h, xMin: Number(m[3]), yMin: Number(m[4]), xMax: Number(m[5]), yMax: Number(m[6]), text: m[7] });
+      words.push({
+        page,
+        pageWidth: size.w,
+        pageHeight: size.h,
+        xMin: Number(m[3]),
+        yMin: Number(m[4]),
+        xMax: Number(m[5]),
+        yMax: Number(m[6]),
+        text: m[7],
+      });
     }
   }
   return words;

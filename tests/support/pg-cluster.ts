@@ -46,7 +46,10 @@ export async function startPgCluster(port: number) {
 }
 
 function postgresIds(): [number, number] {
-  const line = fs.readFileSync("/etc/passwd", "utf8").split("\n").find((l) => l.startsWith("postgres:"));
+  const line = fs
+    .readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("postgres:"));
   if (!line) throw new Error("no postgres user on this machine");
   const [, , uid, gid] = line.split(":");
   return [Number(uid), Number(gid)];

@@ -13,7 +13,10 @@ export interface RawAnswer {
  * opens a connection, writes the requests one after the other (each once the previous answer is in)
  * and reads the answers.
  */
-export async function rawRequests(baseUrl: string, requests: Array<{ method: string; path: string; headers?: Record<string, string> }>): Promise<RawAnswer[]> {
+export async function rawRequests(
+  baseUrl: string,
+  requests: Array<{ method: string; path: string; headers?: Record<string, string> }>,
+): Promise<RawAnswer[]> {
   const url = new URL(baseUrl);
   const socket = net.connect(Number(url.port), url.hostname);
   socket.setTimeout(15_000, () => socket.destroy(new Error("no answer within 15 s")));
@@ -39,7 +42,11 @@ export async function rawRequests(baseUrl: string, requests: Array<{ method: str
     for (const [i, r] of requests.entries()) {
       const last = i === requests.length - 1;
       const headers = { host: url.host, ...(last ? { connection: "close" } : {}), ...r.headers };
-      socket.write(`${r.method} ${r.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`);
+      socket.write(
+        `${r.method} ${r.path} HTTP/1.1\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join("")}\r\n`,
+      );
       for (;;) {
         const parsed = parseAnswer(buffer, r.method === "HEAD");
         if (parsed) {
@@ -48,7 +55,8 @@ export async function rawRequests(baseUrl: string, requests: Array<{ method: str
           break;
         }
         if (closed) {
-          if (buffer.length) throw new Error(`incomplete answer to ${r.method} ${r.path}: ${JSON.stringify(buffer.toString("latin1").slice(0, 300))}`);
+          if (buffer.length)
+            throw new Error(`incomplete answer to ${r.method} ${r.path}: ${JSON.stringify(buffer.toString("latin1").slice(0, 300))}`);
           throw new Error(`connection closed without an answer to ${r.method} ${r.path}`);
         }
         await more();
@@ -99,7 +107,10 @@ function parseAnswer(buf: Buffer, head: boolean): { answer: RawAnswer; length: n
  * Writes one whole request and closes the connection without reading the answer: a browser closed
  * right after its click. Resolves once the request is handed to the kernel.
  */
-export async function sendAndHangUp(baseUrl: string, r: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<void> {
+export async function sendAndHangUp(
+  baseUrl: string,
+  r: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<void> {
   const url = new URL(baseUrl);
   const socket = net.connect(Number(url.port), url.hostname);
   socket.on("error", () => {});
@@ -109,7 +120,9 @@ export async function sendAndHangUp(baseUrl: string, r: { method: string; path: 
   });
   const body = Buffer.from(r.body ?? "");
   const headers = { host: url.host, "content-length": String(body.length), ...r.headers };
-  const head = `${r.method} ${r.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`;
+  const head = `${r.method} ${r.path} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("")}\r\n`;
   await new Promise<void>((resolve) => socket.write(Buffer.concat([Buffer.from(head), body]), () => resolve()));
   socket.destroy();
 }

@@ -26,10 +26,13 @@ export async function startS3Proxy(target: string): Promise<S3Proxy> {
   let holding = false;
   let waiting: Array<() => void> = [];
   const pass = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const up = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const up = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     up.on("error", () => res.destroy());
     req.pipe(up);
   };
@@ -38,7 +41,9 @@ export async function startS3Proxy(target: string): Promise<S3Proxy> {
     if (failures.left > 0) {
       failures.left--;
       req.resume();
-      res.writeHead(failures.status, { "content-type": "application/xml" }).end(`<?xml version="1.0"?><Error><Code>${failures.code}</Code><Message>injected by the test</Message></Error>`);
+      res
+        .writeHead(failures.status, { "content-type": "application/xml" })
+        .end(`<?xml version="1.0"?><Error><Code>${failures.code}</Code><Message>injected by the test</Message></Error>`);
       return;
     }
     if (holding) waiting.push(() => pass(req, res));

@@ -69,7 +69,11 @@ export async function startSmtpServer(opts: SmtpServerOptions = {}): Promise<Smt
         const refusal = opts.refuse?.(address.address, attempt);
         if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
         const held = opts.hold?.(address.address);
-        if (held) return void held.then(() => callback(), () => callback());
+        if (held)
+          return void held.then(
+            () => callback(),
+            () => callback(),
+          );
         callback();
       },
       onData(stream, session, callback) {

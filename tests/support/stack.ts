@@ -23,12 +23,20 @@ export const blobKind = (): BlobKind => (process.env.TEST_BLOB === "s3" ? "s3" :
 
 /** Users of the test tenants, each a client-credentials client of the real OIDC provider. */
 export const users = {
-  submitter: { clientId: "acme-submitter", clientSecret: "s1-secret-value", claims: { tid: "acme", email: "submitter@acme.test", roles: [] } },
+  submitter: {
+    clientId: "acme-submitter",
+    clientSecret: "s1-secret-value",
+    claims: { tid: "acme", email: "submitter@acme.test", roles: [] },
+  },
   approver: { clientId: "acme-approver", clientSecret: "s2-secret-value", claims: { tid: "acme", email: "approver@acme.test", roles: [] } },
   approver2: { clientId: "acme-approver2", clientSecret: "s3-secret-value", claims: { tid: "acme", email: "second@acme.test", roles: [] } },
   admin: { clientId: "acme-admin", clientSecret: "s7-secret-value", claims: { tid: "acme", email: "admin@acme.test", roles: ["admin"] } },
   outsider: { clientId: "globex-user", clientSecret: "s4-secret-value", claims: { tid: "globex", email: "approver@acme.test", roles: [] } },
-  unlicensed: { clientId: "initech-user", clientSecret: "s5-secret-value", claims: { tid: "initech", email: "user@initech.test", roles: [] } },
+  unlicensed: {
+    clientId: "initech-user",
+    clientSecret: "s5-secret-value",
+    claims: { tid: "initech", email: "user@initech.test", roles: [] },
+  },
   stranger: { clientId: "nowhere-user", clientSecret: "s6-secret-value", claims: { tid: "nowhere", email: "x@nowhere.test", roles: [] } },
 } satisfies Record<string, DevClient>;
 export type UserName = keyof typeof users;
@@ -38,11 +46,20 @@ export type UserName = keyof typeof users;
  * outsider (another tenant, same email as the acme approver) is a different login.
  */
 export const logins: Record<UserName, DevUser> = Object.fromEntries(
-  Object.entries(users).map(([name, c]) => [name, { username: c.clientId, password: `${c.clientId}-password`, claims: { ...c.claims, name: `Test ${name}` } }]),
+  Object.entries(users).map(([name, c]) => [
+    name,
+    { username: c.clientId, password: `${c.clientId}-password`, claims: { ...c.claims, name: `Test ${name}` } },
+  ]),
 ) as Record<UserName, DevUser>;
 /** The tenants of every stack, written with one `tenant apply` (one CLI start instead of three). */
 const TENANTS = [
-  { id: "acme", name: "Acme", tier: "premium", features: ["batchDispatch", "explain", "workflow"], approvers: ["approver@acme.test", "second@acme.test"] },
+  {
+    id: "acme",
+    name: "Acme",
+    tier: "premium",
+    features: ["batchDispatch", "explain", "workflow"],
+    approvers: ["approver@acme.test", "second@acme.test"],
+  },
   { id: "globex", name: "Globex", tier: "standard", features: ["batchDispatch", "workflow"], approvers: ["boss@globex.test"] },
   { id: "initech", name: "Initech", tier: "standard", features: [], approvers: ["boss@initech.test"] },
 ];
@@ -53,13 +70,21 @@ export const CONSOLE_CLIENT = { id: "sealpost-console-test", secret: "console-te
  * development server, `next dev`, as `npm run dev` runs it), the identity provider, an SMTP server,
  * a database and a data folder of its own.
  */
-export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Record<string, string>; pgAdminUrl?: string; smtp?: SmtpServerOptions; dev?: boolean } = {}) {
+export async function startStack(
+  opts: { db?: DbKind; blob?: BlobKind; env?: Record<string, string>; pgAdminUrl?: string; smtp?: SmtpServerOptions; dev?: boolean } = {},
+) {
   const kind = opts.db ?? dbKind();
   const s3 = (opts.blob ?? blobKind()) === "s3" ? await startS3Server() : null;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const consoleClient = demoConsoleClient(baseUrl, CONSOLE_CLIENT.id, CONSOLE_CLIENT.secret);
-  const idp = await startDevIdp({ port: 0, audience: AUDIENCE, clients: Object.values(users), users: Object.values(logins), webClients: [consoleClient] });
+  const idp = await startDevIdp({
+    port: 0,
+    audience: AUDIENCE,
+    clients: Object.values(users),
+    users: Object.values(logins),
+    webClients: [consoleClient],
+  });
   const smtp = await startSmtpServer(opts.smtp);
   const database = kind === "postgres" ? await createTestDatabase(opts.pgAdminUrl) : null;
   const dataDir = createTempDataDir();
@@ -105,7 +130,12 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
       const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
       const args = [...nodeArgs, next, opts.dev ? "dev" : "start", "-p", String(onPort), "-H", "127.0.0.1"];
       // `next dev` forks the server: in a process group of its own, stopping reaches both.
-      const p = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(onPort) }, stdio: ["ignore", "pipe", "pipe"], detached: opts.dev });
+      const p = spawn(process.execPath, args, {
+        cwd: root,
+        env: { ...env, PORT: String(onPort) },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: opts.dev,
+      });
       proc = p;
       p.stdout!.on("data", (d) => (out += d));
       p.stderr!.on("data", (d) => (out += d));
@@ -113,7 +143,10 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
       const deadline = Date.now() + (opts.dev ? 300_000 : 60_000);
       while (Date.now() < deadline) {
         if (p.exitCode !== null) throw new Error(`server exited (${p.exitCode}):\n${out}`);
-        const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) return;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -143,12 +176,18 @@ export async function startStack(opts: { db?: DbKind; blob?: BlobKind; env?: Rec
     return tokens.get(user)!;
   };
   /** Calls the API of the server at `base`, as `user` (a bearer token) or nobody; the answer is checked against the document (documentedFetch). */
-  const apiAt = (base: string) => async (user: UserName | null, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const h: Record<string, string> = { ...headers };
-    if (user) h.authorization = `Bearer ${await token(user)}`;
-    if (body !== undefined) h["content-type"] ??= "application/json";
-    return documentedFetch(`${base}${p}`, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
-  };
+  const apiAt =
+    (base: string) =>
+    async (user: UserName | null, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const h: Record<string, string> = { ...headers };
+      if (user) h.authorization = `Bearer ${await token(user)}`;
+      if (body !== undefined) h["content-type"] ??= "application/json";
+      return documentedFetch(`${base}${p}`, {
+        method,
+        headers: h,
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      });
+    };
   const api = apiAt(baseUrl);
 
   return {
@@ -237,7 +276,11 @@ export interface StackWorker {
 }
 
 /** Polls until check() returns a value, or fails after timeoutMs with the last value seen. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, what = "condition"): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+  what = "condition",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -250,10 +293,16 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 
 /** A batch's documents once every one is rendered (the submitter's view). */
 export const renderedDocuments = (stack: Stack, batchId: string | null) =>
-  eventually(async () => {
-    const body = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
-    return body.documents.every((d: { status: string }) => d.status === "rendered") && (body.documents as Array<{ correlationId: string }>);
-  }, 60_000, "batch rendered");
+  eventually(
+    async () => {
+      const body = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
+      return (
+        body.documents.every((d: { status: string }) => d.status === "rendered") && (body.documents as Array<{ correlationId: string }>)
+      );
+    },
+    60_000,
+    "batch rendered",
+  );
 
 /**
  * Adds the demo templates (templates/) beside the fixtures: the API's examples (lib/…/api-examples.ts),

@@ -11,7 +11,11 @@ export function runInTerminal(
   o: { cwd: string; env: NodeJS.ProcessEnv; answers?: Array<{ after: string; type: string }>; timeoutMs?: number },
 ): Promise<{ code: number | null; raw: string; screen: string[]; timedOut: boolean }> {
   const quoted = argv.map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(" ");
-  const child = spawn("script", ["-qfec", quoted, "/dev/null"], { cwd: o.cwd, env: { TERM: "xterm-256color", ...o.env }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn("script", ["-qfec", quoted, "/dev/null"], {
+    cwd: o.cwd,
+    env: { TERM: "xterm-256color", ...o.env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   const pending = [...(o.answers ?? [])];
   let raw = "";
   child.stdout.on("data", (d: Buffer) => {

@@ -31,7 +31,12 @@ const HASH_OIDS: Record<DigestAlgorithm, string> = {
 const buf = (u: Uint8Array) => u.slice().buffer;
 
 /** A DER TimeStampToken (ContentInfo of SignedData over a TSTInfo) for `digest`. */
-export async function createTimestampToken(tsa: KeyAndChain, digest: Uint8Array, hashOid: string, nonce?: asn1js.Integer): Promise<Uint8Array> {
+export async function createTimestampToken(
+  tsa: KeyAndChain,
+  digest: Uint8Array,
+  hashOid: string,
+  nonce?: asn1js.Integer,
+): Promise<Uint8Array> {
   const tst = new pkijs.TSTInfo({
     version: 1,
     policy: OID.testPolicy,
@@ -48,11 +53,20 @@ export async function createTimestampToken(tsa: KeyAndChain, digest: Uint8Array,
   const cert = pkijs.Certificate.fromBER(buf(tsa.chain[0]));
   // RFC 5816: the token names its certificate (ESSCertIDv2, SHA-256 by default) in a signed attribute.
   const essCertIdV2 = new asn1js.Sequence({
-    value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: buf(createHash("sha256").update(tsa.chain[0]).digest()) })] })] })],
+    value: [
+      new asn1js.Sequence({
+        value: [
+          new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: buf(createHash("sha256").update(tsa.chain[0]).digest()) })] }),
+        ],
+      }),
+    ],
   });
   const signed = new pkijs.SignedData({
     version: 3,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.tstInfo, eContent: new asn1js.OctetString({ valueHex: buf(tstDer) }) }),
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({
+      eContentType: OID.tstInfo,
+      eContent: new asn1js.OctetString({ valueHex: buf(tstDer) }),
+    }),
     signerInfos: [
       new pkijs.SignerInfo({
         version: 1,
@@ -61,7 +75,10 @@ export async function createTimestampToken(tsa: KeyAndChain, digest: Uint8Array,
           type: 0,
           attributes: [
             new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.tstInfo })] }),
-            new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: buf(createHash("sha256").update(tstDer).digest()) })] }),
+            new pkijs.Attribute({
+              type: OID.messageDigest,
+              values: [new asn1js.OctetString({ valueHex: buf(createHash("sha256").update(tstDer).digest()) })],
+            }),
             new pkijs.Attribute({ type: OID.signingCertificateV2, values: [essCertIdV2] }),
           ],
         }),
@@ -109,7 +126,12 @@ export async function startTsaServer(tsa: KeyAndChain): Promise<TsaServer> {
       try {
         const query = pkijs.TimeStampReq.fromBER(Buffer.concat(chunks));
         const imprint = query.messageImprint;
-        const token = await createTimestampToken(tsa, imprint.hashedMessage.valueBlock.valueHexView, imprint.hashAlgorithm.algorithmId, query.nonce);
+        const token = await createTimestampToken(
+          tsa,
+          imprint.hashedMessage.valueBlock.valueHexView,
+          imprint.hashAlgorithm.algorithmId,
+          query.nonce,
+        );
         const resp = new pkijs.TimeStampResp({
           status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
           timeStampToken: pkijs.ContentInfo.fromBER(buf(token)),

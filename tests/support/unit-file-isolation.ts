@@ -9,7 +9,11 @@ beforeAll(() => {
   saved = { ...process.env };
 });
 afterAll(async () => {
-  const [{ closeRenderPool }, { closeDb }, { resetEnvCache }] = await Promise.all([import("@/lib/pdf/render-pool"), import("@/lib/db/client"), import("@/lib/env")]);
+  const [{ closeRenderPool }, { closeDb }, { resetEnvCache }] = await Promise.all([
+    import("@/lib/pdf/render-pool"),
+    import("@/lib/db/client"),
+    import("@/lib/env"),
+  ]);
   await closeRenderPool();
   await closeDb();
   for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];

@@ -32,5 +32,9 @@ export const portalCall = (stack: Stack, method: string, path: string, token: st
  * A reviewer token as the approval mail's link carries it: bound to an approver and a stage (by default
  * the acme tenant's first approver at stage 1, who may decide a workflow whose schema names no approvers).
  */
-export const reviewerToken = (workflowId: string, tenantId = "acme", reviewer = { email: "approver@acme.test", stage: 1 }, issuedAt?: number) =>
-  issuePortalToken({ workflowId, tenantId, role: "reviewer", reviewer }, issuedAt);
+export const reviewerToken = (
+  workflowId: string,
+  tenantId = "acme",
+  reviewer = { email: "approver@acme.test", stage: 1 },
+  issuedAt?: number,
+) => issuePortalToken({ workflowId, tenantId, role: "reviewer", reviewer }, issuedAt);

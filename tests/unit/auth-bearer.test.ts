@@ -10,8 +10,16 @@ import { createTempDataDir } from "../support/test-db";
 import { tokenFor } from "../support/tokens";
 
 const AUDIENCE = "sealpost-unit";
-const alice: DevClient = { clientId: "acme-alice", clientSecret: "alice-secret", claims: { tid: "acme", email: "Alice@Acme.TEST", roles: ["admin", "auditor"] } };
-const stranger: DevClient = { clientId: "nowhere-bob", clientSecret: "bob-secret", claims: { tid: "nowhere", email: "bob@nowhere.test", roles: [] } };
+const alice: DevClient = {
+  clientId: "acme-alice",
+  clientSecret: "alice-secret",
+  claims: { tid: "acme", email: "Alice@Acme.TEST", roles: ["admin", "auditor"] },
+};
+const stranger: DevClient = {
+  clientId: "nowhere-bob",
+  clientSecret: "bob-secret",
+  claims: { tid: "nowhere", email: "bob@nowhere.test", roles: [] },
+};
 
 let idp: DevIdp;
 let data: ReturnType<typeof createTempDataDir>;
@@ -102,7 +110,12 @@ describe("authenticateBearer against forged tokens", () => {
       .setExpirationTime("10m");
 
   it("rejects an unsigned (alg none) token", async () => {
-    const token = new UnsecuredJWT(validClaims()).setIssuer(idp.issuer).setAudience(AUDIENCE).setSubject("x").setExpirationTime("10m").encode();
+    const token = new UnsecuredJWT(validClaims())
+      .setIssuer(idp.issuer)
+      .setAudience(AUDIENCE)
+      .setSubject("x")
+      .setExpirationTime("10m")
+      .encode();
     await expect(withToken(token)).rejects.toMatchObject({ code: "auth.token_invalid" });
   });
 

@@ -12,13 +12,18 @@ import { tokenFor } from "../support/tokens";
 // Issuer configuration: discovery, the configured issuer and algorithm list, and claim names.
 const AUDIENCE = "sealpost-unit";
 // roles as one space-separated string, as some issuers send them (DevClient types roles as an array).
-const carol: DevClient = { clientId: "acme-carol", clientSecret: "carol-secret", claims: { tid: "acme", org: "globex", email: "carol@acme.test", roles: "reader writer" as unknown as string[] } };
+const carol: DevClient = {
+  clientId: "acme-carol",
+  clientSecret: "carol-secret",
+  claims: { tid: "acme", org: "globex", email: "carol@acme.test", roles: "reader writer" as unknown as string[] },
+};
 
 let idp: DevIdp;
 let data: ReturnType<typeof createTempDataDir>;
 const started: DevIdp[] = [];
 
-const withToken = (token: string) => authenticateBearer(new Request("http://localhost/api/x", { headers: { authorization: `Bearer ${token}` } }));
+const withToken = (token: string) =>
+  authenticateBearer(new Request("http://localhost/api/x", { headers: { authorization: `Bearer ${token}` } }));
 
 function configure(vars: Record<string, string | undefined>) {
   for (const [k, v] of Object.entries(vars)) {
@@ -80,7 +85,10 @@ describe("issuer configuration", () => {
 
   it("ignores HS256 and none even when AUTH_ALGORITHMS lists them", async () => {
     configure({ AUTH_ALGORITHMS: "HS256,none" });
-    await expect(withToken(await tokenFor(idp.issuer, carol))).rejects.toMatchObject({ code: "unavailable", message: expect.stringContaining("AUTH_ALGORITHMS") });
+    await expect(withToken(await tokenFor(idp.issuer, carol))).rejects.toMatchObject({
+      code: "unavailable",
+      message: expect.stringContaining("AUTH_ALGORITHMS"),
+    });
   });
 
   it("reads the tenant and roles from the configured claim names, splitting space-separated roles", async () => {

@@ -27,14 +27,40 @@ async function batch(tenantId: string, version: string, msPerRecord: number | nu
   const id = newId();
   const n = msPerRecord === null ? 0 : 20;
   await db.insert(batches).values({
-    id, tenantId, correlationId: id, state: "processing", readiness: "ready", title: "t", templatePath: "notice.md", templateVersion: version,
-    documentCount: 20, readyCount: 20, warningCount: 0, processedCount: n, submittedBy: "s@x.test", approvers: [], validationResults: [],
-    distribution: {}, options: {}, activityItemId: newId(), startedAt,
+    id,
+    tenantId,
+    correlationId: id,
+    state: "processing",
+    readiness: "ready",
+    title: "t",
+    templatePath: "notice.md",
+    templateVersion: version,
+    documentCount: 20,
+    readyCount: 20,
+    warningCount: 0,
+    processedCount: n,
+    submittedBy: "s@x.test",
+    approvers: [],
+    validationResults: [],
+    distribution: {},
+    options: {},
+    activityItemId: newId(),
+    startedAt,
   });
   await db.insert(batchRecords).values(
     Array.from({ length: 20 }, (_, i) => ({
-      batchId: id, recordIndex: i, tenantId, data: {}, correlationId: newId(), fileName: `f${i}.pdf`,
-      ...(i < n ? { status: "rendered" as const, timings: { dataBindingMs: 0, layoutMs: msPerRecord!, postProcessingMs: 0, templateLoadMs: 0, totalMs: msPerRecord! } } : {}),
+      batchId: id,
+      recordIndex: i,
+      tenantId,
+      data: {},
+      correlationId: newId(),
+      fileName: `f${i}.pdf`,
+      ...(i < n
+        ? {
+            status: "rendered" as const,
+            timings: { dataBindingMs: 0, layoutMs: msPerRecord!, postProcessingMs: 0, templateLoadMs: 0, totalMs: msPerRecord! },
+          }
+        : {}),
     })),
   );
   return id;

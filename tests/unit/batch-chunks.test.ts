@@ -4,7 +4,12 @@ import { chunksOf } from "@/lib/batch/process/render-chunk";
 
 describe("chunksOf", () => {
   it("cuts a first run into ranges of the chunk size, and its last chunk's worth into quarters", () => {
-    expect(chunksOf(Array.from({ length: 20 }, (_, i) => i), 8)).toEqual([
+    expect(
+      chunksOf(
+        Array.from({ length: 20 }, (_, i) => i),
+        8,
+      ),
+    ).toEqual([
       { from: 0, count: 8 },
       { from: 8, count: 4 },
       { from: 12, count: 2 },

@@ -24,7 +24,14 @@ const template = {
 
 describe("what an approver sees of each record", () => {
   it("the template's first fields with a value by label, as people read them in the template's locale, and the recipients with their names", () => {
-    const d = recordDetails(template, { customerId: "C1001", recipientEmail: "Ann@Example.test; bob@example.test", recipientName: "Ann Smith", amount: 1234.5, plan: "plus", due: "2026-12-01" });
+    const d = recordDetails(template, {
+      customerId: "C1001",
+      recipientEmail: "Ann@Example.test; bob@example.test",
+      recipientName: "Ann Smith",
+      amount: 1234.5,
+      plan: "plus",
+      due: "2026-12-01",
+    });
     expect(d.fields).toEqual([
       { label: "Kundennummer", value: "C1001" },
       { label: "Betrag", value: "1.234,5" },
@@ -50,11 +57,21 @@ describe("the intake receipt shows each record's details", () => {
       { customerId: "C102", name: "Bob Jones", amount: 99999, recipientEmail: "bob@example.test" },
     ];
     const check = await checkRecords(template, records, resolveDistribution(template.distribution, undefined), undefined);
-    const batch = { id: newId(), correlationId: "receipt-details", title: "Letters", templatePath: "letter.md", submittedBy: "crm@acme.test", createdAt: new Date(), state: "invalid", readiness: check.readiness } as unknown as Batch;
+    const batch = {
+      id: newId(),
+      correlationId: "receipt-details",
+      title: "Letters",
+      templatePath: "letter.md",
+      submittedBy: "crm@acme.test",
+      createdAt: new Date(),
+      state: "invalid",
+      readiness: check.readiness,
+    } as unknown as Batch;
     const text = (await pdfText(await buildReceipt(batch, check, template))).replace(/\s+/g, " ");
     expect(text).toContain("Customer id: C101 · Name: Ann Smith · Amount: 1,200.5 · To: Ann Smith <ann@example.test>");
     // A record needing attention: its details beside its findings.
-    for (const s of ["Customer id: C102", "Name: Bob Jones", "To: bob@example.test", "Amount must be at most 10000"]) expect(text).toContain(s);
+    for (const s of ["Customer id: C102", "Name: Bob Jones", "To: bob@example.test", "Amount must be at most 10000"])
+      expect(text).toContain(s);
     delete process.env.TEMPLATES_DIR;
     resetEnvCache();
   });

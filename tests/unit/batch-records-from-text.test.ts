@@ -39,7 +39,7 @@ describe("records from CSV", () => {
   });
 
   it("keeps a formula-looking cell as the text it is (documents are PDFs, never spreadsheets)", () => {
-    expect(recordsFromText("customerId\n=HYPERLINK(\"x\")\n", fields).records).toEqual([{ customerId: '=HYPERLINK("x")' }]);
+    expect(recordsFromText('customerId\n=HYPERLINK("x")\n', fields).records).toEqual([{ customerId: '=HYPERLINK("x")' }]);
   });
 
   it("takes a __proto__ heading as data", () => {
@@ -49,7 +49,9 @@ describe("records from CSV", () => {
   });
 
   it("refuses rows longer than the header, two columns for one field, and broken quotes", () => {
-    expect(recordsFromText("customerId,amount\nC1,2,3\n", fields).problems).toEqual(["Row 2 has 3 values but the first row names 2 columns"]);
+    expect(recordsFromText("customerId,amount\nC1,2,3\n", fields).problems).toEqual([
+      "Row 2 has 3 values but the first row names 2 columns",
+    ]);
     expect(recordsFromText("customerId,Customer id\nC1,C2\n", fields).problems).toEqual(["Two columns name the same field: customerId"]);
     expect(recordsFromText('customerId,amount\n"C1,2\n', fields).problems[0]).toMatch(/^Row \d+: .*quote/i);
   });
@@ -69,7 +71,8 @@ describe("records from JSON Lines", () => {
 
 describe("the preview", () => {
   it("has intake's own findings, with field and severity, in the receipt's order", async () => {
-    const csv = "customerId,name,amount,recipientEmail,nickname\nC101,Ann,5,ann@example.test,\nC102,Bob,99999,bob@example.test,a long nickname\nX,Cy,1,,\n";
+    const csv =
+      "customerId,name,amount,recipientEmail,nickname\nC101,Ann,5,ann@example.test,\nC102,Bob,99999,bob@example.test,a long nickname\nX,Cy,1,,\n";
     const preview = await previewRecords("letter.md", csv, { warning: 25, max: 100 });
     if (preview.kind !== "read") throw new Error(preview.problems.join("; "));
     const template = await loadTemplate("letter.md");
@@ -78,7 +81,12 @@ describe("the preview", () => {
     expect(preview.check!.counts).toEqual({ total: 3, ready: 1, warning: 0, invalid: 2 });
     expect(preview.check!.records[1].findings).toEqual([
       { field: "amount", severity: "error", message: "amount: must be at most 10000", text: "Amount must be at most 10000" },
-      { field: "nickname", severity: "warning", message: "nickname: must be at most 10 characters", text: expect.stringMatching(/ must be at most 10 characters$/) },
+      {
+        field: "nickname",
+        severity: "warning",
+        message: "nickname: must be at most 10 characters",
+        text: expect.stringMatching(/ must be at most 10 characters$/),
+      },
     ]);
     expect(preview.check!.records[2].findings.map((f) => f.field)).toEqual(["customerId", "recipientEmail"]);
     expect(preview.check!.records[1].messages).toEqual(preview.check!.records[1].findings.map((f) => f.message));
@@ -87,7 +95,11 @@ describe("the preview", () => {
   it("does not check a list above the maximum, and says why", async () => {
     const csv = `customerId\n${Array.from({ length: 6 }, (_, i) => `C10${i}`).join("\n")}\n`;
     const preview = await previewRecords("letter.md", csv, { warning: 3, max: 5 });
-    expect(preview).toMatchObject({ kind: "read", check: null, decision: { kind: "blocked", message: "You have selected 6 records. Select 5 or fewer records to send them in one batch." } });
+    expect(preview).toMatchObject({
+      kind: "read",
+      check: null,
+      decision: { kind: "blocked", message: "You have selected 6 records. Select 5 or fewer records to send them in one batch." },
+    });
   });
 
   it("reads 10,000 rows quickly and blocks them without checking each", async () => {
@@ -95,10 +107,17 @@ describe("the preview", () => {
     const started = performance.now();
     const preview = await previewRecords("letter.md", csv, { warning: 25, max: 100 });
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(preview).toMatchObject({ kind: "read", check: null, decision: { kind: "blocked", message: "You have selected 10,000 records. Select 100 or fewer records to send them in one batch." } });
+    expect(preview).toMatchObject({
+      kind: "read",
+      check: null,
+      decision: { kind: "blocked", message: "You have selected 10,000 records. Select 100 or fewer records to send them in one batch." },
+    });
   });
 
   it("calls a header without rows unreadable", async () => {
-    expect(await previewRecords("letter.md", "customerId,name\n", { warning: 25, max: 100 })).toEqual({ kind: "unreadable", problems: ["There are no records: only a header row, or nothing but empty lines"] });
+    expect(await previewRecords("letter.md", "customerId,name\n", { warning: 25, max: 100 })).toEqual({
+      kind: "unreadable",
+      problems: ["There are no records: only a header row, or nothing but empty lines"],
+    });
   });
 });

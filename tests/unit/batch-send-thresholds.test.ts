@@ -5,7 +5,10 @@ import { thresholdsFromEnv } from "@/client/thresholds";
 
 const saved = { warning: process.env.svc_batchwarningthreshold, max: process.env.svc_batchmaxthreshold };
 const setEnv = (warning: string | undefined, max: string | undefined) => {
-  for (const [k, v] of [["svc_batchwarningthreshold", warning], ["svc_batchmaxthreshold", max]] as const) {
+  for (const [k, v] of [
+    ["svc_batchwarningthreshold", warning],
+    ["svc_batchmaxthreshold", max],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -37,7 +40,10 @@ describe("the spec's thresholds", () => {
     const t = { warning: 25, max: 100 };
     expect([1, 25].map((n) => sendDecision(n, t).kind)).toEqual(["send", "send"]);
     expect([26, 100].map((n) => sendDecision(n, t).kind)).toEqual(["confirm", "confirm"]);
-    expect(sendDecision(101, t)).toEqual({ kind: "blocked", message: "You have selected 101 records. Select 100 or fewer records to send them in one batch." });
+    expect(sendDecision(101, t)).toEqual({
+      kind: "blocked",
+      message: "You have selected 101 records. Select 100 or fewer records to send them in one batch.",
+    });
     expect(sendDecision(10_000, t).kind).toBe("blocked");
   });
 

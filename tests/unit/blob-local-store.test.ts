@@ -35,7 +35,26 @@ describe("local blob store", () => {
 
   it("rejects keys that could become paths elsewhere", async () => {
     const store = getBlobStore();
-    const bad = ["", "../etc/passwd", "a/../../b", "a/..", "a..b", "/abs", "a//b", "a/", "./a", "a/./b", "A.pdf", "a b", "a\\b", "a\0b", "_a", "-a", ".hidden", "x".repeat(600)];
+    const bad = [
+      "",
+      "../etc/passwd",
+      "a/../../b",
+      "a/..",
+      "a..b",
+      "/abs",
+      "a//b",
+      "a/",
+      "./a",
+      "a/./b",
+      "A.pdf",
+      "a b",
+      "a\\b",
+      "a\0b",
+      "_a",
+      "-a",
+      ".hidden",
+      "x".repeat(600),
+    ];
     for (const key of bad) {
       expect(() => assertBlobKey(key), key).toThrow(/Invalid blob key/);
       await expect(store.put(key, new Uint8Array([1])), key).rejects.toThrow(/Invalid blob key/);

@@ -125,14 +125,16 @@ describe.each(["local", "s3"] as const)("blob store contract (%s)", (driver) => 
     );
     await fc.assert(
       fc.asyncProperty(hostile, async (key) => {
-        fc.pre((() => {
-          try {
-            assertBlobKey(key);
-            return false;
-          } catch {
-            return true;
-          }
-        })());
+        fc.pre(
+          (() => {
+            try {
+              assertBlobKey(key);
+              return false;
+            } catch {
+              return true;
+            }
+          })(),
+        );
         await expect(store.put(key, new Uint8Array([1]))).rejects.toThrow(/Invalid blob key/);
         await expect(store.open(key)).rejects.toThrow(/Invalid blob key/);
       }),
@@ -146,8 +148,16 @@ describe.each(["local", "s3"] as const)("blob store contract (%s)", (driver) => 
     await store.put("receipts/r2.pdf", new Uint8Array([9]));
     await server.stop();
     try {
-      for (const call of [() => store.get("receipts/r2.pdf"), () => store.put("receipts/r3.pdf", new Uint8Array([1])), () => store.exists("receipts/r2.pdf"), () => store.putStream("receipts/r4.zip", Readable.from([Buffer.from("x")]))]) {
-        const err = await call().then(() => null, (e: unknown) => e);
+      for (const call of [
+        () => store.get("receipts/r2.pdf"),
+        () => store.put("receipts/r3.pdf", new Uint8Array([1])),
+        () => store.exists("receipts/r2.pdf"),
+        () => store.putStream("receipts/r4.zip", Readable.from([Buffer.from("x")])),
+      ]) {
+        const err = await call().then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(isBlobStoreUnavailable(err), String(err)).toBe(true);
       }
     } finally {

@@ -27,7 +27,14 @@ beforeAll(async () => {
     const a = script.length > 1 ? script.shift()! : script[0];
     const problem = a.status >= 400;
     res.writeHead(a.status, { "content-type": problem ? "application/problem+json" : "application/json", ...a.headers });
-    res.end(JSON.stringify(a.body ?? (problem ? { type: "about:blank", title: "Unavailable", status: a.status, code: "service.unavailable", detail: "try later" } : { batchId: "b1", state: "completed" })));
+    res.end(
+      JSON.stringify(
+        a.body ??
+          (problem
+            ? { type: "about:blank", title: "Unavailable", status: a.status, code: "service.unavailable", detail: "try later" }
+            : { batchId: "b1", state: "completed" }),
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -76,12 +83,18 @@ describe("retries", () => {
   });
 
   it("never repeats a POST without a correlationId, and repeats one with it", async () => {
-    script = [{ status: 503, headers: { "retry-after": "0" } }, { status: 202, body: "receipt" }];
+    script = [
+      { status: 503, headers: { "retry-after": "0" } },
+      { status: 202, body: "receipt" },
+    ];
     await expect(render(client())).rejects.toBeInstanceOf(SealpostProblem);
     expect(attempts).toHaveLength(1);
 
     attempts = [];
-    script = [{ status: 503, headers: { "retry-after": "0" } }, { status: 202, body: "receipt" }];
+    script = [
+      { status: 503, headers: { "retry-after": "0" } },
+      { status: 202, body: "receipt" },
+    ];
     const { response } = await render(client(), { correlationId: "crm-42" });
     expect(response.status).toBe(202);
     expect(attempts.map((a) => a.method)).toEqual(["POST", "POST"]);
@@ -112,7 +125,10 @@ describe("tokens", () => {
 
 describe("a refused token", () => {
   it("is renewed once on a 401 and the request sent again with the new token", async () => {
-    script = [{ status: 401, body: { type: "about:blank", title: "Token expired", status: 401, code: "auth.token_expired" } }, { status: 200 }];
+    script = [
+      { status: 401, body: { type: "about:blank", title: "Token expired", status: 401, code: "auth.token_expired" } },
+      { status: 200 },
+    ];
     const { data } = await getBatch(client());
     expect(data).toMatchObject({ batchId: "b1" });
     expect(attempts.map((a) => a.authorization)).toEqual(["Bearer t1", "Bearer t2"]);
@@ -174,7 +190,11 @@ describe("a connection that fails", () => {
 
 describe("waiting", () => {
   it("polls a workflow's status until it reaches one of the states", async () => {
-    script = [{ status: 200, body: { workflowId: "w1", state: "in-progress" } }, { status: 200, body: { workflowId: "w1", state: "sealing" } }, { status: 200, body: { workflowId: "w1", state: "complete" } }];
+    script = [
+      { status: 200, body: { workflowId: "w1", state: "in-progress" } },
+      { status: 200, body: { workflowId: "w1", state: "sealing" } },
+      { status: 200, body: { workflowId: "w1", state: "complete" } },
+    ];
     const status = await client().waitForWorkflow("w1", ["complete", "rejected"], { intervalMs: 10 });
     expect(status.state).toBe("complete");
     expect(attempts).toHaveLength(3);
@@ -182,6 +202,8 @@ describe("waiting", () => {
 
   it("gives up on a batch at the timeout, naming its last state", async () => {
     script = [{ status: 200, body: { batchId: "b1", state: "processing" } }];
-    await expect(client().waitForBatch("b1", ["completed"], { timeoutMs: 100, intervalMs: 20 })).rejects.toThrow(/batch b1 is processing, not completed/);
+    await expect(client().waitForBatch("b1", ["completed"], { timeoutMs: 100, intervalMs: 20 })).rejects.toThrow(
+      /batch b1 is processing, not completed/,
+    );
   });
 });

@@ -5,8 +5,16 @@ import type { Batch } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 
 const batch = (over: Partial<Batch> = {}) =>
-  ({ id: "b", state: "pending-approval", approvers: ["ann@acme.test", "bob@acme.test"], submittedBy: "sam@acme.test", options: { submitterEmail: "sam@acme.test" }, ...over }) as Batch;
-const who = (email: string | null) => ({ email, subject: email ?? "svc", roles: [], claims: {}, tenant: { id: "acme" } }) as unknown as Principal;
+  ({
+    id: "b",
+    state: "pending-approval",
+    approvers: ["ann@acme.test", "bob@acme.test"],
+    submittedBy: "sam@acme.test",
+    options: { submitterEmail: "sam@acme.test" },
+    ...over,
+  }) as Batch;
+const who = (email: string | null) =>
+  ({ email, subject: email ?? "svc", roles: [], claims: {}, tenant: { id: "acme" } }) as unknown as Principal;
 
 describe("console batch permissions", () => {
   it("lets an approver who did not submit decide, anyone of the tenant cancel, only while open", () => {
@@ -20,7 +28,11 @@ describe("console batch permissions", () => {
   });
 
   it("never lets the submitter decide, even when listed as an approver or submitting under another name", () => {
-    expect(batchPermissions(batch({ submittedBy: "ann@acme.test" }), who("ann@acme.test"))).toMatchObject({ approver: true, submitter: true, canDecide: false });
+    expect(batchPermissions(batch({ submittedBy: "ann@acme.test" }), who("ann@acme.test"))).toMatchObject({
+      approver: true,
+      submitter: true,
+      canDecide: false,
+    });
     const viaGeneratedBy = batch({ submittedBy: "crm@acme.test", options: { submitterEmail: "ann@acme.test" } });
     expect(batchPermissions(viaGeneratedBy, who("ann@acme.test")).canDecide).toBe(false);
   });
@@ -28,7 +40,11 @@ describe("console batch permissions", () => {
 
 describe("console batch actions", () => {
   it("asks for a comment before requesting changes, and refuses text that cannot be stored, before touching the batch", async () => {
-    expect(await runBatchAction(who("ann@acme.test"), "b", "request-changes", "  ")).toEqual({ ok: false, field: "comments", message: "Enter what the submitter needs to change" });
+    expect(await runBatchAction(who("ann@acme.test"), "b", "request-changes", "  ")).toEqual({
+      ok: false,
+      field: "comments",
+      message: "Enter what the submitter needs to change",
+    });
     expect(await runBatchAction(who("ann@acme.test"), "b", "approve", "fine\u0000")).toMatchObject({ ok: false, field: "comments" });
   });
 

@@ -3,7 +3,9 @@ import { CONSOLE_HOME, safeConsolePath, signInPath } from "@/lib/console/callbac
 
 describe("console callback paths", () => {
   it("keeps console paths with their query", () => {
-    expect(safeConsolePath("/console/batches/0b6f0d5e-3f0a-4a8e-9a55-6a2b1f0c9d11")).toBe("/console/batches/0b6f0d5e-3f0a-4a8e-9a55-6a2b1f0c9d11");
+    expect(safeConsolePath("/console/batches/0b6f0d5e-3f0a-4a8e-9a55-6a2b1f0c9d11")).toBe(
+      "/console/batches/0b6f0d5e-3f0a-4a8e-9a55-6a2b1f0c9d11",
+    );
     expect(safeConsolePath("/console/batches?state=processing&page=2")).toBe("/console/batches?state=processing&page=2");
     expect(safeConsolePath("/console")).toBe("/console");
   });

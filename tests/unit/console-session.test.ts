@@ -23,7 +23,15 @@ type Redirect = (p: { url: string; baseUrl: string }) => string;
 describe("console session", () => {
   it("keeps only the claims the principal is read from, and the ID token for sign-out", () => {
     const jwt = consoleAuthConfig().callbacks!.jwt as unknown as Jwt;
-    const profile = { sub: "u1", email: "ann@acme.test", roles: ["admin"], "https://sealpost.example/tid": "acme", name: "Ann", picture: "x", groups: ["a", "b"] };
+    const profile = {
+      sub: "u1",
+      email: "ann@acme.test",
+      roles: ["admin"],
+      "https://sealpost.example/tid": "acme",
+      name: "Ann",
+      picture: "x",
+      groups: ["a", "b"],
+    };
     const t = jwt({ token: {}, profile, account: { id_token: "id.token.here" } })!;
     expect(t.claims).toEqual({ sub: "u1", email: "ann@acme.test", roles: ["admin"], "https://sealpost.example/tid": "acme", name: "Ann" });
     expect(t.idToken).toBe("id.token.here");

@@ -13,7 +13,8 @@ describe("the sample record a preview starts from", () => {
   it("passes every check of every batch template, patterns and limits included", async () => {
     const templates = await listBatchTemplates();
     expect(templates.map((t) => t.path)).toContain("notice.md");
-    for (const t of templates) expect(validateRecord(t, sampleRecord(t.fields, t.patterns)), t.path).toMatchObject({ status: "valid", issues: [] });
+    for (const t of templates)
+      expect(validateRecord(t, sampleRecord(t.fields, t.patterns)), t.path).toMatchObject({ status: "valid", issues: [] });
   });
 
   it("is plausible: a name for a name, an id that fits the pattern, a date a month ahead within the limits", () => {
@@ -48,7 +49,9 @@ describe("the form's values and the record", () => {
   ];
 
   it("turns typed text into the record an API client would send; empty controls are values not given", () => {
-    expect(recordOf(fields, { name: "  Ann ", amount: "1500.5", count: "", autopay: false, tier: "2", due: "2026-12-01", stray: "x" })).toEqual({ name: "Ann", amount: 1500.5, autopay: false, tier: 2, due: "2026-12-01" });
+    expect(
+      recordOf(fields, { name: "  Ann ", amount: "1500.5", count: "", autopay: false, tier: "2", due: "2026-12-01", stray: "x" }),
+    ).toEqual({ name: "Ann", amount: 1500.5, autopay: false, tier: 2, due: "2026-12-01" });
     // A number half typed stays text: the record's check names it.
     expect(recordOf(fields, { amount: "12,5", tier: "silver" })).toEqual({ amount: "12,5", tier: "silver" });
   });
@@ -63,7 +66,17 @@ describe("the form's values and the record", () => {
 describe("which template a page may open", () => {
   it("only a name of the list: no path tricks, no workflow form, no file outside", async () => {
     expect((await templateForPreview("notice.md"))?.template).toMatchObject({ path: "notice.md", title: "Customer notice" });
-    for (const trick of ["../templates/notice.md", "./notice.md", "/notice.md", "notice.md/", "workflows/../notice.md", "supplier-onboarding.md", "../package.json", "", undefined]) {
+    for (const trick of [
+      "../templates/notice.md",
+      "./notice.md",
+      "/notice.md",
+      "notice.md/",
+      "workflows/../notice.md",
+      "supplier-onboarding.md",
+      "../package.json",
+      "",
+      undefined,
+    ]) {
       expect(await templateForPreview(trick), String(trick)).toBeNull();
     }
     expect((await previewableTemplates()).map((t) => t.path)).not.toContain("supplier-onboarding.md");

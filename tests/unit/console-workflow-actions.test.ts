@@ -7,7 +7,13 @@ import type { ValidationResult } from "@/lib/workflow/validation-result";
 import { workflowRow } from "../support/workflow-row";
 
 const who = (email: string | null, roles: string[] = []) =>
-  ({ email, subject: email ?? "svc", roles, claims: {}, tenant: { id: "acme", approvers: ["ann@acme.test", "bob@acme.test"] } }) as unknown as Principal;
+  ({
+    email,
+    subject: email ?? "svc",
+    roles,
+    claims: {},
+    tenant: { id: "acme", approvers: ["ann@acme.test", "bob@acme.test"] },
+  }) as unknown as Principal;
 const wf = (over: Parameters<typeof workflowRow>[0] = {}) => workflowRow({ createdBy: "sam@acme.test", ...over });
 const failed: ValidationResult = { ruleId: "limit", passed: false, severity: "error", message: "Too much", fieldKey: "name", stepIndex: 0 };
 const allowed = (w: ReturnType<typeof wf>, p: Principal) =>
@@ -22,7 +28,12 @@ describe("console workflow permissions", () => {
     expect(allowed(wf(), who("ann@acme.test"))).toEqual(["cancel"]);
     expect(allowed(wf(), who("ann@acme.test", ["admin"]))).toEqual(["escalate", "cancel", "seal"]);
     // Escalated to: may decide too; once everyone was asked there is nobody left to escalate to.
-    expect(allowed(wf({ escalatedTo: ["ann@acme.test", "bob@acme.test"] }), who("ann@acme.test"))).toEqual(["approve", "reject", "request-changes", "cancel"]);
+    expect(allowed(wf({ escalatedTo: ["ann@acme.test", "bob@acme.test"] }), who("ann@acme.test"))).toEqual([
+      "approve",
+      "reject",
+      "request-changes",
+      "cancel",
+    ]);
     expect(workflowPermissions(wf({ escalatedTo: ["ann@acme.test", "bob@acme.test"] }), who("sam@acme.test")).can.escalate).toBe(false);
   });
 
@@ -36,7 +47,10 @@ describe("console workflow permissions", () => {
   it("follows the rule results: failed error rules allow an exception, not a plain approval; validation-failed is a governance review", () => {
     const review = wf({ state: "validation-failed", approvalStage: 0, validationOutcome: "failed", validationResults: [failed] });
     expect(allowed(review, who("stage@acme.test"))).toEqual(["approve-with-exception", "reject", "cancel"]);
-    const excepted = wf({ validationResults: [failed], approvalException: { justification: "ok", failedRules: ["limit"], stage: 1, by: "x", at: "t" } });
+    const excepted = wf({
+      validationResults: [failed],
+      approvalException: { justification: "ok", failedRules: ["limit"], stage: 1, by: "x", at: "t" },
+    });
     expect(workflowPermissions(excepted, who("stage@acme.test")).can.approve).toBe(true);
   });
 
@@ -52,14 +66,23 @@ describe("console workflow permissions", () => {
 describe("console workflow actions", () => {
   it("refuses what the API's body schemas refuse, and unstorable text, before touching the workflow", async () => {
     const p = who("stage@acme.test");
-    expect(await runWorkflowAction(p, "w", "request-changes", { message: "  ", fieldKey: "", severity: "error" })).toEqual({ ok: false, field: "message", message: "Enter what needs to change" });
-    expect(await runWorkflowAction(p, "w", "request-changes", { message: "x", fieldKey: "", severity: "urgent" })).toMatchObject({ field: "severity" });
+    expect(await runWorkflowAction(p, "w", "request-changes", { message: "  ", fieldKey: "", severity: "error" })).toEqual({
+      ok: false,
+      field: "message",
+      message: "Enter what needs to change",
+    });
+    expect(await runWorkflowAction(p, "w", "request-changes", { message: "x", fieldKey: "", severity: "urgent" })).toMatchObject({
+      field: "severity",
+    });
     expect(await runWorkflowAction(p, "w", "approve", { comment: "fine\u0000" })).toMatchObject({ ok: false, field: "comment" });
     expect(await runWorkflowAction(p, "w", "approve", { comment: "x".repeat(5001) })).toMatchObject({ ok: false, field: "comment" });
   });
 
   it("says the domain's refusals in plain words, with the field they are about", () => {
-    expect(plainWords(new AppError("workflow.justification_required"), "approve-with-exception")).toEqual({ field: "justification", message: "Explain why you approve although rules failed" });
+    expect(plainWords(new AppError("workflow.justification_required"), "approve-with-exception")).toEqual({
+      field: "justification",
+      message: "Explain why you approve although rules failed",
+    });
     expect(plainWords(new AppError("workflow.invalid_state", "x", { state: "cancelled" }), "request-changes").message).toBe(
       "This workflow is now cancelled, so you can no longer ask for changes to it. Someone may have acted on it already.",
     );

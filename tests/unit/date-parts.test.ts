@@ -12,7 +12,13 @@ describe("a date typed as Day, Month and Year", () => {
     expect(splitDate("2027-03-10")).toEqual(parts("10", "3", "2027"));
     expect(splitDate("")).toEqual(parts("", "", ""));
     // Typed in part or wrongly: the boxes come back as typed (a restored draft), the value is refused.
-    for (const typed of [parts("10", "", "2027"), parts("", "", "2027"), parts("31", "2", "2027"), parts("10", "13", "27"), parts("x", "3", "2027")]) {
+    for (const typed of [
+      parts("10", "", "2027"),
+      parts("", "", "2027"),
+      parts("31", "2", "2027"),
+      parts("10", "13", "27"),
+      parts("x", "3", "2027"),
+    ]) {
       const value = joinDate(typed);
       expect(splitDate(value)).toEqual({ ...typed, month: typed.month.replace(/^0/, "") });
       expect(isoDate.safeParse(value).success, value).toBe(false);
@@ -29,7 +35,19 @@ describe("a date typed as Day, Month and Year", () => {
     expect(dateProblem(joinDate(parts("31", "2", "2027")))).toEqual({ kind: "real", parts: ["day", "month", "year"] });
     expect(dateProblem(joinDate(parts("29", "2", "2028")))).toBeNull();
     expect(dateProblem("")).toBeNull();
-    const samples = ["2027-03-10", "2028-02-29", "2027-02-29", "2027-3-10", "2027--10", "-03-10", "02027-03-10", "2027-00-10", "2027-03-00", "2027-03-1-2", "abc"];
+    const samples = [
+      "2027-03-10",
+      "2028-02-29",
+      "2027-02-29",
+      "2027-3-10",
+      "2027--10",
+      "-03-10",
+      "02027-03-10",
+      "2027-00-10",
+      "2027-03-00",
+      "2027-03-1-2",
+      "abc",
+    ];
     for (const v of samples) expect(dateProblem(v) === null, v).toBe(isoDate.safeParse(v).success);
   });
 

@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 /** The statements prepared on the connection `tx` runs on (a transaction holds one connection). */
-const preparedOn = async (tx: Tx) => rowsOf(await tx.execute(sql`select statement from pg_prepared_statements`)).map((r) => String(r.statement));
+const preparedOn = async (tx: Tx) =>
+  rowsOf(await tx.execute(sql`select statement from pg_prepared_statements`)).map((r) => String(r.statement));
 const draft = (key: string) => ({ id: newId(), dedupeKey: key, to: "r@example.test", subject: "s", text: "t" });
 
 describe("statements with parameters on PostgreSQL", () => {

@@ -14,7 +14,14 @@ async function noticeMails(record: Record<string, unknown>) {
   const template = await loadTemplate("notice.md");
   const d = resolveDistribution(template.distribution, undefined);
   return parseRecipients(record, d.deliveryConfig.nameField).recipients.map((recipient, i) =>
-    deliveryMail({ sessionId: `s${i}`, tenantId: "acme", recipient, documentTitle: "Customer notice", fileName: "notice-C1001-1.pdf", expiresAt: new Date("2026-12-01T00:00:00Z") }),
+    deliveryMail({
+      sessionId: `s${i}`,
+      tenantId: "acme",
+      recipient,
+      documentTitle: "Customer notice",
+      fileName: "notice-C1001-1.pdf",
+      expiresAt: new Date("2026-12-01T00:00:00Z"),
+    }),
   );
 }
 
@@ -43,11 +50,24 @@ describe("delivery mail greeting", () => {
   it("keeps a name with line breaks on the greeting's line and out of the headers", () => {
     const hostile = { ...ann, customerName: "Ann\r\nBcc: eve@example.test\n\nClick http://evil.test\u2028now" };
     const recipient = parseRecipients(hostile, "customerName").recipients[0];
-    const mail = deliveryMail({ sessionId: "s0", tenantId: "acme", recipient, documentTitle: "Notice", fileName: "n.pdf", expiresAt: new Date() });
+    const mail = deliveryMail({
+      sessionId: "s0",
+      tenantId: "acme",
+      recipient,
+      documentTitle: "Notice",
+      fileName: "n.pdf",
+      expiresAt: new Date(),
+    });
     const lines = mail.text.split("\n");
     expect(lines[0]).toBe("Hello Ann Bcc: eve@example.test Click http://evil.test now,");
     expect(lines[1]).toBe("");
-    const raw = composeMail({ from: "noreply@sealpost.test", to: mail.to, subject: mail.subject, text: mail.text, messageId: "<m@test>" }).raw.toString();
+    const raw = composeMail({
+      from: "noreply@sealpost.test",
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      messageId: "<m@test>",
+    }).raw.toString();
     const headers = raw.slice(0, raw.indexOf("\r\n\r\n"));
     expect(headers).not.toMatch(/bcc|eve@/i);
     expect(greeting("x".repeat(500)).length).toBeLessThanOrEqual("Hello ,".length + 100);

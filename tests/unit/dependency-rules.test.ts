@@ -19,7 +19,10 @@ function cruise(files: Record<string, string>): { status: number | null; out: st
     fs.writeFileSync(path.join(dir, name), text);
   }
   const roots = [...new Set(Object.keys(files).map((f) => f.split("/")[0]))];
-  const r = spawnSync(bin, [...roots, "--config", path.join(repo, ".dependency-cruiser.cjs"), "--output-type", "err"], { cwd: dir, encoding: "utf8" });
+  const r = spawnSync(bin, [...roots, "--config", path.join(repo, ".dependency-cruiser.cjs"), "--output-type", "err"], {
+    cwd: dir,
+    encoding: "utf8",
+  });
   return { status: r.status, out: r.stdout + r.stderr };
 }
 

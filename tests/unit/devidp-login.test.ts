@@ -18,7 +18,11 @@ afterAll(() => idp?.close());
 function browser() {
   const jar = new Map<string, string>();
   return async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as object), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as object), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
       const at = pair.indexOf("=");
@@ -57,11 +61,19 @@ describe("development IdP login page", () => {
     expect(page).toContain("Sealpost console");
     const action = new URL(/action="([^"]+)"/.exec(page)![1], idp.issuer).toString();
 
-    const wrong = await go(action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "username=approver%40demo.sealpost.local&password=nope" });
+    const wrong = await go(action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "username=approver%40demo.sealpost.local&password=nope",
+    });
     expect(wrong.status).toBe(200);
     expect(await wrong.text()).toContain("The username or password is not right");
 
-    const ok = await go(action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "username=approver%40demo.sealpost.local&password=demo-approver-password" });
+    const ok = await go(action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "username=approver%40demo.sealpost.local&password=demo-approver-password",
+    });
     expect(ok.status).toBe(303);
     // Back to the authorization endpoint, then to consent (given automatically), then to the app.
     let res = await go(follow(idp.issuer, ok));
@@ -74,12 +86,26 @@ describe("development IdP login page", () => {
     const token = await fetch(discovery.token_endpoint, {
       method: "POST",
       headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: callback.searchParams.get("code")!, redirect_uri: web.redirectUris[0], code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: callback.searchParams.get("code")!,
+        redirect_uri: web.redirectUris[0],
+        code_verifier: verifier,
+      }),
     });
     expect(token.status).toBe(200);
     const { id_token } = (await token.json()) as { id_token: string };
-    const { payload } = await jwtVerify(id_token, createRemoteJWKSet(new URL(discovery.jwks_uri)), { issuer: idp.issuer, audience: web.clientId });
-    expect(payload).toMatchObject({ sub: "approver@demo.sealpost.local", tid: "demo", roles: [], email: "approver@demo.sealpost.local", name: "Demo approver" });
+    const { payload } = await jwtVerify(id_token, createRemoteJWKSet(new URL(discovery.jwks_uri)), {
+      issuer: idp.issuer,
+      audience: web.clientId,
+    });
+    expect(payload).toMatchObject({
+      sub: "approver@demo.sealpost.local",
+      tid: "demo",
+      roles: [],
+      email: "approver@demo.sealpost.local",
+      name: "Demo approver",
+    });
     expect(discovery.end_session_endpoint).toBe(`${idp.issuer}/session/end`);
   });
 

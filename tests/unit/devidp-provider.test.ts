@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoClients, fetchClientToken, startDevIdp, type DevClient, type DevIdp } from "@/lib/devidp/provider";
 
 const AUDIENCE = "sealpost-unit";
-const dora: DevClient = { clientId: "acme-dora", clientSecret: "dora-secret", claims: { tid: "acme", email: "dora@acme.test", roles: ["admin"], dept: "ops" } };
+const dora: DevClient = {
+  clientId: "acme-dora",
+  clientSecret: "dora-secret",
+  claims: { tid: "acme", email: "dora@acme.test", roles: ["admin"], dept: "ops" },
+};
 
 let idp: DevIdp;
 let discovery: { issuer: string; token_endpoint: string; jwks_uri: string };
@@ -36,7 +40,12 @@ describe("development IdP", () => {
     const res = await fetch(discovery.token_endpoint, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: dora.clientId, client_secret: dora.clientSecret, resource: "billing-api" }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: dora.clientId,
+        client_secret: dora.clientSecret,
+        resource: "billing-api",
+      }),
     });
     expect(res.status).toBe(200);
     const { access_token } = (await res.json()) as { access_token: string };
@@ -50,7 +59,11 @@ describe("development IdP", () => {
 
   it("gives each demo user a working client for the demo tenant", async () => {
     const clients = demoClients("demo");
-    expect(clients.map((c) => c.claims.email)).toEqual(["submitter@demo.sealpost.local", "approver@demo.sealpost.local", "admin@demo.sealpost.local"]);
+    expect(clients.map((c) => c.claims.email)).toEqual([
+      "submitter@demo.sealpost.local",
+      "approver@demo.sealpost.local",
+      "admin@demo.sealpost.local",
+    ]);
     for (const c of clients) {
       const { payload } = await verify(await fetchClientToken(idp.issuer, c.clientId, c.clientSecret));
       expect(payload).toMatchObject({ tid: "demo", email: c.claims.email, roles: c.claims.email.startsWith("admin") ? ["admin"] : [] });

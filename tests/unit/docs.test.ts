@@ -195,7 +195,8 @@ function walkThroughBlocks(md: string): string[] {
   return blocks;
 }
 
-const ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|\\d+(?:st|nd|rd|th)";
+const ORDINALS =
+  "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|\\d+(?:st|nd|rd|th)";
 /** "the fourteenth session…", "Review mend": the history of past work belongs in git log. */
 const SESSION_NARRATION = new RegExp(`\\b(?:${ORDINALS}) session\\b|\\bReview mend\\b`, "i");
 
@@ -242,7 +243,11 @@ describe("docs", () => {
 
   it("name only npm scripts that package.json has", () => {
     const scripts = Object.keys((JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts);
-    const missing = files.flatMap((f) => npmScripts(read(f)).filter((s) => !scripts.includes(s)).map((s) => `${f}: npm run ${s}`));
+    const missing = files.flatMap((f) =>
+      npmScripts(read(f))
+        .filter((s) => !scripts.includes(s))
+        .map((s) => `${f}: npm run ${s}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -309,7 +314,9 @@ describe("the docs checks", () => {
   });
 
   it("make anchors as GitHub does", () => {
-    const a = anchors("## POST /api/render\n### One-time passcodes (requireOtp)\n## `BENCH_ONLY` and more\n## Notes\n## Notes\n```\n# not a heading\n```");
+    const a = anchors(
+      "## POST /api/render\n### One-time passcodes (requireOtp)\n## `BENCH_ONLY` and more\n## Notes\n## Notes\n```\n# not a heading\n```",
+    );
     expect([...a]).toEqual(["post-apirender", "one-time-passcodes-requireotp", "bench_only-and-more", "notes", "notes-1"]);
   });
 
@@ -323,11 +330,14 @@ describe("the docs checks", () => {
     expect(paths.map((p) => p.checked)).toEqual(["lib/x/y.ts", "app/api", "templates", "lib/console"]);
     const table = "| variable | default |\n|---|---|\n| `ONE`, `TWO` | 1 |\n\n| other | x |\n|---|---|\n| `THREE` | 3 |";
     expect(tableVariables(table).map((v) => v.name)).toEqual(["ONE", "TWO"]);
-    expect(envKeys('const envSchema = z.object({\n  A_B: z.string(),\n  /** c */\n  C: z.string(),\n});\nconst other = { D: 1 };')).toEqual(["A_B", "C"]);
+    expect(envKeys("const envSchema = z.object({\n  A_B: z.string(),\n  /** c */\n  C: z.string(),\n});\nconst other = { D: 1 };")).toEqual(
+      ["A_B", "C"],
+    );
   });
 
   it("find the walk-through's sh blocks and nothing else", () => {
-    const md = "## Set-up\n```sh\nnot this\n```\n## Walk-through\n```sh\none\n```\n```text\nnot this\n```\n```sh\ntwo\n```\n## Next\n```sh\nnot this\n```";
+    const md =
+      "## Set-up\n```sh\nnot this\n```\n## Walk-through\n```sh\none\n```\n```text\nnot this\n```\n```sh\ntwo\n```\n## Next\n```sh\nnot this\n```";
     expect(walkThroughBlocks(md)).toEqual(["one", "two"]);
     expect(SESSION_NARRATION.test("in the fourteenth session, it")).toBe(true);
     expect(SESSION_NARRATION.test("a console session")).toBe(false);

@@ -35,7 +35,14 @@ afterAll(async () => {
 describe("the signing job", () => {
   useWorkflowDatabase("postgres");
 
-  const signers = (n: number): EsignSigner[] => Array.from({ length: n }, (_, i) => ({ name: `Signer ${i + 1}`, email: `s${i + 1}@x.test`, role: null, order: null, requireOtp: false }));
+  const signers = (n: number): EsignSigner[] =>
+    Array.from({ length: n }, (_, i) => ({
+      name: `Signer ${i + 1}`,
+      email: `s${i + 1}@x.test`,
+      role: null,
+      order: null,
+      requireOtp: false,
+    }));
 
   async function sealed(n: number) {
     const wf = workflowRow({ state: "sealing" });
@@ -50,7 +57,12 @@ describe("the signing job", () => {
   }
   const confirm = async (workflowId: string, position: number) => {
     const [s] = (await listSigners("acme", workflowId)).filter((x) => x.position === position);
-    await (await getDb()).update(workflowSigners).set({ signRequestedAt: new Date(), markKind: "typed", markText: s.name, verificationMethod: "email link" }).where(eq(workflowSigners.id, s.id));
+    await (
+      await getDb()
+    )
+      .update(workflowSigners)
+      .set({ signRequestedAt: new Date(), markKind: "typed", markText: s.name, verificationMethod: "email link" })
+      .where(eq(workflowSigners.id, s.id));
   };
   const row = async (id: string) => (await (await getDb()).select().from(workflows).where(eq(workflows.id, id)))[0];
 
@@ -58,14 +70,21 @@ describe("the signing job", () => {
     const wf = await sealed(2);
     await confirm(wf.id, 0);
     await confirm(wf.id, 1);
-    const runs = await Promise.all([applyPendingSignatures("acme", wf.id), applyPendingSignatures("acme", wf.id), applyPendingSignatures("acme", wf.id)]);
+    const runs = await Promise.all([
+      applyPendingSignatures("acme", wf.id),
+      applyPendingSignatures("acme", wf.id),
+      applyPendingSignatures("acme", wf.id),
+    ]);
     expect(runs.reduce((n, r) => n + r.applied, 0)).toBe(2);
     expect((await applyPendingSignatures("acme", wf.id)).applied).toBe(0);
     const done = await row(wf.id);
     expect(done).toMatchObject({ state: "complete", documentRevision: 2, sealedSha256: done.documentSha256 });
     const pdf = (await getBlobStore().get(done.sealedKey!))!;
     const report = await verifyPdf(pdf, { trustedRoots: [...(await trustedRoots("acme")), (await createTestCa("x")).rootDer] });
-    expect(report.signatures.map((s) => [s.digestValid, s.signatureValid])).toEqual([[true, true], [true, true]]);
+    expect(report.signatures.map((s) => [s.digestValid, s.signatureValid])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
     expect(report.signatures.every((s) => s.timestamp)).toBe(true);
     expect((await listSigners("acme", wf.id)).map((s) => s.signedRevision).sort()).toEqual([1, 2]);
   });

@@ -18,12 +18,18 @@ describe("who may read a certificate of completion", () => {
   });
 
   it("the initiator, an admin, and an approver who approved it (any case of the address)", () => {
-    for (const who of [caller("initiator@acme.test"), caller("someone@acme.test", ["admin"]), caller("approver@acme.test"), caller("second@acme.test")]) {
+    for (const who of [
+      caller("initiator@acme.test"),
+      caller("someone@acme.test", ["admin"]),
+      caller("approver@acme.test"),
+      caller("second@acme.test"),
+    ]) {
       expect(mayReadCertificate(wf, who), who.email!).toBe(true);
     }
   });
 
   it("not an approver who only asked for changes or rejected, nor anyone else of the tenant", () => {
-    for (const who of [caller("asker@acme.test"), caller("nay@acme.test"), caller("other@acme.test")]) expect(mayReadCertificate(wf, who), who.email!).toBe(false);
+    for (const who of [caller("asker@acme.test"), caller("nay@acme.test"), caller("other@acme.test")])
+      expect(mayReadCertificate(wf, who), who.email!).toBe(false);
   });
 });

@@ -22,7 +22,12 @@ let dir: string;
 let ca: TestCa;
 const PASSWORD = "correct horse battery";
 const dev = (dataDir: string): EsignConfig => ({ production: false, dataDir });
-const configured = (keysDir: string, password = PASSWORD): EsignConfig => ({ production: true, dataDir: path.join(dir, "unused"), keysDir, password });
+const configured = (keysDir: string, password = PASSWORD): EsignConfig => ({
+  production: true,
+  dataDir: path.join(dir, "unused"),
+  keysDir,
+  password,
+});
 const signer = { name: "Ann Example", email: "ann@example.com" };
 
 function openssl(args: string[]): void {
@@ -37,7 +42,20 @@ async function p12(file: string, key: CryptoKey, certs: Uint8Array[], legacy = f
   fs.writeFileSync(`${base}.crt.pem`, certificatePem(certs[0]));
   const extra = certs.slice(1);
   if (extra.length) fs.writeFileSync(`${base}.chain.pem`, extra.map(certificatePem).join(""));
-  openssl(["pkcs12", "-export", "-inkey", `${base}.key.pem`, "-in", `${base}.crt.pem`, ...(extra.length ? ["-certfile", `${base}.chain.pem`] : []), "-out", file, "-passout", `pass:${PASSWORD}`, ...(legacy ? ["-legacy"] : [])]);
+  openssl([
+    "pkcs12",
+    "-export",
+    "-inkey",
+    `${base}.key.pem`,
+    "-in",
+    `${base}.crt.pem`,
+    ...(extra.length ? ["-certfile", `${base}.chain.pem`] : []),
+    "-out",
+    file,
+    "-passout",
+    `pass:${PASSWORD}`,
+    ...(legacy ? ["-legacy"] : []),
+  ]);
 }
 
 async function onePagePdf(): Promise<Uint8Array> {
@@ -82,7 +100,12 @@ describe("the development CA", () => {
 
     // Signed before the "restart", verified after it with the root read back.
     const { key } = await keyForSigner("acme", signer, dev(dataDir));
-    const signed = await signPdf(await onePagePdf(), { key, signer: { ...signer, method: "email link" }, reason: "Approved", fieldName: "signer-1" });
+    const signed = await signPdf(await onePagePdf(), {
+      key,
+      signer: { ...signer, method: "email link" },
+      reason: "Approved",
+      fieldName: "signer-1",
+    });
     resetTenantKeys();
     const report = await verifyPdf(signed, { trustedRoots: await trustedRoots("acme", dev(dataDir)) });
     expect(report.valid).toBe(true);
@@ -90,7 +113,9 @@ describe("the development CA", () => {
   });
 
   it("is never used in production: no keys configured is an error naming the variables", async () => {
-    await expect(tenantKey("acme", { production: true, dataDir: path.join(dir, "prod") })).rejects.toThrow(/tenant "acme".*ESIGN_KEYS_DIR.*ESIGN_KEYS_PASSWORD/);
+    await expect(tenantKey("acme", { production: true, dataDir: path.join(dir, "prod") })).rejects.toThrow(
+      /tenant "acme".*ESIGN_KEYS_DIR.*ESIGN_KEYS_PASSWORD/,
+    );
     expect(fs.existsSync(devCaPath(path.join(dir, "prod")))).toBe(false);
   });
 });
@@ -122,7 +147,12 @@ describe("a tenant's PKCS#12 from ESIGN_KEYS_DIR", () => {
     expect(Date.now() - leaf.notBefore.getTime()).toBeLessThan(10 * 60_000);
     expect(leaf.notAfter.getTime()).toBe(subjectOf(ca.rootDer).notAfter.getTime());
 
-    const signed = await signPdf(await onePagePdf(), { key: a.key, signer: { ...signer, method: "email link" }, reason: "Approved", fieldName: "signer-1" });
+    const signed = await signPdf(await onePagePdf(), {
+      key: a.key,
+      signer: { ...signer, method: "email link" },
+      reason: "Approved",
+      fieldName: "signer-1",
+    });
     const report = await verifyPdf(signed, { trustedRoots: roots });
     expect(report.signatures[0]).toMatchObject({ valid: true, chainValid: true, certificateSubject: "Ann Example" });
   });
@@ -138,7 +168,12 @@ describe("a tenant's PKCS#12 from ESIGN_KEYS_DIR", () => {
     const k = await keyForSigner("beta", signer, config);
     expect(k.issued).toBe(false);
     expect("p12" in k.key).toBe(true);
-    const signed = await signPdf(await onePagePdf(), { key: k.key, signer: { ...signer, method: "email link" }, reason: "Approved", fieldName: "signer-1" });
+    const signed = await signPdf(await onePagePdf(), {
+      key: k.key,
+      signer: { ...signer, method: "email link" },
+      reason: "Approved",
+      fieldName: "signer-1",
+    });
     const report = await verifyPdf(signed, { trustedRoots: await trustedRoots("beta", config) });
     expect(report.signatures[0]).toMatchObject({ valid: true, chainValid: true, certificateSubject: "acme signing" });
   });
@@ -146,13 +181,17 @@ describe("a tenant's PKCS#12 from ESIGN_KEYS_DIR", () => {
   it("with a wrong password: one clear sentence naming the tenant, the file and the variable", async () => {
     const err = await tenantKey("acme", configured(path.join(dir, "keys"), "wrong")).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toBe('esign: cannot open the PKCS#12 of tenant "acme" (ESIGN_KEYS_DIR/acme.p12, password ESIGN_KEYS_PASSWORD): wrong password, or a damaged file (its integrity check fails)');
+    expect((err as Error).message).toBe(
+      'esign: cannot open the PKCS#12 of tenant "acme" (ESIGN_KEYS_DIR/acme.p12, password ESIGN_KEYS_PASSWORD): wrong password, or a damaged file (its integrity check fails)',
+    );
     expect((err as Error).message).not.toContain(PASSWORD);
   });
 
   it("a broken file, a missing one, and a tenant id that is not one", async () => {
     const config = configured(path.join(dir, "keys"));
-    await expect(tenantKey("broken", config)).rejects.toThrow(/^esign: cannot open the PKCS#12 of tenant "broken" \(ESIGN_KEYS_DIR\/broken\.p12, password ESIGN_KEYS_PASSWORD\): not a readable PKCS#12 file/);
+    await expect(tenantKey("broken", config)).rejects.toThrow(
+      /^esign: cannot open the PKCS#12 of tenant "broken" \(ESIGN_KEYS_DIR\/broken\.p12, password ESIGN_KEYS_PASSWORD\): not a readable PKCS#12 file/,
+    );
     await expect(tenantKey("gamma", config)).rejects.toThrow('esign: no signing key for tenant "gamma": ESIGN_KEYS_DIR has no gamma.p12');
     for (const id of ["../keys/acme", "..", ".hidden", "a/b", "", "x".repeat(129)]) {
       expect(() => tenantKey(id, config)).toThrow(/is not a tenant id/);
@@ -172,7 +211,13 @@ describe("a signer's certificate after it expired", () => {
   it("still verifies: without a timestamp the chain is checked at the claimed signing time", async () => {
     const anHourAgo = new Date(Date.now() - 3600_000);
     const key = await issueSignerCertificate({ privateKey: ca.root.privateKey, chain: ca.root.chain }, signer, anHourAgo);
-    const signed = await signPdf(await onePagePdf(), { key, signer: { ...signer, method: "email link" }, reason: "Approved", fieldName: "signer-1", signingTime: anHourAgo });
+    const signed = await signPdf(await onePagePdf(), {
+      key,
+      signer: { ...signer, method: "email link" },
+      reason: "Approved",
+      fieldName: "signer-1",
+      signingTime: anHourAgo,
+    });
     const report = await verifyPdf(signed, { trustedRoots: [ca.rootDer] });
     expect(report.signatures[0]).toMatchObject({ valid: true, chainValid: true });
   });

@@ -63,20 +63,44 @@ for (const driver of ["postgres", "pglite"] as const) {
       const db = await getDb();
       await db.transaction(async (tx) => {
         await tx.insert(workflows).values(wf);
-        await insertSigners(tx, wf, names.map((n) => ({ name: n, email: `${n.toLowerCase()}-${wf.id.slice(0, 8)}@sign.test`, order: null, role: null, requireOtp: false })), T0);
+        await insertSigners(
+          tx,
+          wf,
+          names.map((n) => ({
+            name: n,
+            email: `${n.toLowerCase()}-${wf.id.slice(0, 8)}@sign.test`,
+            order: null,
+            role: null,
+            requireOtp: false,
+          })),
+          T0,
+        );
         await inviteSigners(tx, wf, await listSigners(wf.tenantId, wf.id, tx), at(start), { total: names.length });
       });
       return { wf, signers: await listSigners(wf.tenantId, wf.id) };
     }
-    const mails = async (wf: Workflow) => (await (await getDb()).select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))).filter((m) => m.text.includes(wf.correlationId));
+    const mails = async (wf: Workflow) =>
+      (await (await getDb()).select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))).filter((m) => m.text.includes(wf.correlationId));
     const reminders = async (wf: Workflow) => (await mails(wf)).filter((m) => m.subject.startsWith("Reminder"));
     const events = async (wf: Workflow, kind: string) =>
-      (await (await getDb()).select().from(workflowEvents).where(and(eq(workflowEvents.workflowId, wf.id), eq(workflowEvents.kind, kind)))).map((e) => e.detail);
+      (
+        await (
+          await getDb()
+        )
+          .select()
+          .from(workflowEvents)
+          .where(and(eq(workflowEvents.workflowId, wf.id), eq(workflowEvents.kind, kind)))
+      ).map((e) => e.detail);
 
     it("mails a signer who has not acted once, when less than 48 h are left, with the same link, and records it", async () => {
       const { wf, signers } = await invited(["Ada", "Bo"], 0);
       // Bo confirmed: the signature is on its way, nothing to remind.
-      await (await getDb()).update(workflowSigners).set({ signRequestedAt: at(1) }).where(eq(workflowSigners.id, signers[1].id));
+      await (
+        await getDb()
+      )
+        .update(workflowSigners)
+        .set({ signRequestedAt: at(1) })
+        .where(eq(workflowSigners.id, signers[1].id));
 
       expect(await remindSigners(at(119.9))).toEqual({ reminded: 0 });
       expect(await remindSigners(at(120))).toEqual({ reminded: 1 });

@@ -28,7 +28,11 @@ const signer = fc.record(
   },
   { requiredKeys: ["name", "email"] },
 );
-const request = fc.record({ enabled: fc.constant(true), signers: fc.array(signer, { minLength: 1, maxLength: 25 }), signingMode: fc.constantFrom("parallel", "sequential") });
+const request = fc.record({
+  enabled: fc.constant(true),
+  signers: fc.array(signer, { minLength: 1, maxLength: 25 }),
+  signingMode: fc.constantFrom("parallel", "sequential"),
+});
 
 describe("templateSettings.esign at create", () => {
   it("keeps the signature page's limit", () => {
@@ -40,7 +44,10 @@ describe("templateSettings.esign at create", () => {
     expect(settings).toEqual({ enabled: true, signingMode: "parallel", signers: [{ name: "Ada", email: "ada@x.test" }] });
     expect(signers).toHaveLength(1);
     expect(refusal({ enabled: true, signers: [] }).code).toBe("workflow.esign_invalid");
-    expect(esignFromRequest({ enabled: false }, noRecipients)).toEqual({ settings: { enabled: false, signingMode: "parallel", signers: null }, signers: [] });
+    expect(esignFromRequest({ enabled: false }, noRecipients)).toEqual({
+      settings: { enabled: false, signingMode: "parallel", signers: null },
+      signers: [],
+    });
   });
 
   it("accepts a list exactly when it follows every rule, and names each broken rule's field (generated lists)", () => {
@@ -51,7 +58,9 @@ describe("templateSettings.esign at create", () => {
         const withOrder = req.signers.filter((s) => s.order !== undefined).length;
         const orders = req.signers.flatMap((s) => (s.order === undefined ? [] : [s.order]));
         const orderBroken =
-          req.signingMode === "parallel" ? withOrder > 0 : (withOrder > 0 && withOrder < req.signers.length) || new Set(orders).size < orders.length;
+          req.signingMode === "parallel"
+            ? withOrder > 0
+            : (withOrder > 0 && withOrder < req.signers.length) || new Set(orders).size < orders.length;
         const tooMany = req.signers.length > MAX_ESIGN_SIGNERS;
         const valid = dup < 0 && !orderBroken && !tooMany;
         let err: AppError | null = null;
@@ -83,9 +92,17 @@ describe("templateSettings.esign at create", () => {
       { name: "B", email: "b@x.test", order: 2 },
     ];
     const seq = resolveSigners(esignRequestSchema.parse({ enabled: true, signingMode: "sequential", signers }), [], false);
-    expect(seq.map((s) => [s.name, s.order])).toEqual([["A", 1], ["B", 2], ["C", 3]]);
+    expect(seq.map((s) => [s.name, s.order])).toEqual([
+      ["A", 1],
+      ["B", 2],
+      ["C", 3],
+    ]);
     const par = resolveSigners(esignRequestSchema.parse({ enabled: true, signers: signers.map(({ order: _, ...s }) => s) }), [], false);
-    expect(par.map((s) => [s.name, s.order])).toEqual([["C", null], ["A", null], ["B", null]]);
+    expect(par.map((s) => [s.name, s.order])).toEqual([
+      ["C", null],
+      ["A", null],
+      ["B", null],
+    ]);
   });
 
   it("lets the recipients sign when no signers are given, with the workflow's requireOtp", () => {
@@ -96,7 +113,10 @@ describe("templateSettings.esign at create", () => {
       { name: "sam@x.test", email: "sam@x.test", role: null, order: 2, requireOtp: true },
     ]);
     expect(refusal({ enabled: true }).extra.errors).toEqual([
-      { path: "templateSettings.esign.signers", message: "is required when templateSettings.workflow.recipients is empty: somebody has to sign" },
+      {
+        path: "templateSettings.esign.signers",
+        message: "is required when templateSettings.workflow.recipients is empty: somebody has to sign",
+      },
     ]);
     const twice = refusal({ enabled: true }, { recipients: [{ email: "a@x.test" }, { email: "A@x.test" }], requireOtp: false });
     expect(twice.extra.errors?.[0].path).toBe("templateSettings.workflow.recipients.1.email");
@@ -106,7 +126,12 @@ describe("templateSettings.esign at create", () => {
     const e = refusal({ enabled: true, signingMode: "random", signers: [{ name: "", email: "nope", extra: 1 }] });
     expect(e.code).toBe("workflow.esign_invalid");
     expect(e.extra.errors?.map((x) => x.path).sort()).toEqual(
-      ["templateSettings.esign.signers.0", "templateSettings.esign.signers.0.email", "templateSettings.esign.signers.0.name", "templateSettings.esign.signingMode"].sort(),
+      [
+        "templateSettings.esign.signers.0",
+        "templateSettings.esign.signers.0.email",
+        "templateSettings.esign.signers.0.name",
+        "templateSettings.esign.signingMode",
+      ].sort(),
     );
     expect(refusal("yes").extra.errors?.[0].path).toBe("templateSettings.esign");
   });

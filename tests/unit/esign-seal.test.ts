@@ -16,7 +16,13 @@ import { workflowRow } from "../support/workflow-row";
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 const people = (n: number, mode: SigningMode): EsignSigner[] =>
-  Array.from({ length: n }, (_, i) => ({ name: `Signer ${i + 1}`, email: `s${i + 1}@x.test`, role: i ? null : "CEO", order: mode === "sequential" ? i + 1 : null, requireOtp: false }));
+  Array.from({ length: n }, (_, i) => ({
+    name: `Signer ${i + 1}`,
+    email: `s${i + 1}@x.test`,
+    role: i ? null : "CEO",
+    order: mode === "sequential" ? i + 1 : null,
+    requireOtp: false,
+  }));
 
 describe("sealing a workflow with e-signature", () => {
   useWorkflowDatabase("postgres");
@@ -34,7 +40,9 @@ describe("sealing a workflow with e-signature", () => {
   const row = async (id: string) => (await (await getDb()).select().from(workflows).where(eq(workflows.id, id)))[0];
   const invitations = async (id: string) => {
     const signers = await listSigners("acme", id);
-    return (await (await getDb()).select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "sign-invite:%"))).filter((m) => signers.some((s) => m.dedupeKey.startsWith(`sign-invite:${s.id}:`)));
+    return (await (await getDb()).select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "sign-invite:%"))).filter((m) =>
+      signers.some((s) => m.dedupeKey.startsWith(`sign-invite:${s.id}:`)),
+    );
   };
 
   it("stores revision 0 with the signature page once, however often the job runs, keeps each field, stays sealing and invites everyone (parallel)", async () => {
@@ -42,13 +50,24 @@ describe("sealing a workflow with e-signature", () => {
     const runs = await Promise.all([sealWorkflow("acme", wf.id), sealWorkflow("acme", wf.id)]);
     const again = await sealWorkflow("acme", wf.id);
     const done = await row(wf.id);
-    expect(done).toMatchObject({ state: "sealing", documentRevision: 0, documentKey: revisionKey("acme", wf.id, 0), sealedKey: null, sealedSha256: null });
+    expect(done).toMatchObject({
+      state: "sealing",
+      documentRevision: 0,
+      documentKey: revisionKey("acme", wf.id, 0),
+      sealedKey: null,
+      sealedSha256: null,
+    });
     expect([...runs, again].filter((r) => r.sealed && !r.already)).toHaveLength(1);
     for (const r of [...runs, again]) expect(r).toMatchObject({ sealed: true, sha256: done.documentSha256 });
     const pdf = (await getBlobStore().get(revisionKey("acme", wf.id, 0)))!;
     expect(sha(pdf)).toBe(done.documentSha256);
     const doc = await PDFDocument.load(pdf);
-    expect(doc.getForm().getFields().map((f) => f.getName())).toEqual(["signer-1", "signer-2", "signer-3"]);
+    expect(
+      doc
+        .getForm()
+        .getFields()
+        .map((f) => f.getName()),
+    ).toEqual(["signer-1", "signer-2", "signer-3"]);
     // The record's page numbers count the signature page: "page n of m" on every page, m the whole.
     const texts = (await pdfPageTexts(pdf)).map((t) => t.replace(/\s+/g, " "));
     texts.forEach((t, i) => expect(t).toContain(`page ${i + 1} of ${texts.length}`));
@@ -67,7 +86,12 @@ describe("sealing a workflow with e-signature", () => {
     expect(mails.map((m) => m.to).sort()).toEqual(["s1@x.test", "s2@x.test", "s3@x.test"]);
     // The outbox keeps a placeholder, never the link's token.
     expect(mails[0].text).toMatch(/\[\[sign-link:[0-9a-f-]{36}:[\w-]+\]\]/);
-    const events = await (await getDb()).select().from(workflowEvents).where(and(eq(workflowEvents.workflowId, wf.id)));
+    const events = await (
+      await getDb()
+    )
+      .select()
+      .from(workflowEvents)
+      .where(and(eq(workflowEvents.workflowId, wf.id)));
     expect(events.filter((e) => e.kind === "workflow.sealed")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "signer.invited")).toHaveLength(3);
   });

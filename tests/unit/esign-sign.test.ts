@@ -24,7 +24,11 @@ let sealed: Uint8Array;
 /** The file after each signature: [sealed, after signer 1, after 2, after 3]. */
 const revisions: Uint8Array[] = [];
 
-const signers = [1, 2, 3].map((i) => ({ name: `Signer ${i}`, email: `signer${i}@example.com`, method: i === 3 ? "email link + OTP" : "email link" }));
+const signers = [1, 2, 3].map((i) => ({
+  name: `Signer ${i}`,
+  email: `signer${i}@example.com`,
+  method: i === 3 ? "email link + OTP" : "email link",
+}));
 
 /**
  * pdfsig's report, one block per signature. -nocert: pdfsig checks the digest and the signature,
@@ -123,7 +127,21 @@ describe("signPdf, three signers in sequence", () => {
       fs.writeFileSync(content, Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]));
       // /Contents is <hex> padded with zeros: OpenSSL reads the one DER object and ignores the rest.
       fs.writeFileSync(der, Buffer.from(Buffer.from(bytes.subarray(b + 1, c - 1)).toString("latin1"), "hex"));
-      const r = runTool("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", der, "-content", content, "-CAfile", path.join(dir, "root.pem"), "-out", "/dev/null"]);
+      const r = runTool("openssl", [
+        "cms",
+        "-verify",
+        "-binary",
+        "-inform",
+        "DER",
+        "-in",
+        der,
+        "-content",
+        content,
+        "-CAfile",
+        path.join(dir, "root.pem"),
+        "-out",
+        "/dev/null",
+      ]);
       expect(r.out, sig.fieldName).toContain("Verification successful");
       expect(r.status).toBe(0);
     }
@@ -184,7 +202,10 @@ describe("a signer whose name is not in Windows-1252", () => {
     // A subset: far below Arimo's 420 kB.
     expect(signed.length - sealed.length).toBeLessThan(60_000);
 
-    const armenian = await signPdf(sealed, { ...options(1), appearance: { page: 2, rect: [40, 60, 200, 62], mark: { kind: "typed", text: "Արամ Զոհրաբյան" } } });
+    const armenian = await signPdf(sealed, {
+      ...options(1),
+      appearance: { page: 2, rect: [40, 60, 200, 62], mark: { kind: "typed", text: "Արամ Զոհրաբյան" } },
+    });
     fs.writeFileSync(path.join(dir, "armenian.pdf"), armenian);
     const armenianFonts = runTool("pdffonts", [path.join(dir, "armenian.pdf")]).out;
     // The lines are Latin (Arimo); the Armenian letters of the mark come from DejaVu Sans Oblique, its space from Arimo Italic, as react-pdf picks per character.
@@ -192,8 +213,14 @@ describe("a signer whose name is not in Windows-1252", () => {
     expect(armenianFonts).not.toMatch(/\+DejaVuSans\s/);
     // Every font the appearance brought is embedded, as a subset (the test's record has a built-in Helvetica of its own).
     fs.writeFileSync(path.join(dir, "sealed.pdf"), sealed);
-    const sealedFonts = runTool("pdffonts", [path.join(dir, "sealed.pdf")]).out.split("\n").slice(2).map((l) => l.split(/\s+/)[0]);
-    const added = fonts.split("\n").slice(2).filter((l) => l.trim() && !sealedFonts.includes(l.split(/\s+/)[0]));
+    const sealedFonts = runTool("pdffonts", [path.join(dir, "sealed.pdf")])
+      .out.split("\n")
+      .slice(2)
+      .map((l) => l.split(/\s+/)[0]);
+    const added = fonts
+      .split("\n")
+      .slice(2)
+      .filter((l) => l.trim() && !sealedFonts.includes(l.split(/\s+/)[0]));
     expect(added.map((l) => l.split(/\s+/)[0].slice(7)).sort()).toEqual(["Arimo-Italic", "Arimo-Regular"]);
     for (const line of added) expect(line).toMatch(/^[A-Z]{6}\+\S+\s.*\byes\s+yes\s+yes\b/);
   });
@@ -263,7 +290,20 @@ describe("keys and timestamp authorities", () => {
     const p12 = path.join(dir, "tenant.p12");
     fs.writeFileSync(key, await privateKeyPem(ca.tenant.privateKey));
     fs.writeFileSync(cert, certificatePem(ca.tenant.chain[0]));
-    const r = runTool("openssl", ["pkcs12", "-export", "-inkey", key, "-in", cert, "-certfile", path.join(dir, "root.pem"), "-passout", "pass:s3cret", "-out", p12]);
+    const r = runTool("openssl", [
+      "pkcs12",
+      "-export",
+      "-inkey",
+      key,
+      "-in",
+      cert,
+      "-certfile",
+      path.join(dir, "root.pem"),
+      "-passout",
+      "pass:s3cret",
+      "-out",
+      p12,
+    ]);
     expect(r.status, r.out).toBe(0);
     const signed = await signPdf(sealed, { ...options(1), key: { p12: fs.readFileSync(p12), password: "s3cret" } });
     const report = await verifyPdf(signed, { trustedRoots: [ca.rootDer] });

@@ -3,7 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { PDF, PdfArray, PdfNumber, PdfRef } from "@libpdf/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendSignaturePage, MAX_SIGNERS, signatureLayout, signatureSheetCount, type PageSigner, type SignatureBox } from "@/lib/esign/signature-page";
+import {
+  appendSignaturePage,
+  MAX_SIGNERS,
+  signatureLayout,
+  signatureSheetCount,
+  type PageSigner,
+  type SignatureBox,
+} from "@/lib/esign/signature-page";
 import { signPdf } from "@/lib/esign/sign-pdf";
 import { keyForSigner, resetTenantKeys, trustedRoots, type EsignConfig } from "@/lib/esign/tenant-keys";
 import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
@@ -135,7 +142,9 @@ describe("appendSignaturePage", () => {
       signers.map((s, i) => [`${i + 1}. ${s.name}`, s.email, s.role, "Form 1"]),
     );
     const pdf = await PDF.load(withPage);
-    expect(boxes.map((b) => pdf.getForm()!.getSignatureField(b.fieldName)!.getDict().getString("TU")?.asString())).toEqual(signers.map((s) => `Signature of ${s.name}`));
+    expect(boxes.map((b) => pdf.getForm()!.getSignatureField(b.fieldName)!.getDict().getString("TU")?.asString())).toEqual(
+      signers.map((s) => `Signature of ${s.name}`),
+    );
     expect((await checkPdfUa(withPage)).failures).toEqual([]);
   });
 
@@ -155,11 +164,18 @@ describe("appendSignaturePage", () => {
     const { pdf, boxes: all } = await appendSignaturePage(sealed, many, { mode: "parallel" });
     const doc = await PDF.load(pdf);
     expect(doc.getPageCount()).toBe((await PDF.load(sealed)).getPageCount() + new Set(layout.map((b) => b.page)).size);
-    expect(doc.getForm()!.getSignatureFields().map((f) => f.name)).toEqual(all.map((b) => b.fieldName));
+    expect(
+      doc
+        .getForm()!
+        .getSignatureFields()
+        .map((f) => f.name),
+    ).toEqual(all.map((b) => b.fieldName));
     const texts = await pdfPageTexts(pdf);
     expect(texts.at(-1)).toContain("Signatures (continued)");
     expect(texts.join(" ")).toContain("Signer 20");
-    await expect(appendSignaturePage(sealed, [...many, { name: "One more", email: "x@example.com" }], { mode: "parallel" })).rejects.toThrow(/1 to 20 signers/);
+    await expect(
+      appendSignaturePage(sealed, [...many, { name: "One more", email: "x@example.com" }], { mode: "parallel" }),
+    ).rejects.toThrow(/1 to 20 signers/);
     await expect(appendSignaturePage(withPage, signers, { mode: "parallel" })).rejects.toThrow(/already has signer fields/);
   });
 });
@@ -167,7 +183,12 @@ describe("appendSignaturePage", () => {
 describe("three signers signing into their reserved boxes", () => {
   it("reuses each reserved field: its appearance lands in the box, listed once on the page", async () => {
     const pdf = await PDF.load(signed[2]);
-    expect(pdf.getForm()!.getSignatureFields().map((f) => f.name)).toEqual(["signer-1", "signer-2", "signer-3"]);
+    expect(
+      pdf
+        .getForm()!
+        .getSignatureFields()
+        .map((f) => f.name),
+    ).toEqual(["signer-1", "signer-2", "signer-3"]);
     const page = pdf.getPage(boxes[0].page)!;
     const annots = (pdf.context.resolve(page.dict.get("Annots") as PdfRef) ?? page.dict.get("Annots")) as PdfArray;
     const listed = annots.toArray().map((r) => (r as PdfRef).objectNumber);
@@ -189,7 +210,9 @@ describe("three signers signing into their reserved boxes", () => {
     fs.writeFileSync(path.join(dir, "tsa-root.der"), tsaCa.rootDer);
     expect(runTool("certutil", ["-N", "--empty-password", "-d", `sql:${nss}`]).status).toBe(0);
     expect(runTool("certutil", ["-A", "-n", "root", "-t", "C,C,C", "-i", path.join(dir, "root.der"), "-d", `sql:${nss}`]).status).toBe(0);
-    expect(runTool("certutil", ["-A", "-n", "tsa-root", "-t", "C,C,C", "-i", path.join(dir, "tsa-root.der"), "-d", `sql:${nss}`]).status).toBe(0);
+    expect(
+      runTool("certutil", ["-A", "-n", "tsa-root", "-t", "C,C,C", "-i", path.join(dir, "tsa-root.der"), "-d", `sql:${nss}`]).status,
+    ).toBe(0);
     const file = path.join(dir, "signed.pdf");
     fs.writeFileSync(file, signed[2]);
     const blocks = pdfsigBlocks(file, ["-nssdir", `sql:${nss}`]);

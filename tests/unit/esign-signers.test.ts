@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { WorkflowSigner } from "@/lib/db/schema";
 import { canDo, transitions } from "@/lib/workflow/states";
 import { effectiveState, signersDue } from "@/lib/workflow/signing/signers";
-import { expandSignLinks, signLinkPlaceholder, signToken, signTokenHash, tokenMatches, tokenSigner } from "@/lib/workflow/signing/sign-link";
+import {
+  expandSignLinks,
+  signLinkPlaceholder,
+  signToken,
+  signTokenHash,
+  tokenMatches,
+  tokenSigner,
+} from "@/lib/workflow/signing/sign-link";
 
 const T = new Date("2026-03-02T09:00:00Z");
 let n = 0;

@@ -79,7 +79,10 @@ describe("verification answer", () => {
 
   it("any byte flipped inside a signed range makes the answer invalid (generated flips)", async () => {
     const report = await verifyPdf(signed, { trustedRoots: [ca.rootDer] });
-    const ranges = report.signatures.flatMap((s) => [[0, s.byteRange[1]], [s.byteRange[2], s.byteRange[2] + s.byteRange[3]]]);
+    const ranges = report.signatures.flatMap((s) => [
+      [0, s.byteRange[1]],
+      [s.byteRange[2], s.byteRange[2] + s.byteRange[3]],
+    ]);
     const inSigned = (i: number) => ranges.some(([from, to]) => from <= i && i < to);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: signed.byteLength - 1 }), fc.integer({ min: 1, max: 255 }), async (at, mask) => {
@@ -111,10 +114,17 @@ describe("verification answer", () => {
 
   it("garbage inside a signature dictionary: a report naming the broken signature", async () => {
     const text = Buffer.from(signed).toString("latin1");
-    const broken = Buffer.from(text.replace("/ByteRange [", "/ByteRange [x ").replace("/SubFilter /ETSI.CAdES.detached", "/SubFilter /Garbage(("), "latin1");
+    const broken = Buffer.from(
+      text.replace("/ByteRange [", "/ByteRange [x ").replace("/SubFilter /ETSI.CAdES.detached", "/SubFilter /Garbage(("),
+      "latin1",
+    );
     const a = await check(new Uint8Array(broken));
     expect(a.valid).toBe(false);
-    for (const junk of [new Uint8Array(0), new TextEncoder().encode("%PDF-1.7\n%%EOF"), new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog /AcroForm << /Fields [2 0 R] >> >>\n")]) {
+    for (const junk of [
+      new Uint8Array(0),
+      new TextEncoder().encode("%PDF-1.7\n%%EOF"),
+      new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog /AcroForm << /Fields [2 0 R] >> >>\n"),
+    ]) {
       const r = await verifyPdf(junk, { trustedRoots: [ca.rootDer] });
       expect(r.valid).toBe(false);
     }
@@ -122,13 +132,24 @@ describe("verification answer", () => {
 });
 
 describe("activity chain", () => {
-  const events: ChainEvent[] = [1, 2, 3, 5].map((id) => ({ id, kind: `k${id}`, actor: "system", at: new Date(1_700_000_000_000 + id * 1000), detail: { b: id, a: { z: 1, y: [2, 3] } } }));
+  const events: ChainEvent[] = [1, 2, 3, 5].map((id) => ({
+    id,
+    kind: `k${id}`,
+    actor: "system",
+    at: new Date(1_700_000_000_000 + id * 1000),
+    detail: { b: id, a: { z: 1, y: [2, 3] } },
+  }));
   const wf = "00000000-0000-4000-8000-000000000001";
 
   it("re-checks intact, and ignores key order and later events", () => {
     const links = chainLinks(wf, events);
     const reordered = events.map((e) => ({ ...e, detail: { a: { y: [2, 3], z: 1 }, b: e.detail!.b } }));
-    expect(recheckChain(wf, links, [...reordered, { ...events[0], id: 9 }])).toMatchObject({ valid: true, checked: 4, notCovered: 1, head: links[3].hash });
+    expect(recheckChain(wf, links, [...reordered, { ...events[0], id: 9 }])).toMatchObject({
+      valid: true,
+      checked: 4,
+      notCovered: 1,
+      head: links[3].hash,
+    });
     expect(chainLinks("00000000-0000-4000-8000-000000000002", events)[0].hash).not.toBe(links[0].hash);
   });
 
@@ -136,8 +157,17 @@ describe("activity chain", () => {
     const links = chainLinks(wf, events);
     const edited = events.map((e) => (e.id === 2 ? { ...e, detail: { ...e.detail, b: 99 } } : e));
     expect(recheckChain(wf, links, edited)).toMatchObject({ valid: false, broken: { index: 1, eventId: 2, problem: "edited" } });
-    expect(recheckChain(wf, links, events.filter((e) => e.id !== 3))).toMatchObject({ valid: false, broken: { index: 2, eventId: 3, problem: "removed" } });
-    expect(recheckChain(wf, links, [...events, { ...events[0], id: 4 }])).toMatchObject({ valid: false, broken: { eventId: 4, problem: "inserted" } });
+    expect(
+      recheckChain(
+        wf,
+        links,
+        events.filter((e) => e.id !== 3),
+      ),
+    ).toMatchObject({ valid: false, broken: { index: 2, eventId: 3, problem: "removed" } });
+    expect(recheckChain(wf, links, [...events, { ...events[0], id: 4 }])).toMatchObject({
+      valid: false,
+      broken: { eventId: 4, problem: "inserted" },
+    });
     const retimed = events.map((e) => (e.id === 5 ? { ...e, at: new Date(0) } : e));
     expect(recheckChain(wf, links, retimed)).toMatchObject({ valid: false, broken: { eventId: 5, problem: "edited" } });
   });

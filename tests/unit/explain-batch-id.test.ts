@@ -8,19 +8,37 @@ import { problemResponse, type AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { useTraceStore } from "../support/explain-db";
 
-const caller = (tenant: Pick<Tenant, "id" | "tier" | "features">) => ({ subject: "svc", email: null, roles: [], claims: {}, tenant }) as unknown as Principal;
+const caller = (tenant: Pick<Tenant, "id" | "tier" | "features">) =>
+  ({ subject: "svc", email: null, roles: [], claims: {}, tenant }) as unknown as Principal;
 
 async function batch(tenantId: string, correlationId: string): Promise<string> {
   const id = newId();
   await (await getDb()).insert(batches).values({
-    id, tenantId, correlationId, state: "completed", readiness: "READY", title: "t", templatePath: "notice.md",
-    documentCount: 1, readyCount: 1, warningCount: 0, submittedBy: "s@x.test", approvers: [], validationResults: [],
-    distribution: {}, options: {}, activityItemId: newId(),
+    id,
+    tenantId,
+    correlationId,
+    state: "completed",
+    readiness: "READY",
+    title: "t",
+    templatePath: "notice.md",
+    documentCount: 1,
+    readyCount: 1,
+    warningCount: 0,
+    submittedBy: "s@x.test",
+    approvers: [],
+    validationResults: [],
+    distribution: {},
+    options: {},
+    activityItemId: newId(),
   });
   return id;
 }
 
-const refusal = (work: Promise<unknown>) => work.then(() => null, (e: AppError) => e);
+const refusal = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (e: AppError) => e,
+  );
 
 describe("explain trace asked for by a batch's correlation id", () => {
   const store = useTraceStore("postgres");
@@ -28,12 +46,20 @@ describe("explain trace asked for by a batch's correlation id", () => {
   it("answers a stable problem pointing at the records' correlation ids, not 'not stored yet' for ever", async () => {
     const tenant = store.tenant();
     const id = await batch(tenant.id, "crm-4711");
-    for (const e of [await refusal(findTrace(caller(tenant), "crm-4711")), await refusal(explainReport(caller(tenant), "crm-4711", "summary"))]) {
+    for (const e of [
+      await refusal(findTrace(caller(tenant), "crm-4711")),
+      await refusal(explainReport(caller(tenant), "crm-4711", "summary")),
+    ]) {
       expect(e).toMatchObject({ code: "explain.batch_correlation_id", status: 404 });
       const res = problemResponse(e!);
       expect(res.headers.get("retry-after")).toBeNull();
       const body = await res.json();
-      expect(body).toMatchObject({ status: 404, code: "explain.batch_correlation_id", batchId: id, documents: `/api/dispatch/batch/${id}/documents` });
+      expect(body).toMatchObject({
+        status: 404,
+        code: "explain.batch_correlation_id",
+        batchId: id,
+        documents: `/api/dispatch/batch/${id}/documents`,
+      });
       expect(body.detail).toContain("documents[].correlationId");
     }
   });
@@ -42,7 +68,10 @@ describe("explain trace asked for by a batch's correlation id", () => {
     const tenant = store.tenant();
     await batch(tenant.id, "crm-4712");
     const globex = { ...tenant, id: "globex" };
-    for (const [who, id] of [[tenant, "no-such-id"], [globex, "crm-4712"]] as const) {
+    for (const [who, id] of [
+      [tenant, "no-such-id"],
+      [globex, "crm-4712"],
+    ] as const) {
       const e = await refusal(findTrace(caller(who), id));
       expect(e).toMatchObject({ code: "explain.trace_not_found" });
       expect(problemResponse(e!).headers.get("retry-after")).toBe("2");

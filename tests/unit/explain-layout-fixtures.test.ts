@@ -11,11 +11,21 @@ useTemplatesDir();
 async function rendered(templatePath: string) {
   const c = layoutCases().find((x) => x.templatePath === templatePath)!;
   const r = await renderTask({ templatePath, record: c.record, meta: { correlationId: "c-layout", title: "t" }, explain: true });
-  const trace = assembleTrace({ correlationId: "c-layout", tenantId: "acme", kind: "single", requestedBy: "front matter explainDocument", template: r.template!, timings: r.timings, facts: r.explain, createdAt: new Date() });
+  const trace = assembleTrace({
+    correlationId: "c-layout",
+    tenantId: "acme",
+    kind: "single",
+    requestedBy: "front matter explainDocument",
+    template: r.template!,
+    timings: r.timings,
+    facts: r.explain,
+    createdAt: new Date(),
+  });
   return { c, trace, pages: await pdfPageTexts(r.pdf) };
 }
 
-const events = (trace: Awaited<ReturnType<typeof rendered>>["trace"]) => trace.layout.events.map(({ kind, line, pages }) => ({ kind, line, pages }));
+const events = (trace: Awaited<ReturnType<typeof rendered>>["trace"]) =>
+  trace.layout.events.map(({ kind, line, pages }) => ({ kind, line, pages }));
 
 describe("layout events of real renders", () => {
   it("a heading left alone at the foot of page 1, its paragraph on page 2", async () => {
@@ -28,7 +38,9 @@ describe("layout events of real renders", () => {
   it("a banner that does not fit the space left, moved whole to page 2", async () => {
     const { c, trace, pages } = await rendered("layout/moved-to-next-page.md");
     expect(events(trace)).toEqual(c.events);
-    expect(trace.layout.events[0].detail).toBe("did not fit in the 18.5 pt left on page 1 and could not be split there, so it starts page 2");
+    expect(trace.layout.events[0].detail).toBe(
+      "did not fit in the 18.5 pt left on page 1 and could not be split there, so it starts page 2",
+    );
     expect(pages[0]).toMatch(/Filler paragraph 33 keeps this page busy\. c-layout page 1 of 2$/);
     expect(trace.layout.pages[1]).toMatchObject({ page: 2, elementCount: 3 }); // banner, the line after it, the footer
   });

@@ -34,7 +34,14 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
     const principal = (tenant: Tenant): Principal => ({ tenant, subject: "s", email: null, roles: [], claims: {} });
     acme = principal(await addTenant({ id: "acme", name: "Acme", tier: "premium" }));
     globex = principal(await addTenant({ id: "globex", name: "Globex", tier: "enterprise" }));
-    recordTrace({ correlationId: "cache-1", tenantId: "acme", kind: "single", requestedBy: "features.explainDocument", template: { path: "t.md", version: "v", title: "Cached" }, createdAt: new Date() });
+    recordTrace({
+      correlationId: "cache-1",
+      tenantId: "acme",
+      kind: "single",
+      requestedBy: "features.explainDocument",
+      template: { path: "t.md", version: "v", title: "Cached" },
+      createdAt: new Date(),
+    });
     await settleTraceWrites();
   });
   afterAll(async () => {
@@ -103,7 +110,9 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
   });
 
   it("never gives another tenant's report, and the retention job deletes a trace's reports with it", async () => {
-    await expect(explainReport(globex, "cache-1", "summary")).rejects.toMatchObject({ code: "explain.trace_not_found" } satisfies Partial<AppError>);
+    await expect(explainReport(globex, "cache-1", "summary")).rejects.toMatchObject({
+      code: "explain.trace_not_found",
+    } satisfies Partial<AppError>);
     const keys = (await rows()).map((r) => r.blobKey);
     expect(keys).toHaveLength(3);
     expect(await deleteExpiredTraces(new Date(Date.now() + 3 * 366 * 86_400_000))).toEqual({ deleted: 1 });

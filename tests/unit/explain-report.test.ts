@@ -24,8 +24,22 @@ beforeAll(async () => {
   resetEnvCache();
   const items = Array.from({ length: 60 }, (_, i) => ({ label: `Item ${i + 1}`, amount: i * 10, currency: "EUR" }));
   const record = { customerId: "C100", name: "Ann Smith", items, terms: "These terms apply. ".repeat(30) };
-  const r = await renderTask({ templatePath: "explain-audit.md", record, meta: { correlationId: "report-1", title: "Audit" }, explain: true });
-  trace = assembleTrace({ correlationId: "report-1", tenantId: "acme", kind: "single", requestedBy: "front matter explainDocument", template: r.template!, timings: r.timings, facts: r.explain!, createdAt: new Date("2026-11-23T10:00:00Z") });
+  const r = await renderTask({
+    templatePath: "explain-audit.md",
+    record,
+    meta: { correlationId: "report-1", title: "Audit" },
+    explain: true,
+  });
+  trace = assembleTrace({
+    correlationId: "report-1",
+    tenantId: "acme",
+    kind: "single",
+    requestedBy: "front matter explainDocument",
+    template: r.template!,
+    timings: r.timings,
+    facts: r.explain!,
+    createdAt: new Date("2026-11-23T10:00:00Z"),
+  });
   const source = (await loadTemplate("explain-audit.md")).source.split("\n");
   lines = Object.fromEntries(linesReferenced(trace).map((n) => [n, source[n - 1]]));
 });
@@ -35,7 +49,13 @@ afterAll(() => {
 });
 
 const report = (mode: ReportMode, opts: { scorecard?: boolean; trace?: Trace; lines?: Record<number, string> | null } = {}) =>
-  renderExplainReport({ trace: opts.trace ?? trace, mode, scorecard: opts.scorecard ?? true, templateLines: opts.lines === undefined ? lines : opts.lines, generatedAt: "2026-11-23T10:05:00.000Z" });
+  renderExplainReport({
+    trace: opts.trace ?? trace,
+    mode,
+    scorecard: opts.scorecard ?? true,
+    templateLines: opts.lines === undefined ? lines : opts.lines,
+    generatedAt: "2026-11-23T10:05:00.000Z",
+  });
 
 /** No word of any page reaches into the side margins or off the page. */
 async function expectWithinMargins(pdf: Uint8Array) {
@@ -54,7 +74,12 @@ describe("what the reports say", () => {
     const [headings, contrast, pdfUa, alt] = scorecard(trace);
     // Read from the finished PDF: its H3 follows its H1. The image without alt text is drawn as
     // decoration (an artifact), which PDF/UA allows; the contrast is for a person to judge.
-    expect(pdfUa).toMatchObject({ check: "PDF/UA (ISO 14289-1)", result: "FAIL", failed: true, detail: "7.4.2-1 Headings start at H1 and skip no level going down (an H3 after an H1)" });
+    expect(pdfUa).toMatchObject({
+      check: "PDF/UA (ISO 14289-1)",
+      result: "FAIL",
+      failed: true,
+      detail: "7.4.2-1 Headings start at H1 and skip no level going down (an H3 after an H1)",
+    });
     expect(trace.messages).toContainEqual(expect.objectContaining({ code: "a11y.pdf_ua_rule_failed", severity: "warning" }));
     expect(headings).toMatchObject({ check: "Heading hierarchy", result: "FAIL", failed: true });
     expect(headings.detail).toBe("level 3 follows level 1 (line 27)");
@@ -65,11 +90,24 @@ describe("what the reports say", () => {
 
   it("passes a clean outline and full alt text, and says when there is nothing to check", () => {
     const clean: Trace = structuredClone(trace);
-    clean.accessibility.headings = { outline: [{ depth: 1, text: "# A" }, { depth: 2, text: "## B" }], skippedLevels: [], topLevelCount: 1, startsBelowTop: false, result: "PASS" };
+    clean.accessibility.headings = {
+      outline: [
+        { depth: 1, text: "# A" },
+        { depth: 2, text: "## B" },
+      ],
+      skippedLevels: [],
+      topLevelCount: 1,
+      startsBelowTop: false,
+      result: "PASS",
+    };
     clean.accessibility.images = { total: 0, withAlt: 0, withoutAlt: [], altCoveragePercent: null };
     clean.accessibility.pdfUa = { passed: true, rulesChecked: 33, failures: [] };
     const [headings, , pdfUa, alt] = scorecard(clean);
-    expect(pdfUa).toMatchObject({ result: "PASS", failed: false, detail: "the 33 rules a machine can decide pass (by veraPDF's rule ids)" });
+    expect(pdfUa).toMatchObject({
+      result: "PASS",
+      failed: false,
+      detail: "the 33 rules a machine can decide pass (by veraPDF's rule ids)",
+    });
     expect(headings).toMatchObject({ result: "PASS", failed: false, detail: "2 headings, no level skipped, one top heading" });
     expect(alt).toMatchObject({ result: "NONE", failed: false, detail: "no images" });
     clean.accessibility.images = { total: 2, withAlt: 2, withoutAlt: [], altCoveragePercent: 100 };
@@ -80,8 +118,18 @@ describe("what the reports say", () => {
 
   it("writes a repeated token once with its count and first and last source, and identical styling once", () => {
     const amount = tokenGroups(trace).find((g) => g.token === "amount")!;
-    expect(amount).toEqual({ token: "amount", line: 33, occurrences: 60, sources: "items[0].amount … items[59].amount", valueTypes: ["number"] });
-    expect(tokenGroups(trace).find((g) => g.token === "nickname")).toMatchObject({ occurrences: 1, sources: "no value", valueTypes: ["missing"] });
+    expect(amount).toEqual({
+      token: "amount",
+      line: 33,
+      occurrences: 60,
+      sources: "items[0].amount … items[59].amount",
+      valueTypes: ["number"],
+    });
+    expect(tokenGroups(trace).find((g) => g.token === "nickname")).toMatchObject({
+      occurrences: 1,
+      sources: "no value",
+      valueTypes: ["missing"],
+    });
     const groups = styleGroups(trace);
     expect(groups.reduce((n, g) => n + g.elements.length, 0)).toBe(trace.styling!.elements.length);
     expect(groups.length).toBeLessThan(trace.styling!.elements.length / 3);
@@ -104,13 +152,17 @@ describe("the PDFs", () => {
     for (const stage of ["Template load", "Data binding", "Layout"]) expect(text).toContain(stage);
     // Nothing follows layout since the page numbers and metadata are written in it; a trace recorded before still shows that stage.
     expect(text).not.toContain("Post-processing");
-    const older = await pdfText(await report("summary", { trace: { ...trace, performance: { ...trace.performance, postProcessingMs: 2.5 } } }));
+    const older = await pdfText(
+      await report("summary", { trace: { ...trace, performance: { ...trace.performance, postProcessingMs: 2.5 } } }),
+    );
     expect(older).toContain("Post-processing (page numbers, metadata) 2.5 ms");
     expect(text).toMatch(/Heading hierarchy FAIL level 3 follows level 1 \(line 27\)/);
     expect(text).toMatch(/Text contrast FAIL/);
     expect(text).toMatch(/PDF\/UA \(ISO 14289-1\) FAIL 7\.4\.2-1 Headings start at H1 and skip no level going down \(an H3 after an H1\)/);
     expect(text).toMatch(/Alt-text coverage 50 % FAIL 1 of 2 images described/);
-    expect(text).toContain("WARNING binding.missing {{nickname}} has no value in the record; it was left blank Template line 29: Customer {{customerId}} ({{nickname}}) has the following items.");
+    expect(text).toContain(
+      "WARNING binding.missing {{nickname}} has no value in the record; it was left blank Template line 29: Customer {{customerId}} ({{nickname}}) has the following items.",
+    );
     expect(text).toContain("Instead of failing: rendered as empty text");
     expect(text).not.toContain("Data binding Binding time"); // the detailed sections are not in the summary
     expect(text).toMatch(/page 1 of \d/);
@@ -127,7 +179,8 @@ describe("the PDFs", () => {
   it("detailed: every stage, the per-page table, styling decisions, data provenance and all messages, with bookmarks", async () => {
     const pdf = await report("detailed");
     const text = await pdfText(pdf);
-    for (const heading of ["All messages", "Template", "Data binding", "Layout", "Styling decisions", "Accessibility details"]) expect(text).toContain(heading);
+    for (const heading of ["All messages", "Template", "Data binding", "Layout", "Styling decisions", "Accessibility details"])
+      expect(text).toContain(heading);
     expect(text).toContain("Version (SHA-256)");
     expect(text).toContain("{{amount}} items[0].amount … items[59].amount (60 times), number");
     expect(text).toContain("{{#items}} expanded, 60 items (line 31)");
@@ -147,10 +200,24 @@ describe("the PDFs", () => {
     const pdf = await report("summary");
     const [root] = await readStructure(pdf);
     expect(root.type).toBe("Document");
-    const headings = allNodes(root.children).filter((n) => /^H\d$/.test(n.type)).map((n) => `${n.type} ${textOf(n)}`);
-    expect(headings).toEqual(["H1 Explain report: summary", "H2 Overview", "H2 Time per stage", "H2 Accessibility scorecard", "H2 What needs attention"]);
+    const headings = allNodes(root.children)
+      .filter((n) => /^H\d$/.test(n.type))
+      .map((n) => `${n.type} ${textOf(n)}`);
+    expect(headings).toEqual([
+      "H1 Explain report: summary",
+      "H2 Overview",
+      "H2 Time per stage",
+      "H2 Accessibility scorecard",
+      "H2 What needs attention",
+    ]);
     const [overview, timings, scores] = allNodes(root.children).filter((n) => n.type === "Table");
-    const rowHeaders = (t: StructNode) => t.children.map((r) => r.children.filter((c) => c.type === "TH" && c.attributes.includes("/Scope /Row")).map(textOf).join());
+    const rowHeaders = (t: StructNode) =>
+      t.children.map((r) =>
+        r.children
+          .filter((c) => c.type === "TH" && c.attributes.includes("/Scope /Row"))
+          .map(textOf)
+          .join(),
+      );
     expect(rowHeaders(overview).slice(0, 3)).toEqual(["Outcome", "Render", "Correlation id"]);
     expect(rowHeaders(timings)).toContain("Total");
     expect(textOf(scores)).toMatch(/Heading hierarchy FAIL/);
@@ -165,15 +232,36 @@ describe("the PDFs", () => {
     const detailed = await report("detailed");
     expect((await checkPdfUa(detailed)).failures).toEqual([]);
     const [root] = await readStructure(detailed);
-    const h2 = allNodes(root.children).filter((n) => n.type === "H2").map(textOf);
-    expect(h2).toEqual(["Overview", "Time per stage", "Accessibility scorecard", "All messages", "Template", "Data binding", "Layout", "Styling decisions", "Accessibility details"]);
-    const pages = allNodes(root.children).filter((n) => n.type === "Table").find((t) => textOf(t.children[0]).startsWith("Page"))!;
-    expect(pages.children[0].children.map((c) => `${c.type} ${c.attributes.join(" ")} ${textOf(c)}`)).toEqual(["Page", "Blocks", "Height used", "Time"].map((h) => `TH /Scope /Column ${h}`));
+    const h2 = allNodes(root.children)
+      .filter((n) => n.type === "H2")
+      .map(textOf);
+    expect(h2).toEqual([
+      "Overview",
+      "Time per stage",
+      "Accessibility scorecard",
+      "All messages",
+      "Template",
+      "Data binding",
+      "Layout",
+      "Styling decisions",
+      "Accessibility details",
+    ]);
+    const pages = allNodes(root.children)
+      .filter((n) => n.type === "Table")
+      .find((t) => textOf(t.children[0]).startsWith("Page"))!;
+    expect(pages.children[0].children.map((c) => `${c.type} ${c.attributes.join(" ")} ${textOf(c)}`)).toEqual(
+      ["Page", "Blocks", "Height used", "Time"].map((h) => `TH /Scope /Column ${h}`),
+    );
   });
 
   it("detailed: the stages listed above Total add up to it; the trace's own time stands apart, each row saying whether the total holds it", async () => {
     const [root] = await readStructure(await report("detailed"));
-    const rows = (t: StructNode) => t.children.map((tr) => allNodes(tr.children).filter((c) => c.type === "TH" || c.type === "TD").map(textOf));
+    const rows = (t: StructNode) =>
+      t.children.map((tr) =>
+        allNodes(tr.children)
+          .filter((c) => c.type === "TH" || c.type === "TD")
+          .map(textOf),
+      );
     const tables = allNodes(root.children).filter((n) => n.type === "Table");
     const stages = rows(tables.find((t) => rows(t)[0]?.[0] === "Template load")!);
     const msOf = (text: string) => Number(/^([\d.]+) ms$/.exec(text)![1]);
@@ -202,20 +290,26 @@ describe("the PDFs", () => {
 
   it("lays out any trace text (ids, titles, URLs, messages, template lines) inside the margins without failing", async () => {
     await fc.assert(
-      fc.asyncProperty(hostileString, hostileString, hostileString, fc.string({ minLength: 50, maxLength: 400 }), async (id, title, message, long) => {
-        const t: Trace = structuredClone(trace);
-        t.correlationId = id.replace(/[\ud800-\udfff]/g, "") || "x"; // stored ids never hold lone surrogates (request checks)
-        t.template!.title = title;
-        t.template!.path = long;
-        t.messages.unshift({ severity: "error", code: "render.failed", message: `${message} ${long}`, line: 2, recovery: long });
-        t.layout.events[0].element = long;
-        const hostileLines = { ...lines, 2: long };
-        for (const mode of ["summary", "detailed"] as const) {
-          const pdf = await report(mode, { trace: t, lines: hostileLines });
-          expect(await readCorrelationId(pdf)).toBe(t.correlationId);
-          await expectWithinMargins(pdf);
-        }
-      }),
+      fc.asyncProperty(
+        hostileString,
+        hostileString,
+        hostileString,
+        fc.string({ minLength: 50, maxLength: 400 }),
+        async (id, title, message, long) => {
+          const t: Trace = structuredClone(trace);
+          t.correlationId = id.replace(/[\ud800-\udfff]/g, "") || "x"; // stored ids never hold lone surrogates (request checks)
+          t.template!.title = title;
+          t.template!.path = long;
+          t.messages.unshift({ severity: "error", code: "render.failed", message: `${message} ${long}`, line: 2, recovery: long });
+          t.layout.events[0].element = long;
+          const hostileLines = { ...lines, 2: long };
+          for (const mode of ["summary", "detailed"] as const) {
+            const pdf = await report(mode, { trace: t, lines: hostileLines });
+            expect(await readCorrelationId(pdf)).toBe(t.correlationId);
+            await expectWithinMargins(pdf);
+          }
+        },
+      ),
       // A failure is reported as found: shrinking re-renders both reports hundreds of times and, on a
       // busy CI machine, ran into the test's timeout, which hid the counterexample (a U+FFFF in a title).
       { numRuns: 12, endOnFailure: true },

@@ -28,7 +28,14 @@ describe.each(["pglite", "postgres"] as const)("trace retention on %s", (driver)
   const store = useTraceStore(driver);
   const principal = (): Principal => ({ tenant: store.tenant(), subject: "s", email: null, roles: [], claims: {} });
 
-  const base = (correlationId: string, createdAt: Date): TraceInput => ({ correlationId, tenantId: "acme", kind: "single", requestedBy: "features.explainDocument", template: { path: "t.md", version: "v", title: "T" }, createdAt });
+  const base = (correlationId: string, createdAt: Date): TraceInput => ({
+    correlationId,
+    tenantId: "acme",
+    kind: "single",
+    requestedBy: "features.explainDocument",
+    template: { path: "t.md", version: "v", title: "T" },
+    createdAt,
+  });
   const traceAt = (correlationId: string, createdAt: Date) => recordTrace(base(correlationId, createdAt));
   const read = async (id: string) => JSON.parse(Buffer.from(await getTrace(principal(), id)).toString("utf8"));
 
@@ -69,9 +76,20 @@ describe.each(["pglite", "postgres"] as const)("trace retention on %s", (driver)
     recordTrace(base("by-default", t1));
     await settleTraceWrites();
     const row = async (id: string) => (await (await getDb()).select().from(explainTraces).where(eq(explainTraces.correlationId, id)))[0];
-    expect(await row("short-lived")).toMatchObject({ archiveAfter: new Date("2025-03-08T08:00:00.000Z"), deleteAfter: new Date("2026-03-01T08:00:00.000Z") });
-    expect(await row("by-default")).toMatchObject({ archiveAfter: new Date("2025-03-31T08:00:00.000Z"), deleteAfter: new Date("2027-03-01T08:00:00.000Z") });
-    expect((await read("short-lived")).retention).toEqual({ autoArchiveAfterDays: 7, traceRetentionYears: 1, archiveAfter: "2025-03-08T08:00:00.000Z", deleteAfter: "2026-03-01T08:00:00.000Z" });
+    expect(await row("short-lived")).toMatchObject({
+      archiveAfter: new Date("2025-03-08T08:00:00.000Z"),
+      deleteAfter: new Date("2026-03-01T08:00:00.000Z"),
+    });
+    expect(await row("by-default")).toMatchObject({
+      archiveAfter: new Date("2025-03-31T08:00:00.000Z"),
+      deleteAfter: new Date("2027-03-01T08:00:00.000Z"),
+    });
+    expect((await read("short-lived")).retention).toEqual({
+      autoArchiveAfterDays: 7,
+      traceRetentionYears: 1,
+      archiveAfter: "2025-03-08T08:00:00.000Z",
+      deleteAfter: "2026-03-01T08:00:00.000Z",
+    });
     expect((await read("by-default")).retention).toMatchObject({ autoArchiveAfterDays: 30, traceRetentionYears: 2 });
 
     expect(await archiveTraces(new Date(t1.getTime() + 7 * DAY - 1))).toEqual({ archived: 0 });
@@ -129,7 +147,11 @@ describe.each(["pglite", "postgres"] as const)("migration 0006 on %s", (driver) 
       process.env.EXPLAIN_RETENTION_YEARS = "1.5";
       resetEnvCache();
       const [row] = await (await getDb()).select().from(explainTraces);
-      expect(row).toMatchObject({ correlationId: "before-0006", archiveAfter: new Date("2026-02-10T10:00:00.000Z"), deleteAfter: new Date("2027-07-31T10:00:00.000Z") });
+      expect(row).toMatchObject({
+        correlationId: "before-0006",
+        archiveAfter: new Date("2026-02-10T10:00:00.000Z"),
+        deleteAfter: new Date("2027-07-31T10:00:00.000Z"),
+      });
     } finally {
       await closeDb();
       await drop();

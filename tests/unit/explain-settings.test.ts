@@ -18,9 +18,16 @@ describe("retention settings of a render", () => {
   it("takes each setting from the request's templateSettings, then features, then the front matter, then the deployment", () => {
     const on = { explainDocument: true };
     expect(explainSettings(premium, { features: on }, {}).retention).toEqual({ autoArchiveAfterDays: 30, traceRetentionYears: 2 });
-    expect(explainSettings(premium, { features: on }, { autoArchiveAfterDays: 60, traceRetentionYears: 3 }).retention).toEqual({ autoArchiveAfterDays: 60, traceRetentionYears: 3 });
+    expect(explainSettings(premium, { features: on }, { autoArchiveAfterDays: 60, traceRetentionYears: 3 }).retention).toEqual({
+      autoArchiveAfterDays: 60,
+      traceRetentionYears: 3,
+    });
     expect(
-      explainSettings(premium, { templateSettings: { autoArchiveAfterDays: 5 }, features: { ...on, autoArchiveAfterDays: 9, traceRetentionYears: 4 } }, { traceRetentionYears: 3 }).retention,
+      explainSettings(
+        premium,
+        { templateSettings: { autoArchiveAfterDays: 5 }, features: { ...on, autoArchiveAfterDays: 9, traceRetentionYears: 4 } },
+        { traceRetentionYears: 3 },
+      ).retention,
     ).toEqual({ autoArchiveAfterDays: 5, traceRetentionYears: 4 });
     process.env.EXPLAIN_ARCHIVE_AFTER_DAYS = "12";
     process.env.EXPLAIN_RETENTION_YEARS = "5";
@@ -30,7 +37,10 @@ describe("retention settings of a render", () => {
 
   it("keeps no retention for a render that writes no trace", () => {
     expect(explainSettings(premium, { templateSettings: { autoArchiveAfterDays: 5 } }, {})).toEqual({ requestedBy: null, retention: null });
-    expect(explainSettings({ tier: "standard" }, { features: { explainDocument: true, traceRetentionYears: 9 } }, {})).toEqual({ requestedBy: null, retention: null });
+    expect(explainSettings({ tier: "standard" }, { features: { explainDocument: true, traceRetentionYears: 9 } }, {})).toEqual({
+      requestedBy: null,
+      retention: null,
+    });
   });
 
   it("refuses settings that would delete a trace before archiving it, naming where each came from", () => {
@@ -54,28 +64,43 @@ describe("retention settings of a render", () => {
     expect(againstDefault.message).toContain("retention from the deployment's EXPLAIN_RETENTION_YEARS");
     expect(againstDefault.extra.errors).toEqual([{ path: "features.autoArchiveAfterDays", message: expect.any(String) }]);
     // Against the front matter, when traced.
-    expect(refused({ features: { explainDocument: true, traceRetentionYears: 1 } }, { autoArchiveAfterDays: 400 }).message).toContain("archive from front matter autoArchiveAfterDays");
-    expect(explainSettings(premium, { features: { explainDocument: true, autoArchiveAfterDays: 729 } }, {}).retention).toEqual({ autoArchiveAfterDays: 729, traceRetentionYears: 2 });
+    expect(refused({ features: { explainDocument: true, traceRetentionYears: 1 } }, { autoArchiveAfterDays: 400 }).message).toContain(
+      "archive from front matter autoArchiveAfterDays",
+    );
+    expect(explainSettings(premium, { features: { explainDocument: true, autoArchiveAfterDays: 729 } }, {}).retention).toEqual({
+      autoArchiveAfterDays: 729,
+      traceRetentionYears: 2,
+    });
   });
 
   it("does not fail an untraced render over defaults it would not use", () => {
     process.env.EXPLAIN_ARCHIVE_AFTER_DAYS = "1000";
     resetEnvCache();
     expect(explainSettings(premium, {}, {})).toEqual({ requestedBy: null, retention: null });
-    expect(() => explainSettings(premium, { features: { explainDocument: true } }, {})).toThrow(/archive from the deployment's EXPLAIN_ARCHIVE_AFTER_DAYS/);
+    expect(() => explainSettings(premium, { features: { explainDocument: true } }, {})).toThrow(
+      /archive from the deployment's EXPLAIN_ARCHIVE_AFTER_DAYS/,
+    );
   });
 
   it("dates a trace's archive in days and its deletion in calendar months, as PostgreSQL adds them", () => {
     const t = new Date("2027-01-31T10:00:00.000Z");
-    expect(retentionMoments(t, { autoArchiveAfterDays: 7, traceRetentionYears: 1 })).toEqual({ archiveAfter: new Date(t.getTime() + 7 * DAY), deleteAfter: new Date("2028-01-31T10:00:00.000Z") });
+    expect(retentionMoments(t, { autoArchiveAfterDays: 7, traceRetentionYears: 1 })).toEqual({
+      archiveAfter: new Date(t.getTime() + 7 * DAY),
+      deleteAfter: new Date("2028-01-31T10:00:00.000Z"),
+    });
     // A fractional EXPLAIN_RETENTION_YEARS counts in whole months; a month from the 31st ends on the month's last day.
-    expect(retentionMoments(t, { autoArchiveAfterDays: 1, traceRetentionYears: 1 / 12 }).deleteAfter).toEqual(new Date("2027-02-28T10:00:00.000Z"));
-    expect(retentionMoments(new Date("2028-02-29T00:00:00.000Z"), { autoArchiveAfterDays: 1, traceRetentionYears: 1 }).deleteAfter).toEqual(new Date("2029-02-28T00:00:00.000Z"));
+    expect(retentionMoments(t, { autoArchiveAfterDays: 1, traceRetentionYears: 1 / 12 }).deleteAfter).toEqual(
+      new Date("2027-02-28T10:00:00.000Z"),
+    );
+    expect(retentionMoments(new Date("2028-02-29T00:00:00.000Z"), { autoArchiveAfterDays: 1, traceRetentionYears: 1 }).deleteAfter).toEqual(
+      new Date("2029-02-28T00:00:00.000Z"),
+    );
   });
 });
 
 describe("bad retention values in requests and front matter", () => {
-  const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) => r.error?.issues.map((i) => i.path.join(".")) ?? [];
+  const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
+    r.error?.issues.map((i) => i.path.join(".")) ?? [];
   const render = (settings: object, where: "templateSettings" | "features" = "templateSettings") =>
     issues(renderRequestSchema.safeParse({ templatePath: "a.md", dataSource: {}, [where]: settings }));
 
@@ -86,20 +111,36 @@ describe("bad retention values in requests and front matter", () => {
       expect(render({ autoArchiveAfterDays: bad }), String(bad)).toEqual(["templateSettings.autoArchiveAfterDays"]);
       expect(render({ autoArchiveAfterDays: bad }, "features"), String(bad)).toEqual(["features.autoArchiveAfterDays"]);
     }
-    for (const bad of [0, 11, 2.5, "2", Number.NaN]) expect(render({ traceRetentionYears: bad }), String(bad)).toEqual(["templateSettings.traceRetentionYears"]);
+    for (const bad of [0, 11, 2.5, "2", Number.NaN])
+      expect(render({ traceRetentionYears: bad }), String(bad)).toEqual(["templateSettings.traceRetentionYears"]);
   });
 
   it("checks the workflow create request's templateSettings alike", () => {
     const wf = (s: object) => issues(createWorkflowBody.safeParse({ templatePath: "a.md", templateSettings: s }));
     expect(wf({ explainDocument: true, autoArchiveAfterDays: 90, traceRetentionYears: 7 })).toEqual([]);
-    expect(wf({ autoArchiveAfterDays: 0, traceRetentionYears: 100 })).toEqual(["templateSettings.autoArchiveAfterDays", "templateSettings.traceRetentionYears"]);
+    expect(wf({ autoArchiveAfterDays: 0, traceRetentionYears: 100 })).toEqual([
+      "templateSettings.autoArchiveAfterDays",
+      "templateSettings.traceRetentionYears",
+    ]);
   });
 
   it("refuses front matter with a bad value or an archive after the deletion", async () => {
     const fm = (lines: string) => parseTemplate("t.md", `---\ntitle: T\n${lines}\n---\nBody\n`);
-    await expect(fm("autoArchiveAfterDays: 14\ntraceRetentionYears: 7")).resolves.toMatchObject({ autoArchiveAfterDays: 14, traceRetentionYears: 7 });
-    await expect(fm("autoArchiveAfterDays: 0")).rejects.toMatchObject({ code: "template.invalid", message: expect.stringContaining("autoArchiveAfterDays") });
-    await expect(fm("traceRetentionYears: 1\nautoArchiveAfterDays: 400")).rejects.toMatchObject({ code: "template.invalid", message: expect.stringContaining("must be less than traceRetentionYears × 365") });
-    await expect(fm("traceRetentionYears: nine\nautoArchiveAfterDays: 400")).rejects.toMatchObject({ code: "template.invalid", message: expect.stringContaining("traceRetentionYears") });
+    await expect(fm("autoArchiveAfterDays: 14\ntraceRetentionYears: 7")).resolves.toMatchObject({
+      autoArchiveAfterDays: 14,
+      traceRetentionYears: 7,
+    });
+    await expect(fm("autoArchiveAfterDays: 0")).rejects.toMatchObject({
+      code: "template.invalid",
+      message: expect.stringContaining("autoArchiveAfterDays"),
+    });
+    await expect(fm("traceRetentionYears: 1\nautoArchiveAfterDays: 400")).rejects.toMatchObject({
+      code: "template.invalid",
+      message: expect.stringContaining("must be less than traceRetentionYears × 365"),
+    });
+    await expect(fm("traceRetentionYears: nine\nautoArchiveAfterDays: 400")).rejects.toMatchObject({
+      code: "template.invalid",
+      message: expect.stringContaining("traceRetentionYears"),
+    });
   });
 });

@@ -40,7 +40,9 @@ async function stored(correlationId: string) {
 
 /** The store-trace jobs carrying one correlation id's trace. */
 const storeJobs = async (correlationId: string) =>
-  (await (await getDb()).select().from(jobs).where(eq(jobs.functionId, storeTraceJob.id))).filter((j) => (j.payload as { correlationId: string }).correlationId === correlationId);
+  (await (await getDb()).select().from(jobs).where(eq(jobs.functionId, storeTraceJob.id))).filter(
+    (j) => (j.payload as { correlationId: string }).correlationId === correlationId,
+  );
 
 /** The blob store's folder for traces made a file: every trace write fails until the returned function undoes it. */
 function takeTraceStoreAway(): () => void {
@@ -84,7 +86,10 @@ describe.each(["pglite", "postgres"] as const)("storing traces on %s", (driver) 
     // The runner tries while the store is away, and stores it when it is back.
     const runner = await startRunner({ concurrency: 1, pollMs: 20, retryBaseMs: 100, retryMaxMs: 200, definitions: [storeTraceJob] });
     try {
-      await vi.waitFor(async () => expect((await storeJobs("handed-off"))[0].attempts).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect((await storeJobs("handed-off"))[0].attempts).toBeGreaterThanOrEqual(2), {
+        timeout: 10_000,
+        interval: 50,
+      });
       expect((await storeJobs("handed-off"))[0].lastError).toContain("ENOTDIR");
       bringBack();
       await vi.waitFor(async () => expect((await storeJobs("handed-off"))[0].status).toBe("done"), { timeout: 10_000, interval: 50 });
@@ -92,13 +97,22 @@ describe.each(["pglite", "postgres"] as const)("storing traces on %s", (driver) 
       await runner.stop();
     }
     // Run again (a doubled delivery, or a retry after the row was written): still one trace.
-    await storeTraceJob.handler({ payload: storeTraceJob.payload.parse(payload), step: undefined as never, attempt: 0, event: { name: STORE_TRACE_EVENT } });
+    await storeTraceJob.handler({
+      payload: storeTraceJob.payload.parse(payload),
+      step: undefined as never,
+      attempt: 0,
+      event: { name: STORE_TRACE_EVENT },
+    });
     const { rows, files } = await stored("handed-off");
     expect(rows.map((r) => r.id)).toEqual([payload.id]);
     expect(files).toEqual([`${payload.id}.json`]);
     const trace = JSON.parse(fs.readFileSync(path.join(process.env.DATA_DIR!, "blobs", rows[0].blobKey), "utf8"));
     expect(trace).toMatchObject({ correlationId: "handed-off", createdAt: "2026-05-04T10:00:00.000Z" });
-    expect(rows[0]).toMatchObject({ createdAt: new Date("2026-05-04T10:00:00.000Z"), archiveAfter: new Date("2026-06-03T10:00:00.000Z"), deleteAfter: new Date("2028-05-04T10:00:00.000Z") });
+    expect(rows[0]).toMatchObject({
+      createdAt: new Date("2026-05-04T10:00:00.000Z"),
+      archiveAfter: new Date("2026-06-03T10:00:00.000Z"),
+      deleteAfter: new Date("2028-05-04T10:00:00.000Z"),
+    });
   });
 
   it("under Inngest, sends the trace as an event whose function stores it once however often it runs", async () => {
@@ -110,7 +124,11 @@ describe.each(["pglite", "postgres"] as const)("storing traces on %s", (driver) 
     await settleTraceWrites();
     expect(send).toHaveBeenCalledTimes(1);
     const [event] = send.mock.calls[0][0] as Array<{ name: string; id: string; data: Record<string, unknown> }>;
-    expect(event).toMatchObject({ name: STORE_TRACE_EVENT, id: `${STORE_TRACE_EVENT}:${event.data.id}`, data: { correlationId: "via-inngest" } });
+    expect(event).toMatchObject({
+      name: STORE_TRACE_EVENT,
+      id: `${STORE_TRACE_EVENT}:${event.data.id}`,
+      data: { correlationId: "via-inngest" },
+    });
     expect(await storeJobs("via-inngest")).toEqual([]); // Inngest holds it, not the jobs table
     bringBack();
     // A fresh engine per run (DESIGN §8): Inngest delivering the event twice stores one trace.

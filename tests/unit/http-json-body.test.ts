@@ -11,7 +11,9 @@ const read = (text: string) => readJsonBody(bodyOf(text), 1 << 22);
 const storableJson = fc.jsonValue({ maxDepth: 3 }).filter((v) => !/\\u0000|\\ud[89a-f]/i.test(JSON.stringify(v)));
 /** Number literals a JSON parser reads as ±Infinity: exponents past 308, or more than 308 digits. */
 const overflowing = fc.oneof(
-  fc.tuple(fc.constantFrom("", "-"), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 309, max: 100_000 })).map(([s, d, e]) => `${s}${d}e${e}`),
+  fc
+    .tuple(fc.constantFrom("", "-"), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 309, max: 100_000 }))
+    .map(([s, d, e]) => `${s}${d}e${e}`),
   fc.tuple(fc.constantFrom("", "-"), fc.integer({ min: 309, max: 2000 })).map(([s, n]) => `${s}${"9".repeat(n)}`),
   fc.constantFrom("1.8e308", "-1.8e308", "1E400", "1e+400"),
 );
@@ -19,7 +21,10 @@ const overflowing = fc.oneof(
 const place = fc.array(fc.oneof(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,7}$/), fc.nat(3)), { maxLength: 5 });
 
 function nest(steps: Array<string | number>, inner: unknown, filler: unknown): unknown {
-  return steps.reduceRight<unknown>((acc, step) => (typeof step === "number" ? [...Array<unknown>(step).fill(filler), acc] : { [step]: acc }), inner);
+  return steps.reduceRight<unknown>(
+    (acc, step) => (typeof step === "number" ? [...Array<unknown>(step).fill(filler), acc] : { [step]: acc }),
+    inner,
+  );
 }
 
 describe("JSON bodies with numbers beyond a double", () => {

@@ -6,7 +6,13 @@ import { AppError, problemResponse } from "@/lib/http/problem";
 describe("problem answers", () => {
   it("keep the members RFC 9457 defines whatever extensions a caller adds", async () => {
     const res = problemResponse(
-      new AppError("batch.document_not_ready", "Record 0 is pending", { status: "pending", code: "x", type: "y", title: "z", recordStatus: "pending" }),
+      new AppError("batch.document_not_ready", "Record 0 is pending", {
+        status: "pending",
+        code: "x",
+        type: "y",
+        title: "z",
+        recordStatus: "pending",
+      }),
     );
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({

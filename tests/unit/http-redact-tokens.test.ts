@@ -25,7 +25,13 @@ describe("no log line carries a link token", () => {
   });
 
   it("leaves paths without tokens as they are", () => {
-    for (const path of ["/api/dispatch/batch/0b9e/documents/0", "/docs/api", "/dev/mail", "/console/workflows/abc/files/sealed.pdf", "/api/delivery-sessions?correlationId=x"]) {
+    for (const path of [
+      "/api/dispatch/batch/0b9e/documents/0",
+      "/docs/api",
+      "/dev/mail",
+      "/console/workflows/abc/files/sealed.pdf",
+      "/api/delivery-sessions?correlationId=x",
+    ]) {
       expect(redactTokens(`GET ${path} 200 in 3ms`)).toBe(`GET ${path} 200 in 3ms`);
     }
   });

@@ -29,14 +29,34 @@ async function batch(records: number, state = "queued", done = 0, updatedAt = ne
   const db = await getDb();
   const id = newId();
   await db.insert(batches).values({
-    id, tenantId: "acme", correlationId: id, state, readiness: "ready", title: "t", templatePath: "notice.md", documentCount: records,
-    readyCount: records, warningCount: 0, processedCount: done, submittedBy: "s@x.test", approvers: [], validationResults: [],
-    distribution: { mode: "individual" }, options: {}, activityItemId: newId(), updatedAt,
+    id,
+    tenantId: "acme",
+    correlationId: id,
+    state,
+    readiness: "ready",
+    title: "t",
+    templatePath: "notice.md",
+    documentCount: records,
+    readyCount: records,
+    warningCount: 0,
+    processedCount: done,
+    submittedBy: "s@x.test",
+    approvers: [],
+    validationResults: [],
+    distribution: { mode: "individual" },
+    options: {},
+    activityItemId: newId(),
+    updatedAt,
   });
   for (let i = 0; i < records; i += 500) {
     await db.insert(batchRecords).values(
       Array.from({ length: Math.min(500, records - i) }, (_, k) => ({
-        batchId: id, recordIndex: i + k, tenantId: "acme", data: {}, correlationId: newId(), fileName: `f${i + k}.pdf`,
+        batchId: id,
+        recordIndex: i + k,
+        tenantId: "acme",
+        data: {},
+        correlationId: newId(),
+        fileName: `f${i + k}.pdf`,
         ...(i + k < done ? { status: "rendered" as const } : {}),
       })),
     );
@@ -49,7 +69,14 @@ const fanOutMock = { id: "fan-out", handler: () => ({ ids: [] }) };
 type Sent = Array<{ name: string; data: { batchId: string; from: number; count: number }; id: string }>;
 const sentBy = (sendEvent: { mock: { calls: unknown[][] } }): Sent => sendEvent.mock.calls.flatMap((c) => c[1] as Sent);
 const audit = async (batchId: string, action: string) =>
-  (await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.subjectId, batchId), eq(auditEvents.action, action)))).length;
+  (
+    await (
+      await getDb()
+    )
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, batchId), eq(auditEvents.action, action)))
+  ).length;
 
 describe("dispatch-start-batch on Inngest: the chunked fan-out", () => {
   const ranges = (list: Sent) => list.map((e) => [e.data.from, e.data.count]);
@@ -58,8 +85,25 @@ describe("dispatch-start-batch on Inngest: the chunked fan-out", () => {
     [0, []],
     [1, [[0, 1]]],
     // A first run's last chunk's worth goes in quarters (TAIL_SPLIT): 50 → 13, 13, 13, 11.
-    [50, [[0, 13], [13, 13], [26, 13], [39, 11]]],
-    [51, [[0, 1], [1, 13], [14, 13], [27, 13], [40, 11]]],
+    [
+      50,
+      [
+        [0, 13],
+        [13, 13],
+        [26, 13],
+        [39, 11],
+      ],
+    ],
+    [
+      51,
+      [
+        [0, 1],
+        [1, 13],
+        [14, 13],
+        [27, 13],
+        [40, 11],
+      ],
+    ],
   ])("%i records: picks the batch up, then one render event per chunk of the default 50", async (records, want) => {
     const id = await batch(records);
     const { result, ctx } = await engineFor(startBatchJob, approved(id)).execute({ steps: [fanOutMock] });
@@ -77,7 +121,12 @@ describe("dispatch-start-batch on Inngest: the chunked fan-out", () => {
     const sent = sentBy(ctx.step.sendEvent);
     expect(result).toEqual({ records: 2000, chunks: 43, chunkSize: 50 });
     expect(ranges(sent.slice(0, 39))).toEqual(Array.from({ length: 39 }, (_, i) => [i * 50, 50]));
-    expect(ranges(sent.slice(39))).toEqual([[1950, 13], [1963, 13], [1976, 13], [1989, 11]]);
+    expect(ranges(sent.slice(39))).toEqual([
+      [1950, 13],
+      [1963, 13],
+      [1976, 13],
+      [1989, 11],
+    ]);
     const covered = sent.flatMap((e) => Array.from({ length: e.data.count }, (_, k) => e.data.from + k));
     expect(covered).toEqual(Array.from({ length: 2000 }, (_, i) => i));
     expect(sent.every((e) => e.name === "dispatch/chunk.render" && e.data.batchId === id)).toBe(true);
@@ -161,7 +210,12 @@ describe("dispatch-resume-stalled on Inngest", () => {
     expect(first.result).toEqual({ resumed: 1 });
     expect((await engineFor(resumeStalledJob, timerEvent("* * * * *")).execute()).result).toEqual({ resumed: 0 });
     // Embedded here (no Inngest keys), its pickup is one queued job under a fresh event id.
-    const queued = await (await getDb()).select().from(jobs).where(sql`${jobs.functionId} = 'dispatch-start-batch' and ${jobs.payload}->>'batchId' = ${id}`);
+    const queued = await (
+      await getDb()
+    )
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.functionId} = 'dispatch-start-batch' and ${jobs.payload}->>'batchId' = ${id}`);
     expect(queued).toHaveLength(1);
     expect(queued[0].dedupeKey).toMatch(new RegExp(`^dispatch-start-batch:${id}:resume-\\d+$`));
   });

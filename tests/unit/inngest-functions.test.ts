@@ -45,7 +45,11 @@ afterEach(() => {
 
 describe("the functions served to Inngest", () => {
   it("are every product job, each once, and not the relay, which only the embedded runner runs", async () => {
-    expect(inngestFunctions().map((f) => f.id()).sort()).toEqual(Object.keys(expected).sort());
+    expect(
+      inngestFunctions()
+        .map((f) => f.id())
+        .sort(),
+    ).toEqual(Object.keys(expected).sort());
     expect((await jobDefinitions()).map((d) => d.id).sort()).toEqual([...Object.keys(expected), relayJob.id].sort());
   });
 
@@ -70,7 +74,8 @@ describe("the functions served to Inngest", () => {
     }
     const byId = (id: string) => [optsOf(toInngestFunction(functions.find((d) => d.id === id)!)).concurrency].flat();
     // A batch's chunks, and a workflow's seal, wait for their tenant's turn; a schedule's sweep names no tenant.
-    for (const id of ["dispatch-start-batch", "dispatch-render-chunk", "dispatch-finalize-batch", "workflow-seal"]) expect(byId(id), id).toEqual([shared, perTenant]);
+    for (const id of ["dispatch-start-batch", "dispatch-render-chunk", "dispatch-finalize-batch", "workflow-seal"])
+      expect(byId(id), id).toEqual([shared, perTenant]);
     expect(byId("dispatch-resume-stalled")).toEqual([shared]);
   });
 

@@ -65,7 +65,10 @@ describe("workflow-seal and workflow-apply-signature on Inngest", () => {
 
   it("a seal event for a workflow not yet approved leaves it as it is", async () => {
     const wf = await insert();
-    expect((await engineFor(sealWorkflowJob, event(sealWorkflowJob.event, wf)).execute()).result).toEqual({ sealed: false, state: "pending-approval" });
+    expect((await engineFor(sealWorkflowJob, event(sealWorkflowJob.event, wf)).execute()).result).toEqual({
+      sealed: false,
+      state: "pending-approval",
+    });
   });
 
   it("a signature event with no confirmed signature applies none and issues no certificate", async () => {
@@ -81,7 +84,12 @@ describe("workflow-deliver-callback on Inngest", () => {
   const wfId = newId();
   const event = {
     name: CALLBACK_EVENT,
-    data: { tenantId: "acme", workflowId: wfId, messageId: `msg_${wfId}`, body: { workflowId: wfId, correlationId: "c", state: "complete", completedAt: "2026-11-28T00:00:00.000Z" } },
+    data: {
+      tenantId: "acme",
+      workflowId: wfId,
+      messageId: `msg_${wfId}`,
+      body: { workflowId: wfId, correlationId: "c", state: "complete", completedAt: "2026-11-28T00:00:00.000Z" },
+    },
     id: `callback:${wfId}:complete`,
   };
   const at = Date.parse("2026-11-28T00:00:00.000Z");

@@ -111,7 +111,10 @@ for (const driver of ["postgres", "pglite"] as const) {
       }
       expect(seen).toHaveLength(50);
       expect(new Set(seen).size).toBe(50);
-      const [{ left }] = await db.select({ left: sql<number>`count(*)::int` }).from(jobs).where(sql`status = 'pending'`);
+      const [{ left }] = await db
+        .select({ left: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(sql`status = 'pending'`);
       expect(left).toBe(0);
     });
   });

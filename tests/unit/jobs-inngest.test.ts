@@ -18,7 +18,11 @@ const fanOut = defineJob({
     });
     await step.sendEvent(
       "fan-out",
-      indexes.map((i) => ({ name: "test/record.render", data: { batchId: payload.batchId, recordIndex: i }, id: `${payload.batchId}:${i}` })),
+      indexes.map((i) => ({
+        name: "test/record.render",
+        data: { batchId: payload.batchId, recordIndex: i },
+        id: `${payload.batchId}:${i}`,
+      })),
     );
     await step.sleepUntil("cool-down", new Date(Date.now() - 1000));
     return { records: indexes.length };
@@ -29,7 +33,10 @@ const fanOut = defineJob({
 // Sleeps must be mocked too: an unmocked step.sleepUntil never returns under @inngest/test, even for a past date.
 const sleep = { id: "cool-down", handler: () => null };
 const engine = (data: unknown) =>
-  new InngestTestEngine({ function: toInngestFunction(fanOut), events: [{ name: "test/batch.approved", data: data as Record<string, unknown> }] });
+  new InngestTestEngine({
+    function: toInngestFunction(fanOut),
+    events: [{ name: "test/batch.approved", data: data as Record<string, unknown> }],
+  });
 
 describe("a job definition as an Inngest function", () => {
   it("has the definition's id and trigger", () => {
@@ -56,11 +63,7 @@ describe("a job definition as an Inngest function", () => {
   it("replays a completed step from state instead of running it again", async () => {
     renders = 0;
     const { result } = await engine({ batchId: "b2", count: 9 }).execute({
-      steps: [
-        { id: "pick-up", handler: () => [0, 1] },
-        { id: "fan-out", handler: () => ({ ids: [] }) },
-        sleep,
-      ],
+      steps: [{ id: "pick-up", handler: () => [0, 1] }, { id: "fan-out", handler: () => ({ ids: [] }) }, sleep],
     });
     expect(result).toEqual({ records: 2 });
     expect(renders).toBe(0);

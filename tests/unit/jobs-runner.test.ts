@@ -59,7 +59,10 @@ const testJobs: JobDefinition[] = [
     event: "test/fan-out",
     payload: n,
     handler: async ({ step, attempt }) => {
-      await step.sendEvent("children", [1, 2, 3].map((i) => ({ name: "test/child", data: { n: i } })));
+      await step.sendEvent(
+        "children",
+        [1, 2, 3].map((i) => ({ name: "test/child", data: { n: i } })),
+      );
       if (attempt === 0) throw new Error("crash after the fan-out");
     },
   }),
@@ -97,11 +100,16 @@ async function eventually<T>(check: () => Promise<T | false | undefined>, timeou
   }
 }
 
-const jobsOf = async (functionId: string) => (await getDb()).select().from(jobs).where(sql`${jobs.functionId} = ${functionId}`);
-const allDone = (functionId: string, status = "done") => eventually(async () => {
-  const rows = await jobsOf(functionId);
-  return rows.length > 0 && rows.every((r) => r.status === status) && rows;
-});
+const jobsOf = async (functionId: string) =>
+  (await getDb())
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.functionId} = ${functionId}`);
+const allDone = (functionId: string, status = "done") =>
+  eventually(async () => {
+    const rows = await jobsOf(functionId);
+    return rows.length > 0 && rows.every((r) => r.status === status) && rows;
+  });
 
 for (const driver of ["postgres", "pglite"] as const) {
   describe(`embedded runner on ${driver}`, () => {
@@ -202,12 +210,24 @@ for (const driver of ["postgres", "pglite"] as const) {
     it("reclaims a job whose runner died (lease expired) and runs it", async () => {
       const db = await getDb();
       await db.insert(jobs).values({
-        id: newId(), functionId: "t-echo", event: "test/echo", payload: { n: 7 },
-        status: "running", attempts: 1, lockedBy: "dead-runner", lockedUntil: new Date(Date.now() - 1000),
+        id: newId(),
+        functionId: "t-echo",
+        event: "test/echo",
+        payload: { n: 7 },
+        status: "running",
+        attempts: 1,
+        lockedBy: "dead-runner",
+        lockedUntil: new Date(Date.now() - 1000),
       });
       await db.insert(jobs).values({
-        id: newId(), functionId: "t-echo-twin", event: "test/echo", payload: { n: 8 },
-        status: "running", attempts: 1, lockedBy: "live-runner", lockedUntil: new Date(Date.now() + 60_000),
+        id: newId(),
+        functionId: "t-echo-twin",
+        event: "test/echo",
+        payload: { n: 8 },
+        status: "running",
+        attempts: 1,
+        lockedBy: "live-runner",
+        lockedUntil: new Date(Date.now() + 60_000),
       });
       await runner();
       const [row] = await allDone("t-echo");
@@ -296,7 +316,10 @@ for (const driver of ["postgres", "pglite"] as const) {
           }),
         ).rejects.toThrow();
         await db.transaction(async (tx) => {
-          await sendEvent(tx, [{ name: "test/echo", data: { n: 3 }, id: "e3" }, { name: "test/flaky", data: { n: 4 } }]);
+          await sendEvent(tx, [
+            { name: "test/echo", data: { n: 3 }, id: "e3" },
+            { name: "test/flaky", data: { n: 4 } },
+          ]);
           expect(send).not.toHaveBeenCalled();
         });
         await allDone("inngest-relay");
@@ -331,7 +354,12 @@ for (const driver of ["postgres", "pglite"] as const) {
         const started = performance.now();
         await runner(4);
         await eventually(async () => {
-          const [{ left }] = await (await getDb()).select({ left: sql<number>`count(*)::int` }).from(jobs).where(sql`status <> 'done'`);
+          const [{ left }] = await (
+            await getDb()
+          )
+            .select({ left: sql<number>`count(*)::int` })
+            .from(jobs)
+            .where(sql`status <> 'done'`);
           return left === 0;
         }, 60_000);
         const perSecond = 2000 / ((performance.now() - started) / 1000);

@@ -73,7 +73,9 @@ describe("background work in one process (PGlite)", () => {
     await eventually(async () => (await db.select().from(mailOutbox))[0]?.status === "sent");
     await stop();
     expect(startBackgroundWork()).not.toBe(first);
-    await (await startBackgroundWork())();
+    await (
+      await startBackgroundWork()
+    )();
     expect((await db.select().from(jobs)).map((j) => j.status)).toEqual(["done"]);
   });
 });

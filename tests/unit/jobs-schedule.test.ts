@@ -12,8 +12,14 @@ describe("cron slots", () => {
 
   it("names the first slot after now too, so the runner knows when to look again", () => {
     const at = (iso: string) => slotsAround("*/5 * * * *", new Date(iso));
-    expect(at("2026-11-23T10:15:00.000Z")).toEqual({ last: new Date("2026-11-23T10:15:00.000Z"), next: new Date("2026-11-23T10:20:00.000Z") });
-    expect(at("2026-11-23T10:19:59.999Z")).toEqual({ last: new Date("2026-11-23T10:15:00.000Z"), next: new Date("2026-11-23T10:20:00.000Z") });
+    expect(at("2026-11-23T10:15:00.000Z")).toEqual({
+      last: new Date("2026-11-23T10:15:00.000Z"),
+      next: new Date("2026-11-23T10:20:00.000Z"),
+    });
+    expect(at("2026-11-23T10:19:59.999Z")).toEqual({
+      last: new Date("2026-11-23T10:15:00.000Z"),
+      next: new Date("2026-11-23T10:20:00.000Z"),
+    });
     expect(slotsAround("0 3 * * *", new Date("2026-12-31T03:00:00.001Z")).next).toEqual(new Date("2027-01-01T03:00:00.000Z"));
   });
 

@@ -29,7 +29,20 @@ const withinLimits = (a: string) => {
 
 const template: Template = (() => {
   const fm = frontMatterSchema.parse({ title: "t", fields: [{ key: "contact", type: "email" }] });
-  return { path: "t.md", version: "v", source: "", title: "t", locale: fm.locale, fields: fm.fields, patterns: new Map(), style: fm.style, explicitStyle: [], body: fromMarkdown(""), bodyLine: 1, images: new Map() };
+  return {
+    path: "t.md",
+    version: "v",
+    source: "",
+    title: "t",
+    locale: fm.locale,
+    fields: fm.fields,
+    patterns: new Map(),
+    style: fm.style,
+    explicitStyle: [],
+    body: fromMarkdown(""),
+    bodyLine: 1,
+    images: new Map(),
+  };
 })();
 
 /** Every place an address comes in, each saying whether it takes `a`. */
@@ -76,7 +89,11 @@ describe("email addresses at intake", () => {
 
   it("name the limit in the batch record's message", () => {
     const long = `${"a".repeat(300)}@example.test`;
-    expect(validateRecord(template, { contact: long }).messages[0]).toMatch(/^contact: must be an email address .*300 bytes before the @; at most 64/);
-    expect(parseRecipients({ recipientEmail: long }).errors[0]).toMatch(/^recipientEmail: "a+…" \(313 characters\) has 300 bytes before the @/);
+    expect(validateRecord(template, { contact: long }).messages[0]).toMatch(
+      /^contact: must be an email address .*300 bytes before the @; at most 64/,
+    );
+    expect(parseRecipients({ recipientEmail: long }).errors[0]).toMatch(
+      /^recipientEmail: "a+…" \(313 characters\) has 300 bytes before the @/,
+    );
   });
 });

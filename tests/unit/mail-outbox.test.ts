@@ -92,7 +92,12 @@ for (const driver of ["postgres", "pglite"] as const) {
       setEnv({ SMTP_URL: smtp.url });
       pump = await startMailPump({ intervalMs: 50, retryBaseMs: 100 });
       const db = await getDb();
-      await db.transaction((tx) => enqueueMails(tx, [1, 2, 3].map((i) => mail(i))));
+      await db.transaction((tx) =>
+        enqueueMails(
+          tx,
+          [1, 2, 3].map((i) => mail(i)),
+        ),
+      );
       const got = await smtp.waitFor((m) => m.length >= 3 && m, 10_000);
       await new Promise((r) => setTimeout(r, 300)); // nothing more arrives
       expect(smtp.messages).toHaveLength(3);
@@ -114,7 +119,12 @@ for (const driver of ["postgres", "pglite"] as const) {
       pump = await startMailPump({ intervalMs: 60_000 });
       const db = await getDb();
       const started = performance.now();
-      await db.transaction((tx) => enqueueMails(tx, Array.from({ length: 200 }, (_, i) => mail(i))));
+      await db.transaction((tx) =>
+        enqueueMails(
+          tx,
+          Array.from({ length: 200 }, (_, i) => mail(i)),
+        ),
+      );
       await smtp.waitFor((m) => m.length >= 200, 20_000);
       const perSecond = 200 / ((performance.now() - started) / 1000);
       console.log(`[bench] mail on ${driver}: ${perSecond.toFixed(0)} messages/s (200 messages, pool of 5)`);
@@ -127,11 +137,18 @@ for (const driver of ["postgres", "pglite"] as const) {
       smtp = await startSmtpServer({ hold: (to) => (to === "r0@example.test" ? slow : null) });
       setEnv({ SMTP_URL: smtp.url, SMTP_POOL_SIZE: "5" });
       const db = await getDb();
-      await db.transaction((tx) => enqueueMails(tx, Array.from({ length: 20 }, (_, i) => mail(i))));
+      await db.transaction((tx) =>
+        enqueueMails(
+          tx,
+          Array.from({ length: 20 }, (_, i) => mail(i)),
+        ),
+      );
       const round = deliverDueMail({ limit: 50 });
       // One message of the round is held by the server; the 19 it took are already recorded.
       await smtp.waitFor((m) => m.length >= 19, 20_000);
-      await expect.poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.status, "sent"))).length, { timeout: 10_000 }).toBe(19);
+      await expect
+        .poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.status, "sent"))).length, { timeout: 10_000 })
+        .toBe(19);
       const [held] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "r0@example.test"));
       expect(held.status).toBe("pending");
       release();
@@ -144,12 +161,18 @@ for (const driver of ["postgres", "pglite"] as const) {
       setEnv({ SMTP_URL: smtp.url });
       pump = await startMailPump({ intervalMs: 50, retryBaseMs: 100 });
       const db = await getDb();
-      await enqueueMails(db, [1, 2, 3].map((i) => mail(i)));
+      await enqueueMails(
+        db,
+        [1, 2, 3].map((i) => mail(i)),
+      );
       pump.kick();
       await smtp.waitFor((m) => m.length >= 3);
 
       await smtp.stop(); // open sessions get 421, then connections are refused
-      await enqueueMails(db, Array.from({ length: 20 }, (_, i) => mail(100 + i)));
+      await enqueueMails(
+        db,
+        Array.from({ length: 20 }, (_, i) => mail(100 + i)),
+      );
       pump.kick();
       await new Promise((r) => setTimeout(r, 2_500));
       const waiting = await db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"));
@@ -175,7 +198,10 @@ for (const driver of ["postgres", "pglite"] as const) {
       setEnv({ SMTP_URL: `smtp://127.0.0.1:${silent.port}`, SMTP_TIMEOUT_MS: "500" });
       pump = await startMailPump({ intervalMs: 50 });
       const db = await getDb();
-      await enqueueMails(db, Array.from({ length: 10 }, (_, i) => mail(i)));
+      await enqueueMails(
+        db,
+        Array.from({ length: 10 }, (_, i) => mail(i)),
+      );
       pump.kick();
       await new Promise((r) => setTimeout(r, 2_000));
       expect(silent.connections()).toBeGreaterThan(0);
@@ -224,7 +250,9 @@ for (const driver of ["postgres", "pglite"] as const) {
       vi.spyOn(console, "warn").mockImplementation(() => {});
       pump = await startMailPump({ intervalMs: 50, retryBaseMs: 100 });
       const db = await getDb();
-      await db.transaction((tx) => enqueueMails(tx, [mail(1, { to: "bounce@example.test" }), mail(2, { to: "busy@example.test" }), mail(3)]));
+      await db.transaction((tx) =>
+        enqueueMails(tx, [mail(1, { to: "bounce@example.test" }), mail(2, { to: "busy@example.test" }), mail(3)]),
+      );
       await smtp.waitFor((m) => m.length >= 2, 10_000);
       await new Promise((r) => setTimeout(r, 1_500)); // many retry intervals: a retry would come now
       expect(smtp.attempts("bounce@example.test")).toBe(1);
@@ -246,19 +274,42 @@ for (const driver of ["postgres", "pglite"] as const) {
       setEnv({ SMTP_URL: smtp.url });
       vi.spyOn(console, "error").mockImplementation(() => {});
       const db = await getDb();
-      await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow", "batchDispatch"], approvers: [] }).catch(() => {});
+      await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow", "batchDispatch"], approvers: [] }).catch(
+        () => {},
+      );
       const wf = workflowRow();
       await db.insert(workflows).values(wf);
       const batchId = newId();
       await db.insert(batches).values({
-        id: batchId, tenantId: "acme", correlationId: batchId, state: "pending-approval", readiness: "READY", title: "Notices", templatePath: "notice.md",
-        templateVersion: "v", documentCount: 1, readyCount: 1, warningCount: 0, submittedBy: "s@acme.test", approvers: ["gone@acme.test"],
-        validationResults: [], distribution: {}, options: {}, activityItemId: newId(),
+        id: batchId,
+        tenantId: "acme",
+        correlationId: batchId,
+        state: "pending-approval",
+        readiness: "READY",
+        title: "Notices",
+        templatePath: "notice.md",
+        templateVersion: "v",
+        documentCount: 1,
+        readyCount: 1,
+        warningCount: 0,
+        submittedBy: "s@acme.test",
+        approvers: ["gone@acme.test"],
+        validationResults: [],
+        distribution: {},
+        options: {},
+        activityItemId: newId(),
       });
       const sessionId = newId();
       const recordCorrelationId = newId();
       await db.insert(deliverySessions).values({
-        id: sessionId, tenantId: "acme", batchId, recordIndex: 0, recordCorrelationId, recipientEmail: "nobody@example.test", tokenHash: newId(), expiresAt: new Date(Date.now() + 3_600_000),
+        id: sessionId,
+        tenantId: "acme",
+        batchId,
+        recordIndex: 0,
+        recordCorrelationId,
+        recipientEmail: "nobody@example.test",
+        tokenHash: newId(),
+        expiresAt: new Date(Date.now() + 3_600_000),
       });
       await enqueueMails(db, [
         mail(1, { dedupeKey: `workflow-invite:${wf.id}:pat@example.test`, to: "pat@example.test", tenantId: "acme" }),
@@ -269,10 +320,17 @@ for (const driver of ["postgres", "pglite"] as const) {
       expect(await deliverDueMail({ limit: 10 })).toMatchObject({ claimed: 0 }); // nothing is tried again
 
       const activity = (await listActivity("acme", wf.id)).events.filter((e) => e.kind === "mail.failed");
-      expect(activity).toEqual([expect.objectContaining({ actor: "system", detail: expect.objectContaining({ recipient: "pat@example.test", reason: expect.stringMatching(/^550 /) }) })]);
+      expect(activity).toEqual([
+        expect.objectContaining({
+          actor: "system",
+          detail: expect.objectContaining({ recipient: "pat@example.test", reason: expect.stringMatching(/^550 /) }),
+        }),
+      ]);
       const batch = (await db.select().from(batches).where(eq(batches.id, batchId)))[0];
       const timeline = (await batchTimeline(batch)).filter((t) => t.action === "mail.failed");
-      expect(timeline).toEqual([expect.objectContaining({ note: expect.stringMatching(/^To gone@acme\.test: 550 5\.1\.1 No such mailbox/) })]);
+      expect(timeline).toEqual([
+        expect.objectContaining({ note: expect.stringMatching(/^To gone@acme\.test: 550 5\.1\.1 No such mailbox/) }),
+      ]);
       const sessions = (await listDeliverySessions("acme", recordCorrelationId)).sessions;
       expect(sessions[0].mail).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/^550 /) });
       vi.restoreAllMocks();

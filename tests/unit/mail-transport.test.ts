@@ -15,7 +15,10 @@ const useSmtp = (url: string | undefined) => {
 
 // Text as a template or a recipient's data may make it: any characters, and the lines SMTP itself
 // gives a meaning to (a lone ".", a line starting with one, bare CR or LF).
-const line = fc.oneof(fc.string({ unit: "grapheme", maxLength: 120 }), fc.constantFrom(".", "..", ". end", ".\r", "\r", "", "x".repeat(998)));
+const line = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 120 }),
+  fc.constantFrom(".", "..", ". end", ".\r", "\r", "", "x".repeat(998)),
+);
 const text = fc.tuple(fc.array(line, { maxLength: 12 }), fc.constantFrom("\n", "\r\n")).map(([lines, eol]) => lines.join(eol));
 
 describe("SMTP transport", () => {
@@ -32,7 +35,13 @@ describe("SMTP transport", () => {
     let n = 0;
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "grapheme", maxLength: 80 }), text, async (subject, body) => {
-        const composed = composeMail({ from: "Sealpost <no-reply@sealpost.test>", to: `r${n}@example.test`, subject, text: body, messageId: `<m${n++}@sealpost.test>` });
+        const composed = composeMail({
+          from: "Sealpost <no-reply@sealpost.test>",
+          to: `r${n}@example.test`,
+          subject,
+          text: body,
+          messageId: `<m${n++}@sealpost.test>`,
+        });
         const before = smtp!.messages.length;
         await mailTransport()!.send(composed);
         const received = smtp!.messages[before];
@@ -65,7 +74,13 @@ describe("SMTP transport", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     const port = (server.server.address() as { port: number }).port;
     try {
-      const composed = composeMail({ from: "no-reply@sealpost.test", to: "r@example.test", subject: "s", text: "t", messageId: "<t@sealpost.test>" });
+      const composed = composeMail({
+        from: "no-reply@sealpost.test",
+        to: "r@example.test",
+        subject: "s",
+        text: "t",
+        messageId: "<t@sealpost.test>",
+      });
       useSmtp(`smtp://mailer:s3cret@127.0.0.1:${port}`);
       await expect(mailTransport()!.send(composed)).resolves.toMatchObject({ accepted: ["r@example.test"] });
       useSmtp(`smtp://mailer:wrong@127.0.0.1:${port}`);
@@ -103,7 +118,13 @@ describe("SMTP transport", () => {
     const port = (server.server.address() as { port: number }).port;
     try {
       useSmtp(`smtp://127.0.0.1:${port}`);
-      const composed = composeMail({ from: "no-reply@sealpost.test", to: "r@example.test", subject: "s", text: "t", messageId: "<t@sealpost.test>" });
+      const composed = composeMail({
+        from: "no-reply@sealpost.test",
+        to: "r@example.test",
+        subject: "s",
+        text: "t",
+        messageId: "<t@sealpost.test>",
+      });
       await expect(mailTransport()!.send(composed)).rejects.toMatchObject({ code: "ECONNECTION" });
       await expect(mailTransport()!.send(composed)).resolves.toMatchObject({ accepted: ["r@example.test"] });
       expect(connections).toBe(2);

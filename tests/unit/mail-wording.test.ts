@@ -5,7 +5,17 @@ import type { Batch } from "@/lib/db/schema";
 import { plural } from "@/lib/plural";
 
 const batch = (over: Partial<Batch> = {}) =>
-  ({ id: "b1", tenantId: "acme", title: "Notices", documentCount: 1, warningCount: 0, templatePath: "notice.md", submittedBy: "sam@acme.test", approvers: ["ann@acme.test"], ...over }) as Batch;
+  ({
+    id: "b1",
+    tenantId: "acme",
+    title: "Notices",
+    documentCount: 1,
+    warningCount: 0,
+    templatePath: "notice.md",
+    submittedBy: "sam@acme.test",
+    approvers: ["ann@acme.test"],
+    ...over,
+  }) as Batch;
 
 describe("counts in words", () => {
   it("puts the noun in the number of its count", () => {

@@ -5,7 +5,8 @@ import { isPublicAddress } from "@/lib/net/ip-policy";
 const octet = fc.integer({ min: 0, max: 255 });
 const ipv4 = (a: fc.Arbitrary<number>, b: fc.Arbitrary<number> = octet) => fc.tuple(a, b, octet, octet).map((o) => o.join("."));
 const hex16 = fc.integer({ min: 0, max: 0xffff }).map((n) => n.toString(16));
-const v6 = (first: fc.Arbitrary<number>) => fc.tuple(first, fc.array(hex16, { minLength: 7, maxLength: 7 })).map(([f, rest]) => [f.toString(16), ...rest].join(":"));
+const v6 = (first: fc.Arbitrary<number>) =>
+  fc.tuple(first, fc.array(hex16, { minLength: 7, maxLength: 7 })).map(([f, rest]) => [f.toString(16), ...rest].join(":"));
 const mapped = (v4: string) => `::ffff:${v4}`;
 
 /** Addresses that must never be called, by range. */
@@ -32,12 +33,27 @@ const blocked: Record<string, fc.Arbitrary<string>> = {
 describe("isPublicAddress", () => {
   for (const [name, arb] of Object.entries(blocked)) {
     it(`refuses every ${name} address`, () => {
-      fc.assert(fc.property(arb, (ip) => !isPublicAddress(ip)), { numRuns: 300 });
+      fc.assert(
+        fc.property(arb, (ip) => !isPublicAddress(ip)),
+        { numRuns: 300 },
+      );
     });
   }
 
   it("refuses the fixed special addresses", () => {
-    for (const ip of ["::", "::1", "0.0.0.0", "255.255.255.255", "::ffff:127.0.0.1", "::ffff:0:0", "192.0.2.1", "2001:db8::1", "fec0::1", "not an ip", ""]) {
+    for (const ip of [
+      "::",
+      "::1",
+      "0.0.0.0",
+      "255.255.255.255",
+      "::ffff:127.0.0.1",
+      "::ffff:0:0",
+      "192.0.2.1",
+      "2001:db8::1",
+      "fec0::1",
+      "not an ip",
+      "",
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
   });
@@ -45,11 +61,20 @@ describe("isPublicAddress", () => {
   it("allows public IPv4 unicast, and judges an IPv4-mapped address as its IPv4", () => {
     // 1.0.0.0–9.255.255.255 and 11–99: public unicast, no special range inside.
     const pub = ipv4(fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 11, max: 99 })));
-    fc.assert(fc.property(pub, (ip) => isPublicAddress(ip) && isPublicAddress(mapped(ip))), { numRuns: 500 });
+    fc.assert(
+      fc.property(pub, (ip) => isPublicAddress(ip) && isPublicAddress(mapped(ip))),
+      { numRuns: 500 },
+    );
   });
 
   it("allows global IPv6 unicast (2000::/3 outside its special blocks) and nothing outside 2000::/3", () => {
-    fc.assert(fc.property(v6(fc.integer({ min: 0x2400, max: 0x2bff })), (ip) => isPublicAddress(ip)), { numRuns: 300 });
-    fc.assert(fc.property(v6(fc.integer({ min: 0x4000, max: 0xfbff })), (ip) => !isPublicAddress(ip)), { numRuns: 300 });
+    fc.assert(
+      fc.property(v6(fc.integer({ min: 0x2400, max: 0x2bff })), (ip) => isPublicAddress(ip)),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(v6(fc.integer({ min: 0x4000, max: 0xfbff })), (ip) => !isPublicAddress(ip)),
+      { numRuns: 300 },
+    );
   });
 });

@@ -8,7 +8,10 @@ import { RAISED_FILE, raisedSource } from "@/scripts/openapi-routes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-type Responses = Record<string, { content?: Record<string, { schema: { allOf?: Array<{ properties?: { code?: { enum: string[] } } }> } }> }>;
+type Responses = Record<
+  string,
+  { content?: Record<string, { schema: { allOf?: Array<{ properties?: { code?: { enum: string[] } } }> } }> }
+>;
 let doc: { paths: Record<string, Record<string, { responses: Responses }>>; info: { description: string } };
 
 beforeAll(async () => {
@@ -33,7 +36,10 @@ describe("the problem codes of each operation", () => {
 
   it("include what the service was seen answering beyond the former hand lists", () => {
     // An explain retention that would delete traces before archiving them, and explain without the licence.
-    expect(listed("post", "/api/render")).toMatchObject({ 400: expect.arrayContaining(["explain.retention_conflict"]), 403: expect.arrayContaining(["licence.feature_missing"]) });
+    expect(listed("post", "/api/render")).toMatchObject({
+      400: expect.arrayContaining(["explain.retention_conflict"]),
+      403: expect.arrayContaining(["licence.feature_missing"]),
+    });
     // A signing token with broken percent-encoding is refused by the proxy before routing.
     expect(listed("get", "/api/sign/{token}")[400]).toContain("request.invalid");
     // A signer's link resent too often.
@@ -41,7 +47,9 @@ describe("the problem codes of each operation", () => {
   });
 
   it("cover every code the service raises: a code no operation lists is raised nowhere, or is said in the conventions", () => {
-    const everywhere = new Set(Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).flatMap((method) => Object.values(listed(method, p)).flat())));
+    const everywhere = new Set(
+      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).flatMap((method) => Object.values(listed(method, p)).flat())),
+    );
     const unlisted = Object.keys(problemCodes).filter((c) => !everywhere.has(c));
     // 405 is the answer to a method a path does not have, which is no operation of the document.
     expect(doc.info.description).toContain("405 `request.method_not_allowed`");
@@ -53,9 +61,14 @@ describe("the problem codes of each operation", () => {
     sources.push(path.join(ROOT, "proxy.ts"));
     const unexplained = unlisted.filter((c) => c !== "request.method_not_allowed");
     // The files that hold one of them as text at all, then where TypeScript sees it in a code's place.
-    const candidates = sources.filter((f) => unexplained.some((c) => readFileSync(f, "utf8").includes(`"${c}"`))).map((f) => path.relative(ROOT, f));
+    const candidates = sources
+      .filter((f) => unexplained.some((c) => readFileSync(f, "utf8").includes(`"${c}"`)))
+      .map((f) => path.relative(ROOT, f));
     const written = codesWrittenIn(candidates);
     const raisedSomewhere = unexplained.filter((c) => written.has(c as ProblemCode)).map((c) => `${c} at ${written.get(c as ProblemCode)}`);
-    expect(raisedSomewhere, "codes raised in the source that no operation lists: raised where scripts/openapi-raised.ts cannot follow (behind an interface?)").toEqual([]);
+    expect(
+      raisedSomewhere,
+      "codes raised in the source that no operation lists: raised where scripts/openapi-raised.ts cannot follow (behind an interface?)",
+    ).toEqual([]);
   }, 120_000);
 });

@@ -17,7 +17,10 @@ import { pathTemplateOf } from "../support/documented";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 type Example = { summary: string; value: unknown };
-type Operation = { requestBody?: { content: Record<string, { schema: object; examples?: Record<string, Example> }> }; responses: Record<string, Response> };
+type Operation = {
+  requestBody?: { content: Record<string, { schema: object; examples?: Record<string, Example> }> };
+  responses: Record<string, Response>;
+};
 type Response = { content?: Record<string, { schema: { allOf?: Array<{ properties?: { code?: { enum: string[] } } }> } }> };
 
 let doc: { paths: Record<string, Record<string, Operation>> };
@@ -34,7 +37,9 @@ beforeAll(async () => {
 describe("the OpenAPI document", () => {
   it("is generated from an index of route files that lists every file under app/api", () => {
     expect(routes.length).toBeGreaterThan(40);
-    expect(readFileSync(path.join(ROOT, INDEX_FILE), "utf8"), `${INDEX_FILE} is stale: run npm run openapi:routes`).toBe(routesIndexSource());
+    expect(readFileSync(path.join(ROOT, INDEX_FILE), "utf8"), `${INDEX_FILE} is stale: run npm run openapi:routes`).toBe(
+      routesIndexSource(),
+    );
   });
 
   it("has every method of every route file, unless the file marks it internal", () => {
@@ -71,7 +76,11 @@ describe("the OpenAPI document", () => {
       }
     }
     const decide = doc.paths["/api/dispatch/batch/{batchId}/decide"].post.requestBody!.content["application/json"].schema;
-    expect(decide).toMatchObject({ type: "object", required: ["decision"], properties: { decision: { enum: ["approve", "reject", "request-changes"] } } });
+    expect(decide).toMatchObject({
+      type: "object",
+      required: ["decision"],
+      properties: { decision: { enum: ["approve", "reject", "request-changes"] } },
+    });
   });
 
   /** Operations with a JSON body and no example, each with the reason: none today. */
@@ -101,7 +110,10 @@ describe("the OpenAPI document", () => {
         }
       }
     }
-    expect(missing, "operations with a JSON body and no example (add `examples` to the route's spec, or a reason to WITHOUT_EXAMPLES)").toEqual([]);
+    expect(
+      missing,
+      "operations with a JSON body and no example (add `examples` to the route's spec, or a reason to WITHOUT_EXAMPLES)",
+    ).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(13);
   });
 
@@ -112,7 +124,9 @@ describe("the OpenAPI document", () => {
         if (info.kind !== "documented") continue;
         const op = doc.paths[apiPathOf(file).path][method.toLowerCase()];
         for (const code of problemsOf(info.spec, raisedCodes[file]?.[method])) {
-          const listed = op.responses[String(problemCodes[code].status)]?.content?.["application/problem+json"]?.schema.allOf?.[1].properties?.code?.enum;
+          const listed =
+            op.responses[String(problemCodes[code].status)]?.content?.["application/problem+json"]?.schema.allOf?.[1].properties?.code
+              ?.enum;
           expect(listed, `${method} ${file}: ${code}`).toContain(code);
         }
       }
@@ -124,14 +138,25 @@ describe("the OpenAPI document", () => {
 
   it("describes the answers of every route, files with their headers", () => {
     const main = [
-      "post /api/render", "get /api/dispatch/batch", "get /api/dispatch/batch/{batchId}", "post /api/dispatch/batch/{batchId}/decide",
-      "post /api/workflow", "get /api/workflow/{workflowId}/status", "patch /api/workflow/{workflowId}/step/{stepIndex}",
-      "post /api/workflow/{workflowId}/advance", "post /api/workflow/{workflowId}/approve", "get /api/explain/trace",
-      "get /api/sign/{token}", "post /api/esign/verify", "get /api/health",
+      "post /api/render",
+      "get /api/dispatch/batch",
+      "get /api/dispatch/batch/{batchId}",
+      "post /api/dispatch/batch/{batchId}/decide",
+      "post /api/workflow",
+      "get /api/workflow/{workflowId}/status",
+      "patch /api/workflow/{workflowId}/step/{stepIndex}",
+      "post /api/workflow/{workflowId}/advance",
+      "post /api/workflow/{workflowId}/approve",
+      "get /api/explain/trace",
+      "get /api/sign/{token}",
+      "post /api/esign/verify",
+      "get /api/health",
     ];
     for (const m of main) {
       const [method, p] = m.split(" ");
-      expect(doc.paths[p][method].responses["200"] ?? doc.paths[p][method].responses["202"], m).not.toHaveProperty("x-sealpost-schema-pending");
+      expect(doc.paths[p][method].responses["200"] ?? doc.paths[p][method].responses["202"], m).not.toHaveProperty(
+        "x-sealpost-schema-pending",
+      );
     }
     // Every operation describes its answers: a route without `responses` fails here.
     const pending = Object.entries(doc.paths).flatMap(([p, ops]) =>
@@ -141,7 +166,12 @@ describe("the OpenAPI document", () => {
     );
     expect(pending, "operations whose answer has no schema (give the route's spec `responses`)").toEqual([]);
     const render = doc.paths["/api/render"].post.responses as Record<string, { headers?: object; content?: Record<string, unknown> }>;
-    expect(Object.keys(render["202"].headers!)).toEqual(["X-Svc-BatchId", "X-Svc-CorrelationId", "X-Svc-DispatchReadiness", "X-Svc-Idempotent-Replay"]);
+    expect(Object.keys(render["202"].headers!)).toEqual([
+      "X-Svc-BatchId",
+      "X-Svc-CorrelationId",
+      "X-Svc-DispatchReadiness",
+      "X-Svc-Idempotent-Replay",
+    ]);
     // 422 is both the receipt of an invalid batch and the problems of invalid content.
     expect(Object.keys(render["422"].content!).sort()).toEqual(["application/pdf", "application/problem+json"]);
     expect(doc.paths["/api/esign/verify"].post.requestBody!.content).toHaveProperty("application/pdf");
@@ -159,7 +189,10 @@ describe("the OpenAPI document", () => {
     expect(undescribed, "operations without a summary or description (give the route's spec one)").toEqual([]);
     const used = new Set(Object.values(full.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags)));
     expect([...used].filter((t) => !full.tags.some((tag) => tag.name === t))).toEqual([]);
-    expect(full.tags.filter((t) => !t.description?.trim()).map((t) => t.name), "tags without a description (lib/openapi/descriptions)").toEqual([]);
+    expect(
+      full.tags.filter((t) => !t.description?.trim()).map((t) => t.name),
+      "tags without a description (lib/openapi/descriptions)",
+    ).toEqual([]);
     expect(full.info.description).toMatch(/## Errors/);
   });
 

@@ -31,7 +31,12 @@ function documentedNames(): string[] {
   const doc = fs.readFileSync(path.resolve("docs/templates.md"), "utf8");
   const table = doc.slice(doc.indexOf("| Script | Name |"));
   const rows = table.split("\n").slice(2);
-  return rows.slice(0, rows.findIndex((r) => !r.startsWith("|"))).map((r) => r.split("|")[2].trim());
+  return rows
+    .slice(
+      0,
+      rows.findIndex((r) => !r.startsWith("|")),
+    )
+    .map((r) => r.split("|")[2].trim());
 }
 const NAMES = documentedNames();
 
@@ -81,7 +86,17 @@ beforeAll(async () => {
   await warmUpFonts();
   ca = await createTestCa("acme");
   const meta = { correlationId: "scripts-46", title: "Letter", documentId: null };
-  const source = ["---", "title: Letters", "locale: en-GB", "fields:", ...NAMES.map((_, i) => `  - key: name${i}`), "---", "# Letters", "", ...NAMES.map((_, i) => `Dear {{name${i}}}, thank you.\n`)].join("\n");
+  const source = [
+    "---",
+    "title: Letters",
+    "locale: en-GB",
+    "fields:",
+    ...NAMES.map((_, i) => `  - key: name${i}`),
+    "---",
+    "# Letters",
+    "",
+    ...NAMES.map((_, i) => `Dear {{name${i}}}, thank you.\n`),
+  ].join("\n");
   const template = await parseTemplate("names.md", source);
   const record = Object.fromEntries(NAMES.map((n, i) => [`name${i}`, n]));
   kinds.set("template document", (await renderDocument(template, record, meta)).pdf);
@@ -99,7 +114,12 @@ beforeAll(async () => {
       readiness: "PARTIAL",
       counts: { total: NAMES.length, ready: NAMES.length - 1, warning: 1, invalid: 0 },
       // A record with two messages: their lines are one text with a line break between.
-      records: NAMES.map((n, i) => ({ index: i, status: i === 0 ? "warning" : "ready", messages: i === 0 ? [`name: ${n} is long`, "amount: rounded"] : [], fileName: `${n}.pdf` })),
+      records: NAMES.map((n, i) => ({
+        index: i,
+        status: i === 0 ? "warning" : "ready",
+        messages: i === 0 ? [`name: ${n} is long`, "amount: rounded"] : [],
+        fileName: `${n}.pdf`,
+      })),
     }),
   );
 
@@ -139,18 +159,37 @@ beforeAll(async () => {
       outcomeLine: `Signed by ${NAMES.join(", ")}.`,
       facts: [{ label: "Initiator", value: NAMES[0] }],
       revisions: NAMES.map((n, i) => ({ revision: i, madeBy: n, at: "2026-11-23 11:00:00", sha256: "a".repeat(64) })),
-      signers: NAMES.map((n) => ({ heading: n, facts: [{ label: "Name", value: n }], events: [{ at: "2026-11-23 11:00:00", what: "signed", details: [`typed mark: ${n}`] }] })),
+      signers: NAMES.map((n) => ({
+        heading: n,
+        facts: [{ label: "Name", value: n }],
+        events: [{ at: "2026-11-23 11:00:00", what: "signed", details: [`typed mark: ${n}`] }],
+      })),
       chain: { genesis: "0".repeat(64), head: "f".repeat(64), links: [] },
       issuedAt: "2026-11-23T12:00:00.000Z",
     }),
   );
 
   // A traced render of a template whose title and headings hold the names: the report quotes them.
-  const traced = await parseTemplate("names.md", source.replace("title: Letters", `title: Letters to ${NAMES.join(" ")}`).replace("# Letters", NAMES.map((n) => `# ${n}`).join("\n\n")));
+  const traced = await parseTemplate(
+    "names.md",
+    source.replace("title: Letters", `title: Letters to ${NAMES.join(" ")}`).replace("# Letters", NAMES.map((n) => `# ${n}`).join("\n\n")),
+  );
   const capture = new ExplainCapture(traced);
   const out = await renderDocument(traced, record, meta, capture);
-  const trace = assembleTrace({ correlationId: "scripts-46", tenantId: "acme", kind: "single", requestedBy: "test", template: traced, timings: { ...out.timings, templateLoadMs: 0 }, facts: out.explain!, createdAt: new Date("2026-11-23T10:00:00Z") });
-  kinds.set("explain report", await renderExplainReport({ trace, mode: "detailed", scorecard: true, templateLines: null, generatedAt: "2026-11-23T10:05:00.000Z" }));
+  const trace = assembleTrace({
+    correlationId: "scripts-46",
+    tenantId: "acme",
+    kind: "single",
+    requestedBy: "test",
+    template: traced,
+    timings: { ...out.timings, templateLoadMs: 0 },
+    facts: out.explain!,
+    createdAt: new Date("2026-11-23T10:00:00Z"),
+  });
+  kinds.set(
+    "explain report",
+    await renderExplainReport({ trace, mode: "detailed", scorecard: true, templateLines: null, generatedAt: "2026-11-23T10:05:00.000Z" }),
+  );
 }, 120_000);
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -161,7 +200,15 @@ describe("every kind of PDF draws names in every script the fonts cover", () => 
     expect(NAMES.length).toBeGreaterThanOrEqual(10);
   });
 
-  const KINDS = ["template document", "intake receipt", "sealed workflow record", "signature page", "signature boxes (flattened)", "certificate of completion", "explain report"];
+  const KINDS = [
+    "template document",
+    "intake receipt",
+    "sealed workflow record",
+    "signature page",
+    "signature boxes (flattened)",
+    "certificate of completion",
+    "explain report",
+  ];
   for (const kind of KINDS) {
     it(`${kind}: pdftotext finds every name, and no glyph drawn is .notdef`, async () => {
       const pdf = kinds.get(kind)!;
@@ -172,7 +219,7 @@ describe("every kind of PDF draws names in every script the fonts cover", () => 
     });
   }
 
-  it("signature boxes: each says \"Signed by\" the signer's name, with the typed mark, in the box", () => {
+  it('signature boxes: each says "Signed by" the signer\'s name, with the typed mark, in the box', () => {
     const text = pdftotext(kinds.get("signature boxes (flattened)")!, "boxes");
     // For a person to look at: the signature pages as printed.
     fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -200,8 +247,14 @@ describe("every kind of PDF draws names in every script the fonts cover", () => 
     const fonts = runTool("pdffonts", [file]).out;
     const withPage = path.join(dir, "page-fonts.pdf");
     fs.writeFileSync(withPage, kinds.get("signature page")!);
-    const before = runTool("pdffonts", [withPage]).out.split("\n").slice(2).map((l) => l.split(/\s+/)[0]);
-    const added = fonts.split("\n").slice(2).filter((l) => l.trim() && !before.includes(l.split(/\s+/)[0]));
+    const before = runTool("pdffonts", [withPage])
+      .out.split("\n")
+      .slice(2)
+      .map((l) => l.split(/\s+/)[0]);
+    const added = fonts
+      .split("\n")
+      .slice(2)
+      .filter((l) => l.trim() && !before.includes(l.split(/\s+/)[0]));
     expect(added.some((l) => /\+NotoSansSC/.test(l))).toBe(true);
     expect(added.some((l) => /\+NotoEmoji/.test(l))).toBe(true);
   });

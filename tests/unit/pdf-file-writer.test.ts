@@ -21,18 +21,27 @@ const receipt = (title: string, correlationId: string, flagged: number) =>
     state: "invalid",
     readiness: "INVALID",
     counts: { total: flagged, ready: 0, warning: 0, invalid: flagged },
-    records: Array.from({ length: flagged }, (_, i) => ({ index: i, status: "invalid" as const, messages: [`record ${i + 1}: amount must be at most 10`], fileName: `f-${i}.pdf` })),
+    records: Array.from({ length: flagged }, (_, i) => ({
+      index: i,
+      status: "invalid" as const,
+      messages: [`record ${i + 1}: amount must be at most 10`],
+      fileName: `f-${i}.pdf`,
+    })),
   });
 
 it("keeps any title and correlation id as given, in the Info dictionary and the XMP, in a file qpdf finds whole (generated)", async () => {
   await fc.assert(
-    fc.asyncProperty(fc.string({ unit: "grapheme", maxLength: 60 }), fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }), async (title, correlationId) => {
-      const pdf = await receipt(title, correlationId, 1);
-      expectQpdfClean(pdf);
-      const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-      expect(doc.getTitle()).toBe(`Intake receipt – ${title}`);
-      expect(await readCorrelationId(pdf)).toBe(correlationId);
-    }),
+    fc.asyncProperty(
+      fc.string({ unit: "grapheme", maxLength: 60 }),
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }),
+      async (title, correlationId) => {
+        const pdf = await receipt(title, correlationId, 1);
+        expectQpdfClean(pdf);
+        const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+        expect(doc.getTitle()).toBe(`Intake receipt – ${title}`);
+        expect(await readCorrelationId(pdf)).toBe(correlationId);
+      },
+    ),
     { numRuns: 20 },
   );
 });

@@ -25,14 +25,25 @@ it("prints names in Cyrillic, Greek, Polish, Turkish and Vietnamese as written, 
     expect((await pdfFontNames(pdf)).filter((f) => !/^[A-Z]{6}\+Arimo-(Regular|Bold|Italic)$/.test(f))).toEqual([]);
   }
   // In the built-in fonts (untagged output), a Latin-1 name embeds nothing and a Cyrillic one DejaVu Sans.
-  const builtIn = async (name: string) => pdfFontNames((await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-1", title: "Letter" }, undefined, { profile: "untagged" })).pdf);
+  const builtIn = async (name: string) =>
+    pdfFontNames(
+      (
+        await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-1", title: "Letter" }, undefined, {
+          profile: "untagged",
+        })
+      ).pdf,
+    );
   expect((await builtIn("Zoë Brontë")).every((f) => f.startsWith("Helvetica"))).toBe(true);
   expect((await builtIn("Жанна Петрова")).some((f) => f.endsWith("+DejaVuSans"))).toBe(true);
 });
 
 it("draws CJK and emoji from their fonts, and a character no font has as U+FFFD, never as other letters, in documents and sealed records", async () => {
   const letter = await loadTemplate("letter.md");
-  const { pdf } = await renderDocument(letter, { customerId: "C1", name: "李小龍 🙂 Ann \u{10FFFD}" }, { correlationId: "fonts-2", title: "Letter" });
+  const { pdf } = await renderDocument(
+    letter,
+    { customerId: "C1", name: "李小龍 🙂 Ann \u{10FFFD}" },
+    { correlationId: "fonts-2", title: "Letter" },
+  );
   expect(await pdfText(pdf)).toContain("Dear 李小龍 🙂 Ann \ufffd, your balance");
 
   const sealed = await renderSealedWorkflow({
@@ -72,7 +83,8 @@ it("draws a document the same whether its text was shaped anew or taken from the
   // a reused run must give the same words at the same places, and a run shaped for another record
   // must not leak into this one.
   const letter = await loadTemplate("letter.md");
-  const render = async (name: string) => (await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-7", title: "Letter" })).pdf;
+  const render = async (name: string) =>
+    (await renderDocument(letter, { customerId: "C1", name }, { correlationId: "fonts-7", title: "Letter" })).pdf;
   const words = async (pdf: Uint8Array) => (await pdfWordBoxes(pdf)).map((w) => `${w.text}@${w.xMin.toFixed(2)},${w.yMin.toFixed(2)}`);
   const first = await words(await render("Åsa Öberg"));
   await fc.assert(
@@ -102,23 +114,39 @@ it("prints an intake receipt's non-Latin title, file names and messages as writt
     ],
   });
   const text = await pdfText(receipt);
-  for (const written of ["Счета за ноябрь", "Ωμέγα.pdf", "имя: слишком длинное", "Łódź.pdf", "amount: 李 is not a number \ufffd"]) expect(text).toContain(written);
+  for (const written of ["Счета за ноябрь", "Ωμέγα.pdf", "имя: слишком длинное", "Łódź.pdf", "amount: 李 is not a number \ufffd"])
+    expect(text).toContain(written);
   expect((await readPdf(receipt)).title).toBe("Intake receipt – Счета за ноябрь");
 });
 
 it("keeps every character the fonts can draw and replaces each other one by exactly one U+FFFD", () => {
   // Read here from the font files themselves, not through the module under test.
-  const files = ["node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "node_modules/@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf", "node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf", "node_modules/@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf", "node_modules/@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf"];
+  const files = [
+    "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+    "node_modules/@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
+    "node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf",
+    "node_modules/@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf",
+    "node_modules/@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf",
+  ];
   const fonts = new Set(files.flatMap((f) => (fontkit.openSync(path.resolve(f)) as fontkit.Font).characterSet));
-  const mark = (code: number) => code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0x1f3fb && code <= 0x1f3ff) || (code >= 0xe0020 && code <= 0xe007f);
+  const mark = (code: number) =>
+    code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0x1f3fb && code <= 0x1f3ff) || (code >= 0xe0020 && code <= 0xe007f);
   const drawn = (code: number) => code < 0x20 || Encodings.WinAnsi.canEncodeUnicodeCodePoint(code) || fonts.has(code) || mark(code);
   fc.assert(
-    fc.property(fc.string({ unit: fc.oneof(fc.constantFrom("a", "é", "Ж", "ω", "€", "李", "한", "🙂", "\u{10FFFD}", "\ud800", "\u202e", "\n"), fc.string({ unit: "binary", maxLength: 1 })) }), (s) => {
-      const out = [...drawable(s)];
-      const given = [...s];
-      expect(out).toHaveLength(given.length);
-      out.forEach((ch, i) => expect(ch).toBe(drawn(given[i].codePointAt(0)!) ? given[i] : "\ufffd"));
-    }),
+    fc.property(
+      fc.string({
+        unit: fc.oneof(
+          fc.constantFrom("a", "é", "Ж", "ω", "€", "李", "한", "🙂", "\u{10FFFD}", "\ud800", "\u202e", "\n"),
+          fc.string({ unit: "binary", maxLength: 1 }),
+        ),
+      }),
+      (s) => {
+        const out = [...drawable(s)];
+        const given = [...s];
+        expect(out).toHaveLength(given.length);
+        out.forEach((ch, i) => expect(ch).toBe(drawn(given[i].codePointAt(0)!) ? given[i] : "\ufffd"));
+      },
+    ),
     { numRuns: 500 },
   );
 });

@@ -22,7 +22,15 @@ async function render(dir: string, template: string, record?: Record<string, unk
   process.env.TEMPLATES_DIR = path.resolve(dir);
   resetEnvCache();
   const t = await loadTemplate(template);
-  return (await renderDocument(t, record ?? sampleRecord(t.fields, t.patterns), { correlationId: `record-${template}`, title: template }, undefined, { profile })).pdf;
+  return (
+    await renderDocument(
+      t,
+      record ?? sampleRecord(t.fields, t.patterns),
+      { correlationId: `record-${template}`, title: template },
+      undefined,
+      { profile },
+    )
+  ).pdf;
 }
 
 async function run(tool: string, args: string[], bytes: Uint8Array): Promise<string> {
@@ -41,13 +49,22 @@ const pageCount = async (pdf: Uint8Array) => Number(/^Pages:\s+(\d+)/m.exec(awai
 const xmp = (pdf: Uint8Array) => run("pdfinfo", ["-meta"], pdf);
 /** How many objects of each /Type the file holds, as qpdf reads it. */
 async function typeCounts(pdf: Uint8Array): Promise<Record<string, number>> {
-  const objects = Object.values(JSON.parse(await run("qpdf", ["--json", "--json-key=qpdf"], pdf)).qpdf[1] as Record<string, { value?: Record<string, unknown> }>);
+  const objects = Object.values(
+    JSON.parse(await run("qpdf", ["--json", "--json-key=qpdf"], pdf)).qpdf[1] as Record<string, { value?: Record<string, unknown> }>,
+  );
   const counts: Record<string, number> = {};
-  for (const type of objects.map((o) => o.value?.["/Type"]).filter((t): t is string => typeof t === "string")) counts[type] = (counts[type] ?? 0) + 1;
+  for (const type of objects.map((o) => o.value?.["/Type"]).filter((t): t is string => typeof t === "string"))
+    counts[type] = (counts[type] ?? 0) + 1;
   return counts;
 }
 /** A tree without its annotations' object numbers, which differ between a record and the combined file. */
-const withoutObjectNumbers = (nodes: StructNode[]): unknown[] => nodes.map((n) => ({ ...n, objects: n.objects.length, children: withoutObjectNumbers(n.children), content: n.content.map((c) => (typeof c === "string" ? c : withoutObjectNumbers([c])[0])) }));
+const withoutObjectNumbers = (nodes: StructNode[]): unknown[] =>
+  nodes.map((n) => ({
+    ...n,
+    objects: n.objects.length,
+    children: withoutObjectNumbers(n.children),
+    content: n.content.map((c) => (typeof c === "string" ? c : withoutObjectNumbers([c])[0])),
+  }));
 
 /** The record with its Document element taken out, its top elements held by the tree's root itself (as ISO 32000 allows). */
 async function withoutDocumentElement(pdf: Uint8Array): Promise<Uint8Array> {
@@ -144,7 +161,10 @@ describe("a combined PDF of a record without a Document element", () => {
 
 describe("a combined PDF of records not all PDF/UA", () => {
   it("is tagged but does not say PDF/UA when a record is tagged in the built-in fonts", async () => {
-    const merged = await mergePdfs([await render("templates", "notice.md"), await render("templates", "notice.md", undefined, "tagged")], meta);
+    const merged = await mergePdfs(
+      [await render("templates", "notice.md"), await render("templates", "notice.md", undefined, "tagged")],
+      meta,
+    );
     expect((await readStructure(merged))[0].children.map((p) => p.type)).toEqual(["Part", "Part"]);
     expect(await xmp(merged)).not.toContain("pdfuaid");
   });

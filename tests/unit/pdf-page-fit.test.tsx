@@ -18,7 +18,8 @@ interface Shape {
 }
 
 /** Mostly `usual`, now and then one of `rare`: most pages must take the kept layout for the test to mean anything. */
-const mostly = <T,>(usual: fc.Arbitrary<T>, rare: fc.Arbitrary<T>) => fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: rare, weight: 1 });
+const mostly = <T,>(usual: fc.Arbitrary<T>, rare: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: rare, weight: 1 });
 
 const shapes: fc.Arbitrary<Shape> = fc.record({
   size: fc.constantFrom("A4", "LETTER", "A5"),
@@ -32,7 +33,11 @@ const shapes: fc.Arbitrary<Shape> = fc.record({
     }),
     { minLength: 1, maxLength: 5 },
   ),
-  footer: fc.record({ from: mostly(fc.constant("bottom" as const), fc.constantFrom("top" as const, "both" as const, "none" as const)), offset: fc.integer({ min: 10, max: 60 }), lines: fc.constantFrom(1 as const, 2 as const) }),
+  footer: fc.record({
+    from: mostly(fc.constant("bottom" as const), fc.constantFrom("top" as const, "both" as const, "none" as const)),
+    offset: fc.integer({ min: 10, max: 60 }),
+    lines: fc.constantFrom(1 as const, 2 as const),
+  }),
 });
 
 function document(shape: Shape, dynamic: boolean) {
@@ -65,7 +70,9 @@ function document(shape: Shape, dynamic: boolean) {
 }
 
 const placed = async (shape: Shape, dynamic: boolean) =>
-  (await pdfWordBoxes(await renderElement(document(shape, dynamic)))).map((w) => `${w.page} ${w.text} ${w.xMin.toFixed(2)} ${w.yMin.toFixed(2)}`);
+  (await pdfWordBoxes(await renderElement(document(shape, dynamic)))).map(
+    (w) => `${w.page} ${w.text} ${w.xMin.toFixed(2)} ${w.yMin.toFixed(2)}`,
+  );
 
 it("places every word where laying the page out again at its height places it (generated pages and styles)", async () => {
   await fc.assert(
@@ -77,7 +84,11 @@ it("places every word where laying the page out again at its height places it (g
 });
 
 it("moves a footer placed from the page's bottom to the bottom of a page its contents do not fill", async () => {
-  const words = await pdfWordBoxes(await renderElement(document({ size: "A4", paragraphs: [{ words: 5, marginTopAuto: false }], footer: { from: "bottom", offset: 30, lines: 1 } }, false)));
+  const words = await pdfWordBoxes(
+    await renderElement(
+      document({ size: "A4", paragraphs: [{ words: 5, marginTopAuto: false }], footer: { from: "bottom", offset: 30, lines: 1 } }, false),
+    ),
+  );
   const footer = words.find((w) => w.text === "footer-a")!;
   // A4 is 841.89 pt high; the footer's line (8 pt) ends 30 pt above the bottom edge.
   expect(footer.yMax).toBeGreaterThan(841.89 - 30 - 8);

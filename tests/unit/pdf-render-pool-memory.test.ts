@@ -22,10 +22,20 @@ afterAll(async () => {
 describe("render pool with a heap cap", () => {
   it("fails a document that runs its thread out of memory as its own, and lays out elsewhere the documents that waited in that thread", async () => {
     const settledAt: Record<string, number> = {};
-    const track = <T,>(key: string, p: Promise<T>) => p.finally(() => (settledAt[key] = performance.now()));
-    const huge = track("huge", renderFromTemplate({ templatePath: "letter.md", record: { ...letter(1), name: "word ".repeat(2_000_000) }, meta: { correlationId: "huge", title: "t" } }));
+    const track = <T>(key: string, p: Promise<T>) => p.finally(() => (settledAt[key] = performance.now()));
+    const huge = track(
+      "huge",
+      renderFromTemplate({
+        templatePath: "letter.md",
+        record: { ...letter(1), name: "word ".repeat(2_000_000) },
+        meta: { correlationId: "huge", title: "t" },
+      }),
+    );
     const quick = Array.from({ length: 12 }, (_, i) =>
-      track(`q${i}`, renderFromTemplate({ templatePath: "letter.md", record: letter(100 + i), meta: { correlationId: `after-${i}`, title: "t" } })),
+      track(
+        `q${i}`,
+        renderFromTemplate({ templatePath: "letter.md", record: letter(100 + i), meta: { correlationId: `after-${i}`, title: "t" } }),
+      ),
     );
     await expect(huge).rejects.toThrow(/memory/i);
     const done = await Promise.all(quick);

@@ -30,7 +30,9 @@ afterAll(async () => {
 describe("render pool (worker threads)", () => {
   it("renders documents in parallel, each with its own correlation id, and times every stage", async () => {
     const results = await Promise.all(
-      [1, 2, 3, 4].map((i) => renderFromTemplate({ templatePath: "letter.md", record: letter(i), meta: { correlationId: `pool-${i}`, title: `Letter ${i}` } })),
+      [1, 2, 3, 4].map((i) =>
+        renderFromTemplate({ templatePath: "letter.md", record: letter(i), meta: { correlationId: `pool-${i}`, title: `Letter ${i}` } }),
+      ),
     );
     const { version } = await loadTemplate("letter.md");
     for (const [n, r] of results.entries()) {
@@ -48,14 +50,18 @@ describe("render pool (worker threads)", () => {
     process.env.RENDER_TIMEOUT_MS = "1";
     resetEnvCache();
     try {
-      await expect(renderFromTemplate({ templatePath: "letter.md", record: letter(5), meta: { correlationId: "slow", title: "t" } })).rejects.toThrow(
-        "Rendering took longer than 1 ms and was stopped",
-      );
+      await expect(
+        renderFromTemplate({ templatePath: "letter.md", record: letter(5), meta: { correlationId: "slow", title: "t" } }),
+      ).rejects.toThrow("Rendering took longer than 1 ms and was stopped");
     } finally {
       delete process.env.RENDER_TIMEOUT_MS;
       resetEnvCache();
     }
-    const ok = await renderFromTemplate({ templatePath: "letter.md", record: letter(6), meta: { correlationId: "after-timeout", title: "t" } });
+    const ok = await renderFromTemplate({
+      templatePath: "letter.md",
+      record: letter(6),
+      meta: { correlationId: "after-timeout", title: "t" },
+    });
     expect(await readCorrelationId(ok.pdf)).toBe("after-timeout");
   });
 
@@ -67,10 +73,20 @@ describe("render pool (worker threads)", () => {
     resetEnvCache();
     try {
       const settledAt: Record<string, number> = {};
-      const track = <T,>(key: string, p: Promise<T>) => p.finally(() => (settledAt[key] = performance.now()));
-      const runaway = track("runaway", renderFromTemplate({ templatePath: "letter.md", record: { ...letter(7), name: "word ".repeat(200_000) }, meta: { correlationId: "runaway", title: "t" } }));
+      const track = <T>(key: string, p: Promise<T>) => p.finally(() => (settledAt[key] = performance.now()));
+      const runaway = track(
+        "runaway",
+        renderFromTemplate({
+          templatePath: "letter.md",
+          record: { ...letter(7), name: "word ".repeat(200_000) },
+          meta: { correlationId: "runaway", title: "t" },
+        }),
+      );
       const quick = Array.from({ length: 12 }, (_, i) =>
-        track(`q${i}`, renderFromTemplate({ templatePath: "letter.md", record: letter(200 + i), meta: { correlationId: `behind-${i}`, title: "t" } })),
+        track(
+          `q${i}`,
+          renderFromTemplate({ templatePath: "letter.md", record: letter(200 + i), meta: { correlationId: `behind-${i}`, title: "t" } }),
+        ),
       );
       await expect(runaway).rejects.toThrow(`Rendering took longer than ${timeoutMs} ms and was stopped`);
       const done = await Promise.all(quick);
@@ -85,7 +101,11 @@ describe("render pool (worker threads)", () => {
 
   it("times a render from its start, not from when it was queued: a long queue of quick documents all succeed", async () => {
     // Both threads up (one may be a replacement still booting after the timeout test) and warm.
-    const warm = await Promise.all([10, 11, 12, 13].map((i) => renderFromTemplate({ templatePath: "letter.md", record: letter(i), meta: { correlationId: "probe", title: "t" } })));
+    const warm = await Promise.all(
+      [10, 11, 12, 13].map((i) =>
+        renderFromTemplate({ templatePath: "letter.md", record: letter(i), meta: { correlationId: "probe", title: "t" } }),
+      ),
+    );
     const one = warm.at(-1)!;
     // A timeout of many layouts, and a queue three times that long: timed from the queue, most would fail.
     const timeoutMs = Math.max(1000, Math.ceil(one.timings.totalMs * 20));
@@ -94,7 +114,9 @@ describe("render pool (worker threads)", () => {
     resetEnvCache();
     try {
       const results = await Promise.allSettled(
-        Array.from({ length: queued }, (_, i) => renderFromTemplate({ templatePath: "letter.md", record: letter(100 + i), meta: { correlationId: `q-${i}`, title: "t" } })),
+        Array.from({ length: queued }, (_, i) =>
+          renderFromTemplate({ templatePath: "letter.md", record: letter(100 + i), meta: { correlationId: `q-${i}`, title: "t" } }),
+        ),
       );
       expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
     } finally {
@@ -104,10 +126,12 @@ describe("render pool (worker threads)", () => {
   });
 
   it("rejects with the template's own error, and keeps serving after it", async () => {
-    await expect(renderFromTemplate({ templatePath: "missing.md", record: letter(1), meta: { correlationId: "x", title: "x" } })).rejects.toThrow(
-      "No template missing.md",
-    );
-    await expect(renderFromTemplate({ templatePath: "../package.json", record: letter(1), meta: { correlationId: "x", title: "x" } })).rejects.toThrow();
+    await expect(
+      renderFromTemplate({ templatePath: "missing.md", record: letter(1), meta: { correlationId: "x", title: "x" } }),
+    ).rejects.toThrow("No template missing.md");
+    await expect(
+      renderFromTemplate({ templatePath: "../package.json", record: letter(1), meta: { correlationId: "x", title: "x" } }),
+    ).rejects.toThrow();
     const ok = await renderFromTemplate({ templatePath: "letter.md", record: letter(9), meta: { correlationId: "after", title: "t" } });
     expect(await readCorrelationId(ok.pdf)).toBe("after");
   });
@@ -116,7 +140,12 @@ describe("render pool (worker threads)", () => {
     const records = path.join(data.dir, "blobs/batches/b-pool/records");
     const stored = await Promise.all(
       [0, 1, 2, 3].map((i) =>
-        renderToBlob({ templatePath: "letter.md", record: letter(i), meta: { correlationId: `blob-${i}`, title: "t" }, blobKey: `batches/b-pool/records/${i}.pdf` }),
+        renderToBlob({
+          templatePath: "letter.md",
+          record: letter(i),
+          meta: { correlationId: `blob-${i}`, title: "t" },
+          blobKey: `batches/b-pool/records/${i}.pdf`,
+        }),
       ),
     );
     // Only the four documents: every temporary file was renamed into place.
@@ -130,12 +159,22 @@ describe("render pool (worker threads)", () => {
 
     // The store's folder is a file: the write fails, and the caller learns it was the store, not the record.
     fs.writeFileSync(path.join(data.dir, "blobs/batches/b-blocked"), "not a folder");
-    const blocked = await renderToBlob({ templatePath: "letter.md", record: letter(5), meta: { correlationId: "blocked", title: "t" }, blobKey: "batches/b-blocked/records/0.pdf" });
+    const blocked = await renderToBlob({
+      templatePath: "letter.md",
+      record: letter(5),
+      meta: { correlationId: "blocked", title: "t" },
+      blobKey: "batches/b-blocked/records/0.pdf",
+    });
     expect(blocked).toEqual({ storageError: expect.stringMatching(/ENOTDIR|EEXIST/) });
     // A render error still rejects, as the record's own.
-    await expect(renderToBlob({ templatePath: "missing.md", record: letter(6), meta: { correlationId: "x", title: "x" }, blobKey: "batches/b-pool/records/9.pdf" })).rejects.toThrow(
-      "No template missing.md",
-    );
+    await expect(
+      renderToBlob({
+        templatePath: "missing.md",
+        record: letter(6),
+        meta: { correlationId: "x", title: "x" },
+        blobKey: "batches/b-pool/records/9.pdf",
+      }),
+    ).rejects.toThrow("No template missing.md");
     expect(fs.existsSync(path.join(records, "9.pdf"))).toBe(false);
   });
 });
@@ -144,7 +183,12 @@ describe("render pool (worker threads)", () => {
 function chunk(tenant: string, batch: string, count: number, finished: string[]) {
   return Array.from({ length: count }, (_, i) =>
     renderToBlob(
-      { templatePath: "letter.md", record: letter(i), meta: { correlationId: `${batch}-${i}`, title: "t" }, blobKey: `batches/${batch}/records/${i}.pdf` },
+      {
+        templatePath: "letter.md",
+        record: letter(i),
+        meta: { correlationId: `${batch}-${i}`, title: "t" },
+        blobKey: `batches/${batch}/records/${i}.pdf`,
+      },
       { tenant, batch },
     ).then(() => finished.push(batch)),
   );
@@ -172,8 +216,8 @@ describe("render threads shared between batches", () => {
   it("lets a render of no batch (a sealed record, a receipt) in after one turn, not after the queue", async () => {
     const finished: string[] = [];
     const big = chunk("tenant-a", "big-alone", 30, finished);
-    const alone = renderFromTemplate({ templatePath: "letter.md", record: letter(1), meta: { correlationId: "alone", title: "t" } }).then(() =>
-      finished.push("alone"),
+    const alone = renderFromTemplate({ templatePath: "letter.md", record: letter(1), meta: { correlationId: "alone", title: "t" } }).then(
+      () => finished.push("alone"),
     );
     await Promise.all([...big, alone]);
     expect(finished.indexOf("alone"), finished.join(" ")).toBeLessThan(6 + 2);

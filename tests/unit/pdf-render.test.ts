@@ -49,10 +49,19 @@ describe("binding record data", () => {
 
   it("repeats a {{#list}} section for each item, resolving item keys before record keys", async () => {
     const t = await loadTemplate("statement.md");
-    const bound = plainText(bindBody(t, {
-      accountId: "A-100", holder: "Bo", period: "2026-10-31", balance: 10, currency: "EUR",
-      lines: [{ date: "2026-10-01", description: "Rent", amount: -900 }, { date: "2026-10-15", description: "Salary", amount: 2000, currency: "USD" }],
-    }));
+    const bound = plainText(
+      bindBody(t, {
+        accountId: "A-100",
+        holder: "Bo",
+        period: "2026-10-31",
+        balance: 10,
+        currency: "EUR",
+        lines: [
+          { date: "2026-10-01", description: "Rent", amount: -900 },
+          { date: "2026-10-15", description: "Salary", amount: 2000, currency: "USD" },
+        ],
+      }),
+    );
     expect(bound).toContain("2026-10-01: Rent, -900 EUR");
     expect(bound).toContain("2026-10-15: Salary, 2000 USD");
     expect(bound).not.toContain("{{");
@@ -94,19 +103,32 @@ describe("PDF pipeline", () => {
   it("merges documents in order under the batch's correlation id", async () => {
     const t = await loadTemplate("notice.md");
     const parts = await Promise.all([1, 2, 3].map((i) => renderDocument(t, notice, { correlationId: `r${i}`, title: `n${i}` })));
-    const merged = await mergePdfs(parts.map((p) => p.pdf), { correlationId: "batch-1", title: "All" });
+    const merged = await mergePdfs(
+      parts.map((p) => p.pdf),
+      { correlationId: "batch-1", title: "All" },
+    );
     expect((await PDFDocument.load(merged)).getPageCount()).toBe(3);
     expect(await readCorrelationId(merged)).toBe("batch-1");
   });
 
   const receipt = (n: number, flagged: (i: number) => boolean) => {
     const records = Array.from({ length: n }, (_, i) =>
-      flagged(i) ? { index: i, status: "invalid" as const, messages: [`amount of record ${i + 1}: must be at most 10`], fileName: `f-${i}.pdf` } : { index: i, status: "ready" as const, messages: [], fileName: `f-${i}.pdf` },
+      flagged(i)
+        ? { index: i, status: "invalid" as const, messages: [`amount of record ${i + 1}: must be at most 10`], fileName: `f-${i}.pdf` }
+        : { index: i, status: "ready" as const, messages: [], fileName: `f-${i}.pdf` },
     );
     const invalid = records.filter((r) => r.status === "invalid").length;
     return renderReceipt({
-      batchId: "batch-0001", correlationId: `receipt-${n}`, title: "t", templatePath: "notice.md", submittedBy: "a@b.c", submittedAt: new Date().toISOString(),
-      state: "invalid", readiness: "INVALID", counts: { total: n, ready: n - invalid, warning: 0, invalid }, records,
+      batchId: "batch-0001",
+      correlationId: `receipt-${n}`,
+      title: "t",
+      templatePath: "notice.md",
+      submittedBy: "a@b.c",
+      submittedAt: new Date().toISOString(),
+      state: "invalid",
+      readiness: "INVALID",
+      counts: { total: n, ready: n - invalid, warning: 0, invalid },
+      records,
     });
   };
 
@@ -166,7 +188,12 @@ describe("a render thread under steady load", () => {
     v8.setFlagsFromString("--expose-gc");
     const gc = runInNewContext("gc") as () => void;
     const template = await loadTemplate("notice.md");
-    const render = (i: number) => renderDocument(template, { ...notice, customerId: `C${1000 + i}`, customerName: `Customer ${i}` }, { correlationId: `leak-${i}`, title: "Notice" });
+    const render = (i: number) =>
+      renderDocument(
+        template,
+        { ...notice, customerId: `C${1000 + i}`, customerName: `Customer ${i}` },
+        { correlationId: `leak-${i}`, title: "Notice" },
+      );
     for (let i = 0; i < 20; i++) await render(i);
     gc();
     const before = process.memoryUsage().heapUsed;

@@ -21,7 +21,22 @@ const ARTIFACTS = path.resolve("e2e/artifacts/documents");
 const MARGIN = 48;
 const ID = `ID-${"0123456789ABCDEFGHIJ".repeat(3).slice(0, 57)}`;
 const source = (locale: string) =>
-  ["---", "title: Letter", `locale: ${locale}`, "fields:", "  - key: name", "  - key: id", "---", "# Letter to {{name}}", "", "Dear {{name}}, thank you.", "", "| Name | Id | Note |", "| --- | --- | --- |", "| {{name}} | {{id}} | ok |"].join("\n");
+  [
+    "---",
+    "title: Letter",
+    `locale: ${locale}`,
+    "fields:",
+    "  - key: name",
+    "  - key: id",
+    "---",
+    "# Letter to {{name}}",
+    "",
+    "Dear {{name}}, thank you.",
+    "",
+    "| Name | Id | Note |",
+    "| --- | --- | --- |",
+    "| {{name}} | {{id}} | ok |",
+  ].join("\n");
 const meta = { correlationId: "scripts-1", title: "Letter", documentId: null };
 /** Bidi marks pdftotext adds around right-to-left runs. */
 const plain = (text: string) => text.replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
@@ -70,8 +85,22 @@ describe("names in every script", () => {
     const capture = new ExplainCapture(t);
     const out = await renderDocument(t, { name: "Ann \u{10FFFD}", id: "C1" }, meta, capture);
     expect((await pdfPageTexts(out.pdf)).join(" ")).toContain("Ann \ufffd");
-    const trace = assembleTrace({ correlationId: "c", tenantId: "t", kind: "single", requestedBy: "test", template: null, facts: out.explain, createdAt: new Date() });
-    expect(trace.messages).toContainEqual(expect.objectContaining({ code: "text.glyph_missing", message: "{{name}} holds characters no document font draws (U+10FFFD)", line: 8 }));
+    const trace = assembleTrace({
+      correlationId: "c",
+      tenantId: "t",
+      kind: "single",
+      requestedBy: "test",
+      template: null,
+      facts: out.explain,
+      createdAt: new Date(),
+    });
+    expect(trace.messages).toContainEqual(
+      expect.objectContaining({
+        code: "text.glyph_missing",
+        message: "{{name}} holds characters no document font draws (U+10FFFD)",
+        line: 8,
+      }),
+    );
   });
 });
 
@@ -88,7 +117,15 @@ describe("lines that never leave their box", () => {
   });
 
   it("Chinese text without spaces and a long URL break inside the margins", async () => {
-    const body = ["---", "title: t", "locale: zh-CN", "---", "中文段落，测试。".repeat(40), "", "See https://example.com/a/very/long/path/that/goes/on/and/on/without/any/spaces?query=1&other=2 now."].join("\n");
+    const body = [
+      "---",
+      "title: t",
+      "locale: zh-CN",
+      "---",
+      "中文段落，测试。".repeat(40),
+      "",
+      "See https://example.com/a/very/long/path/that/goes/on/and/on/without/any/spaces?query=1&other=2 now.",
+    ].join("\n");
     const { pdf } = await renderDocument(await parseTemplate("s.md", body), {}, meta);
     const words = await pdfWordBoxes(pdf);
     for (const w of words) expect(w.xMax, w.text).toBeLessThanOrEqual(w.pageWidth - MARGIN + 0.5);
@@ -102,7 +139,8 @@ describe("lines that never leave their box", () => {
       fc.property(fc.string({ unit: "grapheme", maxLength: 80 }), (word) => {
         const parts = breakOpportunities(word);
         expect(parts.join("")).toBe(word);
-        if ([...word].length <= 18 && !/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u{20000}-\u{2fa1f}]/u.test(word)) expect(parts).toEqual([word]);
+        if ([...word].length <= 18 && !/[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u{20000}-\u{2fa1f}]/u.test(word))
+          expect(parts).toEqual([word]);
       }),
     );
     expect(breakOpportunities("東京，大阪。")).toEqual(["東", "京，", "大", "阪。"]);

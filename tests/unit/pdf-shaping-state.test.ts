@@ -22,16 +22,35 @@ function drawn(font: fontkit.Font, text: string, features?: string[]) {
 
 // Latin with kerning pairs and ligature candidates, Cyrillic, Greek, Hebrew, Arabic (DejaVu shapes
 // it by position), digits and punctuation: scripts whose feature tables and shapers differ.
-const word = fc.constantFrom("AVAT", "Tyre", "office", "Жанна", "Ωμέγα", "שלום", "مرحبا", "1,234.56", "Łódź", "fi fl", "W.A.", " ", "—", "«Yo»");
+const word = fc.constantFrom(
+  "AVAT",
+  "Tyre",
+  "office",
+  "Жанна",
+  "Ωμέγα",
+  "שלום",
+  "مرحبا",
+  "1,234.56",
+  "Łódź",
+  "fi fl",
+  "W.A.",
+  " ",
+  "—",
+  "«Yo»",
+);
 const text = fc.array(word, { minLength: 1, maxLength: 6 }).map((ws) => ws.join(""));
 const features = fc.option(fc.subarray(["kern", "liga", "smcp", "tnum"], { minLength: 1 }), { nil: undefined });
 
 it("shapes a string the same on a font that shaped other strings, scripts and features before as on a fresh one", () => {
   const shared = { Arimo: open("Arimo"), "DejaVu Sans": open("DejaVu Sans") };
   fc.assert(
-    fc.property(fc.array(fc.record({ family: fc.constantFrom<Family>("Arimo", "DejaVu Sans"), text, features }), { minLength: 2, maxLength: 8 }), (runs) => {
-      for (const { family, text, features } of runs) expect(drawn(shared[family], text, features)).toEqual(drawn(open(family), text, features));
-    }),
+    fc.property(
+      fc.array(fc.record({ family: fc.constantFrom<Family>("Arimo", "DejaVu Sans"), text, features }), { minLength: 2, maxLength: 8 }),
+      (runs) => {
+        for (const { family, text, features } of runs)
+          expect(drawn(shared[family], text, features)).toEqual(drawn(open(family), text, features));
+      },
+    ),
     { numRuns: 60 },
   );
 });
@@ -47,7 +66,12 @@ it("applies the fonts' features after any other layout: kerning pairs set closer
     font
       .layout(arabic)
       .glyphs.map((g) => g.id)
-      .join() !== font.glyphsForString(arabic).map((g) => g.id).reverse().join();
+      .join() !==
+    font
+      .glyphsForString(arabic)
+      .map((g) => g.id)
+      .reverse()
+      .join();
   fc.assert(
     fc.property(fc.array(fc.record({ text, features }), { maxLength: 4 }), (before) => {
       for (const { text, features } of before) {

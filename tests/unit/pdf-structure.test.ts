@@ -10,7 +10,15 @@ import { loadTemplate } from "@/lib/templates/load-template";
 import { sampleRecord } from "@/lib/templates/sample-record";
 import { pdfText } from "../support/pdf";
 import { expectQpdfClean } from "../support/pdf-tools";
-import { allNodes, pdfFontNames, readFileLayout, readStructure, readTaggedCatalog, textOf, type StructNode } from "../support/pdf-structure";
+import {
+  allNodes,
+  pdfFontNames,
+  readFileLayout,
+  readStructure,
+  readTaggedCatalog,
+  textOf,
+  type StructNode,
+} from "../support/pdf-structure";
 import { useInProcessRenders } from "../support/templates-dir";
 
 // Documents are tagged PDF: a screen reader follows the structure tree, read back here with poppler
@@ -36,8 +44,12 @@ async function expectPdfUa(pdf: Uint8Array): Promise<void> {
 }
 
 /** A table's rows, each cell as its type (with its attributes) and its text. */
-const rows = (t: StructNode) => t.children.map((r) => r.children.map((c) => `${c.type}${c.attributes.length ? `(${c.attributes.join(" ")})` : ""} ${textOf(c)}`));
-const headingsOf = (root: StructNode) => allNodes(root.children).filter((n) => /^H\d$/.test(n.type)).map((n) => `${n.type} ${textOf(n)}`);
+const rows = (t: StructNode) =>
+  t.children.map((r) => r.children.map((c) => `${c.type}${c.attributes.length ? `(${c.attributes.join(" ")})` : ""} ${textOf(c)}`));
+const headingsOf = (root: StructNode) =>
+  allNodes(root.children)
+    .filter((n) => /^H\d$/.test(n.type))
+    .map((n) => `${n.type} ${textOf(n)}`);
 
 async function render(dir: string, template: string, record?: Record<string, unknown>) {
   process.env.TEMPLATES_DIR = path.resolve(dir);
@@ -60,15 +72,26 @@ describe("tagged PDF structure", () => {
 
   it("gives the blocks in the template's order, headings with their level and text", () => {
     expect(root.children.map((n) => n.type)).toEqual(["H1", "P", "H2", "L", "H2", "Table", "Figure", "BlockQuote", "H3", "P", "P"]);
-    expect(root.children.filter((n) => /^H\d$/.test(n.type)).map((n) => `${n.type} ${textOf(n)}`)).toEqual(["H1 Structure for Ada", "H2 What is included", "H2 Charges", "H3 Long section"]);
+    expect(root.children.filter((n) => /^H\d$/.test(n.type)).map((n) => `${n.type} ${textOf(n)}`)).toEqual([
+      "H1 Structure for Ada",
+      "H2 What is included",
+      "H2 Charges",
+      "H3 Long section",
+    ]);
     expect(textOf(root.children[1])).toBe("An opening paragraph with a link and bold words.");
   });
 
   it("gives a link in running text a Link element inside its paragraph, holding the link's text and its annotation", async () => {
     const paragraph = root.children[1];
-    expect(paragraph.content.map((c) => (typeof c === "string" ? c.trim() : `${c.type}: ${textOf(c)}`))).toEqual(["An opening paragraph with", "Link: a link", "and bold words."]);
+    expect(paragraph.content.map((c) => (typeof c === "string" ? c.trim() : `${c.type}: ${textOf(c)}`))).toEqual([
+      "An opening paragraph with",
+      "Link: a link",
+      "and bold words.",
+    ]);
     expect(paragraph.children[0].objects).toHaveLength(1);
-    expect((await readTaggedCatalog(pdf)).links).toEqual([{ uri: "https://example.com/terms", contents: "https://example.com/terms", inStructure: true }]);
+    expect((await readTaggedCatalog(pdf)).links).toEqual([
+      { uri: "https://example.com/terms", contents: "https://example.com/terms", inStructure: true },
+    ]);
   });
 
   it("gives every list item its label and body, nested lists inside the body; a bulleted list's bullets are artifacts", async () => {
@@ -146,11 +169,25 @@ describe("the demo templates", () => {
 });
 
 /** What a screen reader meets, in order: each element as its type and its own text, indented by depth. */
-const readingOrder = (n: StructNode, depth = 0): string[] => [`${"  ".repeat(depth)}${n.type}${n.text.length ? ` ${n.text.join(" ").trim()}` : ""}`, ...n.children.flatMap((c) => readingOrder(c, depth + 1))];
+const readingOrder = (n: StructNode, depth = 0): string[] => [
+  `${"  ".repeat(depth)}${n.type}${n.text.length ? ` ${n.text.join(" ").trim()}` : ""}`,
+  ...n.children.flatMap((c) => readingOrder(c, depth + 1)),
+];
 
 describe("the demo templates read back in a screen reader's order", () => {
   it("notice.md: the title, the greeting and body, the table row by row with its column headers, the closing", async () => {
-    const [root] = await readStructure(await render("templates", "notice.md", { customerName: "Ann Smith", customerId: "C1001", plan: "basic", amountDue: 120.5, dueDate: "2026-12-28", installments: 3, autopay: true, accountManager: "Kim Lee" }));
+    const [root] = await readStructure(
+      await render("templates", "notice.md", {
+        customerName: "Ann Smith",
+        customerId: "C1001",
+        plan: "basic",
+        amountDue: 120.5,
+        dueDate: "2026-12-28",
+        installments: 3,
+        autopay: true,
+        accountManager: "Kim Lee",
+      }),
+    );
     expect(readingOrder(root)).toEqual([
       "Document",
       "  H1 Payment notice",
@@ -160,7 +197,12 @@ describe("the demo templates read back in a screen reader's order", () => {
       "    TR",
       "      TH Item",
       "      TH Value",
-      ...[["Amount due", "€120.50"], ["Due date", "28 December 2026"], ["Installments", "3"], ["Autopay", "Yes"]].flatMap(([k, v]) => ["    TR", `      TD ${k}`, `      TD ${v}`]),
+      ...[
+        ["Amount due", "€120.50"],
+        ["Due date", "28 December 2026"],
+        ["Installments", "3"],
+        ["Autopay", "Yes"],
+      ].flatMap(([k, v]) => ["    TR", `      TD ${k}`, `      TD ${v}`]),
       "  P If you have questions, your account manager Kim Lee is glad to help.",
       "  P This document was sent through Sealpost.",
     ]);
@@ -168,7 +210,16 @@ describe("the demo templates read back in a screen reader's order", () => {
 
   it("statement.md: the title, the period, the transactions as a list of as many items, the closing balance", async () => {
     const lines = Array.from({ length: 3 }, (_, i) => ({ date: `2026-11-0${i + 1}`, description: `Entry ${i + 1}`, amount: 10 * (i + 1) }));
-    const [root] = await readStructure(await render("templates", "statement.md", { accountId: "A-1001", holder: "Ann Smith", period: "2026-11-30", balance: 60, currency: "EUR", lines }));
+    const [root] = await readStructure(
+      await render("templates", "statement.md", {
+        accountId: "A-1001",
+        holder: "Ann Smith",
+        period: "2026-11-30",
+        balance: 60,
+        currency: "EUR",
+        lines,
+      }),
+    );
     expect(readingOrder(root)).toEqual([
       "Document",
       "  H1 Statement for Ann Smith",
@@ -187,20 +238,52 @@ describe("a sealed workflow record", () => {
     correlationId: "sealed-tagged-1",
     title: "Supplier onboarding",
     documentId: "DOC-31",
-    exception: { justification: "Known supplier", failedRules: ["vat-format"], by: "approver@acme.test", at: "28 November 2026 at 10:05 UTC", stage: 1 },
+    exception: {
+      justification: "Known supplier",
+      failedRules: ["vat-format"],
+      by: "approver@acme.test",
+      at: "28 November 2026 at 10:05 UTC",
+      stage: 1,
+    },
     templatePath: "workflow/onboarding.md",
     templateVersion: "a".repeat(64),
     initiator: "ann@acme.test",
     createdAt: "28 November 2026 at 10:00 UTC",
     sealedAt: "28 November 2026 at 11:00 UTC",
     steps: [
-      { title: "Company", fields: [{ key: "name", label: "Legal name", value: "Globex GmbH" }, { key: "vat", label: "VAT number", value: "DE123" }] },
+      {
+        title: "Company",
+        fields: [
+          { key: "name", label: "Legal name", value: "Globex GmbH" },
+          { key: "vat", label: "VAT number", value: "DE123" },
+        ],
+      },
       { title: "Bank", fields: [{ key: "iban", label: "IBAN", value: "DE89 3704 0044 0532 0130 00" }] },
     ],
     validationOutcome: "failed",
-    results: [{ ruleId: "vat-format", result: "Failed", tone: "red", severity: "Error", message: "VAT number has the wrong form", field: "VAT number" }],
-    history: [{ at: "28 November 2026 at 10:05 UTC", action: "Approved", stage: 1, by: "approver@acme.test", comment: "ok", changes: ["VAT number checked by phone"] }],
-    audit: [{ at: "28 November 2026 at 10:00:00 UTC", what: "Started", kind: "workflow.created", actor: "ann@acme.test", summary: "created" }],
+    results: [
+      {
+        ruleId: "vat-format",
+        result: "Failed",
+        tone: "red",
+        severity: "Error",
+        message: "VAT number has the wrong form",
+        field: "VAT number",
+      },
+    ],
+    history: [
+      {
+        at: "28 November 2026 at 10:05 UTC",
+        action: "Approved",
+        stage: 1,
+        by: "approver@acme.test",
+        comment: "ok",
+        changes: ["VAT number checked by phone"],
+      },
+    ],
+    audit: [
+      { at: "28 November 2026 at 10:00:00 UTC", what: "Started", kind: "workflow.created", actor: "ann@acme.test", summary: "created" },
+    ],
   };
 
   it("reads as headings, the collected data as tables with each field's label as its row header, and the history and audit trail as tables", async () => {
@@ -225,7 +308,9 @@ describe("a sealed workflow record", () => {
     ]);
     expect(rows(tables[2])).toEqual([["TH(/Scope /Row) IBAN", "TD DE89 3704 0044 0532 0130 00"]]);
     expect(rows(tables[3])).toEqual([["TD Failed", "TD Error", "TD vat-format", "TD VAT number has the wrong form (VAT number)"]]);
-    expect(rows(tables[5])).toEqual([["TD 28 November 2026 at 10:05 UTC", "TD Approved (stage 1)", "TD approver@acme.test: ok – VAT number checked by phone"]]);
+    expect(rows(tables[5])).toEqual([
+      ["TD 28 November 2026 at 10:05 UTC", "TD Approved (stage 1)", "TD approver@acme.test: ok – VAT number checked by phone"],
+    ]);
     // The event in words, its kind after them for auditors.
     expect(rows(tables[6])).toEqual([["TD 28 November 2026 at 10:00:00 UTC", "TD Started workflow.created", "TD ann@acme.test – created"]]);
     await expectOnlyArtifactsUntagged(pdf, root, `${input.correlationId} · sealed ${input.sealedAt}`);
@@ -254,7 +339,11 @@ describe("an intake receipt", () => {
     const [root] = await readStructure(pdf);
     expect(headingsOf(root)).toEqual(["H1 Batch intake receipt", "H2 Records needing attention", "H2 Ready records"]);
     const [facts, flagged] = allNodes(root.children).filter((n) => n.type === "Table");
-    expect(rows(facts).map((r) => r[0])).toEqual(["Batch id", "Correlation id", "Template", "Submitted by", "Submitted at", "State", "Dispatch readiness"].map((k) => `TH(/Scope /Row) ${k}`));
+    expect(rows(facts).map((r) => r[0])).toEqual(
+      ["Batch id", "Correlation id", "Template", "Submitted by", "Submitted at", "State", "Dispatch readiness"].map(
+        (k) => `TH(/Scope /Row) ${k}`,
+      ),
+    );
     expect(rows(flagged)).toEqual([["TD 2", "TD Invalid", "TD –", "TD amountDue: not a number"]]);
     await expectOnlyArtifactsUntagged(pdf, root, "batch-0031");
     await expectPdfUa(pdf);
@@ -276,12 +365,37 @@ describe("a certificate of completion", () => {
         { revision: 0, madeBy: "Sealpost (sealing)", at: "28 November 2026 at 10:00:00 UTC", sha256: hash("a") },
         { revision: 1, madeBy: "Ann Example", at: "28 November 2026 at 10:05:00 UTC", sha256: hash("b") },
       ],
-      signers: [{ heading: "1. Ann Example (Requester)", facts: [{ label: "E-mail", value: "ann@example.com" }], events: [{ at: "28 November 2026 at 10:05:00 UTC", what: "Signature applied", details: ["from 203.0.113.7", hash("c")] }] }],
-      chain: { genesis: hash("d"), head: hash("e"), links: [{ n: 1, eventId: 7, at: "28 November 2026 at 10:05:00 UTC", what: "Signature added to the document", kind: "signer.signed", hash: hash("e") }] },
+      signers: [
+        {
+          heading: "1. Ann Example (Requester)",
+          facts: [{ label: "E-mail", value: "ann@example.com" }],
+          events: [{ at: "28 November 2026 at 10:05:00 UTC", what: "Signature applied", details: ["from 203.0.113.7", hash("c")] }],
+        },
+      ],
+      chain: {
+        genesis: hash("d"),
+        head: hash("e"),
+        links: [
+          {
+            n: 1,
+            eventId: 7,
+            at: "28 November 2026 at 10:05:00 UTC",
+            what: "Signature added to the document",
+            kind: "signer.signed",
+            hash: hash("e"),
+          },
+        ],
+      },
       issuedAt: "28 November 2026 at 10:06:00 UTC",
     });
     const [root] = await readStructure(pdf);
-    expect(headingsOf(root)).toEqual(["H1 Certificate of completion", "H2 Document revisions", "H2 Signers", "H3 1. Ann Example (Requester)", "H2 Activity hash chain"]);
+    expect(headingsOf(root)).toEqual([
+      "H1 Certificate of completion",
+      "H2 Document revisions",
+      "H2 Signers",
+      "H3 1. Ann Example (Requester)",
+      "H2 Activity hash chain",
+    ]);
     const tables = allNodes(root.children).filter((n) => n.type === "Table");
     expect(rows(tables[1])).toEqual([
       ["TH(/Scope /Column) Revision", "TH(/Scope /Column) Made by", "TH(/Scope /Column) Time", "TH(/Scope /Column) SHA-256"],
@@ -294,7 +408,13 @@ describe("a certificate of completion", () => {
       ["TH(/Scope /Row) Head (last link)", `TD ${hash("e")}`],
     ]);
     expect(rows(tables[5])[0]).toEqual(["#", "Event", "Time", "What happened", "Link hash"].map((h) => `TH(/Scope /Column) ${h}`));
-    expect(rows(tables[5])[1]).toEqual(["TD 1", "TD 7", "TD 28 November 2026 at 10:05:00 UTC", "TD Signature added to the document signer.signed", `TD ${hash("e")}`]);
+    expect(rows(tables[5])[1]).toEqual([
+      "TD 1",
+      "TD 7",
+      "TD 28 November 2026 at 10:05:00 UTC",
+      "TD Signature added to the document signer.signed",
+      `TD ${hash("e")}`,
+    ]);
     await expectOnlyArtifactsUntagged(pdf, root, "cert-tagged-1 · certificate of completion");
     await expectPdfUa(pdf);
   });

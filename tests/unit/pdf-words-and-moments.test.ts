@@ -66,7 +66,12 @@ describe("the sealed workflow record", () => {
   const events = [
     { at: "2026-03-02T09:00:00.000Z", kind: "workflow.created", actor: "init@acme.test", detail: {} },
     { at: "2026-03-02T09:10:05.000Z", kind: "step.saved", actor: "portal:participant", detail: { fields: ["name"] } },
-    { at: "2026-03-02T09:12:00.000Z", kind: "workflow.validated", actor: "portal:participant", detail: { from: "in-progress", to: "pending-approval" } },
+    {
+      at: "2026-03-02T09:12:00.000Z",
+      kind: "workflow.validated",
+      actor: "portal:participant",
+      detail: { from: "in-progress", to: "pending-approval" },
+    },
     { at: "2026-12-01T18:25:37.634Z", kind: "seal.requested", actor: "system", detail: {} },
   ];
 
@@ -91,7 +96,12 @@ describe("the sealed workflow record", () => {
 });
 
 describe("the certificate of completion", () => {
-  const wf = workflowRow({ state: "complete", completedAt: T("2026-12-01T18:44:09.000Z"), documentRevision: 1, documentSha256: "b".repeat(64) });
+  const wf = workflowRow({
+    state: "complete",
+    completedAt: T("2026-12-01T18:44:09.000Z"),
+    documentRevision: 1,
+    documentSha256: "b".repeat(64),
+  });
   const signer = {
     position: 0,
     name: "Ann Example",
@@ -105,7 +115,8 @@ describe("the certificate of completion", () => {
     declinedAt: null,
     verificationMethod: "email link",
   } as unknown as WorkflowSigner;
-  const event = (id: number, kind: string, at: string, detail: Record<string, unknown>) => ({ id, workflowId: wf.id, tenantId: "acme", kind, actor: "ann@example.com", detail, at: T(at) }) as unknown as WorkflowEvent;
+  const event = (id: number, kind: string, at: string, detail: Record<string, unknown>) =>
+    ({ id, workflowId: wf.id, tenantId: "acme", kind, actor: "ann@example.com", detail, at: T(at) }) as unknown as WorkflowEvent;
   const events = [
     event(1, "workflow.sealed", "2026-12-01T18:30:00.000Z", { revision: 0, sha256: "a".repeat(64) }),
     event(2, "signer.invited", "2026-12-01T18:30:01.000Z", { signer: 0, email: "ann@example.com", expiresAt: "2026-12-15T18:30:01.000Z" }),
@@ -114,7 +125,11 @@ describe("the certificate of completion", () => {
   const links = events.map((e, i) => ({ eventId: e.id, kind: e.kind, at: e.at.toISOString(), hash: String(i).repeat(64) }));
 
   it("prints every moment with its zone and every event of the hash chain in words, its kind after them", async () => {
-    const text = await pdfText(await renderCompletionCertificate(certificateInput(wf, [signer], events, links, { organization: "Acme", issuedAt: T("2026-12-01T18:45:00.000Z") })));
+    const text = await pdfText(
+      await renderCompletionCertificate(
+        certificateInput(wf, [signer], events, links, { organization: "Acme", issuedAt: T("2026-12-01T18:45:00.000Z") }),
+      ),
+    );
     expect(text).not.toMatch(ISO);
     expect(text).toContain("Completed 1 December 2026 at 18:44:09 UTC");
     expect(text).toContain("Signed 1 December 2026 at 18:44:09 UTC (revision 1)");
@@ -130,9 +145,25 @@ describe("the explain report", () => {
   useTemplatesDir();
 
   it("says when it was rendered and made, the zone named, and why it was traced in a sentence", async () => {
-    const r = await renderTask({ templatePath: "explain-audit.md", record: { customerId: "C100", name: "Ann Smith", items: [], terms: "These terms apply." }, meta: { correlationId: "report-words-1", title: "Audit" }, explain: true });
-    const trace = assembleTrace({ correlationId: "report-words-1", tenantId: "acme", kind: "single", requestedBy: "features.explainDocument", template: r.template!, timings: r.timings, facts: r.explain!, createdAt: T("2026-12-01T18:25:37.634Z") });
-    const text = await pdfText(await renderExplainReport({ trace, mode: "summary", scorecard: false, templateLines: null, generatedAt: "2026-12-01T18:30:00.000Z" }));
+    const r = await renderTask({
+      templatePath: "explain-audit.md",
+      record: { customerId: "C100", name: "Ann Smith", items: [], terms: "These terms apply." },
+      meta: { correlationId: "report-words-1", title: "Audit" },
+      explain: true,
+    });
+    const trace = assembleTrace({
+      correlationId: "report-words-1",
+      tenantId: "acme",
+      kind: "single",
+      requestedBy: "features.explainDocument",
+      template: r.template!,
+      timings: r.timings,
+      facts: r.explain!,
+      createdAt: T("2026-12-01T18:25:37.634Z"),
+    });
+    const text = await pdfText(
+      await renderExplainReport({ trace, mode: "summary", scorecard: false, templateLines: null, generatedAt: "2026-12-01T18:30:00.000Z" }),
+    );
     expect(text).not.toMatch(ISO);
     expect(text).toContain("Rendered at 1 December 2026 at 18:25 UTC");
     expect(text).toContain("Report made at 1 December 2026 at 18:30 UTC");

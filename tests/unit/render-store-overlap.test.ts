@@ -19,7 +19,12 @@ beforeAll(async () => {
   proxy = await startS3Proxy(s3.endpoint);
   // The pool's threads take the environment they start with: a new pool, pointed at the proxy.
   await closeRenderPool();
-  Object.assign(process.env, s3.env(), { S3_ENDPOINT: proxy.endpoint, DATA_DIR: data.dir, TEMPLATES_DIR: path.resolve("tests/fixtures/templates"), RENDER_THREADS: "2" });
+  Object.assign(process.env, s3.env(), {
+    S3_ENDPOINT: proxy.endpoint,
+    DATA_DIR: data.dir,
+    TEMPLATES_DIR: path.resolve("tests/fixtures/templates"),
+    RENDER_THREADS: "2",
+  });
   resetEnvCache();
 }, 60_000);
 afterAll(async () => {
@@ -48,5 +53,7 @@ it("lays out the next records while earlier ones wait on the store, and stores e
   proxy.release();
   const results = await Promise.all(stored);
   for (const r of results) expect(r).not.toHaveProperty("storageError");
-  expect(await s3.keys(`${STACK_PREFIX}/batches/b-overlap/`)).toEqual(Array.from({ length: records }, (_, i) => `${STACK_PREFIX}/batches/b-overlap/records/${i}.pdf`));
+  expect(await s3.keys(`${STACK_PREFIX}/batches/b-overlap/`)).toEqual(
+    Array.from({ length: records }, (_, i) => `${STACK_PREFIX}/batches/b-overlap/records/${i}.pdf`),
+  );
 });

@@ -7,7 +7,11 @@ import { isBlobStoreUnavailable } from "@/lib/blob/unavailable";
 import { S3_BUCKET, startS3Server, type S3Server } from "../support/s3";
 import { startS3Proxy } from "../support/s3-proxy";
 
-const failure = (call: Promise<unknown>) => call.then(() => null, (err: unknown) => err as Error);
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => null,
+    (err: unknown) => err as Error,
+  );
 
 describe("S3 driver against a store that fails", () => {
   let s3: S3Server;
@@ -36,7 +40,12 @@ describe("S3 driver against a store that fails", () => {
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     const store = new S3BlobStore(at(`http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`), { idleMs: 300 });
     try {
-      const calls = [() => store.put("docs/a.pdf", new Uint8Array([1])), () => store.get("docs/a.pdf"), () => store.exists("docs/a.pdf"), () => store.delete("docs/a.pdf")];
+      const calls = [
+        () => store.put("docs/a.pdf", new Uint8Array([1])),
+        () => store.get("docs/a.pdf"),
+        () => store.exists("docs/a.pdf"),
+        () => store.delete("docs/a.pdf"),
+      ];
       for (const call of calls) {
         const err = await failure(call());
         expect(isBlobStoreUnavailable(err), String(err)).toBe(true);

@@ -8,22 +8,37 @@ import { parseTemplate } from "@/lib/templates/load-template";
 import { conditionHolds } from "@/lib/workflow/logic";
 
 const template = (body: string) =>
-  parseTemplate("t.md", ["---", "title: t", "fields:", "  - key: amountDue", "    type: number", "  - key: plan", "  - key: nickname", "---", body].join("\n"));
+  parseTemplate(
+    "t.md",
+    ["---", "title: t", "fields:", "  - key: amountDue", "    type: number", "  - key: plan", "  - key: nickname", "---", body].join("\n"),
+  );
 const bound = async (body: string, record: Record<string, unknown>) => plainText(bindBody(await template(body), record));
 
 describe("condition expressions", () => {
   it("become the JSON Logic that workflow rules use", () => {
     expect(parseCondition("amountDue > 1000")).toEqual({ ">": [{ var: "amountDue" }, 1000] });
-    expect(parseCondition('plan == "premium" and not autopay')).toEqual({ and: [{ "==": [{ var: "plan" }, "premium"] }, { "!": [{ "!!": [{ var: "autopay" }] }] }] });
-    expect(parseCondition("(a || b) && c.d != 'x'")).toEqual({ and: [{ or: [{ "!!": [{ var: "a" }] }, { "!!": [{ var: "b" }] }] }, { "!=": [{ var: "c.d" }, "x"] }] });
+    expect(parseCondition('plan == "premium" and not autopay')).toEqual({
+      and: [{ "==": [{ var: "plan" }, "premium"] }, { "!": [{ "!!": [{ var: "autopay" }] }] }],
+    });
+    expect(parseCondition("(a || b) && c.d != 'x'")).toEqual({
+      and: [{ or: [{ "!!": [{ var: "a" }] }, { "!!": [{ var: "b" }] }] }, { "!=": [{ var: "c.d" }, "x"] }],
+    });
   });
 
   it("hold exactly when the same comparison in JavaScript does, for any numbers", () => {
-    const js = (a: number, op: string, b: number) => ({ ">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "==": a === b, "!=": a !== b })[op];
+    const js = (a: number, op: string, b: number) =>
+      ({ ">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "==": a === b, "!=": a !== b })[op];
     fc.assert(
-      fc.property(fc.integer({ min: -1e6, max: 1e6 }), fc.integer({ min: -1e6, max: 1e6 }), fc.constantFrom(">", ">=", "<", "<=", "==", "!="), (a, limit, op) => {
-        expect(conditionHolds(parseCondition(`amount ${op} ${limit / 100}`), { amount: a / 100 }).holds).toBe(js(a / 100, op, limit / 100));
-      }),
+      fc.property(
+        fc.integer({ min: -1e6, max: 1e6 }),
+        fc.integer({ min: -1e6, max: 1e6 }),
+        fc.constantFrom(">", ">=", "<", "<=", "==", "!="),
+        (a, limit, op) => {
+          expect(conditionHolds(parseCondition(`amount ${op} ${limit / 100}`), { amount: a / 100 }).holds).toBe(
+            js(a / 100, op, limit / 100),
+          );
+        },
+      ),
     );
   });
 
@@ -36,15 +51,42 @@ describe("condition expressions", () => {
 });
 
 describe("{{#if}} and {{#unless}} in a template", () => {
-  const body = ["# Notice", "", "{{#if amountDue > 1000}}", "", "A large amount: {{amountDue}}.", "", "{{else}}", "", "A small amount.", "", "{{/if}}", "", "{{#unless nickname}}", "", "No nickname.", "", "{{/unless}}", "", "Dear customer{{#if plan == \"plus\"}} on **plus**{{/if}}, thank you."].join("\n");
+  const body = [
+    "# Notice",
+    "",
+    "{{#if amountDue > 1000}}",
+    "",
+    "A large amount: {{amountDue}}.",
+    "",
+    "{{else}}",
+    "",
+    "A small amount.",
+    "",
+    "{{/if}}",
+    "",
+    "{{#unless nickname}}",
+    "",
+    "No nickname.",
+    "",
+    "{{/unless}}",
+    "",
+    'Dear customer{{#if plan == "plus"}} on **plus**{{/if}}, thank you.',
+  ].join("\n");
 
   it("keep the blocks and the inline text of the branches taken", async () => {
-    expect(await bound(body, { amountDue: 1500, plan: "plus" })).toBe("Notice\nA large amount: 1,500.\nNo nickname.\nDear customer on plus, thank you.");
+    expect(await bound(body, { amountDue: 1500, plan: "plus" })).toBe(
+      "Notice\nA large amount: 1,500.\nNo nickname.\nDear customer on plus, thank you.",
+    );
     expect(await bound(body, { amountDue: 20, plan: "basic", nickname: "Al" })).toBe("Notice\nA small amount.\nDear customer, thank you.");
   });
 
   it("are decided per item inside a section, where they may name the item's keys", async () => {
-    const text = await bound(["{{#items}}", "", "- {{label}}{{#if paid}} (paid){{/if}}", "", "{{/items}}"].join("\n"), { items: [{ label: "A", paid: true }, { label: "B", paid: false }] });
+    const text = await bound(["{{#items}}", "", "- {{label}}{{#if paid}} (paid){{/if}}", "", "{{/items}}"].join("\n"), {
+      items: [
+        { label: "A", paid: true },
+        { label: "B", paid: false },
+      ],
+    });
     expect(text).toBe("A (paid)B");
   });
 
@@ -83,7 +125,11 @@ describe("a value not given leaves no trace", () => {
   it("leaves a table without the rows of values not given, and keeps rows of values given", async () => {
     const t = await template("| Item | Value |\n| --- | --- |\n| Amount | {{amountDue}} |\n| Nickname | {{nickname}} |\n| Note | fixed |");
     const table = bindBody(t, { amountDue: 5 }).children[0] as import("mdast").Table;
-    expect(table.children.map((r) => r.children.map((c) => plainText(c)))).toEqual([["Item", "Value"], ["Amount", "5"], ["Note", "fixed"]]);
+    expect(table.children.map((r) => r.children.map((c) => plainText(c)))).toEqual([
+      ["Item", "Value"],
+      ["Amount", "5"],
+      ["Note", "fixed"],
+    ]);
   });
 
   it("leaves no marker, no double space and every word in its order, however values and punctuation fall", () => {

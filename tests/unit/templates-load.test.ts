@@ -52,7 +52,17 @@ describe("loadTemplate", () => {
   });
 
   it("never leaves TEMPLATES_DIR: traversal, absolute paths, backslashes, symlinks out, other extensions", async () => {
-    for (const p of ["../ok.md", "sub/../../x.md", "/etc/passwd", path.join(outside.dir, "secret.md"), "sub\\nested.md", "link.md", "ok.txt", "ok.md\0.md", ""]) {
+    for (const p of [
+      "../ok.md",
+      "sub/../../x.md",
+      "/etc/passwd",
+      path.join(outside.dir, "secret.md"),
+      "sub\\nested.md",
+      "link.md",
+      "ok.txt",
+      "ok.md\0.md",
+      "",
+    ]) {
       expect([p, await codeOf(p)]).toEqual([p, "template.path_invalid"]);
     }
     expect(await codeOf("missing.md")).toBe("template.not_found");
@@ -67,7 +77,9 @@ describe("loadTemplate", () => {
     resetEnvCache();
     try {
       const notice = await loadTemplate("notice.md");
-      expect(new Set(notice.fields.map((f) => f.type))).toEqual(new Set(["string", "number", "integer", "boolean", "date", "email", "enum"]));
+      expect(new Set(notice.fields.map((f) => f.type))).toEqual(
+        new Set(["string", "number", "integer", "boolean", "date", "email", "enum"]),
+      );
       expect(notice.fields.some((f) => f.severity === "warning")).toBe(true);
       const statement = await loadTemplate("statement.md");
       expect(statement.distribution?.mode).toBe("combined");

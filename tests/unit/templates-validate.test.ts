@@ -11,7 +11,20 @@ import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates
 function template(fields: unknown[]): Template {
   const fm = frontMatterSchema.parse({ title: "t", fields });
   const patterns = new Map(fm.fields.filter((f) => f.pattern).map((f) => [f.key, new RegExp(f.pattern!, "u")]));
-  return { path: "t.md", version: "v", source: "", title: "t", locale: fm.locale, fields: fm.fields, patterns, style: fm.style, explicitStyle: [], body: fromMarkdown(""), bodyLine: 1, images: new Map() };
+  return {
+    path: "t.md",
+    version: "v",
+    source: "",
+    title: "t",
+    locale: fm.locale,
+    fields: fm.fields,
+    patterns,
+    style: fm.style,
+    explicitStyle: [],
+    body: fromMarkdown(""),
+    bodyLine: 1,
+    images: new Map(),
+  };
 }
 
 const t = template([
@@ -30,7 +43,14 @@ const messagesFor = (record: Record<string, unknown>) => validateRecord(t, { id:
 
 describe("findings people can act on", () => {
   const iban = template([
-    { key: "iban", label: "IBAN", type: "string", pattern: "^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$", example: "DE89 3704 0044 0532 0130 00", normalize: ["remove-spaces", "uppercase"] },
+    {
+      key: "iban",
+      label: "IBAN",
+      type: "string",
+      pattern: "^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$",
+      example: "DE89 3704 0044 0532 0130 00",
+      normalize: ["remove-spaces", "uppercase"],
+    },
     { key: "vat", label: "VAT number", type: "string", pattern: "^[A-Z]{2}[0-9A-Z]{8,12}$" },
     { key: "amount", label: "Amount due", type: "number" },
     { key: "count", label: "Number of instalments", type: "integer" },
@@ -39,7 +59,9 @@ describe("findings people can act on", () => {
 
   it("names each field by its label, and keeps the key in the API's line", () => {
     const r = validateRecord(iban, { amount: "lots" });
-    expect(r.issues).toEqual([{ fieldKey: "amount", severity: "error", message: "amount: must be a number", text: "Amount due must be a number" }]);
+    expect(r.issues).toEqual([
+      { fieldKey: "amount", severity: "error", message: "amount: must be a number", text: "Amount due must be a number" },
+    ]);
   });
 
   it("shows the form a pattern asks for, with the field's example", () => {
@@ -60,22 +82,40 @@ describe("findings people can act on", () => {
   });
 
   it("says how to write a number written with a decimal comma or thousands separators, with the number it likely means", () => {
-    expect(issues({ amount: "1234,50" })).toEqual(["Amount due must be a number written with a decimal point and no thousands separator, such as 1234.50"]);
-    expect(issues({ amount: "1.234,5" })).toEqual(["Amount due must be a number written with a decimal point and no thousands separator, such as 1234.5"]);
-    expect(issues({ amount: "-1 234,50" })).toEqual(["Amount due must be a number written with a decimal point and no thousands separator, such as -1234.50"]);
+    expect(issues({ amount: "1234,50" })).toEqual([
+      "Amount due must be a number written with a decimal point and no thousands separator, such as 1234.50",
+    ]);
+    expect(issues({ amount: "1.234,5" })).toEqual([
+      "Amount due must be a number written with a decimal point and no thousands separator, such as 1234.5",
+    ]);
+    expect(issues({ amount: "-1 234,50" })).toEqual([
+      "Amount due must be a number written with a decimal point and no thousands separator, such as -1234.50",
+    ]);
     expect(issues({ count: "1,200" })).toEqual(["Number of instalments must be a whole number written without separators, such as 1200"]);
     expect(issues({ amount: "12,5,0" })).toEqual(["Amount due must be a number"]);
   });
 
   it("refuses a template whose example does not have the form its own pattern asks for", () => {
     expect(() => template([{ key: "id", type: "string", pattern: "^C\\d{3}$", example: "X1" }])).toThrow(/example does not have the form/);
-    expect(() => template([{ key: "id", type: "string", pattern: "^C\\d{3}$", example: "c 123", normalize: ["remove-spaces", "uppercase"] }])).not.toThrow();
+    expect(() =>
+      template([{ key: "id", type: "string", pattern: "^C\\d{3}$", example: "c 123", normalize: ["remove-spaces", "uppercase"] }]),
+    ).not.toThrow();
   });
 });
 
 describe("validateRecord", () => {
   it("accepts a record that follows every rule", () => {
-    const r = validateRecord(t, { id: "C123", amount: 5.5, count: 2, ok: false, due: "2026-06-30", recipientEmail: "a@x.io;b@y.io", contact: "c@z.io", plan: "plus", nick: "ann" });
+    const r = validateRecord(t, {
+      id: "C123",
+      amount: 5.5,
+      count: 2,
+      ok: false,
+      due: "2026-06-30",
+      recipientEmail: "a@x.io;b@y.io",
+      contact: "c@z.io",
+      plan: "plus",
+      nick: "ann",
+    });
     expect(r).toEqual({ status: "valid", messages: [], issues: [] });
   });
 
@@ -103,7 +143,9 @@ describe("validateRecord", () => {
     fc.assert(
       fc.property(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })), (n) => {
         expect(messagesFor({ nick: n })).toEqual(["nick: must be text (a JSON string in quotes), not a number"]);
-        expect(checkSavedValues(t.fields, { nick: n }, "data.", "step 0")).toEqual([{ path: "data.nick", message: "nick must be text (a JSON string in quotes), not a number" }]);
+        expect(checkSavedValues(t.fields, { nick: n }, "data.", "step 0")).toEqual([
+          { path: "data.nick", message: "nick must be text (a JSON string in quotes), not a number" },
+        ]);
         const asText = String(n);
         const textAnswer = asText.length > 5 ? ["nick: must be at most 5 characters"] : [];
         expect(messagesFor({ nick: asText })).toEqual(textAnswer);
@@ -114,19 +156,29 @@ describe("validateRecord", () => {
   });
 
   it("classes warning-severity failures as warning, and any error as invalid", () => {
-    expect(validateRecord(t, { id: "C123", nick: "far too long" })).toMatchObject({ status: "warning", issues: [{ fieldKey: "nick", severity: "warning" }] });
+    expect(validateRecord(t, { id: "C123", nick: "far too long" })).toMatchObject({
+      status: "warning",
+      issues: [{ fieldKey: "nick", severity: "warning" }],
+    });
     expect(validateRecord(t, { id: "bad", nick: "far too long" }).status).toBe("invalid");
   });
 });
 
 describe("tokens and file names", () => {
   it("fills field and batch tokens and reports the ones without a value", () => {
-    expect(resolveTokens("doc-{{ id }}-{BATCHID_1}-{BATCHID}", { id: "C1" }, { BATCHID_1: "3", BATCHID: "2" })).toEqual({ value: "doc-C1-3-2", missing: [] });
-    expect(resolveTokens("{{a.b}}-{{missing}}-{{empty}}", { a: { b: 7 }, empty: "" })).toEqual({ value: "7--", missing: ["missing", "empty"] });
+    expect(resolveTokens("doc-{{ id }}-{BATCHID_1}-{BATCHID}", { id: "C1" }, { BATCHID_1: "3", BATCHID: "2" })).toEqual({
+      value: "doc-C1-3-2",
+      missing: [],
+    });
+    expect(resolveTokens("{{a.b}}-{{missing}}-{{empty}}", { a: { b: 7 }, empty: "" })).toEqual({
+      value: "7--",
+      missing: ["missing", "empty"],
+    });
   });
 
   it("refuses unsafe file names and appends .pdf once", () => {
-    for (const bad of ["a/b.pdf", "a\\b.pdf", "..pdf", "x..y.pdf", "a\nb.pdf", ".pdf", `${"x".repeat(201)}.pdf`, 'a"b.pdf']) expect([bad, safeFileName(bad)]).not.toEqual([bad, null]);
+    for (const bad of ["a/b.pdf", "a\\b.pdf", "..pdf", "x..y.pdf", "a\nb.pdf", ".pdf", `${"x".repeat(201)}.pdf`, 'a"b.pdf'])
+      expect([bad, safeFileName(bad)]).not.toEqual([bad, null]);
     expect(safeFileName("letter-C1-1.pdf")).toBeNull();
     expect(ensurePdfExtension("a")).toBe("a.pdf");
     expect(ensurePdfExtension("a.PDF")).toBe("a.PDF");

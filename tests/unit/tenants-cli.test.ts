@@ -23,9 +23,14 @@ type Run = { code: number; stdout: string; stderr: string };
 /** The admin CLI as an operator runs it: a process of its own on the PGlite DATA_DIR. */
 function adminProcess(args: string[], input?: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(path.join(root, "node_modules/.bin/tsx"), ["scripts/admin.ts", ...args], { cwd: root, env }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      path.join(root, "node_modules/.bin/tsx"),
+      ["scripts/admin.ts", ...args],
+      { cwd: root, env },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr });
+      },
+    );
     child.stdin!.end(input ?? "");
   });
 }
@@ -53,11 +58,27 @@ const tenantsFile = (content: unknown) => {
 
 describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
   it("adds tenants and lists them as separate processes, and releases the database each time", async () => {
-    const added = await adminProcess(["tenant", "add", "--id", "acme", "--name", "Acme Ltd", "--tier", "premium", "--features", "batchDispatch,explain", "--approvers", "Boss@Acme.test,two@acme.test"]);
+    const added = await adminProcess([
+      "tenant",
+      "add",
+      "--id",
+      "acme",
+      "--name",
+      "Acme Ltd",
+      "--tier",
+      "premium",
+      "--features",
+      "batchDispatch,explain",
+      "--approvers",
+      "Boss@Acme.test,two@acme.test",
+    ]);
     expect(added).toMatchObject({ code: 0, stderr: "" });
     expect(added.stdout).toContain("Added tenant acme");
     // From standard input, as a deployment pipes its tenants file.
-    const applied = await adminProcess(["tenant", "apply", "--file", "-"], JSON.stringify([{ id: "initech", name: "Initech", tier: "standard" }]));
+    const applied = await adminProcess(
+      ["tenant", "apply", "--file", "-"],
+      JSON.stringify([{ id: "initech", name: "Initech", tier: "standard" }]),
+    );
     expect(applied).toMatchObject({ code: 0, stdout: "Added tenant initech\n", stderr: "" });
 
     const listed = await adminProcess(["tenant", "list"]);
@@ -71,16 +92,31 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
   });
 
   it("exits 1 on a refusal and 2 on a bad command line, as a process", async () => {
-    expect(await adminProcess(["tenant", "show", "--id", "nobody"])).toMatchObject({ code: 1, stderr: expect.stringContaining("nobody does not exist") });
-    expect(await adminProcess(["tenant", "frobnicate"])).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run admin -- tenant <command>") });
+    expect(await adminProcess(["tenant", "show", "--id", "nobody"])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("nobody does not exist"),
+    });
+    expect(await adminProcess(["tenant", "frobnicate"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("Usage: npm run admin -- tenant <command>"),
+    });
   });
 
   it("updates, shows as JSON and removes a tenant", async () => {
     expect((await admin("tenant", "update", "--id", "initech", "--tier", "enterprise", "--features", "workflow")).code).toBe(0);
     const shown = await admin("tenant", "show", "--id", "initech", "--json");
-    expect(JSON.parse(shown.stdout)).toMatchObject({ id: "initech", name: "Initech", tier: "enterprise", features: ["workflow"], approvers: [] });
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      id: "initech",
+      name: "Initech",
+      tier: "enterprise",
+      features: ["workflow"],
+      approvers: [],
+    });
     expect((await admin("tenant", "remove", "--id", "initech")).stdout).toContain("Removed tenant initech");
-    expect(await admin("tenant", "show", "--id", "initech")).toMatchObject({ code: 1, stderr: expect.stringContaining("initech does not exist") });
+    expect(await admin("tenant", "show", "--id", "initech")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("initech does not exist"),
+    });
   });
 
   it("prints a tenant's callback signing secret, derived from the server secret, and refuses unknown tenants", async () => {
@@ -89,7 +125,10 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
     const secret = printed.stdout.trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect((await admin("tenant", "callback-secret", "--id", "acme")).stdout.trim()).toBe(secret);
-    expect(await admin("tenant", "callback-secret", "--id", "nobody")).toMatchObject({ code: 1, stderr: expect.stringContaining("nobody does not exist") });
+    expect(await admin("tenant", "callback-secret", "--id", "nobody")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("nobody does not exist"),
+    });
   });
 
   it("refuses duplicates and invalid values with exit code 1 and says why", async () => {
@@ -102,7 +141,14 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
   });
 
   it("prints usage and exits 2 on a bad command line", async () => {
-    for (const args of [[], ["tenant", "frobnicate"], ["tenant", "add", "--id", "y", "--name", "Y"], ["tenant", "list", "--bogus"], ["tenant", "apply"], ["tenant", "apply", "--file", "x", "--id", "y"]]) {
+    for (const args of [
+      [],
+      ["tenant", "frobnicate"],
+      ["tenant", "add", "--id", "y", "--name", "Y"],
+      ["tenant", "list", "--bogus"],
+      ["tenant", "apply"],
+      ["tenant", "apply", "--file", "x", "--id", "y"],
+    ]) {
       const r = await admin(...args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain("Usage: npm run admin -- tenant <command>");
@@ -113,12 +159,25 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
   it("applies a tenants file: adds what is new, updates what differs, and a second run changes nothing", async () => {
     const file = tenantsFile({
       tenants: [
-        { id: "acme", name: "Acme Ltd", tier: "enterprise", features: ["batchDispatch", "explain"], approvers: ["boss@acme.test", "two@acme.test"] },
+        {
+          id: "acme",
+          name: "Acme Ltd",
+          tier: "enterprise",
+          features: ["batchDispatch", "explain"],
+          approvers: ["boss@acme.test", "two@acme.test"],
+        },
         { id: "globex", name: "Globex", tier: "standard", features: ["workflow"], approvers: ["Boss@Globex.test"] },
       ],
     });
-    expect(await admin("tenant", "apply", "--file", file)).toMatchObject({ code: 0, stdout: "Updated tenant acme\nAdded tenant globex\n", stderr: "" });
-    expect(await admin("tenant", "apply", "--file", file)).toMatchObject({ code: 0, stdout: "Unchanged tenant acme\nUnchanged tenant globex\n" });
+    expect(await admin("tenant", "apply", "--file", file)).toMatchObject({
+      code: 0,
+      stdout: "Updated tenant acme\nAdded tenant globex\n",
+      stderr: "",
+    });
+    expect(await admin("tenant", "apply", "--file", file)).toMatchObject({
+      code: 0,
+      stdout: "Unchanged tenant acme\nUnchanged tenant globex\n",
+    });
     const globex = JSON.parse((await admin("tenant", "show", "--id", "globex", "--json")).stdout);
     expect(globex).toMatchObject({ tier: "standard", features: ["workflow"], approvers: ["boss@globex.test"] });
     expect(JSON.parse((await admin("tenant", "show", "--id", "acme", "--json")).stdout)).toMatchObject({ tier: "enterprise" });
@@ -133,15 +192,29 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
     const r = await admin("tenant", "apply", "--file", wrong);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("1.tier: must be one of standard, premium, enterprise");
-    const twice = await admin("tenant", "apply", "--file", tenantsFile([{ id: "umbrella", name: "U", tier: "standard" }, { id: "umbrella", name: "U2", tier: "premium" }]));
+    const twice = await admin(
+      "tenant",
+      "apply",
+      "--file",
+      tenantsFile([
+        { id: "umbrella", name: "U", tier: "standard" },
+        { id: "umbrella", name: "U2", tier: "premium" },
+      ]),
+    );
     expect(twice).toMatchObject({ code: 1, stderr: expect.stringContaining("umbrella is listed twice") });
     for (const [content, says] of [
       ["{ not json", "is not JSON"],
       [{ acme: {} }, 'must be a list of tenants, or { "tenants": [...] }'],
     ] as const) {
-      expect(await admin("tenant", "apply", "--file", tenantsFile(content))).toMatchObject({ code: 1, stderr: expect.stringContaining(says) });
+      expect(await admin("tenant", "apply", "--file", tenantsFile(content))).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(says),
+      });
     }
-    expect(await admin("tenant", "apply", "--file", path.join(data.dir, "missing.json"))).toMatchObject({ code: 1, stderr: expect.stringContaining("Cannot read") });
+    expect(await admin("tenant", "apply", "--file", path.join(data.dir, "missing.json"))).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Cannot read"),
+    });
     expect((await admin("tenant", "list", "--json")).stdout).toBe(before);
   });
 });

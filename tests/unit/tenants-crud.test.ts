@@ -31,20 +31,39 @@ describe.each(["pglite", "postgres"] as const)("tenant administration on %s", (d
   });
 
   it("adds a tenant with normalised approvers and features, and reads it back", async () => {
-    await addTenant({ id: "acme", name: " Acme Ltd ", tier: "premium", features: ["explain", "batchDispatch", "explain"], approvers: ["Boss@ACME.test", "boss@acme.test", "two@acme.test"] });
-    expect(await getTenant("acme")).toMatchObject({ id: "acme", name: "Acme Ltd", tier: "premium", features: ["explain", "batchDispatch"], approvers: ["boss@acme.test", "two@acme.test"] });
+    await addTenant({
+      id: "acme",
+      name: " Acme Ltd ",
+      tier: "premium",
+      features: ["explain", "batchDispatch", "explain"],
+      approvers: ["Boss@ACME.test", "boss@acme.test", "two@acme.test"],
+    });
+    expect(await getTenant("acme")).toMatchObject({
+      id: "acme",
+      name: "Acme Ltd",
+      tier: "premium",
+      features: ["explain", "batchDispatch"],
+      approvers: ["boss@acme.test", "two@acme.test"],
+    });
     expect(await getTenant("ACME")).toBeNull();
   });
 
   it("refuses a duplicate id without changing the existing tenant", async () => {
-    await expect(addTenant({ id: "acme", name: "Impostor", tier: "standard" })).rejects.toMatchObject({ code: "tenant.exists", message: expect.stringContaining("acme already exists") });
+    await expect(addTenant({ id: "acme", name: "Impostor", tier: "standard" })).rejects.toMatchObject({
+      code: "tenant.exists",
+      message: expect.stringContaining("acme already exists"),
+    });
     expect((await getTenant("acme"))?.name).toBe("Acme Ltd");
   });
 
   it("names every invalid field", async () => {
-    const err = await addTenant({ id: "bad id", name: "", tier: "gold", features: ["teleport"], approvers: ["not-an-email"] }).catch((e) => e);
+    const err = await addTenant({ id: "bad id", name: "", tier: "gold", features: ["teleport"], approvers: ["not-an-email"] }).catch(
+      (e) => e,
+    );
     expect(err.code).toBe("tenant.invalid");
-    expect(err.issues.join("\n")).toMatch(/id: .*\n.*name: .*\n.*tier: must be one of standard, premium, enterprise\n.*features: "teleport".*\n.*approvers: "not-an-email" is not a valid email/s);
+    expect(err.issues.join("\n")).toMatch(
+      /id: .*\n.*name: .*\n.*tier: must be one of standard, premium, enterprise\n.*features: "teleport".*\n.*approvers: "not-an-email" is not a valid email/s,
+    );
     expect(await getTenant("bad id")).toBeNull();
   });
 
@@ -68,9 +87,22 @@ describe.each(["pglite", "postgres"] as const)("tenant administration on %s", (d
   it("refuses to remove a tenant that still has batches", async () => {
     const db = await getDb();
     await db.insert(batches).values({
-      id: randomUUID(), tenantId: "acme", correlationId: "c-1", state: "pending-approval", readiness: "ready", title: "T",
-      templatePath: "t.md", documentCount: 1, readyCount: 1, warningCount: 0, submittedBy: "s@acme.test", approvers: [],
-      validationResults: [], distribution: {}, options: {}, activityItemId: randomUUID(),
+      id: randomUUID(),
+      tenantId: "acme",
+      correlationId: "c-1",
+      state: "pending-approval",
+      readiness: "ready",
+      title: "T",
+      templatePath: "t.md",
+      documentCount: 1,
+      readyCount: 1,
+      warningCount: 0,
+      submittedBy: "s@acme.test",
+      approvers: [],
+      validationResults: [],
+      distribution: {},
+      options: {},
+      activityItemId: randomUUID(),
     });
     await expect(removeTenant("acme")).rejects.toMatchObject({ code: "tenant.in_use" });
     expect(await getTenant("acme")).not.toBeNull();

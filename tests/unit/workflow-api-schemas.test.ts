@@ -11,7 +11,8 @@ describe("the create body's callbackUrl", () => {
   });
 
   it("takes http(s) URLs without credentials only", () => {
-    const paths = (callbackUrl: string) => createWorkflowBody.safeParse({ templatePath: "a.md", callbackUrl }).error?.issues.map((i) => i.message) ?? [];
+    const paths = (callbackUrl: string) =>
+      createWorkflowBody.safeParse({ templatePath: "a.md", callbackUrl }).error?.issues.map((i) => i.message) ?? [];
     expect(paths("https://hooks.example.test/sealpost?x=1")).toEqual([]);
     expect(paths("ftp://example.test/hook")).toEqual(["must be an http or https URL"]);
     expect(paths("https://user:secret@example.test/hook")).toEqual(["must not contain a user name or password"]);

@@ -62,9 +62,19 @@ for (const driver of ["postgres", "pglite"] as const) {
     };
     const read = async (id: string) => (await (await getDb()).select().from(workflows).where(eq(workflows.id, id)))[0];
     const mails = async (id: string) =>
-      (await (await getDb()).select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))).filter((m) => m.text.includes(id)).map((m) => ({ to: m.to, subject: m.subject.split(":")[0] }));
+      (await (await getDb()).select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt)))
+        .filter((m) => m.text.includes(id))
+        .map((m) => ({ to: m.to, subject: m.subject.split(":")[0] }));
     const events = async (id: string) =>
-      (await (await getDb()).select().from(workflowEvents).where(and(eq(workflowEvents.tenantId, "acme"), eq(workflowEvents.workflowId, id))).orderBy(asc(workflowEvents.id))).map((e) => [e.kind, e.actor, e.detail]);
+      (
+        await (
+          await getDb()
+        )
+          .select()
+          .from(workflowEvents)
+          .where(and(eq(workflowEvents.tenantId, "acme"), eq(workflowEvents.workflowId, id)))
+          .orderBy(asc(workflowEvents.id))
+      ).map((e) => [e.kind, e.actor, e.detail]);
 
     it("reminds once at 75 % of escalateAfterDays, escalates along the routing sequence when it passes, and stops when nobody is left", async () => {
       const wf = await insert(workflow());
@@ -78,8 +88,16 @@ for (const driver of ["postgres", "pglite"] as const) {
 
       expect(await sweepApprovals(at(4))).toMatchObject({ escalated: 1 });
       let now = await read(wf.id);
-      expect(now).toMatchObject({ state: "pending-approval", approvalStage: 1, escalatedTo: ["first@acme.test"], approvalRequestedAt: at(4), reminderSentAt: null });
-      expect(now.approvalHistory).toEqual([{ action: "escalated", stage: 1, by: "system", comment: null, at: at(4).toISOString(), to: "first@acme.test" }]);
+      expect(now).toMatchObject({
+        state: "pending-approval",
+        approvalStage: 1,
+        escalatedTo: ["first@acme.test"],
+        approvalRequestedAt: at(4),
+        reminderSentAt: null,
+      });
+      expect(now.approvalHistory).toEqual([
+        { action: "escalated", stage: 1, by: "system", comment: null, at: at(4).toISOString(), to: "first@acme.test" },
+      ]);
 
       // The clock starts again for the new approver: reminder at 4 + 3 days, to them only; escalation at 4 + 4.
       expect(await sweepApprovals(at(6.9))).toMatchObject({ reminded: 0, escalated: 0 });
@@ -97,7 +115,12 @@ for (const driver of ["postgres", "pglite"] as const) {
         { to: "second@acme.test", subject: "Approval escalated to you" },
       ]);
       const kinds = (await events(wf.id)).map(([k, a]) => `${k}/${a}`);
-      expect(kinds).toEqual(["approval.reminded/system", "approval.escalated/system", "approval.reminded/system", "approval.escalated/system"]);
+      expect(kinds).toEqual([
+        "approval.reminded/system",
+        "approval.escalated/system",
+        "approval.reminded/system",
+        "approval.escalated/system",
+      ]);
       const reviewerLink = (await (await getDb()).select().from(mailOutbox)).find((m) => m.to === "second@acme.test")!.text;
       // The escalation mail's link is second@'s own, for the stage it was escalated in.
       expect(reviewerLink).toContain(portalLinkPlaceholder(wf.id, "acme", { email: "second@acme.test", stage: 1 }));

@@ -36,7 +36,14 @@ describe("CSV cells", () => {
   it("ends lines with CRLF, starts the document with a BOM, and writes values as text", () => {
     expect(csvLine(["a", "b,c"])).toBe('a,"b,c"\r\n');
     expect(csvDocument(["h"], [["v"]])).toBe("\uFEFFh\r\nv\r\n");
-    expect([cellText(null), cellText(undefined), cellText(3.5), cellText(false), cellText("x"), cellText(["a", 1])]).toEqual(["", "", "3.5", "false", "x", '["a",1]']);
+    expect([cellText(null), cellText(undefined), cellText(3.5), cellText(false), cellText("x"), cellText(["a", 1])]).toEqual([
+      "",
+      "",
+      "3.5",
+      "false",
+      "x",
+      '["a",1]',
+    ]);
   });
 
   it("makes safe file names", () => {

@@ -15,8 +15,18 @@ const fields = [
   field({ key: "note", label: "Note", severity: "warning", maxLength: 2 }),
 ];
 const rules = [
-  ruleSchema.parse({ id: "car-mileage", fieldKey: "mileage", message: "Give the mileage for a car", condition: { or: [{ "!=": [{ var: "kind" }, "car"] }, { "!!": [{ var: "mileage" }] }] } }),
-  ruleSchema.parse({ id: "cross", fieldKey: "nights", message: "Other step", condition: { "<=": [{ var: "nights" }, { var: "elsewhere" }] } }),
+  ruleSchema.parse({
+    id: "car-mileage",
+    fieldKey: "mileage",
+    message: "Give the mileage for a car",
+    condition: { or: [{ "!=": [{ var: "kind" }, "car"] }, { "!!": [{ var: "mileage" }] }] },
+  }),
+  ruleSchema.parse({
+    id: "cross",
+    fieldKey: "nights",
+    message: "Other step",
+    condition: { "<=": [{ var: "nights" }, { var: "elsewhere" }] },
+  }),
   ruleSchema.parse({ id: "warn", severity: "warning", fieldKey: "name", message: "w", condition: false }),
 ];
 
@@ -34,7 +44,10 @@ describe("form rules built from the schema", () => {
   });
 
   it("autosaves only values the server accepts as typed, keeping the rest local", () => {
-    expect(savableValues(fields, { name: "Ann", nights: "1x", kind: "bus", day: "2026-02-0", ok: true })).toEqual({ save: { name: "Ann", ok: true }, unsaved: ["nights", "kind", "day"] });
+    expect(savableValues(fields, { name: "Ann", nights: "1x", kind: "bus", day: "2026-02-0", ok: true })).toEqual({
+      save: { name: "Ann", ok: true },
+      unsaved: ["nights", "kind", "day"],
+    });
   });
 
   it("gives the server's messages for the same values", () => {
@@ -43,14 +56,20 @@ describe("form rules built from the schema", () => {
     const r = schema.safeParse(values);
     expect(r.success).toBe(false);
     const messages = Object.fromEntries(r.error!.issues.map((i) => [i.path.join("."), i.message]));
-    const server = fieldResults(fields, { name: null, nights: 20, kind: "car", day: "2025-12-31", note: "long" }, 0).filter((x) => x.severity === "error");
+    const server = fieldResults(fields, { name: null, nights: 20, kind: "car", day: "2025-12-31", note: "long" }, 0).filter(
+      (x) => x.severity === "error",
+    );
     for (const s of server) expect(messages[s.fieldKey]).toBe(s.message);
     expect(messages.note).toBeUndefined(); // a warning does not stop the participant
   });
 
   it("reads radios left unchosen (null in react-hook-form) as no answer", () => {
     const required = field({ key: "kind", label: "Kind", type: "enum", options: ["car"], required: true });
-    expect(stepFormSchema([required], []).safeParse({ kind: null }).error?.issues.map((i) => i.message)).toEqual(["Kind is required"]);
+    expect(
+      stepFormSchema([required], [])
+        .safeParse({ kind: null })
+        .error?.issues.map((i) => i.message),
+    ).toEqual(["Kind is required"]);
   });
 
   it("names a date typed in part or wrongly in GOV.UK words, and still its limits as the server does", () => {
@@ -68,12 +87,25 @@ describe("form rules built from the schema", () => {
     const schema = stepFormSchema(fields, rules);
     const r = schema.safeParse({ name: "Ann", kind: "car", mileage: "", ok: true });
     expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["mileage", "Give the mileage for a car"]]);
-    expect(schema.safeParse({ name: "Ann", kind: "car", mileage: "12.5" }).data).toMatchObject({ name: "Ann", kind: "car", mileage: 12.5, nights: null });
+    expect(schema.safeParse({ name: "Ann", kind: "car", mileage: "12.5" }).data).toMatchObject({
+      name: "Ann",
+      kind: "car",
+      mileage: 12.5,
+      nights: null,
+    });
   });
 
   it("waits with a cross-field rule until the other answers it reads are valid, so an empty step shows only what is missing", () => {
-    const step = [field({ key: "country", label: "Country", type: "enum", options: ["DE", "other"], required: true }), field({ key: "vat", label: "VAT number" })];
-    const euNeedsVat = ruleSchema.parse({ id: "eu-vat", fieldKey: "vat", message: "EU suppliers need a VAT number", condition: { or: [{ "==": [{ var: "country" }, "other"] }, { "!!": [{ var: "vat" }] }] } });
+    const step = [
+      field({ key: "country", label: "Country", type: "enum", options: ["DE", "other"], required: true }),
+      field({ key: "vat", label: "VAT number" }),
+    ];
+    const euNeedsVat = ruleSchema.parse({
+      id: "eu-vat",
+      fieldKey: "vat",
+      message: "EU suppliers need a VAT number",
+      condition: { or: [{ "==": [{ var: "country" }, "other"] }, { "!!": [{ var: "vat" }] }] },
+    });
     const schema = stepFormSchema(step, [euNeedsVat]);
     const issues = (values: Record<string, string>) => schema.safeParse(values).error?.issues.map((i) => i.path.join(".")) ?? [];
     expect(issues({ country: "", vat: "" })).toEqual(["country"]);
@@ -83,7 +115,9 @@ describe("form rules built from the schema", () => {
   });
 
   it("lists the fields a condition reads", () => {
-    expect(fieldsRead({ and: [{ var: "a.b" }, { missing: ["c"] }, { missing_some: [1, ["d"]] }, { val: [["e"]] }] })).toEqual(new Set(["a", "c", "d", "e"]));
+    expect(fieldsRead({ and: [{ var: "a.b" }, { missing: ["c"] }, { missing_some: [1, ["d"]] }, { val: [["e"]] }] })).toEqual(
+      new Set(["a", "c", "d", "e"]),
+    );
     expect(fieldsRead({ var: { cat: ["a", "b"] } })).toBeNull();
   });
 });

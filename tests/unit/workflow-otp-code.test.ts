@@ -64,6 +64,8 @@ describe("portal passcodes", () => {
 
   it("carries OTP verification in the portal token only when it was granted", async () => {
     expect((await verifyPortalToken(issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant" }))).otpVerified).toBe(false);
-    expect((await verifyPortalToken(issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant", otpVerified: true }))).otpVerified).toBe(true);
+    expect(
+      (await verifyPortalToken(issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant", otpVerified: true }))).otpVerified,
+    ).toBe(true);
   });
 });

@@ -36,15 +36,22 @@ for (const driver of ["postgres", "pglite"] as const) {
       });
       const db = await getDb();
       await db.insert(workflows).values(wf);
-      await db.insert(workflowEvents).values({ workflowId: wf.id, tenantId: "acme", kind: "workflow.invited", actor: "init@acme.test", detail: {} });
+      await db
+        .insert(workflowEvents)
+        .values({ workflowId: wf.id, tenantId: "acme", kind: "workflow.invited", actor: "init@acme.test", detail: {} });
       return wf;
     };
     const toSealing = async (id: string) => (await getDb()).update(workflows).set({ state: "sealing" }).where(eq(workflows.id, id));
     const row = async (id: string) => (await (await getDb()).select().from(workflows).where(eq(workflows.id, id)))[0];
     const outcomeMails = async (id: string) =>
-      (await (await getDb()).select().from(mailOutbox).where(and(eq(mailOutbox.tenantId, "acme"), like(mailOutbox.dedupeKey, `workflow-outcome:${id}:%`)))).sort((a, b) =>
-        a.to.localeCompare(b.to),
-      );
+      (
+        await (
+          await getDb()
+        )
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.tenantId, "acme"), like(mailOutbox.dedupeKey, `workflow-outcome:${id}:%`)))
+      ).sort((a, b) => a.to.localeCompare(b.to));
 
     it("mails each participant once when the workflow is sealed, with the portal link where the record is downloaded", async () => {
       const wf = await invited();
@@ -67,17 +74,24 @@ for (const driver of ["postgres", "pglite"] as const) {
 
     it("mails each participant once when the workflow is rejected, without the approver's comment", async () => {
       const wf = await invited();
-      const reject = () => changeWorkflow("acme", wf.id, "reject", reviewer.actor, (w) => rejection(w, "stage@acme.test", "internal: over budget", "reject"));
+      const reject = () =>
+        changeWorkflow("acme", wf.id, "reject", reviewer.actor, (w) => rejection(w, "stage@acme.test", "internal: over budget", "reject"));
       await reject();
       await reject().catch(() => undefined); // a second rejection is refused: still one mail
       const mails = await outcomeMails(wf.id);
-      expect(mails.map((m) => m.subject)).toEqual(['Acme HR: "Leave request 2026" was not approved', 'Acme HR: "Leave request 2026" was not approved']);
+      expect(mails.map((m) => m.subject)).toEqual([
+        'Acme HR: "Leave request 2026" was not approved',
+        'Acme HR: "Leave request 2026" was not approved',
+      ]);
       expect(mails[0].text).toContain("did not approve your answers");
       expect(mails[0].text).not.toContain("over budget");
     });
 
     it("sends nothing to participants who were never invited (validated on creation)", async () => {
-      const wf = workflowRow({ state: "sealing", settings: { recipients: participants, requireOtp: false, options: {} } as Workflow["settings"] });
+      const wf = workflowRow({
+        state: "sealing",
+        settings: { recipients: participants, requireOtp: false, options: {} } as Workflow["settings"],
+      });
       await (await getDb()).insert(workflows).values(wf);
       await sealWorkflow("acme", wf.id);
       expect(await outcomeMails(wf.id)).toEqual([]);
@@ -111,7 +125,8 @@ for (const driver of ["postgres", "pglite"] as const) {
       const res = await sealedResponse("acme", wf.id);
       const fromApi = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")![1];
       expect(fromApi).toBe("Leave-request-2026-sealed.pdf");
-      for (const role of ["participant", "reviewer"] as const) expect(bootstrapPayload(await row(wf.id), role).workflow.sealedFileName).toBe(fromApi);
+      for (const role of ["participant", "reviewer"] as const)
+        expect(bootstrapPayload(await row(wf.id), role).workflow.sealedFileName).toBe(fromApi);
       expect(bootstrapPayload(await invited(), "participant").workflow.sealedFileName).toBeNull();
     });
   });

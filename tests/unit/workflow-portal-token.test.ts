@@ -30,7 +30,8 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
   }
 }
 
-const req = (headers: Record<string, string> = {}, query = "") => new Request(`https://sealpost.example/api/workflow/${A}${query}`, { headers });
+const req = (headers: Record<string, string> = {}, query = "") =>
+  new Request(`https://sealpost.example/api/workflow/${A}${query}`, { headers });
 
 describe("portal tokens", () => {
   it("round-trips workflow, tenant and role, with a random id and a 4-hour life", async () => {
@@ -46,7 +47,10 @@ describe("portal tokens", () => {
   });
 
   it("refuses expired, tampered and foreign tokens with stable codes", async () => {
-    const old = issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant" }, Math.floor(Date.now() / 1000) - PORTAL_TOKEN_TTL_S - 60);
+    const old = issuePortalToken(
+      { workflowId: A, tenantId: "acme", role: "participant" },
+      Math.floor(Date.now() / 1000) - PORTAL_TOKEN_TTL_S - 60,
+    );
     expect(await codeOf(verifyPortalToken(old))).toBe("portal.token_expired");
     const good = issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant" });
     const [h, payload, sig] = good.split(".");
@@ -70,7 +74,12 @@ describe("portal tokens", () => {
 
   it("binds a token to its workflow and role, read from the header or the query", async () => {
     const participant = issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant" });
-    const reviewer = issuePortalToken({ workflowId: A, tenantId: "acme", role: "reviewer", reviewer: { email: "ann@acme.test", stage: 1 } });
+    const reviewer = issuePortalToken({
+      workflowId: A,
+      tenantId: "acme",
+      role: "reviewer",
+      reviewer: { email: "ann@acme.test", stage: 1 },
+    });
     expect(await codeOf(authenticatePortal(req({ "x-svc-portal-token": participant }), A, ["participant"]))).toBe("ok");
     expect(await codeOf(authenticatePortal(req({}, `?token=${participant}`), A, ["participant"]))).toBe("ok");
     expect(await codeOf(authenticatePortal(req({}, `?pt=${participant}`), A, ["participant"]))).toBe("ok");
@@ -94,21 +103,33 @@ describe("portal tokens", () => {
     expect(p.reviewer).toEqual({ email: "ann@acme.test", stage: 2 });
     expect(() => issuePortalToken({ workflowId: A, tenantId: "acme", role: "reviewer" })).toThrow(/approver and stage/);
     // A participant token never carries a binding, even if asked to.
-    const participant = await verifyPortalToken(issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant", reviewer: { email: "x@y.z", stage: 1 } }));
+    const participant = await verifyPortalToken(
+      issuePortalToken({ workflowId: A, tenantId: "acme", role: "participant", reviewer: { email: "x@y.z", stage: 1 } }),
+    );
     expect(participant.reviewer).toBeUndefined();
   });
 
   it("expands reviewer placeholders for any approver address and tenant id, with the binding in the token", async () => {
     const tenant = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,40}$/);
     // Addresses as typed into settings: anything printable, including the placeholder's own ]] and colons.
-    const email = fc.oneof(fc.emailAddress(), fc.string({ minLength: 3, maxLength: 60 }).filter((e) => e.trim().length >= 3));
+    const email = fc.oneof(
+      fc.emailAddress(),
+      fc.string({ minLength: 3, maxLength: 60 }).filter((e) => e.trim().length >= 3),
+    );
     await fc.assert(
       fc.asyncProperty(tenant, email, fc.integer({ min: 1, max: 99 }), async (tenantId, address, stage) => {
-        const expanded = expandPortalLinks(`a ${portalLinkPlaceholder(A, tenantId, { email: address, stage })} b ${portalLinkPlaceholder(B, tenantId)} c`);
+        const expanded = expandPortalLinks(
+          `a ${portalLinkPlaceholder(A, tenantId, { email: address, stage })} b ${portalLinkPlaceholder(B, tenantId)} c`,
+        );
         const links = [...expanded.matchAll(/https:\/\/sealpost\.example\/portal\/([0-9a-f-]{36})\?pt=([\w.-]+)/g)];
         expect(links.map((l) => l[1])).toEqual([A, B]);
         const reviewer = await verifyPortalToken(links[0][2]);
-        expect(reviewer).toMatchObject({ workflowId: A, tenantId, role: "reviewer", reviewer: { email: address.trim().toLowerCase(), stage } });
+        expect(reviewer).toMatchObject({
+          workflowId: A,
+          tenantId,
+          role: "reviewer",
+          reviewer: { email: address.trim().toLowerCase(), stage },
+        });
         expect(await verifyPortalToken(links[1][2])).toMatchObject({ workflowId: B, tenantId, role: "participant" });
         expect(expanded).not.toContain("[[portal-link");
       }),

@@ -4,7 +4,14 @@ import { changeRequestForm, decisionForm, emptyChange, toGovernanceBody, toReque
 import { allowedDecisions, blockingRuleIds } from "@/lib/workflow/review-rules";
 import type { ValidationResult } from "@/lib/workflow/validation-result";
 
-const result = (ruleId: string, passed: boolean, severity: "error" | "warning" = "error"): ValidationResult => ({ ruleId, passed, severity, message: ruleId, fieldKey: "amount", stepIndex: 0 });
+const result = (ruleId: string, passed: boolean, severity: "error" | "warning" = "error"): ValidationResult => ({
+  ruleId,
+  passed,
+  severity,
+  message: ruleId,
+  fieldKey: "amount",
+  stepIndex: 0,
+});
 const messages = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
 
@@ -13,7 +20,13 @@ describe("reviewer decisions allowed by the rule results", () => {
     const results = [result("limit", false), result("note", false, "warning"), result("dates", true)];
     expect(blockingRuleIds(results, null)).toEqual(["limit"]);
     expect(allowedDecisions(results, null)).toEqual({ approve: false, "approve-with-exception": true, reject: true });
-    const excepted = { justification: "board said so", failedRules: ["limit"], stage: 1, by: "approver@acme.test", at: "2026-11-23T10:00:00.000Z" };
+    const excepted = {
+      justification: "board said so",
+      failedRules: ["limit"],
+      stage: 1,
+      by: "approver@acme.test",
+      at: "2026-11-23T10:00:00.000Z",
+    };
     expect(blockingRuleIds(results, excepted)).toEqual([]);
     expect(allowedDecisions(results, excepted)).toEqual({ approve: true, "approve-with-exception": false, reject: true });
     expect(allowedDecisions([], null).approve).toBe(true);
@@ -50,9 +63,13 @@ describe("request-changes form", () => {
       "changes.0.category: The category must be 100 characters or fewer",
       "changes.0.dueDate: The due date must be a real date",
     ]);
-    expect(messages(form.safeParse({ changes: [{ ...emptyChange(), message: "ok", dueDate: "2027--01" }] }))).toEqual(["changes.0.dueDate: The due date must include a month"]);
+    expect(messages(form.safeParse({ changes: [{ ...emptyChange(), message: "ok", dueDate: "2027--01" }] }))).toEqual([
+      "changes.0.dueDate: The due date must include a month",
+    ]);
     expect(messages(form.safeParse({ changes: [] }))).toEqual(["changes: Add at least one change"]);
-    expect(messages(form.safeParse({ changes: [{ ...emptyChange(), severity: null, message: "ok" }] }))).toEqual(["changes.0.severity: Choose how important the change is"]);
+    expect(messages(form.safeParse({ changes: [{ ...emptyChange(), severity: null, message: "ok" }] }))).toEqual([
+      "changes.0.severity: Choose how important the change is",
+    ]);
   });
 });
 
@@ -62,9 +79,15 @@ describe("governance decision form", () => {
 
   it("needs a decision, a justification for an exception, and refuses a decision the results do not allow", () => {
     expect(messages(failed.safeParse({ decision: null, reason: "" }))).toEqual(["decision: Choose your decision"]);
-    expect(messages(failed.safeParse({ decision: "approve-with-exception", reason: "  " }))).toEqual(["reason: Explain why you approve although rules failed"]);
-    expect(messages(failed.safeParse({ decision: "approve", reason: "" }))).toEqual(["decision: That decision is not possible for these rule results"]);
-    expect(messages(passed.safeParse({ decision: "approve-with-exception", reason: "why" }))).toEqual(["decision: That decision is not possible for these rule results"]);
+    expect(messages(failed.safeParse({ decision: "approve-with-exception", reason: "  " }))).toEqual([
+      "reason: Explain why you approve although rules failed",
+    ]);
+    expect(messages(failed.safeParse({ decision: "approve", reason: "" }))).toEqual([
+      "decision: That decision is not possible for these rule results",
+    ]);
+    expect(messages(passed.safeParse({ decision: "approve-with-exception", reason: "why" }))).toEqual([
+      "decision: That decision is not possible for these rule results",
+    ]);
     expect(passed.safeParse({ decision: "reject", reason: "" }).success).toBe(true);
   });
 
@@ -74,7 +97,11 @@ describe("governance decision form", () => {
       toGovernanceBody({ decision: "approve", reason: "Fine" }),
       toGovernanceBody({ decision: "reject", reason: "" }),
     ];
-    expect(bodies).toEqual([{ decision: "approve-with-exception", justification: "Board approved it" }, { decision: "approve", comment: "Fine" }, { decision: "reject" }]);
+    expect(bodies).toEqual([
+      { decision: "approve-with-exception", justification: "Board approved it" },
+      { decision: "approve", comment: "Fine" },
+      { decision: "reject" },
+    ]);
     for (const b of bodies) expect(governanceBody.parse(b)).toEqual(b);
   });
 });

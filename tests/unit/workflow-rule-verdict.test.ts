@@ -42,7 +42,13 @@ describe("a rule's result reads the same in the sealed record as on the reviewer
       result("vat-format", false, "error", "vat"),
       result("vat-present", true, "error", "vat"),
     ],
-    approvalException: { justification: "Board approved", failedRules: ["amount-limit"], by: "stage@acme.test", at: "2026-03-02T10:00:00.000Z", stage: 1 },
+    approvalException: {
+      justification: "Board approved",
+      failedRules: ["amount-limit"],
+      by: "stage@acme.test",
+      at: "2026-03-02T10:00:00.000Z",
+      stage: 1,
+    },
   });
 
   it("a failed warning is a warning, an excepted error is marked granted, only a failed error is red; fields by their labels", () => {

@@ -11,7 +11,14 @@ const field = (f: Record<string, unknown>) => fieldSchema.parse(f);
 const schema: WorkflowSchema = {
   source: null,
   steps: [
-    { title: "Who", fields: [field({ key: "name", required: true, maxLength: 5 }), field({ key: "code", pattern: "^A[0-9]+$" }), field({ key: "email", type: "email" })] },
+    {
+      title: "Who",
+      fields: [
+        field({ key: "name", required: true, maxLength: 5 }),
+        field({ key: "code", pattern: "^A[0-9]+$" }),
+        field({ key: "email", type: "email" }),
+      ],
+    },
     {
       title: "What",
       fields: [
@@ -23,7 +30,13 @@ const schema: WorkflowSchema = {
     },
   ],
   rules: [
-    { id: "order", severity: "error", fieldKey: "end", message: "end before start", condition: { ">=": [{ var: "end" }, { var: "start" }] } },
+    {
+      id: "order",
+      severity: "error",
+      fieldKey: "end",
+      message: "end before start",
+      condition: { ">=": [{ var: "end" }, { var: "start" }] },
+    },
     { id: "many", severity: "warning", fieldKey: "qty", message: "many", condition: { "<": [{ var: "qty" }, 5] } },
   ],
   approval: { stages: [] },
@@ -31,12 +44,15 @@ const schema: WorkflowSchema = {
 };
 
 const at = "2026-11-01T00:00:00.000Z";
-const dataOf = (who: Record<string, unknown>, what: Record<string, unknown>) => mergeStep(mergeStep(emptyData(schema), 0, who, at), 1, what, at);
+const dataOf = (who: Record<string, unknown>, what: Record<string, unknown>) =>
+  mergeStep(mergeStep(emptyData(schema), 0, who, at), 1, what, at);
 
 describe("JSON Logic conditions", () => {
   it("accepts known operators and fields, iterators reading their items, and literal names only", () => {
     const keys = new Set(["a", "list"]);
-    expect(conditionProblems({ and: [{ "<": [0, { var: "a" }, 10] }, { some: [{ var: "list" }, { "==": [{ var: "x" }, 1] }] }] }, keys)).toEqual([]);
+    expect(
+      conditionProblems({ and: [{ "<": [0, { var: "a" }, 10] }, { some: [{ var: "list" }, { "==": [{ var: "x" }, 1] }] }] }, keys),
+    ).toEqual([]);
     expect(conditionProblems({ "!": { missing: ["a"] } }, keys)).toEqual([]);
     expect(conditionProblems({ var: { cat: ["a", ""] } }, keys)).toEqual(["condition.var: field names must be literal strings"]);
     expect(conditionProblems({ missing_some: [1, ["a", "zz"]] }, keys)).toEqual(['condition.missing_some.1: unknown field key "zz"']);
@@ -67,7 +83,10 @@ describe("JSON Logic conditions", () => {
 
 describe("final validation", () => {
   it("passes complete data, listing every cross-field rule", () => {
-    const v = validateData(schema, dataOf({ name: "Ann", code: "A1", email: "a@b.test" }, { start: "2026-01-01", end: "2026-01-02", qty: 2, kind: "a" }));
+    const v = validateData(
+      schema,
+      dataOf({ name: "Ann", code: "A1", email: "a@b.test" }, { start: "2026-01-01", end: "2026-01-02", qty: 2, kind: "a" }),
+    );
     expect(v.outcome).toBe("passed");
     expect(v.results).toEqual([
       { ruleId: "order", passed: true, severity: "error", message: "end before start", fieldKey: "end", stepIndex: 1 },
@@ -76,7 +95,10 @@ describe("final validation", () => {
   });
 
   it("reports each broken field rule as field:<key>:<rule> with its step", () => {
-    const v = validateData(schema, dataOf({ name: "Too long", code: "B1", email: "nope" }, { start: "2026-01-05", end: "2026-01-01", qty: 12, kind: "c" }));
+    const v = validateData(
+      schema,
+      dataOf({ name: "Too long", code: "B1", email: "nope" }, { start: "2026-01-05", end: "2026-01-01", qty: 12, kind: "c" }),
+    );
     expect(v.outcome).toBe("failed");
     const failed = v.results.filter((r) => !r.passed).map((r) => [r.ruleId, r.severity, r.stepIndex]);
     expect(failed).toEqual([
@@ -117,7 +139,9 @@ describe("values as they are saved", () => {
     expect(checkSavedValues(fields, { qty: 99, start: "" }, "data.", "step 1")).toEqual([]);
     expect(checkSavedValues(schema.steps[0].fields, { email: "half@", name: "7" }, "data.", "step 0")).toEqual([]);
     // Text is a string: a number for it is refused at once (as in batch records), not stored as typed.
-    expect(checkSavedValues(schema.steps[0].fields, { name: 7 }, "data.", "step 0")).toEqual([{ path: "data.name", message: "name must be text (a JSON string in quotes), not a number" }]);
+    expect(checkSavedValues(schema.steps[0].fields, { name: 7 }, "data.", "step 0")).toEqual([
+      { path: "data.name", message: "name must be text (a JSON string in quotes), not a number" },
+    ]);
     expect(checkSavedValues(schema.steps[0].fields, { start: "2026-01-01", email: 5 }, "data.", "step 0")).toEqual([
       { path: "data.start", message: "start is not a field of step 0" },
       { path: "data.email", message: "email must be an email address" },

@@ -73,7 +73,8 @@ describe("loading a workflow schema", () => {
   });
 
   it("parses a schema file once until it changes, and gives every caller its own copy", async () => {
-    const yaml = (title: string) => `steps:\n  - title: ${title}\n    fields: [ { key: a } ]\nrules:\n  - { id: r, fieldKey: a, message: m, condition: { "!!": [ { var: a } ] } }\n`;
+    const yaml = (title: string) =>
+      `steps:\n  - title: ${title}\n    fields: [ { key: a } ]\nrules:\n  - { id: r, fieldKey: a, message: m, condition: { "!!": [ { var: a } ] } }\n`;
     write("workflow/cached.yaml", yaml("First"));
     const template = await loadTemplate("workflow/bad-rule.md");
     const parse = vi.spyOn(YAML, "parse");
@@ -116,13 +117,7 @@ describe("loading a workflow schema", () => {
   it("refuses bad shapes, duplicate keys, patterns that do not compile and rules on unknown fields", async () => {
     write(
       "workflow/messy.yaml",
-      [
-        "steps:",
-        "  - title: One",
-        "    fields: [ { key: a, type: colour } ]",
-        "  - title: Two",
-        "    fields: []",
-      ].join("\n"),
+      ["steps:", "  - title: One", "    fields: [ { key: a, type: colour } ]", "  - title: Two", "    fields: []"].join("\n"),
     );
     const shape = await failure("workflow/bad-rule.md", "workflow/messy.yaml");
     expect(shape.extra.errors?.map((e) => e.path)).toEqual(expect.arrayContaining(["steps.0.fields.0.type", "steps.1.fields"]));

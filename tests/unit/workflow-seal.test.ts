@@ -22,7 +22,9 @@ for (const driver of ["postgres", "pglite"] as const) {
     };
     const row = async (id: string) => (await (await getDb()).select().from(workflows).where(eq(workflows.id, id)))[0];
     const sealedEvents = async (id: string) =>
-      (await (await getDb()).select().from(workflowEvents).where(eq(workflowEvents.workflowId, id)).orderBy(asc(workflowEvents.id))).filter((e) => e.kind === "workflow.sealed");
+      (await (await getDb()).select().from(workflowEvents).where(eq(workflowEvents.workflowId, id)).orderBy(asc(workflowEvents.id))).filter(
+        (e) => e.kind === "workflow.sealed",
+      );
 
     it("stores one PDF and one hash however often and however concurrently the job runs", async () => {
       const wf = await sealing();

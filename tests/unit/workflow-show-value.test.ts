@@ -4,7 +4,12 @@ import { fieldSchema } from "@/lib/templates/front-matter";
 import { answerText, byDateText, dateText, limitText, numberText, optionText } from "@/lib/workflow/show-value";
 import { workflowTemplateSettings } from "@/lib/workflow/settings";
 
-const country = fieldSchema.parse({ key: "country", type: "enum", options: ["DE", "FR", "other", 7], optionLabels: { DE: "Germany", other: "Another country" } });
+const country = fieldSchema.parse({
+  key: "country",
+  type: "enum",
+  options: ["DE", "FR", "other", 7],
+  optionLabels: { DE: "Germany", other: "Another country" },
+});
 const volume = fieldSchema.parse({ key: "volume", type: "number", min: 0, max: 2500000 });
 const start = fieldSchema.parse({ key: "start", type: "date", min: "2026-01-01" });
 
@@ -17,7 +22,20 @@ describe("one way to show an answer", () => {
   });
 
   it("never moves a calendar day, whatever the day", () => {
-    const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const months = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
     fc.assert(
       fc.property(fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2199-12-31T00:00:00Z"), noInvalidDate: true }), (d) => {
         const day = d.toISOString().slice(0, 10);

@@ -10,7 +10,8 @@ describe("workflow transitions", () => {
     expect(canDo("approve", "pending-approval")).toBe(true);
     expect(canDo("request-changes", "pending-approval")).toBe(true);
     expect(canDo("reject", "pending-approval")).toBe(true);
-    for (const s of ["pending-approval", "validation-failed", "sealing", "complete", "cancelled"]) expect(canDo("save-step", s)).toBe(false);
+    for (const s of ["pending-approval", "validation-failed", "sealing", "complete", "cancelled"])
+      expect(canDo("save-step", s)).toBe(false);
     expect(canDo("fix-validation", "in-progress")).toBe(false);
   });
 
@@ -26,7 +27,8 @@ describe("workflow transitions", () => {
 
   it("leaves no terminal state by any action", () => {
     for (const [action, t] of Object.entries(transitions)) {
-      for (const s of terminalStates) expect({ action, from: s, allowed: (t.from as readonly string[]).includes(s) }).toEqual({ action, from: s, allowed: false });
+      for (const s of terminalStates)
+        expect({ action, from: s, allowed: (t.from as readonly string[]).includes(s) }).toEqual({ action, from: s, allowed: false });
     }
   });
 

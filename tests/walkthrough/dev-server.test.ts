@@ -38,7 +38,8 @@ function startDev(): { npm: ChildProcess; log: () => string; dataDir: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-dev-"));
   dataDirs.push(dataDir);
   const env: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(NODE_ENV|VITEST.*|TEST_.*|DATABASE_URL|SMTP_URL|AUTH_.*|PORT)$/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(NODE_ENV|VITEST.*|TEST_.*|DATABASE_URL|SMTP_URL|AUTH_.*|PORT)$/.test(k)) env[k] = v;
   env.DATA_DIR = dataDir;
   const npm = spawn("npm", ["run", "dev"], { cwd: repo, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   servers.push(npm);
@@ -60,7 +61,11 @@ async function until(what: string, ok: () => Promise<boolean>, ms: number, log: 
   throw new Error(`${what} within ${ms / 1000} s; the dev server said:\n${log().slice(-4000)}`);
 }
 
-const healthy = () => fetch(`http://localhost:${APP_PORT}/api/health`).then((r) => r.ok, () => false);
+const healthy = () =>
+  fetch(`http://localhost:${APP_PORT}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 /** Every process below `pid`, from /proc (Linux). */
 function descendants(pid: number): number[] {
@@ -110,17 +115,31 @@ describe.sequential("npm run dev", () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-walk-"));
     dataDirs.push(work);
     for (const round of [1, 2]) {
-      const r = await run("bash", ["-c", script], { cwd: work, timeout: 300_000, maxBuffer: 64 << 20 }).catch((err: { stdout?: string; stderr?: string; message: string }) => {
-        throw new Error(`walk-through round ${round} failed: ${err.message}\n--- stdout\n${err.stdout}\n--- stderr\n${err.stderr}\n--- dev server\n${dev.log().slice(-4000)}`);
-      });
+      const r = await run("bash", ["-c", script], { cwd: work, timeout: 300_000, maxBuffer: 64 << 20 }).catch(
+        (err: { stdout?: string; stderr?: string; message: string }) => {
+          throw new Error(
+            `walk-through round ${round} failed: ${err.message}\n--- stdout\n${err.stdout}\n--- stderr\n${err.stderr}\n--- dev server\n${dev.log().slice(-4000)}`,
+          );
+        },
+      );
       expect(r.stderr, `round ${round} wrote to stderr`).toBe("");
     }
     // Links as a participant, a signer and a recipient open them: the request log shows where, never the token.
     const secret = () => crypto.randomBytes(24).toString("base64url");
     const tokens = [secret(), secret(), secret(), secret()];
-    const links = [`/portal/${crypto.randomUUID()}?pt=${tokens[0]}`, `/sign/${tokens[1]}`, `/api/sign/${tokens[2]}/document`, `/d/${tokens[3]}/file`];
+    const links = [
+      `/portal/${crypto.randomUUID()}?pt=${tokens[0]}`,
+      `/sign/${tokens[1]}`,
+      `/api/sign/${tokens[2]}/document`,
+      `/d/${tokens[3]}/file`,
+    ];
     for (const link of links) await fetch(`http://127.0.0.1:${APP_PORT}${link}`).then((r) => r.arrayBuffer());
-    await until("the dev server logged the links", async () => ["?pt=[token]", "/sign/[token]", "/api/sign/[token]/document", "/d/[token]/file"].every((l) => dev.log().includes(l)), 60_000, dev.log);
+    await until(
+      "the dev server logged the links",
+      async () => ["?pt=[token]", "/sign/[token]", "/api/sign/[token]/document", "/d/[token]/file"].every((l) => dev.log().includes(l)),
+      60_000,
+      dev.log,
+    );
     for (const token of tokens) expect(dev.log()).not.toContain(token);
     // On a supported Node.js, nothing the stack runs asks for another (oidc-provider and React did on Node 20).
     expect(dev.log()).not.toMatch(/Unsupported runtime|upgrade to a modern Node/i);

@@ -57,13 +57,19 @@ it("under npm run dev, the signing page draws the document at 1280 and 360 px an
       await page.reload({ timeout: FIRST_COMPILE_MS });
     }
     const drawn = await shownDocument(page);
-    expect(drawn.inked.every((n) => n > 100), `${width} px: ${JSON.stringify(drawn.inked)}`).toBe(true);
+    expect(
+      drawn.inked.every((n) => n > 100),
+      `${width} px: ${JSON.stringify(drawn.inked)}`,
+    ).toBe(true);
     for (const words of [TITLE, "Signatures", "Ada Lovelace"]) expect(drawn.text).toContain(words);
     await shoot(page, width === 360 ? "sign-dev/01-document-360" : "sign-dev/01-document");
   }
 
   // The download is the document itself, although pdf.js was given it to draw.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the document (PDF)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download the document (PDF)" }).click(),
+  ]);
   const pdf = fs.readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(pdf.length).toBeGreaterThan(1000);

@@ -17,8 +17,7 @@ const get = route(
     ),
     responses: { 200: deliverySessionsAnswer },
   },
-  ({ principal, query }) =>
-    listDeliverySessions(principal.tenant.id, query.correlationId),
+  ({ principal, query }) => listDeliverySessions(principal.tenant.id, query.correlationId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

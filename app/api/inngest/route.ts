@@ -21,5 +21,7 @@ async function handle(req: NextRequest, ctx: unknown): Promise<Response> {
 }
 
 // Next.js hands route handlers a NextRequest.
-const inngestRoute = internal("Inngest's own endpoint, called by Inngest only", (req: Request, ctx?: unknown) => handle(req as NextRequest, ctx));
+const inngestRoute = internal("Inngest's own endpoint, called by Inngest only", (req: Request, ctx?: unknown) =>
+  handle(req as NextRequest, ctx),
+);
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: inngestRoute, POST: inngestRoute, PUT: inngestRoute });

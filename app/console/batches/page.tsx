@@ -27,7 +27,8 @@ export default async function BatchesPage({ searchParams }: { searchParams: Prom
   const q = await searchParams;
   const state = typeof q.state === "string" && (batchStates as readonly string[]).includes(q.state) ? (q.state as BatchState) : undefined;
   const page = pageNumber(q.page);
-  const href = (s: BatchState | undefined, p = 1) => `/console/batches?${new URLSearchParams({ ...(s ? { state: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`.replace(/\?$/, "");
+  const href = (s: BatchState | undefined, p = 1) =>
+    `/console/batches?${new URLSearchParams({ ...(s ? { state: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`.replace(/\?$/, "");
   const access = await consoleAccess(href(state, page));
   if (!access.ok) return <NoAccess access={access} />;
   const list = await listConsoleBatches(access.principal.tenant.id, { state, page });

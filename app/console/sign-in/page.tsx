@@ -21,7 +21,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <ConsoleShell wide={false}>
       {failed && (
         <NotificationBanner variant="warning" title="Sign-in failed">
-          <p>Signing in did not complete{q.error === "AccessDenied" ? ": access was refused" : ""}. Try again; if it keeps failing, ask your administrator.</p>
+          <p>
+            Signing in did not complete{q.error === "AccessDenied" ? ": access was refused" : ""}. Try again; if it keeps failing, ask your
+            administrator.
+          </p>
         </NotificationBanner>
       )}
       <h1>Sign in to the Sealpost console</h1>

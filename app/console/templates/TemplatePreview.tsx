@@ -12,7 +12,14 @@ import { saveBytes } from "@/components/save-bytes";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import { dateExample } from "@/lib/date-parts";
-import { fieldControlId, type ConsoleFinding, type ConsolePreview, type FormValues, type PreviewField, type TemplateSummary } from "@/lib/console/template-form";
+import {
+  fieldControlId,
+  type ConsoleFinding,
+  type ConsolePreview,
+  type FormValues,
+  type PreviewField,
+  type TemplateSummary,
+} from "@/lib/console/template-form";
 import { fileTitle } from "@/lib/file-title";
 import { plural } from "@/lib/plural";
 import { previewTemplateAction } from "./actions";
@@ -103,7 +110,8 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
       <Caption>Template preview</Caption>
       <h1>{template.title}</h1>
       <p className={styles.lede}>
-        Change the sample data: the pages and the checks follow as you type. Nothing is saved or sent. <span className={styles.path}>{template.path}</span>
+        Change the sample data: the pages and the checks follow as you type. Nothing is saved or sent.{" "}
+        <span className={styles.path}>{template.path}</span>
       </p>
 
       <div className={styles.panes}>
@@ -129,15 +137,31 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
               <h3>Accessibility</h3>
               <SummaryList
                 rows={[
-                  { key: "headings", label: "Headings", value: { PASS: "Pass: one top heading, no level skipped", FAIL: "Fail: see the findings", NONE: "No headings" }[preview.accessibility.headings] },
+                  {
+                    key: "headings",
+                    label: "Headings",
+                    value: { PASS: "Pass: one top heading, no level skipped", FAIL: "Fail: see the findings", NONE: "No headings" }[
+                      preview.accessibility.headings
+                    ],
+                  },
                   { key: "contrast", label: "Contrast", value: contrastText(preview.accessibility.contrast) },
-                  { key: "alt", label: "Alt text", value: preview.accessibility.altTextCoveragePercent === null ? "No images" : `${preview.accessibility.altTextCoveragePercent}% of images have alt text` },
+                  {
+                    key: "alt",
+                    label: "Alt text",
+                    value:
+                      preview.accessibility.altTextCoveragePercent === null
+                        ? "No images"
+                        : `${preview.accessibility.altTextCoveragePercent}% of images have alt text`,
+                  },
                   { key: "pdf-ua", label: "PDF/UA", value: pdfUaText(preview.accessibility.pdfUa) },
                 ]}
               />
               <h3>Pages</h3>
               <p>
-                <Button variant="secondary" onClick={() => saveBytes(bytesOf(preview.pdf), `${fileTitle(template.title, "template")}-preview.pdf`)}>
+                <Button
+                  variant="secondary"
+                  onClick={() => saveBytes(bytesOf(preview.pdf), `${fileTitle(template.title, "template")}-preview.pdf`)}
+                >
                   Download this preview (PDF)
                 </Button>
               </p>
@@ -210,15 +234,15 @@ function Conditions({ conditions }: { conditions: ConsolePreview["conditions"] }
     <>
       <h3>Conditions</h3>
       <ul className={styles.findings}>
-        {[...conditions].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).map((c, i) => (
-          <li key={i} className={styles.finding} data-held={c.held}>
-            <StatusTag colour={c.held ? "green" : "grey"}>{c.held ? "Held" : "Did not hold"}</StatusTag>{" "}
-            <code className={styles.code}>
-              {`{{#${c.kind} ${c.expression}}}`}
-            </code>
-            {c.line !== undefined && <span className={styles.where}>Template line {c.line}</span>}
-          </li>
-        ))}
+        {[...conditions]
+          .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+          .map((c, i) => (
+            <li key={i} className={styles.finding} data-held={c.held}>
+              <StatusTag colour={c.held ? "green" : "grey"}>{c.held ? "Held" : "Did not hold"}</StatusTag>{" "}
+              <code className={styles.code}>{`{{#${c.kind} ${c.expression}}}`}</code>
+              {c.line !== undefined && <span className={styles.where}>Template line {c.line}</span>}
+            </li>
+          ))}
       </ul>
     </>
   );
@@ -239,7 +263,17 @@ function hintOf(f: PreviewField): string | undefined {
 }
 
 /** One field as the design system's control for its type: text, number, date (three boxes), email, a checkbox, a select. */
-function FieldControl({ field: f, register, control, error }: { field: PreviewField; register: UseFormRegister<FormValues>; control: Control<FormValues>; error?: string }) {
+function FieldControl({
+  field: f,
+  register,
+  control,
+  error,
+}: {
+  field: PreviewField;
+  register: UseFormRegister<FormValues>;
+  control: Control<FormValues>;
+  error?: string;
+}) {
   const id = fieldControlId(f.key);
   const label = f.required ? `${f.label} (required)` : f.label;
   const common = { id, label, hint: hintOf(f), error };
@@ -255,8 +289,26 @@ function FieldControl({ field: f, register, control, error }: { field: PreviewFi
       return <TextInput {...common} {...required} type="email" autoComplete="off" spellCheck={false} width="20" {...reg} />;
     case "number":
     case "integer":
-      return <TextInput {...common} {...required} inputMode={f.type === "integer" ? "numeric" : "decimal"} autoComplete="off" spellCheck={false} width="10" {...reg} />;
+      return (
+        <TextInput
+          {...common}
+          {...required}
+          inputMode={f.type === "integer" ? "numeric" : "decimal"}
+          autoComplete="off"
+          spellCheck={false}
+          width="10"
+          {...reg}
+        />
+      );
     default:
-      return <TextInput {...common} {...required} autoComplete="off" width={f.maxLength !== undefined && f.maxLength <= 20 ? "10" : "full"} {...reg} />;
+      return (
+        <TextInput
+          {...common}
+          {...required}
+          autoComplete="off"
+          width={f.maxLength !== undefined && f.maxLength <= 20 ? "10" : "full"}
+          {...reg}
+        />
+      );
   }
 }

@@ -16,7 +16,8 @@ const input = z.object({
 export async function previewTemplateAction(templatePath: unknown, values: unknown): Promise<TemplatePreviewAnswer> {
   const principal = await consolePrincipal();
   const parsed = input.safeParse({ templatePath, values });
-  if (!principal) redirect(signInPath(`/console/templates${parsed.success ? `?template=${encodeURIComponent(parsed.data.templatePath)}` : ""}`));
+  if (!principal)
+    redirect(signInPath(`/console/templates${parsed.success ? `?template=${encodeURIComponent(parsed.data.templatePath)}` : ""}`));
   if (!parsed.success) return { ok: false, message: "The preview could not be made from these values." };
   return previewForConsole(principal, parsed.data.templatePath, parsed.data.values);
 }

@@ -15,10 +15,17 @@ export const dynamic = "force-dynamic";
 const PATH = "/console/templates";
 const href = (path: string) => `${PATH}?${new URLSearchParams({ template: path })}`;
 
-export async function generateMetadata({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }): Promise<Metadata> {
+export async function generateMetadata({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}): Promise<Metadata> {
   const q = await searchParams;
   const chosen = typeof q.template === "string" ? (await previewableTemplates()).find((t) => t.path === q.template) : undefined;
-  return { title: chosen ? `Preview ${chosen.title} – Sealpost console` : "Templates – Sealpost console", robots: { index: false, follow: false } };
+  return {
+    title: chosen ? `Preview ${chosen.title} – Sealpost console` : "Templates – Sealpost console",
+    robots: { index: false, follow: false },
+  };
 }
 
 /**
@@ -47,9 +54,15 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
         </NotificationBanner>
       )}
       <h1>Templates</h1>
-      <p className={styles.lede}>The templates your organisation sends batches from. Preview one with sample data to see its pages and what is checked in them before you send.</p>
+      <p className={styles.lede}>
+        The templates your organisation sends batches from. Preview one with sample data to see its pages and what is checked in them before
+        you send.
+      </p>
       {templates.length === 0 ? (
-        <p>There is no template for batches. A template for batches says how its documents go out (distribution in its front matter); ask your administrator to add one.</p>
+        <p>
+          There is no template for batches. A template for batches says how its documents go out (distribution in its front matter); ask
+          your administrator to add one.
+        </p>
       ) : (
         <Table<TemplateSummary>
           caption={`${plural(templates.length, "template")} for batches`}
@@ -70,7 +83,11 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
                 </>
               ),
             },
-            { key: "fields", header: "Fields", cell: (t) => t.fields.map((f) => (f.required ? `${f.label} (required)` : f.label)).join(", ") || "None" },
+            {
+              key: "fields",
+              header: "Fields",
+              cell: (t) => t.fields.map((f) => (f.required ? `${f.label} (required)` : f.label)).join(", ") || "None",
+            },
             { key: "locale", header: "Locale", cell: (t) => t.locale },
           ]}
         />

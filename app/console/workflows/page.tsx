@@ -21,10 +21,16 @@ const FILTERS = Object.keys(workflowStateLabels) as WorkflowState[];
 export default async function WorkflowsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = await searchParams;
   const waitingView = q.view === "waiting";
-  const state = !waitingView && typeof q.state === "string" && (workflowStates as readonly string[]).includes(q.state) ? (q.state as WorkflowState) : undefined;
+  const state =
+    !waitingView && typeof q.state === "string" && (workflowStates as readonly string[]).includes(q.state)
+      ? (q.state as WorkflowState)
+      : undefined;
   const page = pageNumber(q.page);
   const href = (v: { waiting?: boolean; state?: WorkflowState }, p = 1) =>
-    `/console/workflows?${new URLSearchParams({ ...(v.waiting ? { view: "waiting" } : {}), ...(v.state ? { state: v.state } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`.replace(/\?$/, "");
+    `/console/workflows?${new URLSearchParams({ ...(v.waiting ? { view: "waiting" } : {}), ...(v.state ? { state: v.state } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`.replace(
+      /\?$/,
+      "",
+    );
   const access = await consoleAccess(href({ waiting: waitingView, state }, page), "workflow");
   if (!access.ok) return <NoAccess access={access} />;
   const list = await listConsoleWorkflows(access.principal, { view: waitingView ? "waiting" : "all", state, page });
@@ -61,7 +67,13 @@ export default async function WorkflowsPage({ searchParams }: { searchParams: Pr
         </ul>
       </nav>
       {list.rows.length === 0 ? (
-        <p>{waitingView ? "Nothing is waiting for your approval." : state ? `No workflows are ${workflowStateLabels[state].label.toLowerCase()}.` : "No workflows have been started yet."}</p>
+        <p>
+          {waitingView
+            ? "Nothing is waiting for your approval."
+            : state
+              ? `No workflows are ${workflowStateLabels[state].label.toLowerCase()}.`
+              : "No workflows have been started yet."}
+        </p>
       ) : (
         <Table<ConsoleWorkflowRow>
           caption={`${caption}, page ${list.page} of ${list.pages}`}

@@ -27,8 +27,10 @@ export default async function DeliveryPage({ params }: { params: Promise<{ token
       <RecipientShell organisation={organisation}>
         <h1>{opened.state === "expired" ? "This link has expired" : "This link has been withdrawn"}</h1>
         <p>
-          {opened.state === "expired" ? `The link stopped working on ${when(session.expiresAt)}.` : `${organisation} has withdrawn access to this document.`} Please
-          contact {organisation} if you still need it.
+          {opened.state === "expired"
+            ? `The link stopped working on ${when(session.expiresAt)}.`
+            : `${organisation} has withdrawn access to this document.`}{" "}
+          Please contact {organisation} if you still need it.
         </p>
       </RecipientShell>
     );
@@ -46,7 +48,9 @@ export default async function DeliveryPage({ params }: { params: Promise<{ token
         <p className={styles.lede}>
           {organisation} sent you this document, {record.fileName}, addressed to {recipient}.
         </p>
-        <p>The link works until {when(session.expiresAt)}. After that, ask {organisation} for the document.</p>
+        <p>
+          The link works until {when(session.expiresAt)}. After that, ask {organisation} for the document.
+        </p>
         <ButtonLink href={`${base}/file?download=1`} download={record.fileName}>
           Download the PDF
         </ButtonLink>
@@ -66,7 +70,13 @@ export default async function DeliveryPage({ params }: { params: Promise<{ token
               {preview.pages.map((p) => (
                 <li key={p.number}>
                   {/* A plain <img>: next/image's optimiser would fetch the picture itself and cache it. */}
-                  <img src={`${base}/pages/${p.number}`} alt={`Page ${p.number} of ${preview.total}`} width={p.width} height={p.height} loading={p.number > 2 ? "lazy" : undefined} />
+                  <img
+                    src={`${base}/pages/${p.number}`}
+                    alt={`Page ${p.number} of ${preview.total}`}
+                    width={p.width}
+                    height={p.height}
+                    loading={p.number > 2 ? "lazy" : undefined}
+                  />
                   <span className={styles.pageNumber} aria-hidden="true">
                     Page {p.number} of {preview.total}
                   </span>

@@ -60,7 +60,11 @@ export function CheckAnswers({
         }}
       />
       {warnings.length > 0 && (
-        <NotificationBanner variant="warning" title="Please note" heading="These answers do not stop your submission, but will be seen by the reviewer">
+        <NotificationBanner
+          variant="warning"
+          title="Please note"
+          heading="These answers do not stop your submission, but will be seen by the reviewer"
+        >
           <ul>
             {warnings.map((w) => (
               <li key={w.ruleId}>{w.message}</li>

@@ -53,7 +53,9 @@ export function DecisionPage({
 
   const summary: ErrorItem[] = [
     // The first radio that can take focus: approve, or (when approve is not possible) approve-with-exception.
-    ...(formState.errors.decision?.message ? [{ targetId: allowed.approve ? "decision" : "decision-1", message: formState.errors.decision.message }] : []),
+    ...(formState.errors.decision?.message
+      ? [{ targetId: allowed.approve ? "decision" : "decision-1", message: formState.errors.decision.message }]
+      : []),
     ...(formState.errors.reason?.message ? [{ targetId: "reason", message: formState.errors.reason.message }] : []),
     ...(problem ? [{ targetId: "confirm-decision", message: problem }] : []),
   ];
@@ -66,7 +68,8 @@ export function DecisionPage({
     if (a.ok) return onDone(values.decision as GovernanceDecision);
     if (isTokenProblem(a)) return onTokenProblem(a);
     // Someone else decided or asked for changes meanwhile, or the results changed: show where it stands.
-    if (a.code === "workflow.invalid_state" || a.code === "workflow.rules_failed" || a.code === "workflow.no_failed_rules") return onConflict();
+    if (a.code === "workflow.invalid_state" || a.code === "workflow.rules_failed" || a.code === "workflow.no_failed_rules")
+      return onConflict();
     if (a.code === "workflow.justification_required") setError("reason", { message: "Explain why you approve although rules failed" });
     else setProblem(failureText(a, "Your decision could not be recorded. Try again in a few minutes."));
     setAttempt((n) => n + 1);
@@ -118,7 +121,9 @@ export function DecisionPage({
             {
               value: "approve-with-exception",
               label: "Approve with an exception",
-              hint: allowed["approve-with-exception"] ? "Approve although rules failed. Your justification is sealed into the record." : "Only when a rule that must pass has failed.",
+              hint: allowed["approve-with-exception"]
+                ? "Approve although rules failed. Your justification is sealed into the record."
+                : "Only when a rule that must pass has failed.",
               disabled: !allowed["approve-with-exception"],
             },
             { value: "reject", label: "Reject", hint: "The submission is refused. Nothing is sealed." },
@@ -128,7 +133,11 @@ export function DecisionPage({
         <Textarea
           id="reason"
           label={exception ? "Justification" : "Comment (optional)"}
-          hint={exception ? "Why you approve although the rules failed. It is sealed into the record with your decision." : "Kept in the approval history."}
+          hint={
+            exception
+              ? "Why you approve although the rules failed. It is sealed into the record with your decision."
+              : "Kept in the approval history."
+          }
           error={formState.errors.reason?.message}
           {...register("reason")}
         />

@@ -14,12 +14,19 @@ function hintOf(f: FieldDef, locale: string): string | undefined {
   const max = f.max === undefined ? undefined : limitText(f, f.max, locale);
   if ((f.type === "number" || f.type === "integer") && (min !== undefined || max !== undefined)) {
     const whole = f.type === "integer" ? "A whole number" : "A number";
-    parts.push(min !== undefined && max !== undefined ? `${whole} from ${min} to ${max}` : min !== undefined ? `${whole}, at least ${min}` : `${whole}, at most ${max}`);
+    parts.push(
+      min !== undefined && max !== undefined
+        ? `${whole} from ${min} to ${max}`
+        : min !== undefined
+          ? `${whole}, at least ${min}`
+          : `${whole}, at most ${max}`,
+    );
   } else if (f.type === "integer") parts.push("A whole number");
   if (f.type === "date" && min !== undefined) parts.push(`On or after ${min}`);
   if (f.type === "date" && max !== undefined) parts.push(`On or before ${max}`);
   // The three boxes take numbers: the example shows how ("For example, 27 3 2027").
-  if (f.type === "date") parts.push(dateExample(f.min === undefined ? undefined : String(f.min), f.max === undefined ? undefined : String(f.max)));
+  if (f.type === "date")
+    parts.push(dateExample(f.min === undefined ? undefined : String(f.min), f.max === undefined ? undefined : String(f.max)));
   if (f.maxLength !== undefined && (f.type === "string" || f.type === undefined)) parts.push(`Up to ${f.maxLength} characters`);
   return parts.length ? parts.join(". ") : undefined;
 }
@@ -58,6 +65,10 @@ export function FieldControl({
     case "integer":
       return <TextInput {...common} inputMode={f.type === "integer" ? "numeric" : "decimal"} spellCheck={false} width="10" {...reg} />;
     default:
-      return (f.maxLength ?? 0) > 200 ? <Textarea {...common} {...reg} /> : <TextInput {...common} width={f.maxLength !== undefined && f.maxLength <= 20 ? "10" : "full"} {...reg} />;
+      return (f.maxLength ?? 0) > 200 ? (
+        <Textarea {...common} {...reg} />
+      ) : (
+        <TextInput {...common} width={f.maxLength !== undefined && f.maxLength <= 20 ? "10" : "full"} {...reg} />
+      );
   }
 }

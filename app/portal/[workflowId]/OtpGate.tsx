@@ -23,7 +23,10 @@ interface SendAnswer {
 /** What the gated bootstrap says about codes already sent, in words. */
 function noticeOf(otp: Pick<GatedBootstrap["otp"], "expiresAt" | "lockedUntil"> | null): Notice {
   if (otp?.lockedUntil && secondsUntil(otp.lockedUntil) > 0) {
-    return { kind: "error", text: `Too many wrong codes were entered. You can ask for a new code in ${waitText(secondsUntil(otp.lockedUntil))}.` };
+    return {
+      kind: "error",
+      text: `Too many wrong codes were entered. You can ask for a new code in ${waitText(secondsUntil(otp.lockedUntil))}.`,
+    };
   }
   if (otp?.expiresAt && secondsUntil(otp.expiresAt) > 0) {
     return { kind: "info", text: `We have emailed you a code. It works until ${timeOfDayText(otp.expiresAt)}.` };
@@ -82,7 +85,10 @@ export function OtpGate({
     if (a.ok) {
       setSent(true);
       setFocusInput(true);
-      return setNotice({ kind: "info", text: `We have sent a 6-digit code to ${a.body.to}. It works until ${timeOfDayText(a.body.expiresAt)}.` });
+      return setNotice({
+        kind: "info",
+        text: `We have sent a 6-digit code to ${a.body.to}. It works until ${timeOfDayText(a.body.expiresAt)}.`,
+      });
     }
     if (isLinkProblem(a)) return onTokenProblem(a);
     // The workflow no longer asks for a code (or this token is already verified): just open the form.
@@ -138,7 +144,14 @@ export function OtpGate({
       <h1 tabIndex={-1} ref={heading}>
         {sent ? "Check your email" : "Confirm it is you"}
       </h1>
-      <p>{intro ?? <>To keep your answers private, {organisation ?? "the organisation that invited you"} asks for a code that we email to you before you open the form.</>}</p>
+      <p>
+        {intro ?? (
+          <>
+            To keep your answers private, {organisation ?? "the organisation that invited you"} asks for a code that we email to you before
+            you open the form.
+          </>
+        )}
+      </p>
       <div role="status" aria-live="polite">
         {notice && <p className={`${styles.message} ${notice.kind === "error" ? styles.messageError : ""}`}>{notice.text}</p>}
       </div>

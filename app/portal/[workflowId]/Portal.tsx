@@ -89,8 +89,17 @@ export function Portal({ workflowId }: { workflowId: string }) {
   const failure = useCallback((a: ApiAnswer<unknown> & { ok: false }) => {
     if (isTokenProblem(a)) return setView({ kind: "token", code: a.code });
     if (a.status === 403 && a.code.includes("otp")) return setView({ kind: "otp" });
-    if (a.status === 404) return setView({ kind: "problem", title: "Form not found", detail: "There is no form at this address. Check that you used the whole link from your email." });
-    setView({ kind: "problem", title: "Sorry, there is a problem", detail: failureText(a, "Something went wrong on our side. Try again in a few minutes.") });
+    if (a.status === 404)
+      return setView({
+        kind: "problem",
+        title: "Form not found",
+        detail: "There is no form at this address. Check that you used the whole link from your email.",
+      });
+    setView({
+      kind: "problem",
+      title: "Sorry, there is a problem",
+      detail: failureText(a, "Something went wrong on our side. Try again in a few minutes."),
+    });
   }, []);
 
   const load = useCallback(
@@ -125,8 +134,10 @@ export function Portal({ workflowId }: { workflowId: string }) {
       if (!place || !boot) return;
       const { state, currentStepIndex } = boot.workflow;
       const last = boot.steps.length - 1;
-      if (place.kind === "step" && EDITABLE.has(state) && place.index <= currentStepIndex) setView({ kind: "step", index: place.index, key: ++viewSeq });
-      else if (place.kind === "check" && ((EDITABLE.has(state) && currentStepIndex === last) || state === "validation-failed")) setView({ kind: "check" });
+      if (place.kind === "step" && EDITABLE.has(state) && place.index <= currentStepIndex)
+        setView({ kind: "step", index: place.index, key: ++viewSeq });
+      else if (place.kind === "check" && ((EDITABLE.has(state) && currentStepIndex === last) || state === "validation-failed"))
+        setView({ kind: "check" });
       else showFor(boot);
     };
     window.addEventListener("popstate", onPop);
@@ -157,14 +168,23 @@ export function Portal({ workflowId }: { workflowId: string }) {
 
   const moved = (m: Moved) => {
     version.current = m.version;
-    setBoot((b) => b && { ...b, workflow: { ...b.workflow, state: m.state, currentStepIndex: m.currentStepIndex, validationOutcome: m.validationOutcome }, validationResults: m.validationResults ?? b.validationResults });
+    setBoot(
+      (b) =>
+        b && {
+          ...b,
+          workflow: { ...b.workflow, state: m.state, currentStepIndex: m.currentStepIndex, validationOutcome: m.validationOutcome },
+          validationResults: m.validationResults ?? b.validationResults,
+        },
+    );
   };
 
   const organisation = boot?.workflow.organizationName ?? gate?.workflow.organizationName ?? null;
   if (view.kind === "otp") {
     return (
       <PageShell service="Sealpost" organisation={organisation} title={documentTitle}>
-        {api && <OtpGate api={api} otp={gate?.otp ?? null} organisation={organisation} onVerified={() => load(api)} onTokenProblem={failure} />}
+        {api && (
+          <OtpGate api={api} otp={gate?.otp ?? null} organisation={organisation} onVerified={() => load(api)} onTokenProblem={failure} />
+        )}
       </PageShell>
     );
   }
@@ -191,7 +211,11 @@ export function Portal({ workflowId }: { workflowId: string }) {
 
   if (view.kind === "review") {
     return (
-      <PageShell service="Sealpost" organisation={organisation} footer="This page is for the people who review this form. Its link works for 4 hours after it was last used.">
+      <PageShell
+        service="Sealpost"
+        organisation={organisation}
+        footer="This page is for the people who review this form. Its link works for 4 hours after it was last used."
+      >
         <Reviewer api={api} boot={boot} reload={reload} onTokenProblem={failure} />
       </PageShell>
     );
@@ -246,11 +270,18 @@ export function Portal({ workflowId }: { workflowId: string }) {
       />
     );
   } else if (view.kind === "done") {
-    content = ["pending-approval", "sealing"].includes(boot.workflow.state) ? <Confirmation boot={boot} /> : <FinalStatus api={api} boot={boot} />;
+    content = ["pending-approval", "sealing"].includes(boot.workflow.state) ? (
+      <Confirmation boot={boot} />
+    ) : (
+      <FinalStatus api={api} boot={boot} />
+    );
   } else {
     const step = boot.steps[view.index];
     const keys = new Set(step.fields.map((f) => f.key));
-    const serverErrors = boot.workflow.validationOutcome === "failed" ? failedErrors(boot.validationResults).filter((r) => keys.has(r.fieldKey) && !changedSinceValidation.has(r.fieldKey)) : [];
+    const serverErrors =
+      boot.workflow.validationOutcome === "failed"
+        ? failedErrors(boot.validationResults).filter((r) => keys.has(r.fieldKey) && !changedSinceValidation.has(r.fieldKey))
+        : [];
     content = (
       <StepPage
         key={view.key}

@@ -62,7 +62,10 @@ export function RequestChangesPage({
 }) {
   const heading = useHeadingFocus();
   const keys = useMemo(() => new Set(boot.steps.flatMap((s) => s.fields.map((f) => f.key))), [boot.steps]);
-  const options = useMemo(() => boot.steps.flatMap((s) => s.fields.map((f) => ({ value: f.key, label: `${s.title}: ${labelOf(f)}` }))), [boot.steps]);
+  const options = useMemo(
+    () => boot.steps.flatMap((s) => s.fields.map((f) => ({ value: f.key, label: `${s.title}: ${labelOf(f)}` }))),
+    [boot.steps],
+  );
   const form = useForm<Form>({
     defaultValues: { changes: [emptyChange(fieldKey && keys.has(fieldKey) ? fieldKey : "")] },
     resolver: zodResolver(changeRequestForm(keys)) as unknown as Resolver<Form>,
@@ -115,7 +118,9 @@ export function RequestChangesPage({
       <h1 tabIndex={-1} ref={heading}>
         Ask for changes
       </h1>
-      <p>Say what the participant needs to change. They get an email, and each request is shown next to its question when they open the form.</p>
+      <p>
+        Say what the participant needs to change. They get an email, and each request is shown next to its question when they open the form.
+      </p>
       <form noValidate onSubmit={handleSubmit(send, () => setAttempt((n) => n + 1))}>
         {fields.map((item, i) => {
           const err = (key: Key) => errorOf(formState.errors, i, key);
@@ -130,10 +135,36 @@ export function RequestChangesPage({
                 error={err("fieldKey")}
                 {...register(`changes.${i}.fieldKey`)}
               />
-              <Textarea id={controlId(i, "message")} label="What needs to change" hint="The participant reads this next to the question" error={err("message")} {...register(`changes.${i}.message`)} />
-              <Radios id={controlId(i, "severity")} label="How important is it?" options={SEVERITIES} error={err("severity")} {...register(`changes.${i}.severity`)} />
-              <TextInput id={controlId(i, "category")} label="Category (optional)" hint="For example: documents, dates, amounts" width="20" error={err("category")} {...register(`changes.${i}.category`)} />
-              <DateInput id={controlId(i, "dueDate")} label="Change it by (optional)" hint={dateExample()} error={err("dueDate")} control={control} name={`changes.${i}.dueDate`} />
+              <Textarea
+                id={controlId(i, "message")}
+                label="What needs to change"
+                hint="The participant reads this next to the question"
+                error={err("message")}
+                {...register(`changes.${i}.message`)}
+              />
+              <Radios
+                id={controlId(i, "severity")}
+                label="How important is it?"
+                options={SEVERITIES}
+                error={err("severity")}
+                {...register(`changes.${i}.severity`)}
+              />
+              <TextInput
+                id={controlId(i, "category")}
+                label="Category (optional)"
+                hint="For example: documents, dates, amounts"
+                width="20"
+                error={err("category")}
+                {...register(`changes.${i}.category`)}
+              />
+              <DateInput
+                id={controlId(i, "dueDate")}
+                label="Change it by (optional)"
+                hint={dateExample()}
+                error={err("dueDate")}
+                control={control}
+                name={`changes.${i}.dueDate`}
+              />
               {fields.length > 1 && (
                 <Button variant="link" onClick={() => remove(i)}>
                   Remove change {i + 1}

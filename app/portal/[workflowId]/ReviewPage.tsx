@@ -9,7 +9,22 @@ import type { ValidationResult } from "@/lib/workflow/validation-result";
 import { answerText } from "@/lib/workflow/show-value";
 import { changeRequestsOf, type Bootstrap } from "./bootstrap";
 import { momentText } from "@/lib/format/moment-text";
-import { actionText, actorText, changesSince, fieldLabel, fieldPlaces, history, rank, results, reviewerMay, ruleVerdict, severityText, STATE_TAGS, VERDICTS, type FieldPlace } from "./review-model";
+import {
+  actionText,
+  actorText,
+  changesSince,
+  fieldLabel,
+  fieldPlaces,
+  history,
+  rank,
+  results,
+  reviewerMay,
+  ruleVerdict,
+  severityText,
+  STATE_TAGS,
+  VERDICTS,
+  type FieldPlace,
+} from "./review-model";
 import styles from "./review.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
 import { plural } from "@/lib/plural";
@@ -19,7 +34,15 @@ import { plural } from "@/lib/plural";
  * with failed error rules marked, what changed since the reviewer asked for changes, the decisions so
  * far, and the two ways on: ask for changes, or decide.
  */
-export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstrap; onRequestChanges: (fieldKey?: string) => void; onDecide: () => void }) {
+export function ReviewPage({
+  boot,
+  onRequestChanges,
+  onDecide,
+}: {
+  boot: Bootstrap;
+  onRequestChanges: (fieldKey?: string) => void;
+  onDecide: () => void;
+}) {
   const heading = useHeadingFocus();
   const { workflow } = boot;
   const places = fieldPlaces(boot);
@@ -53,7 +76,9 @@ export function ReviewPage({ boot, onRequestChanges, onDecide }: { boot: Bootstr
 
       {blocking.size > 0 && (
         <NotificationBanner variant="warning" title="Rules failed" heading={`${plural(blocking.size, "rule")} that must pass did not`}>
-          <p>You can approve only with an exception and a written justification{may.requestChanges ? ", ask for changes," : ""} or reject.</p>
+          <p>
+            You can approve only with an exception and a written justification{may.requestChanges ? ", ask for changes," : ""} or reject.
+          </p>
         </NotificationBanner>
       )}
 
@@ -155,12 +180,16 @@ function RuleResults({ all, blocking, places }: { all: ValidationResult[]; block
         {sorted.map(({ r }) => {
           const verdict = ruleVerdict(r, !r.passed && r.severity === "error" && !blocking.has(r.ruleId));
           return (
-            <li key={r.ruleId} className={`${styles.result} ${verdict === "failed" ? styles.resultFailed : verdict === "passed" ? "" : styles.resultWarning}`}>
+            <li
+              key={r.ruleId}
+              className={`${styles.result} ${verdict === "failed" ? styles.resultFailed : verdict === "passed" ? "" : styles.resultWarning}`}
+            >
               <StatusTag colour={VERDICTS[verdict].colour}>{VERDICTS[verdict].word}</StatusTag>
               {verdict === "excepted" && " at an earlier stage"}
               <p className={styles.resultMessage}>{r.message}</p>
               <p className={styles.resultMeta}>
-                Rule <span className={styles.code}>{r.ruleId}</span> · question: {fieldLabel(places, r.fieldKey)} · severity: {severityText(r.severity).toLowerCase()}
+                Rule <span className={styles.code}>{r.ruleId}</span> · question: {fieldLabel(places, r.fieldKey)} · severity:{" "}
+                {severityText(r.severity).toLowerCase()}
               </p>
             </li>
           );

@@ -37,7 +37,19 @@ const TITLES: Record<string, string> = {
  * Where a reviewed submission stands: the outcome of what the reviewer just did (a confirmation
  * panel), or, opening the link later, the state it is in; the sealed record once it exists.
  */
-export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: PortalApi; boot: Bootstrap; action: ReviewAction | null; conflict: boolean; onReload: () => void }) {
+export function ReviewStatus({
+  api,
+  boot,
+  action,
+  conflict,
+  onReload,
+}: {
+  api: PortalApi;
+  boot: Bootstrap;
+  action: ReviewAction | null;
+  conflict: boolean;
+  onReload: () => void;
+}) {
   const heading = useHeadingFocus();
   const { state, correlationId, title } = boot.workflow;
   const tag = STATE_TAGS[state];
@@ -88,7 +100,10 @@ export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: P
       <h2>{state === "complete" ? "The sealed record" : "What happens next"}</h2>
       {(state === "changes-requested" || state === "in-progress") && (
         <>
-          <p>The participant has been emailed your requests. When they submit again, the approvers get an email with a new link to review the changes.</p>
+          <p>
+            The participant has been emailed your requests. When they submit again, the approvers get an email with a new link to review the
+            changes.
+          </p>
           {asked.length > 0 && (
             <ul>
               {asked.map((c, i) => (
@@ -104,11 +119,16 @@ export function ReviewStatus({ api, boot, action, conflict, onReload }: { api: P
       )}
       {state === "pending-approval" && <p>The approvers of stage {boot.workflow.currentApprovalStage} have been emailed to review it.</p>}
       {state === "sealing" && (
-        <p role="status">The answers, the rule results and the decisions are being sealed into a PDF record. This page shows it as soon as it is ready.</p>
+        <p role="status">
+          The answers, the rule results and the decisions are being sealed into a PDF record. This page shows it as soon as it is ready.
+        </p>
       )}
       {state === "complete" && (
         <>
-          <p>The sealed PDF record holds the answers, the rule results and every decision{boot.approvalException ? ", with the justification of the exception" : ""}.</p>
+          <p>
+            The sealed PDF record holds the answers, the rule results and every decision
+            {boot.approvalException ? ", with the justification of the exception" : ""}.
+          </p>
           <SealedDownload api={api} boot={boot} />
         </>
       )}

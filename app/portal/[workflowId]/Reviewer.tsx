@@ -45,7 +45,8 @@ export function Reviewer({
   }, []);
 
   useEffect(() => {
-    const onPop = (e: PopStateEvent) => setPage(((e.state as Record<string, unknown> | null)?.[PLACE] as Page | undefined) ?? { kind: "review" });
+    const onPop = (e: PopStateEvent) =>
+      setPage(((e.state as Record<string, unknown> | null)?.[PLACE] as Page | undefined) ?? { kind: "review" });
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
   }, []);
@@ -82,7 +83,15 @@ export function Reviewer({
     return (
       <>
         {title}
-        <RequestChangesPage api={api} boot={boot} fieldKey={shown.fieldKey} onBack={back} onDone={() => done("request-changes")} onConflict={onConflict} onTokenProblem={onTokenProblem} />
+        <RequestChangesPage
+          api={api}
+          boot={boot}
+          fieldKey={shown.fieldKey}
+          onBack={back}
+          onDone={() => done("request-changes")}
+          onConflict={onConflict}
+          onTokenProblem={onTokenProblem}
+        />
       </>
     );
   }

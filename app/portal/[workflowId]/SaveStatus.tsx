@@ -12,7 +12,12 @@ const TEXT: Record<Status, string> = {
 
 /** Autosave's state in words, announced politely (never interrupting what a screen reader says). */
 export const SaveStatus = ({ status }: { status: Status }) => (
-  <p className={`${styles.saveStatus} ${status === "retrying" || status === "stopped" ? styles.saveProblem : ""}`} role="status" aria-live="polite" data-save-status={status}>
+  <p
+    className={`${styles.saveStatus} ${status === "retrying" || status === "stopped" ? styles.saveProblem : ""}`}
+    role="status"
+    aria-live="polite"
+    data-save-status={status}
+  >
     {TEXT[status]}
   </p>
 );

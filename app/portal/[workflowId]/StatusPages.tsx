@@ -24,8 +24,8 @@ export function Confirmation({ boot }: { boot: Bootstrap }) {
       </p>
       <h2>What happens next</h2>
       <p>
-        {boot.workflow.organizationName ?? "The organisation that invited you"} will review your answers. You will get an email if they need you to change
-        anything, and when the review is finished.
+        {boot.workflow.organizationName ?? "The organisation that invited you"} will review your answers. You will get an email if they need
+        you to change anything, and when the review is finished.
       </p>
       <p>Keep your reference: quote it if you contact them about this form.</p>
     </>
@@ -33,9 +33,24 @@ export function Confirmation({ boot }: { boot: Bootstrap }) {
 }
 
 const FINAL: Record<string, { title: string; tag: string; colour: TagColour; text: string }> = {
-  complete: { title: "Your form is complete", tag: "Complete", colour: "green", text: "Your answers were approved and sealed. Nothing more is needed from you." },
-  rejected: { title: "Your submission was not approved", tag: "Not approved", colour: "red", text: "The reviewer did not approve this form. Contact the organisation that invited you if you have questions." },
-  cancelled: { title: "This form has been withdrawn", tag: "Withdrawn", colour: "grey", text: "The organisation that invited you has withdrawn this form, so it can no longer be changed or submitted." },
+  complete: {
+    title: "Your form is complete",
+    tag: "Complete",
+    colour: "green",
+    text: "Your answers were approved and sealed. Nothing more is needed from you.",
+  },
+  rejected: {
+    title: "Your submission was not approved",
+    tag: "Not approved",
+    colour: "red",
+    text: "The reviewer did not approve this form. Contact the organisation that invited you if you have questions.",
+  },
+  cancelled: {
+    title: "This form has been withdrawn",
+    tag: "Withdrawn",
+    colour: "grey",
+    text: "The organisation that invited you has withdrawn this form, so it can no longer be changed or submitted.",
+  },
 };
 
 /** A workflow that is over (complete, rejected, cancelled): what happened, the reference and, once sealed, the record. */

@@ -42,7 +42,8 @@ export interface StepPageProps {
 }
 
 /** How a change request reads next to its field, by the severity the reviewer chose (the reviewer's form names these). */
-export const notePrefix = (severity: string | undefined) => (severity === "warning" ? "Please check" : severity === "info" ? "Note from the reviewer" : "Change requested");
+export const notePrefix = (severity: string | undefined) =>
+  severity === "warning" ? "Please check" : severity === "info" ? "Note from the reviewer" : "Change requested";
 
 /** One step of the form (GOV.UK question page): fields, autosave while typing, Continue. */
 export function StepPage(p: StepPageProps) {
@@ -50,13 +51,19 @@ export function StepPage(p: StepPageProps) {
   const step = boot.steps[stepIndex];
   const workflowId = boot.workflow.workflowId;
   const schema = useMemo(() => stepFormSchema(step.fields, boot.rules), [step.fields, boot.rules]);
-  const savedJson = useRef<Record<string, string>>(Object.fromEntries(step.fields.map((f) => [f.key, JSON.stringify(step.data[f.key] ?? null)])));
+  const savedJson = useRef<Record<string, string>>(
+    Object.fromEntries(step.fields.map((f) => [f.key, JSON.stringify(step.data[f.key] ?? null)])),
+  );
   const draft = useMemo(() => readDraft(workflowId, stepIndex), [workflowId, stepIndex]);
   const defaultValues = useMemo(
     () => Object.fromEntries(step.fields.map((f) => [f.key, draft?.[f.key] ?? formValueOf(f, step.data[f.key])])) as FormValues,
     [step, draft],
   );
-  const form = useForm<FormValues>({ defaultValues, resolver: zodResolver(schema) as unknown as Resolver<FormValues>, shouldFocusError: false });
+  const form = useForm<FormValues>({
+    defaultValues,
+    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+    shouldFocusError: false,
+  });
   const { register, control, handleSubmit, getValues, watch, formState } = form;
   const [stale, setStale] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -70,7 +77,11 @@ export function StepPage(p: StepPageProps) {
    */
   const keepDraft = useCallback(
     (values: FormValues) => {
-      const typed = Object.fromEntries(step.fields.filter((f) => f.key in values && JSON.stringify(apiValueOf(f, values[f.key])) !== savedJson.current[f.key]).map((f) => [f.key, values[f.key]]));
+      const typed = Object.fromEntries(
+        step.fields
+          .filter((f) => f.key in values && JSON.stringify(apiValueOf(f, values[f.key])) !== savedJson.current[f.key])
+          .map((f) => [f.key, values[f.key]]),
+      );
       if (Object.keys(typed).length) writeDraft(workflowId, stepIndex, typed);
       else clearDraft(workflowId, stepIndex);
     },
@@ -93,10 +104,10 @@ export function StepPage(p: StepPageProps) {
       keepDraft(getValues());
       return "saved";
     }
-    if (a.code === "workflow.stale_version") return setStale(true), "stop";
-    if (isTokenProblem(a)) return p.onTokenProblem(a), "stop";
+    if (a.code === "workflow.stale_version") return (setStale(true), "stop");
+    if (isTokenProblem(a)) return (p.onTokenProblem(a), "stop");
     if (a.status === 0 || a.status === 429 || a.status >= 500) return "retry";
-    if (a.code === "workflow.invalid_state" || a.code === "workflow.step_not_reached") return p.onReload(), "stop";
+    if (a.code === "workflow.invalid_state" || a.code === "workflow.step_not_reached") return (p.onReload(), "stop");
     setSaveError(a.detail);
     return "stop";
   }, [api, getValues, keepDraft, p, step.fields, stepIndex]);
@@ -188,7 +199,15 @@ export function StepPage(p: StepPageProps) {
       {step.description && <p>{step.description}</p>}
       <form noValidate onSubmit={handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
         {step.fields.map((f) => (
-          <FieldControl key={f.key} field={f} locale={boot.workflow.locale} register={register} control={control} error={errorOf(f.key)} note={fieldNotes(f.key) || undefined} />
+          <FieldControl
+            key={f.key}
+            field={f}
+            locale={boot.workflow.locale}
+            register={register}
+            control={control}
+            error={errorOf(f.key)}
+            note={fieldNotes(f.key) || undefined}
+          />
         ))}
         <SaveStatus status={saveStatus} />
         {saveError && <p role="alert">Your answers could not be saved: {saveError}</p>}

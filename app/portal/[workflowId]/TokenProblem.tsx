@@ -49,22 +49,28 @@ export function TokenProblem({ api, code, organisation }: { api: PortalApi; code
         <p>Check that you used the whole link from your email; links copied in part do not work.</p>
       )}
       <p>
-        Anything you typed in this browser tab is kept. Open the new link in this same tab (paste it into the address bar) and your answers are filled in
-        again.
+        Anything you typed in this browser tab is kept. Open the new link in this same tab (paste it into the address bar) and your answers
+        are filled in again.
       </p>
       <h2>Get a new link</h2>
       <p>We can email a new link to the address the invitation was sent to.</p>
       <div role="status" aria-live="polite">
-        {sent?.kind === "sent" && <p className={styles.message}>We have sent a new link. It can take a few minutes to arrive; check your spam folder too.</p>}
+        {sent?.kind === "sent" && (
+          <p className={styles.message}>We have sent a new link. It can take a few minutes to arrive; check your spam folder too.</p>
+        )}
         {sent?.kind === "wait" && (
           <p className={`${styles.message} ${styles.messageError}`}>
             A new link was sent a short while ago. Check your email, or ask again in {sent.wait}.
           </p>
         )}
         {sent?.kind === "unavailable" && (
-          <p className={`${styles.message} ${styles.messageError}`}>A new link cannot be sent from this page. Use the link in your most recent email from {who}, or ask them for a new one.</p>
+          <p className={`${styles.message} ${styles.messageError}`}>
+            A new link cannot be sent from this page. Use the link in your most recent email from {who}, or ask them for a new one.
+          </p>
         )}
-        {sent?.kind === "failed" && <p className={`${styles.message} ${styles.messageError}`}>Sending a new link did not work. Try again in a few minutes.</p>}
+        {sent?.kind === "failed" && (
+          <p className={`${styles.message} ${styles.messageError}`}>Sending a new link did not work. Try again in a few minutes.</p>
+        )}
       </div>
       <ButtonGroup>
         <Button variant="secondary" onClick={resend} disabled={busy || sent?.kind === "sent"}>

@@ -71,12 +71,21 @@ export function changeRequestsOf(boot: Bootstrap): ChangeRequest[] {
     const r = c as Record<string, unknown>;
     const message = text(r.message, 2000);
     if (!message) return [];
-    return [{ message, fieldKey: text(r.fieldKey, 200), severity: text(r.severity, 40), category: text(r.category, 100), dueDate: text(r.dueDate, 40) }];
+    return [
+      {
+        message,
+        fieldKey: text(r.fieldKey, 200),
+        severity: text(r.severity, 40),
+        category: text(r.category, 100),
+        dueDate: text(r.dueDate, 40),
+      },
+    ];
   });
 }
 
 /** True for the gated shape: the data stays closed until a one-time passcode is verified. */
-export const otpPending = (boot: Bootstrap | GatedBootstrap): boot is GatedBootstrap => boot.otpRequired === true && boot.otpVerified === false;
+export const otpPending = (boot: Bootstrap | GatedBootstrap): boot is GatedBootstrap =>
+  boot.otpRequired === true && boot.otpVerified === false;
 
 /** Failed error-severity results, the ones that block approval. */
 export const failedErrors = (results: ValidationResult[] | null | undefined): ValidationResult[] =>

@@ -99,4 +99,5 @@ export async function answerOf<T>(res: Response | null): Promise<ApiAnswer<T>> {
 export const failureText = (a: { status: number }, otherwise: string): string =>
   a.status === 0 ? "We could not reach the server. Check your connection and try again." : otherwise;
 
-export const isTokenProblem = (a: { status: number; code: string }) => a.status === 401 || (a.status === 403 && a.code.startsWith("portal."));
+export const isTokenProblem = (a: { status: number; code: string }) =>
+  a.status === 401 || (a.status === 403 && a.code.startsWith("portal."));

@@ -57,7 +57,8 @@ export function AfterPages({ api, initial, organisation }: { api: SignApi; initi
   }, [api, initial]);
 
   if (state === "signing") return <Applying slow={slow} title={progress?.workflow.title} />;
-  if (state === "declined") return <Declined organisation={organisation ?? progress?.organizationName ?? null} title={progress?.workflow.title} />;
+  if (state === "declined")
+    return <Declined organisation={organisation ?? progress?.organizationName ?? null} title={progress?.workflow.title} />;
   return <Signed progress={progress} />;
 }
 
@@ -71,7 +72,12 @@ function Applying({ slow, title }: { slow: boolean; title?: string }) {
       </h1>
       <div role="status" aria-live="polite" className={styles.applying}>
         <p>We have your signature and are adding it to the document. This usually takes a few seconds; this page updates by itself.</p>
-        {slow && <p>This is taking longer than usual. You can close this page: your signature is recorded and will be added, and we will email you the signed document.</p>}
+        {slow && (
+          <p>
+            This is taking longer than usual. You can close this page: your signature is recorded and will be added, and we will email you
+            the signed document.
+          </p>
+        )}
       </div>
     </>
   );
@@ -106,7 +112,10 @@ function Signed({ progress }: { progress: Progress | null }) {
           {s.signed} of {s.total} signers have signed so far.
         </p>
       )}
-      <p>Your signature is a digital signature of your own in the PDF, with your name, how you were identified and the time. Any later change to the document shows.</p>
+      <p>
+        Your signature is a digital signature of your own in the PDF, with your name, how you were identified and the time. Any later change
+        to the document shows.
+      </p>
     </>
   );
 }
@@ -122,7 +131,9 @@ function Declined({ organisation, title }: { organisation: string | null; title?
       <p>
         Status: <StatusTag colour="red">Declined</StatusTag>
       </p>
-      <p>We have told {organisation ?? "the sender"}, with your reason. The document will not be signed, and nobody else is asked to sign it.</p>
+      <p>
+        We have told {organisation ?? "the sender"}, with your reason. The document will not be signed, and nobody else is asked to sign it.
+      </p>
       <p>If you declined by mistake, contact {organisation ?? "the sender"}: they can send the document again.</p>
     </>
   );

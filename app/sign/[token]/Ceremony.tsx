@@ -27,7 +27,8 @@ let seq = 0;
 /** Link problems the passcode page hands back to the ceremony (everything but the passcode's own answers). */
 const linkProblem = (a: Failed) => a.code.startsWith("esign.") || a.code === "otp.required";
 
-const FOOTER = "This page is for the person the signing link was sent to. Sealpost keeps the document and your signature private to you, the other signers and the sender.";
+const FOOTER =
+  "This page is for the person the signing link was sent to. Sealpost keeps the document and your signature private to you, the other signers and the sender.";
 
 /**
  * The signing ceremony: loads the link's bootstrap and shows the passcode page first when the signer
@@ -70,7 +71,12 @@ export function Ceremony({ token }: { token: string }) {
     otp: "Check your email",
     sign: "Sign the document",
     decline: "Decline to sign",
-    after: view.kind === "after" ? { signing: "Your signature is being applied", signed: "You have signed the document", declined: "You declined to sign" }[view.state] : "",
+    after:
+      view.kind === "after"
+        ? { signing: "Your signature is being applied", signed: "You have signed the document", declined: "You declined to sign" }[
+            view.state
+          ]
+        : "",
     problem: view.kind === "problem" ? view.title : "",
   }[view.kind];
   const documentTitle = [pageName, title, "Sealpost"].filter(Boolean).join(" – ");
@@ -86,7 +92,12 @@ export function Ceremony({ token }: { token: string }) {
         onVerified={() => load(api)}
         onTokenProblem={refuse}
         isLinkProblem={linkProblem}
-        intro={<>Before you read and sign the document, {organisation ?? "the sender"} asks us to check that this link is in your hands: we email you a code.</>}
+        intro={
+          <>
+            Before you read and sign the document, {organisation ?? "the sender"} asks us to check that this link is in your hands: we email
+            you a code.
+          </>
+        }
       />
     );
   else if (view.kind === "sign" && boot && isOpen(boot))
@@ -115,7 +126,10 @@ export function Ceremony({ token }: { token: string }) {
     );
   else if (view.kind === "after") content = <AfterPages api={api} initial={view.state} organisation={organisation} />;
   else {
-    const p = view.kind === "problem" ? view : { title: "Sorry, there is a problem with the service", text: ["Try again in a few minutes."], retry: true };
+    const p =
+      view.kind === "problem"
+        ? view
+        : { title: "Sorry, there is a problem with the service", text: ["Try again in a few minutes."], retry: true };
     content = (
       <ProblemPage title={p.title}>
         {p.text.map((t) => (
@@ -141,5 +155,9 @@ export function Ceremony({ token }: { token: string }) {
 
 function refusedView(failure: Failed, organisation: string | null): Shown {
   const r = refusalOf(failure, organisation);
-  return r.kind === "otp" ? { kind: "otp" } : r.kind === "after" ? { kind: "after", state: r.state } : { kind: "problem", title: r.title, text: r.text, retry: r.retry };
+  return r.kind === "otp"
+    ? { kind: "otp" }
+    : r.kind === "after"
+      ? { kind: "after", state: r.state }
+      : { kind: "problem", title: r.title, text: r.text, retry: r.retry };
 }

@@ -35,7 +35,11 @@ export function DeclinePage({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const r = reason.trim();
-    const problem = !r ? "Enter why you are declining to sign" : r.length > MAX_REASON ? `Your reason must be ${MAX_REASON.toLocaleString("en-GB")} characters or fewer` : null;
+    const problem = !r
+      ? "Enter why you are declining to sign"
+      : r.length > MAX_REASON
+        ? `Your reason must be ${MAX_REASON.toLocaleString("en-GB")} characters or fewer`
+        : null;
     setError(problem);
     setAttempt((n) => n + 1);
     if (problem) return;

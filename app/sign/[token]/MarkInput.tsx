@@ -48,7 +48,17 @@ export function MarkInput({
 function TypedMark({ text, onChange, error }: { text: string; onChange: (t: string) => void; error?: string }) {
   return (
     <>
-      <TextInput id="mark-text" name="mark-text" label="Your name as your signature" hint="Type your full name" error={error} autoComplete="name" spellCheck={false} value={text} onChange={(e) => onChange(e.target.value)} />
+      <TextInput
+        id="mark-text"
+        name="mark-text"
+        label="Your name as your signature"
+        hint="Type your full name"
+        error={error}
+        autoComplete="name"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+      />
       <p className={styles.markPreviewLabel} id="mark-preview-label">
         Your signature will look like this:
       </p>
@@ -99,7 +109,12 @@ function DrawnMark({ onChange, error }: { onChange: (png: string | null) => void
     };
   }, []);
 
-  const f = { id: "mark-pad", label: "Draw your signature", hint: "Draw your signature in the box. If you cannot, choose Type my name above.", error };
+  const f = {
+    id: "mark-pad",
+    label: "Draw your signature",
+    hint: "Draw your signature in the box. If you cannot, choose Type my name above.",
+    error,
+  };
   return (
     <div className={groupClass(error)}>
       <label className={styles.padLabel} id="mark-pad-label" htmlFor="mark-pad">

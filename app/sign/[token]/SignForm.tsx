@@ -47,7 +47,9 @@ export function SignForm({
   const [kind, setKind] = useState<MarkKind>("typed");
   const [text, setText] = useState(boot.signer.name);
   const [png, setPng] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>(consentChanged ? { consent: "The consent text changed while this page was open. Read it again, then select that you agree." } : {});
+  const [errors, setErrors] = useState<Errors>(
+    consentChanged ? { consent: "The consent text changed while this page was open. Read it again, then select that you agree." } : {},
+  );
   const [attempt, setAttempt] = useState(consentChanged ? 1 : 0);
   const [busy, setBusy] = useState(false);
   const bytes = useRef<Promise<Uint8Array | null> | null>(null);
@@ -84,7 +86,12 @@ export function SignForm({
     if (a.code === "esign.consent_outdated") return onConsentOutdated();
     if (a.code === "esign.mark_invalid") {
       setAttempt((n) => n + 1);
-      return setErrors({ mark: kind === "typed" ? `Your name must be 1 to ${MAX_MARK_TEXT} characters on one line` : "Your drawn signature could not be used. Clear it and draw it again, or type your name" });
+      return setErrors({
+        mark:
+          kind === "typed"
+            ? `Your name must be 1 to ${MAX_MARK_TEXT} characters on one line`
+            : "Your drawn signature could not be used. Clear it and draw it again, or type your name",
+      });
     }
     onRefusal(a);
   };
@@ -112,7 +119,10 @@ export function SignForm({
       </p>
       {!boot.signer.mayActNow && (
         <NotificationBanner heading="It is not your turn to sign yet">
-          <p>Signers sign one after another, and someone before you has not signed yet. You can read the document now; we will email you when it is your turn.</p>
+          <p>
+            Signers sign one after another, and someone before you has not signed yet. You can read the document now; we will email you when
+            it is your turn.
+          </p>
         </NotificationBanner>
       )}
 
@@ -148,8 +158,8 @@ export function SignForm({
 
           <h2>Sign</h2>
           <p>
-            By selecting Sign the document you sign “{boot.workflow.title}” electronically as {boot.signer.name}. Your electronic signature has the same effect as
-            your handwritten signature.
+            By selecting Sign the document you sign “{boot.workflow.title}” electronically as {boot.signer.name}. Your electronic signature
+            has the same effect as your handwritten signature.
           </p>
           <ButtonGroup>
             <Button type="submit" disabled={busy}>

@@ -24,7 +24,10 @@ export async function chunkSizeFor(batchId: string): Promise<number> {
 
 async function recentRenderMs(batchId: string): Promise<number | null> {
   const db = await getDb();
-  const [batch] = await db.select({ tenantId: batches.tenantId, templateVersion: batches.templateVersion }).from(batches).where(eq(batches.id, batchId));
+  const [batch] = await db
+    .select({ tenantId: batches.tenantId, templateVersion: batches.templateVersion })
+    .from(batches)
+    .where(eq(batches.id, batchId));
   if (!batch?.templateVersion) return null;
   const [latest] = await db
     .select({ id: batches.id })

@@ -41,7 +41,14 @@ export async function renderBatchChunk({ batchId, from, count }: Chunk): Promise
   const pending = await db
     .select()
     .from(batchRecords)
-    .where(and(eq(batchRecords.batchId, batchId), gte(batchRecords.recordIndex, from), lt(batchRecords.recordIndex, from + count), eq(batchRecords.status, "pending")))
+    .where(
+      and(
+        eq(batchRecords.batchId, batchId),
+        gte(batchRecords.recordIndex, from),
+        lt(batchRecords.recordIndex, from + count),
+        eq(batchRecords.status, "pending"),
+      ),
+    )
     .orderBy(asc(batchRecords.recordIndex));
   if (!pending.length) return { rendered: 0, failed: 0, skipped: count };
 
@@ -61,14 +68,17 @@ export async function renderBatchChunk({ batchId, from, count }: Chunk): Promise
 async function renderOne(batch: Batch, record: BatchRecord): Promise<Rendered> {
   let result: Awaited<ReturnType<typeof renderToBlob>>;
   try {
-    result = await renderToBlob({
-      templatePath: batch.templatePath,
-      templateVersion: batch.templateVersion ?? undefined,
-      record: record.data,
-      meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
-      explain: batch.explainRequestedBy !== null,
-      blobKey: recordBlobKey(batch.tenantId, batch.id, record.recordIndex),
-    }, { tenant: batch.tenantId, batch: batch.id });
+    result = await renderToBlob(
+      {
+        templatePath: batch.templatePath,
+        templateVersion: batch.templateVersion ?? undefined,
+        record: record.data,
+        meta: { correlationId: record.correlationId, title: `${batch.title} – ${record.fileName}`, documentId: record.documentId },
+        explain: batch.explainRequestedBy !== null,
+        blobKey: recordBlobKey(batch.tenantId, batch.id, record.recordIndex),
+      },
+      { tenant: batch.tenantId, batch: batch.id },
+    );
   } catch (err) {
     // A render error is the record's own (its data, its template version gone, a layout past
     // RENDER_TIMEOUT_MS): retrying would fail the same way, so it is recorded, not retried.

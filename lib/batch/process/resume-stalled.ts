@@ -30,7 +30,12 @@ export async function resumeStalledBatches({ now = new Date(), stallMs = env().B
     .select({ id: batches.id, tenantId: batches.tenantId, state: batches.state })
     .from(batches)
     .where(and(inArray(batches.state, ["queued", "processing"]), lt(batches.updatedAt, new Date(now.getTime() - stallMs))));
-  const queued = await withLiveJobs(db, BATCH_JOBS, "batchId", quiet.map((b) => b.id));
+  const queued = await withLiveJobs(
+    db,
+    BATCH_JOBS,
+    "batchId",
+    quiet.map((b) => b.id),
+  );
   const resumed: ResumedBatch[] = [];
   for (const batch of quiet.filter((b) => !queued.has(b.id))) {
     const tag = `resume-${now.getTime()}`;
@@ -46,7 +51,11 @@ export async function resumeStalledBatches({ now = new Date(), stallMs = env().B
       if (!claimed) return null;
       let result: ResumedBatch;
       if (batch.state === "queued") {
-        await sendEvent(tx, { name: "dispatch/batch.approved", data: { batchId: batch.id, tenantId: batch.tenantId }, id: `${batch.id}:${tag}` });
+        await sendEvent(tx, {
+          name: "dispatch/batch.approved",
+          data: { batchId: batch.id, tenantId: batch.tenantId },
+          id: `${batch.id}:${tag}`,
+        });
         result = { batchId: batch.id, resumed: "pickup", chunks: 0 };
       } else {
         const pending = await tx
@@ -54,18 +63,31 @@ export async function resumeStalledBatches({ now = new Date(), stallMs = env().B
           .from(batchRecords)
           .where(and(eq(batchRecords.batchId, batch.id), eq(batchRecords.status, "pending")))
           .orderBy(asc(batchRecords.recordIndex));
-        const chunks = chunksOf(pending.map((p) => p.index), chunkSize);
+        const chunks = chunksOf(
+          pending.map((p) => p.index),
+          chunkSize,
+        );
         if (chunks.length) {
           await sendEvent(
             tx,
-            chunks.map((c) => ({ name: "dispatch/chunk.render", data: { batchId: batch.id, tenantId: batch.tenantId, ...c }, id: `${batch.id}:${c.from}+${c.count}:${tag}` })),
+            chunks.map((c) => ({
+              name: "dispatch/chunk.render",
+              data: { batchId: batch.id, tenantId: batch.tenantId, ...c },
+              id: `${batch.id}:${c.from}+${c.count}:${tag}`,
+            })),
           );
         } else {
-          await sendEvent(tx, { name: "dispatch/batch.finalize", data: { batchId: batch.id, tenantId: batch.tenantId }, id: `${batch.id}:${tag}` });
+          await sendEvent(tx, {
+            name: "dispatch/batch.finalize",
+            data: { batchId: batch.id, tenantId: batch.tenantId },
+            id: `${batch.id}:${tag}`,
+          });
         }
         result = { batchId: batch.id, resumed: chunks.length ? "chunks" : "finalize", chunks: chunks.length };
       }
-      await tx.insert(auditEvents).values({ tenantId: batch.tenantId, subjectType: "batch", subjectId: batch.id, action: "batch.resumed", detail: result });
+      await tx
+        .insert(auditEvents)
+        .values({ tenantId: batch.tenantId, subjectType: "batch", subjectId: batch.id, action: "batch.resumed", detail: result });
       return result;
     });
     if (outcome) resumed.push(outcome);

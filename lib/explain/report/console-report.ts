@@ -13,6 +13,7 @@ import { reportResponse } from "./report-response";
  */
 export async function consoleReport(principal: Principal, mode: string, correlationId: () => Promise<string>): Promise<Response> {
   requireTier(principal, EXPLAIN_TIERS);
-  if (!REPORT_MODES.includes(mode as ReportMode)) throw new AppError("resource.not_found", `No ${mode.slice(0, 20)} report; there are summary and detailed`);
+  if (!REPORT_MODES.includes(mode as ReportMode))
+    throw new AppError("resource.not_found", `No ${mode.slice(0, 20)} report; there are summary and detailed`);
   return reportResponse(await explainReport(principal, await correlationId(), mode as ReportMode));
 }

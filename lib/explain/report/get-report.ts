@@ -24,7 +24,8 @@ export interface ExplainReportPdf {
   cached: boolean;
 }
 
-export const reportKey = (tenantId: string, traceId: string, variant: string) => `${tenantFolder(tenantId)}/explain/reports/${traceId}/${variant}.pdf`;
+export const reportKey = (tenantId: string, traceId: string, variant: string) =>
+  `${tenantFolder(tenantId)}/explain/reports/${traceId}/${variant}.pdf`;
 
 // Two requests for the same report at once make it once: the second waits for the first.
 const holder = globalThis as unknown as { __sealpostReportsInFlight?: Map<string, Promise<ExplainReportPdf>> };
@@ -36,7 +37,12 @@ const inFlight = () => (holder.__sealpostReportsInFlight ??= new Map());
  * accessibility scorecard is part of the report when the tenant's licence has the accessibility
  * feature; the cache keeps the two variants apart. `now` is the clock (tests move it).
  */
-export async function explainReport(principal: Principal, correlationId: string, mode: ReportMode, now = new Date()): Promise<ExplainReportPdf> {
+export async function explainReport(
+  principal: Principal,
+  correlationId: string,
+  mode: ReportMode,
+  now = new Date(),
+): Promise<ExplainReportPdf> {
   const scorecard = principal.tenant.features.includes("accessibility");
   const variant = `${mode}${scorecard ? "-a11y" : ""}-f${REPORT_FORMAT}`;
   // Keyed before anything is read: a request arriving while the first is still reading or laying out waits for it.
@@ -58,7 +64,11 @@ export async function explainReport(principal: Principal, correlationId: string,
 }
 
 /** The newest trace of the tenant under the correlation id with its cached report of `variant`, in one query (the cached path is the hot one). */
-async function traceWithReport(principal: Principal, correlationId: string, variant: string): Promise<{ trace: ExplainTrace; report: ExplainReport | null }> {
+async function traceWithReport(
+  principal: Principal,
+  correlationId: string,
+  variant: string,
+): Promise<{ trace: ExplainTrace; report: ExplainReport | null }> {
   const db = await getDb();
   const [row] = await db
     .select({ trace: explainTraces, report: explainReports })
@@ -71,9 +81,21 @@ async function traceWithReport(principal: Principal, correlationId: string, vari
   return row;
 }
 
-async function makeReport(trace: ExplainTrace, variant: string, mode: ReportMode, scorecard: boolean, generatedAt: Date): Promise<ExplainReportPdf> {
+async function makeReport(
+  trace: ExplainTrace,
+  variant: string,
+  mode: ReportMode,
+  scorecard: boolean,
+  generatedAt: Date,
+): Promise<ExplainReportPdf> {
   const json = JSON.parse(Buffer.from(await readTrace(trace)).toString("utf8")) as Trace;
-  const pdf = await renderExplainReportPdf({ trace: json, mode, scorecard, templateLines: await templateLines(json), generatedAt: generatedAt.toISOString() });
+  const pdf = await renderExplainReportPdf({
+    trace: json,
+    mode,
+    scorecard,
+    templateLines: await templateLines(json),
+    generatedAt: generatedAt.toISOString(),
+  });
   // The report is made: a cache that cannot be written costs the next request a render, not this one its answer.
   await cacheReport(trace, variant, pdf, generatedAt).catch((err: unknown) =>
     console.warn(`[explain] ${variant} report of ${trace.correlationId} served but not cached: ${(err as Error).message}`),
@@ -89,7 +111,10 @@ async function cacheReport(trace: ExplainTrace, variant: string, pdf: Uint8Array
   await db
     .insert(explainReports)
     .values(row)
-    .onConflictDoUpdate({ target: [explainReports.traceId, explainReports.variant], set: { blobKey, byteSize: row.byteSize, generatedAt } });
+    .onConflictDoUpdate({
+      target: [explainReports.traceId, explainReports.variant],
+      set: { blobKey, byteSize: row.byteSize, generatedAt },
+    });
 }
 
 /**
@@ -107,5 +132,9 @@ async function templateLines(trace: Trace): Promise<TemplateLines | null> {
   );
   if (source === null) return null;
   const all = source.split(/\r?\n/);
-  return Object.fromEntries(linesReferenced(trace).filter((n) => n >= 1 && n <= all.length).map((n) => [n, all[n - 1]]));
+  return Object.fromEntries(
+    linesReferenced(trace)
+      .filter((n) => n >= 1 && n <= all.length)
+      .map((n) => [n, all[n - 1]]),
+  );
 }

@@ -40,13 +40,20 @@ export function scorecard(trace: Trace): ScoreLine[] {
     ...(headings.topLevelCount > 1 ? [`${headings.topLevelCount} level-1 headings (a document has one)`] : []),
   ];
   const headingFailed = headings.result === "FAIL";
-  const worst = contrast.pairs.reduce<(typeof contrast.pairs)[number] | null>((w, p) => (!w || p.ratio / (p.largeText ? 3 : 4.5) < w.ratio / (w.largeText ? 3 : 4.5) ? p : w), null);
+  const worst = contrast.pairs.reduce<(typeof contrast.pairs)[number] | null>(
+    (w, p) => (!w || p.ratio / (p.largeText ? 3 : 4.5) < w.ratio / (w.largeText ? 3 : 4.5) ? p : w),
+    null,
+  );
   return [
     {
       check: "Heading hierarchy",
       result: headingFailed ? "FAIL" : "PASS",
       failed: headingFailed,
-      detail: headingFailed ? headingProblems.join("; ") : headings.outline.length ? `${plural(headings.outline.length, "heading")}, no level skipped, one top heading` : "no headings, so no level can be skipped",
+      detail: headingFailed
+        ? headingProblems.join("; ")
+        : headings.outline.length
+          ? `${plural(headings.outline.length, "heading")}, no level skipped, one top heading`
+          : "no headings, so no level can be skipped",
     },
     {
       check: "Text contrast",
@@ -67,7 +74,8 @@ export function scorecard(trace: Trace): ScoreLine[] {
     {
       check: "Alt-text coverage",
       // The percent, and whether it passes: every image needs a text alternative (WCAG 1.1.1).
-      result: images.altCoveragePercent === null ? "NONE" : `${images.altCoveragePercent} % ${images.altCoveragePercent < 100 ? "FAIL" : "PASS"}`,
+      result:
+        images.altCoveragePercent === null ? "NONE" : `${images.altCoveragePercent} % ${images.altCoveragePercent < 100 ? "FAIL" : "PASS"}`,
       failed: images.altCoveragePercent !== null && images.altCoveragePercent < 100,
       detail: images.total ? `${images.withAlt} of ${plural(images.total, "image")} described` : "no images",
     },
@@ -87,8 +95,10 @@ export function renderDescription(trace: Trace): string {
  */
 export function tracedBecauseText(requestedBy: string): string {
   if (requestedBy === "preview") return "a template preview is always traced";
-  if (requestedBy.startsWith("front matter ")) return `the template's front matter asks for it (${requestedBy.slice("front matter ".length)})`;
-  if (requestedBy.startsWith("templateSettings.") || requestedBy.startsWith("features.")) return `the request asked for it (${requestedBy})`;
+  if (requestedBy.startsWith("front matter "))
+    return `the template's front matter asks for it (${requestedBy.slice("front matter ".length)})`;
+  if (requestedBy.startsWith("templateSettings.") || requestedBy.startsWith("features."))
+    return `the request asked for it (${requestedBy})`;
   return requestedBy;
 }
 
@@ -101,7 +111,8 @@ export function outcomeSentence(trace: Trace): string {
   return `Rendered ${plural(trace.layout.pageCount, "page")}${total !== null ? ` in ${formatMs(total)}` : ""}, with ${counts}.`;
 }
 
-export const formatMs = (ms: number | null | undefined) => (ms === null || ms === undefined ? "not measured" : ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`);
+export const formatMs = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? "not measured" : ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`;
 
 export interface TimingRow {
   stage: string;
@@ -128,7 +139,9 @@ export function timingRows(trace: Trace, detailed: boolean): { stages: TimingRow
     explain: [
       { stage: "Trace capture during binding and layout (included above)", ms: p.captureInRenderMs },
       // Older traces counted the check in the capture's time.
-      ...(p.pdfUaCheckMs !== undefined && p.pdfUaCheckMs !== null ? [{ stage: "PDF/UA check after the render (not in the total)", ms: p.pdfUaCheckMs }] : []),
+      ...(p.pdfUaCheckMs !== undefined && p.pdfUaCheckMs !== null
+        ? [{ stage: "PDF/UA check after the render (not in the total)", ms: p.pdfUaCheckMs }]
+        : []),
       { stage: "Trace assembly after the render (not in the total)", ms: p.assembleMs },
     ],
   };
@@ -168,7 +181,13 @@ export function tokenGroups(trace: Trace): TokenGroup[] {
   return [...groups.values()].map((g) => {
     const first = g.sources[0] ?? "no value";
     const last = g.sources[g.sources.length - 1] ?? "no value";
-    return { token: g.token, line: g.line, occurrences: g.sources.length, sources: first === last ? first : `${first} … ${last}`, valueTypes: [...g.types] };
+    return {
+      token: g.token,
+      line: g.line,
+      occurrences: g.sources.length,
+      sources: first === last ? first : `${first} … ${last}`,
+      valueTypes: [...g.types],
+    };
   });
 }
 

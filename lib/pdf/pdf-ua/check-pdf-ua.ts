@@ -1,4 +1,18 @@
-import { decodePDFRawStream, ParseSpeeds, PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, type PDFPage, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
+import {
+  decodePDFRawStream,
+  ParseSpeeds,
+  PDFArray,
+  PDFBool,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  type PDFPage,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+} from "pdf-lib";
 import { readContent } from "./content-stream";
 import { PDF_UA_RULES, type PdfUaRule } from "./rules";
 import { readStructureTree, standardType, type StructElement, type StructureTree } from "./structure-tree";
@@ -34,7 +48,8 @@ class Findings {
 }
 
 const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/;
-const streamBytes = (s: PDFObject | undefined): Uint8Array => (s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : s instanceof PDFStream ? s.getContents() : new Uint8Array());
+const streamBytes = (s: PDFObject | undefined): Uint8Array =>
+  s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : s instanceof PDFStream ? s.getContents() : new Uint8Array();
 
 /**
  * Checks a PDF against the PDF/UA-1 rules a machine can decide (lib/pdf/pdf-ua/rules.ts, by
@@ -91,7 +106,8 @@ function checkElements(tree: StructureTree, findings: Findings): void {
     const level = /^H([1-6])$/.exec(type);
     if (level) {
       const n = Number(level[1]);
-      if (n > lastHeading + 1) findings.fail("7.4.2-1", lastHeading ? `an H${n} after an H${lastHeading}` : `the first heading is an H${n}`);
+      if (n > lastHeading + 1)
+        findings.fail("7.4.2-1", lastHeading ? `an H${n} after an H${lastHeading}` : `the first heading is an H${n}`);
       lastHeading = n;
     }
     if (e.lang !== undefined && !LANGUAGE_TAG.test(e.lang)) findings.fail("7.2-29", `${where}: Lang "${e.lang}"`);
@@ -103,8 +119,10 @@ function checkElements(tree: StructureTree, findings: Findings): void {
     if (type === "TH" && !e.attributes.Table?.Scope && !tableNamesHeaders(tree, e)) findings.fail("7.5-1", "a TH without Scope");
     if (type === "LI" && parentType(tree, e) !== "L") findings.fail("7.2-17", where);
     if (type === "LBody" && parentType(tree, e) !== "LI") findings.fail("7.2-18", where);
-    if (type === "L" && kids.some((k) => !["L", "LI", "Caption"].includes(k))) findings.fail("7.2-19", `an L holding a ${kids.find((k) => !["L", "LI", "Caption"].includes(k))}`);
-    if (type === "LI" && kids.some((k) => k !== "Lbl" && k !== "LBody")) findings.fail("7.2-20", `an LI holding a ${kids.find((k) => k !== "Lbl" && k !== "LBody")}`);
+    if (type === "L" && kids.some((k) => !["L", "LI", "Caption"].includes(k)))
+      findings.fail("7.2-19", `an L holding a ${kids.find((k) => !["L", "LI", "Caption"].includes(k))}`);
+    if (type === "LI" && kids.some((k) => k !== "Lbl" && k !== "LBody"))
+      findings.fail("7.2-20", `an LI holding a ${kids.find((k) => k !== "Lbl" && k !== "LBody")}`);
   }
 }
 
@@ -134,7 +152,8 @@ function checkPage(doc: PDFDocument, page: PDFPage, n: number, tree: StructureTr
   for (const item of content.items) {
     const artifact = item.marks.findIndex((m) => m.tag === "Artifact");
     const tagged = item.marks.findIndex((m) => m.mcid !== undefined && Array.isArray(mcids) && mcids[m.mcid] !== undefined);
-    const what = item.operator === "Do" || item.operator === "BI" ? "an image" : ["Tj", "TJ", "'", '"'].includes(item.operator) ? "a text" : "a path";
+    const what =
+      item.operator === "Do" || item.operator === "BI" ? "an image" : ["Tj", "TJ", "'", '"'].includes(item.operator) ? "a text" : "a path";
     if (artifact < 0 && tagged < 0) findings.fail("7.1-3", `page ${n}: ${what} drawn outside any artifact or tagged content`);
     else if (artifact >= 0 && tagged >= 0) findings.fail(artifact > tagged ? "7.1-1" : "7.1-2", `page ${n}: ${what}`);
   }

@@ -81,7 +81,11 @@ function* tokens(bytes: Uint8Array): Generator<Token> {
         if (w === "ID") {
           // Inline image data, up to whitespace + EI + whitespace.
           i++;
-          while (i < n && !(WHITE.has(bytes[i - 1]) && bytes[i] === 0x45 && bytes[i + 1] === 0x49 && (i + 2 >= n || WHITE.has(bytes[i + 2])))) i++;
+          while (
+            i < n &&
+            !(WHITE.has(bytes[i - 1]) && bytes[i] === 0x45 && bytes[i + 1] === 0x49 && (i + 2 >= n || WHITE.has(bytes[i + 2])))
+          )
+            i++;
           i += 2;
           yield { kind: "operator", value: "EI" };
         }

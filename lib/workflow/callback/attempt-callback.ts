@@ -13,9 +13,16 @@ export type AttemptOutcome = "delivered" | "retry" | "gave-up" | "refused";
  * a refused address (SSRF rules) is final too, since trying again would only be refused again; anything
  * else is retried, except on the last attempt (gave-up). An attempt already delivered is not repeated.
  */
-export async function attemptCallback(p: CallbackPayload, attemptNo: number, last: boolean): Promise<{ outcome: AttemptOutcome; at: number }> {
+export async function attemptCallback(
+  p: CallbackPayload,
+  attemptNo: number,
+  last: boolean,
+): Promise<{ outcome: AttemptOutcome; at: number }> {
   const db = await getDb();
-  const [wf] = await db.select({ callbackUrl: workflows.callbackUrl }).from(workflows).where(and(eq(workflows.id, p.workflowId), eq(workflows.tenantId, p.tenantId)));
+  const [wf] = await db
+    .select({ callbackUrl: workflows.callbackUrl })
+    .from(workflows)
+    .where(and(eq(workflows.id, p.workflowId), eq(workflows.tenantId, p.tenantId)));
   const [done] = await db
     .select({ id: workflowCallbackAttempts.id })
     .from(workflowCallbackAttempts)

@@ -44,7 +44,13 @@ export async function enqueueWorkflowCallback(tx: Tx, wf: Workflow, declined?: S
     tenantId: wf.tenantId,
     workflowId: wf.id,
     messageId: `msg_${newId().replace(/-/g, "")}`,
-    body: { workflowId: wf.id, correlationId: wf.correlationId, state: wf.state as WorkflowState, completedAt: (wf.completedAt ?? new Date()).toISOString(), ...(declined ? { declined } : {}) },
+    body: {
+      workflowId: wf.id,
+      correlationId: wf.correlationId,
+      state: wf.state as WorkflowState,
+      completedAt: (wf.completedAt ?? new Date()).toISOString(),
+      ...(declined ? { declined } : {}),
+    },
   };
   await sendEvent(tx, { name: CALLBACK_EVENT, data: payload, id: `callback:${wf.id}:${wf.state}` });
 }

@@ -17,7 +17,13 @@ export async function listCallbackAttempts(tenantId: string, workflowId: string)
     .where(and(eq(workflowCallbackAttempts.tenantId, tenantId), eq(workflowCallbackAttempts.workflowId, wf.id)))
     .orderBy(asc(workflowCallbackAttempts.id));
   const last = rows.at(-1);
-  const status = !last ? (wf.callbackUrl && ["complete", "rejected", "cancelled"].includes(wf.state) ? "pending" : "none") : last.outcome === "retry" ? "pending" : last.outcome;
+  const status = !last
+    ? wf.callbackUrl && ["complete", "rejected", "cancelled"].includes(wf.state)
+      ? "pending"
+      : "none"
+    : last.outcome === "retry"
+      ? "pending"
+      : last.outcome;
   return {
     workflowId: wf.id,
     callbackHost: wf.callbackUrl ? new URL(wf.callbackUrl).host : null,

@@ -10,13 +10,24 @@ export function exportRows(wf: Workflow) {
   return wf.schema.steps.flatMap((s, step) =>
     s.fields.map((f) => {
       const stored = wf.data[step]?.[f.key];
-      return { step, stepTitle: s.title, key: f.key, label: f.label ?? f.key, value: stored?.value ?? null, updatedAt: stored?.updatedAt ?? null };
+      return {
+        step,
+        stepTitle: s.title,
+        key: f.key,
+        label: f.label ?? f.key,
+        value: stored?.value ?? null,
+        updatedAt: stored?.updatedAt ?? null,
+      };
     }),
   );
 }
 
 /** Letters, digits, dot, dash and underscore only, so the name is safe in a header and on every file system. */
-export const safeFileName = (s: string): string => s.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(0, 80) || "workflow";
+export const safeFileName = (s: string): string =>
+  s
+    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/^[._]+/, "")
+    .slice(0, 80) || "workflow";
 
 /**
  * GET /api/workflow/{id}/export?format=json|csv: the collected data as it is now, in any state
@@ -33,7 +44,10 @@ export async function exportWorkflow(tenantId: string, workflowId: string, forma
   const rows = exportRows(wf);
   const exportedAt = new Date().toISOString();
   if (format === "json") {
-    return Response.json({ workflowId: wf.id, correlationId: wf.correlationId, state: wf.state, exportedAt, rows }, { headers: { "cache-control": "no-store" } });
+    return Response.json(
+      { workflowId: wf.id, correlationId: wf.correlationId, state: wf.state, exportedAt, rows },
+      { headers: { "cache-control": "no-store" } },
+    );
   }
   const header = ["step", "stepTitle", "key", "label", "value", "updatedAt"];
   const body = csvDocument(

@@ -49,4 +49,5 @@ export const otpCodePlaceholder = (workflowId: string, salt: string): string => 
 const PLACEHOLDER = /\[\[otp-code:([0-9a-f-]{36}):([A-Za-z0-9_-]{16,64})\]\]/g;
 
 /** Turns the placeholders of a queued mail into codes, as the mail is handed to the SMTP server. */
-export const expandOtpCodes = (text: string): string => text.replace(PLACEHOLDER, (_, workflowId: string, salt: string) => otpCodeFor(workflowId, salt));
+export const expandOtpCodes = (text: string): string =>
+  text.replace(PLACEHOLDER, (_, workflowId: string, salt: string) => otpCodeFor(workflowId, salt));

@@ -18,5 +18,6 @@ export function assertOtpPassed(wf: Workflow, portal: PortalPrincipal): void {
 
 /** 409 otp.not_required on the OTP routes of a workflow without requireOtp. */
 export function assertOtpRequired(wf: Workflow): void {
-  if (!wf.settings.requireOtp) throw new AppError("otp.not_required", "This workflow was created without requireOtp; its portal needs no passcode");
+  if (!wf.settings.requireOtp)
+    throw new AppError("otp.not_required", "This workflow was created without requireOtp; its portal needs no passcode");
 }

@@ -40,7 +40,10 @@ export async function portalBootstrap(portal: PortalPrincipal) {
     return { ...bootstrapPayload(wf, portal.role, reviewer), signing, otpRequired, otpVerified: otpRequired ? portal.otpVerified : null };
   }
   const db = await getDb();
-  const [otp] = await db.select().from(workflowOtps).where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId)));
+  const [otp] = await db
+    .select()
+    .from(workflowOtps)
+    .where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId)));
   const waiting = otp?.codeHash && !otp.usedAt;
   return {
     workflow: { workflowId: wf.id, state: wf.state, organizationName: wf.settings.organizationName ?? null, requireOtp: true },
@@ -50,7 +53,9 @@ export async function portalBootstrap(portal: PortalPrincipal) {
     otp: {
       sentAt: iso(otp?.sentAt),
       expiresAt: waiting ? iso(otp.expiresAt) : null,
-      nextSendAt: otp ? new Date(Math.max(otp.sentAt.getTime() + OTP_SEND_INTERVAL_MS, otp.lockedUntil?.getTime() ?? 0)).toISOString() : null,
+      nextSendAt: otp
+        ? new Date(Math.max(otp.sentAt.getTime() + OTP_SEND_INTERVAL_MS, otp.lockedUntil?.getTime() ?? 0)).toISOString()
+        : null,
       lockedUntil: otp?.lockedUntil && otp.lockedUntil.getTime() > Date.now() ? iso(otp.lockedUntil) : null,
     },
   };

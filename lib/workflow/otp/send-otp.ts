@@ -11,14 +11,22 @@ import { assertOtpRequired } from "./otp-gate";
 import { hashOtp, newOtpSalt, OTP_SEND_INTERVAL_MS, otpCodeFor, otpCodePlaceholder, retryAfterS } from "./otp-code";
 
 export const findOtp = async (tx: Tx, wf: Workflow): Promise<WorkflowOtp | undefined> =>
-  (await tx.select().from(workflowOtps).where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId))))[0];
+  (
+    await tx
+      .select()
+      .from(workflowOtps)
+      .where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId)))
+  )[0];
 
 /** 429 otp.locked while a lockout runs (after 5 wrong tries), with Retry-After; `lockedUntil` of a portal's or a signer's passcode. */
 export function assertNotLocked(lockedUntil: Date | null | undefined, now: number): void {
   const until = lockedUntil?.getTime();
   if (until && until > now) {
     const s = retryAfterS(until, now);
-    throw new AppError("otp.locked", `Too many wrong passcodes; a new one can be sent in ${s} s`, { headers: { "retry-after": String(s) }, retryAfter: s });
+    throw new AppError("otp.locked", `Too many wrong passcodes; a new one can be sent in ${s} s`, {
+      headers: { "retry-after": String(s) },
+      retryAfter: s,
+    });
   }
 }
 
@@ -27,7 +35,10 @@ export function assertSendAllowed(sentAt: Date | null | undefined, now: number):
   const nextAllowed = sentAt ? sentAt.getTime() + OTP_SEND_INTERVAL_MS : 0;
   if (nextAllowed > now) {
     const s = retryAfterS(nextAllowed, now);
-    throw new AppError("otp.rate_limited", `A passcode was sent less than a minute ago; try again in ${s} s`, { headers: { "retry-after": String(s) }, retryAfter: s });
+    throw new AppError("otp.rate_limited", `A passcode was sent less than a minute ago; try again in ${s} s`, {
+      headers: { "retry-after": String(s) },
+      retryAfter: s,
+    });
   }
 }
 
@@ -62,7 +73,12 @@ export async function sendOtp(portal: PortalPrincipal) {
     const to = wf.settings.recipients[0].email;
     await enqueueMail(tx, otpMail(wf, to, salt));
     await recordEvent(tx, wf, "otp.sent", portalActor(portal), { to });
-    return { sent: true, expiresAt: row.expiresAt.toISOString(), nextSendAt: new Date(now + OTP_SEND_INTERVAL_MS).toISOString(), to: maskEmail(to) };
+    return {
+      sent: true,
+      expiresAt: row.expiresAt.toISOString(),
+      nextSendAt: new Date(now + OTP_SEND_INTERVAL_MS).toISOString(),
+      to: maskEmail(to),
+    };
   });
 }
 

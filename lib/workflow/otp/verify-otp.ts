@@ -32,7 +32,10 @@ export async function verifyOtp(portal: PortalPrincipal, code: string) {
     if (otp.expiresAt.getTime() <= now) throw new AppError("otp.expired", "The passcode has expired; send a new one with otp/send");
     const actor = portalActor(portal);
     if (otpMatches(wf.id, otp.salt, otp.codeHash, code)) {
-      await tx.update(workflowOtps).set({ usedAt: new Date(now) }).where(eq(workflowOtps.workflowId, wf.id));
+      await tx
+        .update(workflowOtps)
+        .set({ usedAt: new Date(now) })
+        .where(eq(workflowOtps.workflowId, wf.id));
       await recordEvent(tx, wf, "otp.verified", actor);
       return { ok: true };
     }
@@ -43,12 +46,21 @@ export async function verifyOtp(portal: PortalPrincipal, code: string) {
       await tx.update(workflowOtps).set({ failedAttempts: failed, lockedUntil, codeHash: null }).where(eq(workflowOtps.workflowId, wf.id));
       await recordEvent(tx, wf, "otp.locked", actor, { failedAttempts: failed });
       const s = retryAfterS(lockedUntil.getTime(), now);
-      return { ok: false, error: new AppError("otp.locked", `${failed} wrong passcodes: this one is locked; a new one can be sent in ${s} s`, { headers: { "retry-after": String(s) }, retryAfter: s }) };
+      return {
+        ok: false,
+        error: new AppError("otp.locked", `${failed} wrong passcodes: this one is locked; a new one can be sent in ${s} s`, {
+          headers: { "retry-after": String(s) },
+          retryAfter: s,
+        }),
+      };
     }
     await tx.update(workflowOtps).set({ failedAttempts: failed }).where(eq(workflowOtps.workflowId, wf.id));
     await recordEvent(tx, wf, "otp.failed", actor, { failedAttempts: failed });
     const left = OTP_MAX_ATTEMPTS - failed;
-    return { ok: false, error: new AppError("otp.invalid", `Wrong passcode; ${left} ${left === 1 ? "try" : "tries"} left`, { attemptsLeft: left }) };
+    return {
+      ok: false,
+      error: new AppError("otp.invalid", `Wrong passcode; ${left} ${left === 1 ? "try" : "tries"} left`, { attemptsLeft: left }),
+    };
   });
   if (!outcome.ok) throw outcome.error;
   portal.otpVerified = true;

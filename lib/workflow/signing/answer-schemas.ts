@@ -71,7 +71,11 @@ const fullBootstrap = lockedBootstrap.extend({
     revision: z.int().nullable(),
     sha256: z.string().nullable(),
     pageCount: z.int(),
-    field: z.object({ name: z.string().nullable(), page: z.int().nullable(), rect: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable() }),
+    field: z.object({
+      name: z.string().nullable(),
+      page: z.int().nullable(),
+      rect: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+    }),
   }),
   consent: z.object({ version: z.string(), text: z.string(), sha256: z.string() }),
   signing: signingAnswer.pick({ mode: true, signers: true }),
@@ -122,7 +126,14 @@ export const signingProgressAnswer = answerOf<Answer<typeof signingProgress>>()(
 /** GET /api/workflow/{workflowId}/certificate/chain: valid, or where the activity differs from the chain the certificate printed. */
 export const certificateChainAnswer = answerOf<Answer<typeof recheckCertificateChain>>()(
   z.union([
-    z.object({ workflowId: z.uuid(), chainHead: z.string(), valid: z.literal(true), head: z.string(), checked: z.int(), notCovered: z.int() }),
+    z.object({
+      workflowId: z.uuid(),
+      chainHead: z.string(),
+      valid: z.literal(true),
+      head: z.string(),
+      checked: z.int(),
+      notCovered: z.int(),
+    }),
     z.object({
       workflowId: z.uuid(),
       chainHead: z.string(),

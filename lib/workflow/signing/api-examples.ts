@@ -11,12 +11,19 @@ import type { signBody } from "./request-signature";
 export const signExamples = {
   typed: {
     summary: "Sign with a typed name, accepting the current consent",
-    value: { consent: { version: consent().version, sha256: consent().sha256 }, mark: { kind: "typed", text: "Maria Anders" }, intent: true },
+    value: {
+      consent: { version: consent().version, sha256: consent().sha256 },
+      mark: { kind: "typed", text: "Maria Anders" },
+      intent: true,
+    },
   },
 } satisfies RequestExamples<typeof signBody>;
 
 export const declineExamples = {
-  wrongAmount: { summary: "Decline, saying why (the workflow ends rejected)", value: { reason: "The expected volume is 25,000 EUR, not 250,000" } },
+  wrongAmount: {
+    summary: "Decline, saying why (the workflow ends rejected)",
+    value: { reason: "The expected volume is 25,000 EUR, not 250,000" },
+  },
 } satisfies RequestExamples<typeof declineBody>;
 
 /** POST /api/sign/{token}/otp/verify. */

@@ -52,7 +52,8 @@ async function applyNext(tx: Tx, tenantId: string, workflowId: string): Promise<
   const now = new Date();
   const blobs = getBlobStore();
   const current = await blobs.get(wf.documentKey!);
-  if (!current || sha256(current) !== wf.documentSha256) throw new Error(`esign: revision ${wf.documentRevision} of workflow ${wf.id} is missing or does not match its SHA-256`);
+  if (!current || sha256(current) !== wf.documentSha256)
+    throw new Error(`esign: revision ${wf.documentRevision} of workflow ${wf.id} is missing or does not match its SHA-256`);
   const signerKey = await keyForSigner(tenantId, { name: next.name, email: next.email });
   const signed = await signPdf(current, {
     key: signerKey.key,
@@ -71,17 +72,40 @@ async function applyNext(tx: Tx, tenantId: string, workflowId: string): Promise<
     .update(workflowSigners)
     .set({ state: "signed", signedAt: now, signedRevision: revision, signedSha256: hash, updatedAt: now })
     .where(eq(workflowSigners.id, next.id));
-  await recordEvent(tx, wf, "signer.signed", systemActor, { signer: next.position, email: next.email, revision, sha256: hash, bytes: signed.byteLength, certificate: signerKey.issued ? "issued" : "tenant" });
+  await recordEvent(tx, wf, "signer.signed", systemActor, {
+    signer: next.position,
+    email: next.email,
+    revision,
+    sha256: hash,
+    bytes: signed.byteLength,
+    certificate: signerKey.issued ? "issued" : "tenant",
+  });
 
   const after = signers.map((s) => (s.id === next.id ? { ...s, state: "signed" as const, signedAt: now } : s));
   const done = after.every((s) => s.state === "signed");
   assertOutcome("signature-applied", done ? "complete" : "sealing");
   const set: Partial<Workflow> = done
-    ? { documentRevision: revision, documentKey: key, documentSha256: hash, state: "complete", sealedKey: key, sealedSha256: hash, sealedAt: now, completedAt: now, updatedAt: now }
+    ? {
+        documentRevision: revision,
+        documentKey: key,
+        documentSha256: hash,
+        state: "complete",
+        sealedKey: key,
+        sealedSha256: hash,
+        sealedAt: now,
+        completedAt: now,
+        updatedAt: now,
+      }
     : { documentRevision: revision, documentKey: key, documentSha256: hash, updatedAt: now };
   const [updated] = await tx.update(workflows).set(set).where(eq(workflows.id, wf.id)).returning();
   if (done) {
-    await recordEvent(tx, updated, "workflow.signed", systemActor, { from: wf.state, to: "complete", revision, sha256: hash, signers: after.length });
+    await recordEvent(tx, updated, "workflow.signed", systemActor, {
+      from: wf.state,
+      to: "complete",
+      revision,
+      sha256: hash,
+      signers: after.length,
+    });
     await deliverSealed(tx, updated);
     await deliverToSigners(tx, updated, signers);
     await onWorkflowTerminal(tx, updated);

@@ -35,7 +35,9 @@ export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: 
       sentAt: iso(signer.otpSentAt),
       // A code sent and not used yet: the page asks for it rather than offering to send one.
       expiresAt: signer.otpCodeHash && signer.otpExpiresAt && signer.otpExpiresAt.getTime() > Date.now() ? iso(signer.otpExpiresAt) : null,
-      nextSendAt: signer.otpSentAt ? new Date(Math.max(signer.otpSentAt.getTime() + OTP_SEND_INTERVAL_MS, signer.otpLockedUntil?.getTime() ?? 0)).toISOString() : null,
+      nextSendAt: signer.otpSentAt
+        ? new Date(Math.max(signer.otpSentAt.getTime() + OTP_SEND_INTERVAL_MS, signer.otpLockedUntil?.getTime() ?? 0)).toISOString()
+        : null,
       lockedUntil: signer.otpLockedUntil && signer.otpLockedUntil.getTime() > Date.now() ? iso(signer.otpLockedUntil) : null,
     },
   };
@@ -71,7 +73,12 @@ async function markViewed({ wf, signer }: OpenedLink, visitor: Visitor) {
       .where(and(eq(workflowSigners.id, signer.id), isNull(workflowSigners.viewedAt)))
       .returning();
     if (!row) return signer;
-    await recordEvent(tx, wf, "signer.viewed", signerActor(signer), { signer: signer.position, email: signer.email, ip: visitor.ip, userAgent: visitor.userAgent });
+    await recordEvent(tx, wf, "signer.viewed", signerActor(signer), {
+      signer: signer.position,
+      email: signer.email,
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+    });
     return row;
   });
 }

@@ -3,7 +3,9 @@ import { decimalInteger } from "@/lib/http/decimal-integer";
 import { OTP_PROOF_HEADER } from "./otp-proof";
 
 /** The link's token as the path carries it; its shape is checked by openLink (404 esign.link_invalid). */
-export const signTokenParams = z.object({ token: z.string().max(300).describe("The signing link's token: the credential of the whole ceremony (no bearer or portal token)") });
+export const signTokenParams = z.object({
+  token: z.string().max(300).describe("The signing link's token: the credential of the whole ceremony (no bearer or portal token)"),
+});
 
 export const signerParams = z.object({ workflowId: z.string().uuid(), signer: decimalInteger({ max: 99 }) });
 

@@ -20,7 +20,13 @@ import { signsAfterSealing } from "./signers";
  */
 export function mayReadCertificate(wf: Workflow, principal: Principal): boolean {
   const email = (principal.email ?? "").trim().toLowerCase();
-  return mayManage(wf, principal) || (!!email && wf.approvalHistory.some((h) => (h.action === "approved" || h.action === "approved-with-exception") && h.by.trim().toLowerCase() === email));
+  return (
+    mayManage(wf, principal) ||
+    (!!email &&
+      wf.approvalHistory.some(
+        (h) => (h.action === "approved" || h.action === "approved-with-exception") && h.by.trim().toLowerCase() === email,
+      ))
+  );
 }
 
 export const CERTIFICATE_READERS = "the initiator of the workflow, an approver who approved it, or an administrator";
@@ -28,14 +34,19 @@ export const CERTIFICATE_READERS = "the initiator of the workflow, an approver w
 /** The certificate's row for a caller who may see it (mayReadCertificate). */
 async function certificateFor(principal: Principal, workflowId: string): Promise<{ wf: Workflow; cert: WorkflowCertificate }> {
   const wf = await getWorkflow(principal.tenant.id, workflowId);
-  if (!mayReadCertificate(wf, principal)) throw new AppError("workflow.not_initiator", `Only ${CERTIFICATE_READERS} may read its certificate of completion`);
+  if (!mayReadCertificate(wf, principal))
+    throw new AppError("workflow.not_initiator", `Only ${CERTIFICATE_READERS} may read its certificate of completion`);
   const cert = await findCertificate(wf);
   if (!cert) throw notReady(wf);
   return { wf, cert };
 }
 
 export async function findCertificate(wf: Pick<Workflow, "id" | "tenantId" | "settings">): Promise<WorkflowCertificate | undefined> {
-  if (!signsAfterSealing(wf)) throw new AppError("esign.not_enabled", "This workflow was created without templateSettings.esign; it has no certificate of completion");
+  if (!signsAfterSealing(wf))
+    throw new AppError(
+      "esign.not_enabled",
+      "This workflow was created without templateSettings.esign; it has no certificate of completion",
+    );
   const db = await getDb();
   const [cert] = await db.select().from(workflowCertificates).where(eq(workflowCertificates.workflowId, wf.id));
   return cert && cert.tenantId === wf.tenantId ? cert : undefined;
@@ -44,20 +55,36 @@ export async function findCertificate(wf: Pick<Workflow, "id" | "tenantId" | "se
 function notReady(wf: Workflow): AppError {
   const ended = wf.state === "complete" || wf.state === "rejected";
   return ended
-    ? new AppError("esign.certificate_not_ready", "Signing has ended and the certificate of completion is being made; ask again shortly", { headers: { "retry-after": "5" } })
-    : new AppError("esign.certificate_not_ready", "The certificate of completion is made when the last signer has signed or a signer has declined");
+    ? new AppError("esign.certificate_not_ready", "Signing has ended and the certificate of completion is being made; ask again shortly", {
+        headers: { "retry-after": "5" },
+      })
+    : new AppError(
+        "esign.certificate_not_ready",
+        "The certificate of completion is made when the last signer has signed or a signer has declined",
+      );
 }
 
 /** GET /api/workflow/{id}/certificate (and the console's download): the signed certificate, checked against its stored SHA-256. */
 export async function certificateResponse(principal: Principal, workflowId: string): Promise<Response> {
   const { wf, cert } = await certificateFor(principal, workflowId);
   const pdf = await getBlobStore().get(cert.blobKey);
-  if (!pdf || createHash("sha256").update(pdf).digest("hex") !== cert.sha256) throw new Error(`esign: the certificate of workflow ${wf.id} (${cert.blobKey}) is missing or does not match its SHA-256`);
-  return pdfResponse(pdf, { filename: workflowFileName(wf, "certificate-of-completion"), headers: { "x-content-sha256": cert.sha256, "x-activity-chain-head": cert.chainHead } });
+  if (!pdf || createHash("sha256").update(pdf).digest("hex") !== cert.sha256)
+    throw new Error(`esign: the certificate of workflow ${wf.id} (${cert.blobKey}) is missing or does not match its SHA-256`);
+  return pdfResponse(pdf, {
+    filename: workflowFileName(wf, "certificate-of-completion"),
+    headers: { "x-content-sha256": cert.sha256, "x-activity-chain-head": cert.chainHead },
+  });
 }
 
 /** GET /api/workflow/{id}/certificate/chain: the activity as it is now, re-checked against the chain the certificate printed. */
-export async function recheckCertificateChain(principal: Principal, workflowId: string): Promise<ChainCheck & { workflowId: string; chainHead: string }> {
+export async function recheckCertificateChain(
+  principal: Principal,
+  workflowId: string,
+): Promise<ChainCheck & { workflowId: string; chainHead: string }> {
   const { wf, cert } = await certificateFor(principal, workflowId);
-  return { workflowId: wf.id, chainHead: cert.chainHead, ...recheckChain(wf.id, cert.chainLinks, await workflowActivity(await getDb(), wf)) };
+  return {
+    workflowId: wf.id,
+    chainHead: cert.chainHead,
+    ...recheckChain(wf.id, cert.chainLinks, await workflowActivity(await getDb(), wf)),
+  };
 }

@@ -8,13 +8,22 @@ import { signerStateLabels } from "@/lib/format/state-words";
 
 /** A moment in the certificate: with its seconds (it is an audit record), in the workflow's locale, the zone named. */
 type Time = (d: Date | string | null | undefined) => string;
-const timeIn = (locale: string): Time => (d) => momentText(d, locale, undefined, { seconds: true }) || "—";
+const timeIn =
+  (locale: string): Time =>
+  (d) =>
+    momentText(d, locale, undefined, { seconds: true }) || "—";
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
 
 /** What each of a signer's events says in the certificate, from the event's detail. */
 const SIGNER_EVENTS: Record<string, (d: Record<string, unknown>, time: Time) => { what: string; details: string[] }> = {
-  "signer.invited": (d, time) => ({ what: "Invited", details: [`Signing link sent to ${str(d.email)}`, `Link valid until ${time(str(d.expiresAt))}`] }),
-  "signer.link-resent": (d, time) => ({ what: "New link sent", details: [`The earlier link stopped working; valid until ${time(str(d.expiresAt))}`] }),
+  "signer.invited": (d, time) => ({
+    what: "Invited",
+    details: [`Signing link sent to ${str(d.email)}`, `Link valid until ${time(str(d.expiresAt))}`],
+  }),
+  "signer.link-resent": (d, time) => ({
+    what: "New link sent",
+    details: [`The earlier link stopped working; valid until ${time(str(d.expiresAt))}`],
+  }),
   "signer.viewed": (d) => ({ what: "Opened the document", details: origin(d) }),
   "signer.otp-sent": () => ({ what: "Passcode sent", details: ["A one-time passcode was e-mailed to the signer"] }),
   "signer.otp-verified": () => ({ what: "Passcode verified", details: ["The signer entered the one-time passcode"] }),
@@ -30,7 +39,14 @@ const SIGNER_EVENTS: Record<string, (d: Record<string, unknown>, time: Time) => 
       ...origin(d),
     ],
   }),
-  "signer.signed": (d) => ({ what: "Signature applied", details: [`Revision ${str(d.revision)}, SHA-256:`, str(d.sha256), `Certificate: ${d.certificate === "issued" ? "issued to the signer" : "the organisation's"}`] }),
+  "signer.signed": (d) => ({
+    what: "Signature applied",
+    details: [
+      `Revision ${str(d.revision)}, SHA-256:`,
+      str(d.sha256),
+      `Certificate: ${d.certificate === "issued" ? "issued to the signer" : "the organisation's"}`,
+    ],
+  }),
   "signer.declined": (d) => ({ what: "Declined", details: [`Reason: ${str(d.reason)}`, ...origin(d)] }),
   "signer.expired": () => ({ what: "Link expired", details: ["The link ran out before the signer acted"] }),
 };
@@ -57,10 +73,17 @@ export function certificateInput(
   const sealed = [...events].reverse().find((e) => e.kind === "workflow.sealed" && e.detail?.revision === 0);
   const byPosition = new Map(signers.map((s) => [s.position, s]));
   const revisions = [
-    ...(sealed ? [{ revision: 0, madeBy: "Sealed record and signature page", at: time(sealed.at), sha256: str(sealed.detail?.sha256) }] : []),
+    ...(sealed
+      ? [{ revision: 0, madeBy: "Sealed record and signature page", at: time(sealed.at), sha256: str(sealed.detail?.sha256) }]
+      : []),
     ...events
       .filter((e) => e.kind === "signer.signed")
-      .map((e) => ({ revision: Number(e.detail?.revision), madeBy: `Signature of ${byPosition.get(Number(e.detail?.signer))?.name ?? "?"}`, at: time(e.at), sha256: str(e.detail?.sha256) })),
+      .map((e) => ({
+        revision: Number(e.detail?.revision),
+        madeBy: `Signature of ${byPosition.get(Number(e.detail?.signer))?.name ?? "?"}`,
+        at: time(e.at),
+        sha256: str(e.detail?.sha256),
+      })),
   ];
   return {
     workflowId: wf.id,
@@ -76,7 +99,10 @@ export function certificateInput(
       { label: "Workflow", value: wf.id },
       { label: "Reference", value: wf.correlationId },
       { label: "Initiated by", value: `${wf.createdBy}, ${time(wf.createdAt)}` },
-      { label: "Signing order", value: mode === "sequential" ? "Sequential: each signer after the one before" : "Parallel: every signer at once" },
+      {
+        label: "Signing order",
+        value: mode === "sequential" ? "Sequential: each signer after the one before" : "Parallel: every signer at once",
+      },
       { label: declined ? "Ended" : "Completed", value: time(wf.completedAt) },
       { label: "Final document", value: `Revision ${wf.documentRevision ?? 0}, SHA-256 ${wf.documentSha256 ?? "—"}` },
       ...(declined ? [{ label: "Reason given", value: declined.declineReason ?? "" }] : []),
@@ -87,7 +113,14 @@ export function certificateInput(
       facts: [
         ...(s.role ? [{ label: "Role", value: s.role }] : []),
         ...(s.signOrder ? [{ label: "Signing order", value: String(s.signOrder) }] : []),
-        { label: "Outcome", value: s.signedAt ? `Signed ${time(s.signedAt)} (revision ${s.signedRevision})` : s.declinedAt ? `Declined ${time(s.declinedAt)}` : `Did not sign (${signerStateLabels[s.state].label.toLowerCase()})` },
+        {
+          label: "Outcome",
+          value: s.signedAt
+            ? `Signed ${time(s.signedAt)} (revision ${s.signedRevision})`
+            : s.declinedAt
+              ? `Declined ${time(s.declinedAt)}`
+              : `Did not sign (${signerStateLabels[s.state].label.toLowerCase()})`,
+        },
         { label: "Identified by", value: s.verificationMethod ?? (s.requireOtp ? "email link + one-time passcode" : "email link") },
       ],
       events: events

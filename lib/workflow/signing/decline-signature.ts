@@ -29,16 +29,44 @@ export async function declineSignature(token: string, reason: string, visitor: V
     assertOutcome("signature-declined", "rejected");
     await tx
       .update(workflowSigners)
-      .set({ state: "declined", declinedAt: now, declineReason: reason, viewedAt: signer.viewedAt ?? now, ip: visitor.ip, userAgent: visitor.userAgent?.slice(0, 500) ?? null, updatedAt: now })
+      .set({
+        state: "declined",
+        declinedAt: now,
+        declineReason: reason,
+        viewedAt: signer.viewedAt ?? now,
+        ip: visitor.ip,
+        userAgent: visitor.userAgent?.slice(0, 500) ?? null,
+        updatedAt: now,
+      })
       .where(eq(workflowSigners.id, signer.id));
-    const [updated] = await tx.update(workflows).set({ state: "rejected", completedAt: now, updatedAt: now }).where(eq(workflows.id, wf.id)).returning();
+    const [updated] = await tx
+      .update(workflows)
+      .set({ state: "rejected", completedAt: now, updatedAt: now })
+      .where(eq(workflows.id, wf.id))
+      .returning();
     const actor = signerActor(signer);
-    await recordEvent(tx, wf, "signer.declined", actor, { signer: signer.position, email: signer.email, reason, ip: visitor.ip, userAgent: visitor.userAgent });
-    await recordEvent(tx, wf, "workflow.rejected", actor, { from: wf.state, to: "rejected", via: "signature-declined", signer: signer.position, comment: reason });
+    await recordEvent(tx, wf, "signer.declined", actor, {
+      signer: signer.position,
+      email: signer.email,
+      reason,
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+    });
+    await recordEvent(tx, wf, "workflow.rejected", actor, {
+      from: wf.state,
+      to: "rejected",
+      via: "signature-declined",
+      signer: signer.position,
+      comment: reason,
+    });
     await onWorkflowTerminal(tx, updated, { signer: signer.position, name: signer.name, email: signer.email, reason });
     await tellSignersSigningEnded(tx, updated, { by: "signer", position: signer.position, name: signer.name });
     // The signing job makes the certificate of completion of the declined workflow.
-    await sendEvent(tx, { name: SIGNATURE_EVENT, data: { tenantId: wf.tenantId, workflowId: wf.id }, id: `signature-declined:${signer.id}` });
+    await sendEvent(tx, {
+      name: SIGNATURE_EVENT,
+      data: { tenantId: wf.tenantId, workflowId: wf.id },
+      id: `signature-declined:${signer.id}`,
+    });
     return { state: "declined", workflowState: "rejected", declinedAt: now.toISOString() };
   });
 }

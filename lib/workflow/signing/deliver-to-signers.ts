@@ -26,5 +26,9 @@ export async function deliverToSigners(tx: Tx, wf: Workflow, signers: WorkflowSi
       fileName: sealedFileName(wf),
     },
   ]);
-  await recordEvent(tx, wf, "delivery.created", systemActor, { recipients: signers.map((s) => s.email.toLowerCase()), sessions: created, to: "signers" });
+  await recordEvent(tx, wf, "delivery.created", systemActor, {
+    recipients: signers.map((s) => s.email.toLowerCase()),
+    sessions: created,
+    to: "signers",
+  });
 }

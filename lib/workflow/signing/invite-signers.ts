@@ -66,7 +66,9 @@ export function signerMail(wf: Workflow, s: WorkflowSigner, nonce: string, expir
     text: [
       greeting(s.name),
       ``,
-      reminder ? `${from} is still waiting for your signature on "${wf.title}"${as}. Your link stops working on ${until}.` : `${from} asks you to sign "${wf.title}"${as}.`,
+      reminder
+        ? `${from} is still waiting for your signature on "${wf.title}"${as}. Your link stops working on ${until}.`
+        : `${from} asks you to sign "${wf.title}"${as}.`,
       ...(s.signOrder ? [`You are signer ${s.signOrder} of ${total}; signers sign one after another, in order.`] : []),
       ``,
       `Read the document and sign it (or decline): ${signLinkPlaceholder(s.id, nonce)}`,

@@ -81,7 +81,12 @@ export async function issueCertificate(tenantId: string, workflowId: string, now
       createdAt: now,
     });
     // After the chain's last link: the certificate's own event is covered by the next chain, not this one.
-    await recordEvent(tx, locked, "certificate.issued", systemActor, { sha256, chainHead: head, events: links.length, outcome: declined ? "declined" : "complete" });
+    await recordEvent(tx, locked, "certificate.issued", systemActor, {
+      sha256,
+      chainHead: head,
+      events: links.length,
+      outcome: declined ? "declined" : "complete",
+    });
     return { issued: true, sha256, already: false };
   });
 }

@@ -13,7 +13,8 @@ export interface OpenedLink {
   signer: WorkflowSigner;
 }
 
-const invalid = () => new AppError("esign.link_invalid", "This signing link does not exist; check that the whole address from the mail was opened");
+const invalid = () =>
+  new AppError("esign.link_invalid", "This signing link does not exist; check that the whole address from the mail was opened");
 const day = (d: Date) => momentText(d);
 
 /**
@@ -25,11 +26,18 @@ const day = (d: Date) => momentText(d);
  */
 export async function openLink(token: string, tx?: Tx): Promise<OpenedLink> {
   const { wf, signer } = await linkHolder(token, tx);
-  if (signer.declinedAt) throw new AppError("esign.link_used", `You declined to sign on ${day(signer.declinedAt)}; this link opens nothing more`, { signerState: "declined" });
-  if (signer.signedAt) throw new AppError("esign.link_used", `You signed on ${day(signer.signedAt)}; this link opens nothing more`, { signerState: "signed" });
-  if (signer.signRequestedAt) throw new AppError("esign.link_used", "You have signed; your signature is being added to the document", { signerState: "signing" });
+  if (signer.declinedAt)
+    throw new AppError("esign.link_used", `You declined to sign on ${day(signer.declinedAt)}; this link opens nothing more`, {
+      signerState: "declined",
+    });
+  if (signer.signedAt)
+    throw new AppError("esign.link_used", `You signed on ${day(signer.signedAt)}; this link opens nothing more`, { signerState: "signed" });
+  if (signer.signRequestedAt)
+    throw new AppError("esign.link_used", "You have signed; your signature is being added to the document", { signerState: "signing" });
   if (wf.state !== "sealing" || wf.documentRevision === null) {
-    throw new AppError("esign.signing_closed", `The document is no longer collecting signatures (workflow ${wf.state})`, { state: wf.state });
+    throw new AppError("esign.signing_closed", `The document is no longer collecting signatures (workflow ${wf.state})`, {
+      state: wf.state,
+    });
   }
   if (signer.tokenExpiresAt && signer.tokenExpiresAt.getTime() <= Date.now()) {
     // Inside a caller's transaction the problem rolls it back: the status shows the expiry anyway (effectiveState).
@@ -78,7 +86,10 @@ async function markExpired(wf: Workflow, signer: WorkflowSigner): Promise<void> 
 /** 403 otp.required while a signer who needs a passcode has not shown this browser's proof of one. */
 export function assertOtpPassed(signer: WorkflowSigner, proof: string | null): void {
   if (signer.requireOtp && !otpProofValid(proof, signer.id, signer.tokenHash!)) {
-    throw new AppError("otp.required", "Verify the one-time passcode first: POST otp/send, then otp/verify with the code from the mail, and send the proof it answers in X-Svc-Sign-Otp");
+    throw new AppError(
+      "otp.required",
+      "Verify the one-time passcode first: POST otp/send, then otp/verify with the code from the mail, and send the proof it answers in X-Svc-Sign-Otp",
+    );
   }
 }
 

@@ -69,7 +69,11 @@ async function remindOne(found: WorkflowSigner, now: Date, lead: number): Promis
     await tx.update(workflowSigners).set({ reminderSentAt: now, updatedAt: now }).where(eq(workflowSigners.id, s.id));
     const total = (await listSigners(wf.tenantId, wf.id, tx)).length;
     await enqueueMail(tx, signerMail(wf, s, s.tokenNonce!, s.tokenExpiresAt!, total, true));
-    await recordEvent(tx, wf, "signer.reminded", systemActor, { signer: s.position, email: s.email, expiresAt: s.tokenExpiresAt!.toISOString() });
+    await recordEvent(tx, wf, "signer.reminded", systemActor, {
+      signer: s.position,
+      email: s.email,
+      expiresAt: s.tokenExpiresAt!.toISOString(),
+    });
     return true;
   });
 }

@@ -18,7 +18,10 @@ export const SIGNATURE_EVENT = "workflow/signature.requested";
 
 /** POST /api/sign/{token}/sign. The PNG's own limit is checked on the decoded bytes (mark.ts); this bounds the text. */
 export const signBody = z.strictObject({
-  consent: z.strictObject({ version: z.string().min(1).max(50), sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be a SHA-256 in hex") }),
+  consent: z.strictObject({
+    version: z.string().min(1).max(50),
+    sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be a SHA-256 in hex"),
+  }),
   mark: z.discriminatedUnion("kind", [
     z.strictObject({ kind: z.literal("typed"), text: z.string().max(MAX_MARK_TEXT * 2) }),
     z.strictObject({ kind: z.literal("drawn"), png: z.string().max(Math.ceil(MAX_MARK_PNG_BYTES / 3) * 4 + 4) }),
@@ -30,7 +33,8 @@ export type SignBody = z.infer<typeof signBody>;
 /** The body limit of the sign route: a drawn mark at its largest, in base64, and the rest. */
 export const SIGN_BODY_MAX_BYTES = Math.ceil(MAX_MARK_PNG_BYTES / 3) * 4 + 8192;
 
-export const markKey = (tenantId: string, workflowId: string, position: number) => `${tenantFolder(tenantId)}/workflows/${workflowId}/signers/${position}/mark.png`;
+export const markKey = (tenantId: string, workflowId: string, position: number) =>
+  `${tenantFolder(tenantId)}/workflows/${workflowId}/signers/${position}/mark.png`;
 
 /**
  * The signer confirms: the consent they accepted (the current version and its SHA-256), their mark
@@ -48,9 +52,13 @@ export async function requestSignature(token: string, body: SignBody, visitor: V
     assertOtpPassed(signer, proof);
     if (!isCurrentConsent(body.consent)) {
       const now = consent();
-      throw new AppError("esign.consent_outdated", "The consent accepted is not the current text; show the current one (GET the link again) and accept it", {
-        current: { version: now.version, sha256: now.sha256 },
-      });
+      throw new AppError(
+        "esign.consent_outdated",
+        "The consent accepted is not the current text; show the current one (GET the link again) and accept it",
+        {
+          current: { version: now.version, sha256: now.sha256 },
+        },
+      );
     }
     if (checked instanceof AppError) throw checked;
     const mark = checked;
@@ -109,4 +117,5 @@ function checkMark(mark: SignBody["mark"]): { kind: "typed"; text: string } | { 
   return { kind: "drawn", png: decoded.png };
 }
 
-const markInvalid = (path: string, message: string) => new AppError("esign.mark_invalid", `The signature mark ${path} ${message}`, { errors: [{ path, message }] });
+const markInvalid = (path: string, message: string) =>
+  new AppError("esign.mark_invalid", `The signature mark ${path} ${message}`, { errors: [{ path, message }] });

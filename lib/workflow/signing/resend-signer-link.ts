@@ -22,14 +22,25 @@ export async function resendSignerLink(principal: Principal, workflowId: string,
   const db = await getDb();
   return db.transaction(async (tx) => {
     const wf = await lockWorkflow(tx, principal.tenant.id, workflowId);
-    if (!mayManage(wf, principal)) throw new AppError("workflow.not_initiator", "Only the initiator of the workflow or an admin may send a signer a new link");
-    if (!signsAfterSealing(wf)) throw new AppError("esign.not_enabled", "This workflow was created without templateSettings.esign; it has no signers");
+    if (!mayManage(wf, principal))
+      throw new AppError("workflow.not_initiator", "Only the initiator of the workflow or an admin may send a signer a new link");
+    if (!signsAfterSealing(wf))
+      throw new AppError("esign.not_enabled", "This workflow was created without templateSettings.esign; it has no signers");
     assertCan("signer-resend", wf.state);
     const signers = await lockSigners(tx, wf);
     const signer = signers.find((s) => s.position === position);
-    if (!signer) throw new AppError("esign.signer_not_found", `The workflow has signers 0 to ${signers.length - 1}; there is no signer ${position}`);
-    if (signer.signRequestedAt || signer.signedAt || signer.declinedAt) throw new AppError("esign.signer_done", `Signer ${position} has already ${signer.declinedAt ? "declined" : "signed"}; there is nothing to resend`);
-    if (!signer.invitedAt) throw new AppError("esign.not_your_turn", `Signer ${position} is not invited yet: signers sign in order, and an earlier one has not signed`);
+    if (!signer)
+      throw new AppError("esign.signer_not_found", `The workflow has signers 0 to ${signers.length - 1}; there is no signer ${position}`);
+    if (signer.signRequestedAt || signer.signedAt || signer.declinedAt)
+      throw new AppError(
+        "esign.signer_done",
+        `Signer ${position} has already ${signer.declinedAt ? "declined" : "signed"}; there is nothing to resend`,
+      );
+    if (!signer.invitedAt)
+      throw new AppError(
+        "esign.not_your_turn",
+        `Signer ${position} is not invited yet: signers sign in order, and an earlier one has not signed`,
+      );
     const now = Date.now();
     assertResendAllowed(await nextResendAt(tx, wf, now, "signer.link-resent", position), now, `Signer ${position}'s link`);
     await inviteSigners(tx, wf, [signer], new Date(now), { resend: true, actor: bearerActor(principal), total: signers.length });

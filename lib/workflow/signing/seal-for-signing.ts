@@ -12,7 +12,8 @@ import { inviteSigners } from "./invite-signers";
 import { listSigners, lockSigners, signersDue } from "./signers";
 
 /** Where revision `n` of a workflow's signed document lives: a new key per revision, never overwritten once published. */
-export const revisionKey = (tenantId: string, workflowId: string, n: number) => `${tenantFolder(tenantId)}/workflows/${workflowId}/revisions/${n}.pdf`;
+export const revisionKey = (tenantId: string, workflowId: string, n: number) =>
+  `${tenantFolder(tenantId)}/workflows/${workflowId}/revisions/${n}.pdf`;
 
 export type SealForSigningOutcome = { sealed: true; sha256: string; already: boolean } | { sealed: false; state: string };
 
@@ -27,7 +28,11 @@ export async function sealForSigning(wf: Workflow, sealed: Uint8Array, now: Date
   if (wf.documentSha256) return { sealed: true, sha256: wf.documentSha256, already: true };
   const mode = wf.settings.esign!.signingMode;
   const signers = await listSigners(wf.tenantId, wf.id);
-  const { pdf, boxes } = await appendSignaturePage(sealed, signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? undefined })), { mode, footer });
+  const { pdf, boxes } = await appendSignaturePage(
+    sealed,
+    signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? undefined })),
+    { mode, footer },
+  );
   const sha256 = createHash("sha256").update(pdf).digest("hex");
   const db = await getDb();
   return db.transaction(async (tx): Promise<SealForSigningOutcome> => {
@@ -43,9 +48,19 @@ export async function sealForSigning(wf: Workflow, sealed: Uint8Array, now: Date
       .returning();
     const rows = await lockSigners(tx, locked);
     for (const b of boxes) {
-      await tx.update(workflowSigners).set({ fieldName: b.fieldName, fieldPage: b.page, fieldRect: b.rect, updatedAt: now }).where(eq(workflowSigners.id, rows[b.signer].id));
+      await tx
+        .update(workflowSigners)
+        .set({ fieldName: b.fieldName, fieldPage: b.page, fieldRect: b.rect, updatedAt: now })
+        .where(eq(workflowSigners.id, rows[b.signer].id));
     }
-    await recordEvent(tx, updated, "workflow.sealed", systemActor, { from: locked.state, to: locked.state, sha256, bytes: pdf.byteLength, revision: 0, signers: rows.length });
+    await recordEvent(tx, updated, "workflow.sealed", systemActor, {
+      from: locked.state,
+      to: locked.state,
+      sha256,
+      bytes: pdf.byteLength,
+      revision: 0,
+      signers: rows.length,
+    });
     await inviteSigners(tx, updated, signersDue(mode, rows), now, { total: rows.length });
     return { sealed: true, sha256, already: false };
   });

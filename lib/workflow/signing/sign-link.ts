@@ -42,4 +42,5 @@ export const signLinkPlaceholder = (signerId: string, nonce: string): string => 
 const PLACEHOLDER = new RegExp(`\\[\\[sign-link:(${UUID}):([A-Za-z0-9_-]{16,64})\\]\\]`, "g");
 
 /** Turns the placeholders of a queued mail into links, as the mail is handed to the SMTP server. */
-export const expandSignLinks = (text: string): string => text.replace(PLACEHOLDER, (_, signerId: string, nonce: string) => signLink(signToken(signerId, nonce)));
+export const expandSignLinks = (text: string): string =>
+  text.replace(PLACEHOLDER, (_, signerId: string, nonce: string) => signLink(signToken(signerId, nonce)));

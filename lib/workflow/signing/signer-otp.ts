@@ -5,7 +5,17 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { recordEvent } from "../events";
-import { hashOtp, newOtpSalt, OTP_LOCKOUT_MS, OTP_MAX_ATTEMPTS, OTP_SEND_INTERVAL_MS, otpCodeFor, otpCodePlaceholder, otpMatches, retryAfterS } from "../otp/otp-code";
+import {
+  hashOtp,
+  newOtpSalt,
+  OTP_LOCKOUT_MS,
+  OTP_MAX_ATTEMPTS,
+  OTP_SEND_INTERVAL_MS,
+  otpCodeFor,
+  otpCodePlaceholder,
+  otpMatches,
+  retryAfterS,
+} from "../otp/otp-code";
 import { assertNotLocked, assertSendAllowed, maskEmail } from "../otp/send-otp";
 import { signerActor } from "./ceremony-bootstrap";
 import { openLink } from "./open-link";
@@ -35,11 +45,23 @@ export async function sendSignerOtp(token: string) {
     const expiresAt = new Date(now + env().OTP_TTL_MS);
     await tx
       .update(workflowSigners)
-      .set({ otpCodeHash: hashOtp(signer.id, salt, otpCodeFor(signer.id, salt)), otpSalt: salt, otpSentAt: new Date(now), otpExpiresAt: expiresAt, otpFailedAttempts: 0, otpLockedUntil: null })
+      .set({
+        otpCodeHash: hashOtp(signer.id, salt, otpCodeFor(signer.id, salt)),
+        otpSalt: salt,
+        otpSentAt: new Date(now),
+        otpExpiresAt: expiresAt,
+        otpFailedAttempts: 0,
+        otpLockedUntil: null,
+      })
       .where(eq(workflowSigners.id, signer.id));
     await enqueueMail(tx, otpMail(wf, signer, salt));
     await recordEvent(tx, wf, "signer.otp-sent", signerActor(signer), { signer: signer.position });
-    return { sent: true, expiresAt: expiresAt.toISOString(), nextSendAt: new Date(now + OTP_SEND_INTERVAL_MS).toISOString(), to: maskEmail(signer.email) };
+    return {
+      sent: true,
+      expiresAt: expiresAt.toISOString(),
+      nextSendAt: new Date(now + OTP_SEND_INTERVAL_MS).toISOString(),
+      to: maskEmail(signer.email),
+    };
   });
 }
 
@@ -76,9 +98,13 @@ export async function verifySignerOtp(token: string, code: string) {
     const now = Date.now();
     assertNotLocked(signer.otpLockedUntil, now);
     if (!signer.otpCodeHash || !signer.otpSalt) throw new AppError("otp.not_sent", "No passcode is waiting; send one with otp/send");
-    if (signer.otpExpiresAt && signer.otpExpiresAt.getTime() <= now) throw new AppError("otp.expired", "The passcode has expired; send a new one with otp/send");
+    if (signer.otpExpiresAt && signer.otpExpiresAt.getTime() <= now)
+      throw new AppError("otp.expired", "The passcode has expired; send a new one with otp/send");
     if (otpMatches(signer.id, signer.otpSalt, signer.otpCodeHash, code)) {
-      await tx.update(workflowSigners).set({ otpCodeHash: null, otpVerifiedAt: new Date(now) }).where(eq(workflowSigners.id, signer.id));
+      await tx
+        .update(workflowSigners)
+        .set({ otpCodeHash: null, otpVerifiedAt: new Date(now) })
+        .where(eq(workflowSigners.id, signer.id));
       await recordEvent(tx, wf, "signer.otp-verified", signerActor(signer), { signer: signer.position });
       return { ok: true, signer };
     }
@@ -94,10 +120,16 @@ async function countWrongTry(tx: Tx, wf: Workflow, signer: WorkflowSigner, now: 
   if (failed >= OTP_MAX_ATTEMPTS) {
     const lockedUntil = new Date(now + OTP_LOCKOUT_MS);
     // The code dies with the lock: only a new send, after the lockout, can open the ceremony.
-    await tx.update(workflowSigners).set({ otpFailedAttempts: failed, otpLockedUntil: lockedUntil, otpCodeHash: null }).where(eq(workflowSigners.id, signer.id));
+    await tx
+      .update(workflowSigners)
+      .set({ otpFailedAttempts: failed, otpLockedUntil: lockedUntil, otpCodeHash: null })
+      .where(eq(workflowSigners.id, signer.id));
     await recordEvent(tx, wf, "signer.otp-locked", signerActor(signer), { signer: signer.position, failedAttempts: failed });
     const r = retryAfterS(lockedUntil.getTime(), now);
-    return new AppError("otp.locked", `${failed} wrong passcodes: this one is locked; a new one can be sent in ${r} s`, { headers: { "retry-after": String(r) }, retryAfter: r });
+    return new AppError("otp.locked", `${failed} wrong passcodes: this one is locked; a new one can be sent in ${r} s`, {
+      headers: { "retry-after": String(r) },
+      retryAfter: r,
+    });
   }
   await tx.update(workflowSigners).set({ otpFailedAttempts: failed }).where(eq(workflowSigners.id, signer.id));
   await recordEvent(tx, wf, "signer.otp-failed", signerActor(signer), { signer: signer.position, failedAttempts: failed });

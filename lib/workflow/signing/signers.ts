@@ -53,7 +53,8 @@ export async function lockSigners(tx: Tx, wf: Pick<Workflow, "id" | "tenantId">)
  * expired even before anybody touched it (the row says so once the link is used, or re-sent).
  */
 export function effectiveState(s: WorkflowSigner, now = Date.now()): SignerState {
-  if ((s.state === "invited" || s.state === "viewed") && !s.signRequestedAt && s.tokenExpiresAt && s.tokenExpiresAt.getTime() <= now) return "expired";
+  if ((s.state === "invited" || s.state === "viewed") && !s.signRequestedAt && s.tokenExpiresAt && s.tokenExpiresAt.getTime() <= now)
+    return "expired";
   return s.state;
 }
 

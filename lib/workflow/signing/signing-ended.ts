@@ -26,7 +26,13 @@ export async function tellSignersSigningEnded(tx: Tx, wf: Workflow, end: Signing
       dedupeKey: `sign-ended:${s.id}`,
       to: s.email,
       subject: `${from}: "${wf.title}" no longer needs your signature`,
-      text: [greeting(s.name), ``, why, `The link we sent you no longer opens the document, and nothing more is asked of you.`, `Reference: ${wf.correlationId}`].join("\n"),
+      text: [
+        greeting(s.name),
+        ``,
+        why,
+        `The link we sent you no longer opens the document, and nothing more is asked of you.`,
+        `Reference: ${wf.correlationId}`,
+      ].join("\n"),
     });
   }
 }

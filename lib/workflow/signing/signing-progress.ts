@@ -22,7 +22,13 @@ export async function signingProgress(token: string, proof: string | null) {
   return {
     organizationName: wf.settings.organizationName ?? null,
     workflow: { title: wf.title, correlationId: wf.correlationId, state: wf.state },
-    signer: { name: signer.name, state, signRequestedAt: iso(signer.signRequestedAt), signedAt: iso(signer.signedAt), declinedAt: iso(signer.declinedAt) },
+    signer: {
+      name: signer.name,
+      state,
+      signRequestedAt: iso(signer.signRequestedAt),
+      signedAt: iso(signer.signedAt),
+      declinedAt: iso(signer.declinedAt),
+    },
     signing: {
       mode: wf.settings.esign!.signingMode,
       total: signers.length,

@@ -29,18 +29,26 @@ const cache = new LRUCache<string, WorkflowVerification>({ max: 200 });
  */
 export async function verifyWorkflowDocument(tenantId: string, workflowId: string): Promise<WorkflowVerification> {
   const wf = await getWorkflow(tenantId, workflowId);
-  if (!signsAfterSealing(wf)) throw new AppError("esign.not_enabled", "This workflow was created without templateSettings.esign; it has no signatures");
-  if (wf.documentRevision === null || !wf.documentKey || !wf.documentSha256) throw new AppError("esign.no_document", "The record has not been sealed for signing yet; there is nothing to verify");
+  if (!signsAfterSealing(wf))
+    throw new AppError("esign.not_enabled", "This workflow was created without templateSettings.esign; it has no signatures");
+  if (wf.documentRevision === null || !wf.documentKey || !wf.documentSha256)
+    throw new AppError("esign.no_document", "The record has not been sealed for signing yet; there is nothing to verify");
   const cacheKey = `${tenantId}\0${wf.id}\0${wf.documentSha256}`;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
   const bytes = await getBlobStore().get(wf.documentKey);
-  if (!bytes) throw new Error(`esign: revision ${wf.documentRevision} of workflow ${wf.id} is missing from the blob store (${wf.documentKey})`);
+  if (!bytes)
+    throw new Error(`esign: revision ${wf.documentRevision} of workflow ${wf.id} is missing from the blob store (${wf.documentKey})`);
   const answer = await verifyForTenant(tenantId, bytes);
   const result: WorkflowVerification = {
     workflowId: wf.id,
     ...answer,
-    document: { revision: wf.documentRevision, sha256: sha256(bytes), storedSha256: wf.documentSha256, matchesStored: sha256(bytes) === wf.documentSha256 },
+    document: {
+      revision: wf.documentRevision,
+      sha256: sha256(bytes),
+      storedSha256: wf.documentSha256,
+      matchesStored: sha256(bytes) === wf.documentSha256,
+    },
     revisions: await revisionChecks(wf, bytes),
   };
   cache.set(cacheKey, result);
@@ -52,7 +60,10 @@ async function revisionChecks(wf: Workflow, bytes: Uint8Array): Promise<Workflow
   const ends = revisionEnds(bytes);
   // Revision 0 may hold several %%EOF (an updated source); the signed revisions are the last ones.
   const offset = ends.length - 1 - wf.documentRevision!;
-  const recorded = new Map<number, string | null>([[0, await revisionZeroSha256(wf)], ...signers.filter((s) => s.signedRevision !== null).map((s) => [s.signedRevision!, s.signedSha256] as [number, string | null])]);
+  const recorded = new Map<number, string | null>([
+    [0, await revisionZeroSha256(wf)],
+    ...signers.filter((s) => s.signedRevision !== null).map((s) => [s.signedRevision!, s.signedSha256] as [number, string | null]),
+  ]);
   return Array.from({ length: wf.documentRevision! + 1 }, (_, revision) => {
     const recordedSha256 = recorded.get(revision) ?? null;
     const hashes = (ends[offset + revision] ?? []).map((end) => sha256(bytes.subarray(0, end)));

@@ -28,5 +28,7 @@ async function handle(req: NextRequest): Promise<Response> {
 }
 
 // Next.js hands route handlers a NextRequest.
-const handler = internal("Auth.js's console sign-in endpoints, used by the console's pages only", (req: Request) => handle(req as NextRequest));
+const handler = internal("Auth.js's console sign-in endpoints, used by the console's pages only", (req: Request) =>
+  handle(req as NextRequest),
+);
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: handler, POST: handler });

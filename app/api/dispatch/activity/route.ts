@@ -14,13 +14,10 @@ const get = route(
     feature: "batchDispatch",
     query,
     summary: "A batch's activity item and one child per record",
-    description: md(
-      "The spec's lifecycle search: the batch's activity item and one child per record, `referenceId` = batchId.",
-    ),
+    description: md("The spec's lifecycle search: the batch's activity item and one child per record, `referenceId` = batchId."),
     responses: { 200: batchActivityAnswer },
   },
-  ({ principal, query }) =>
-    batchActivity(principal.tenant.id, query.batchId),
+  ({ principal, query }) => batchActivity(principal.tenant.id, query.batchId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

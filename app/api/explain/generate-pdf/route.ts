@@ -13,7 +13,10 @@ const reportDoc = {
     200: {
       description: "The explain report (summary or full, by `mode`).",
       contentType: "application/pdf",
-      headers: { "X-Svc-CorrelationId": "The render's correlation id", "X-Svc-Report-Cache": "hit when the stored report was served, miss when made now" },
+      headers: {
+        "X-Svc-CorrelationId": "The render's correlation id",
+        "X-Svc-Report-Cache": "hit when the stored report was served, miss when made now",
+      },
     },
   },
 } as const;
@@ -31,8 +34,7 @@ const get = route(
     ),
     ...reportDoc,
   },
-  async ({ principal, query }) =>
-    reportResponse(await explainReport(principal, query.correlationId, query.mode)),
+  async ({ principal, query }) => reportResponse(await explainReport(principal, query.correlationId, query.mode)),
 );
 
 const post = route(
@@ -44,12 +46,11 @@ const post = route(
     bodyLimit: 4_096,
     summary: "The explain report of a render as a PDF (parameters in the body)",
     description: md(
-      "As `GET /api/explain/generate-pdf`, with `{\"correlationId\": \"…\", \"mode\": \"summary\"|\"detailed\"}` as a JSON body of at most 4 KB (`mode` defaults to `summary`).",
+      'As `GET /api/explain/generate-pdf`, with `{"correlationId": "…", "mode": "summary"|"detailed"}` as a JSON body of at most 4 KB (`mode` defaults to `summary`).',
     ),
     ...reportDoc,
   },
-  async ({ principal, body }) =>
-    reportResponse(await explainReport(principal, body.correlationId, body.mode)),
+  async ({ principal, body }) => reportResponse(await explainReport(principal, body.correlationId, body.mode)),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get, POST: post });

@@ -20,8 +20,7 @@ const get = route(
     ),
     responses: { 200: ceremonyBootstrapAnswer },
   },
-  async ({ req, params }) =>
-    privateJson(await ceremonyBootstrap(params.token, visitorFrom(req.headers), otpProofOf(req))),
+  async ({ req, params }) => privateJson(await ceremonyBootstrap(params.token, visitorFrom(req.headers), otpProofOf(req))),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

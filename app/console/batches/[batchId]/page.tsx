@@ -41,13 +41,23 @@ const NO_DECISION: Record<string, string> = {
 const FILTER_LABEL: Record<RecordFilter, string> = { all: "All", pending: "Waiting", rendered: "Made", failed: "Failed" };
 
 /** /console/batches/{id}: the approval mail's link. Summary, decision, downloads, records and timeline. */
-export default async function BatchPage({ params, searchParams }: { params: Promise<{ batchId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function BatchPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ batchId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { batchId } = await params;
   const q = await searchParams;
   const filter: RecordFilter = recordFilters.includes(q.records as RecordFilter) ? (q.records as RecordFilter) : "all";
   const page = pageNumber(q.page);
   const base = `/console/batches/${encodeURIComponent(batchId)}`;
-  const href = (f: RecordFilter, p = 1) => `${base}?${new URLSearchParams({ ...(f !== "all" ? { records: f } : {}), ...(p > 1 ? { page: String(p) } : {}) })}#records`.replace("?#", "#");
+  const href = (f: RecordFilter, p = 1) =>
+    `${base}?${new URLSearchParams({ ...(f !== "all" ? { records: f } : {}), ...(p > 1 ? { page: String(p) } : {}) })}#records`.replace(
+      "?#",
+      "#",
+    );
   const access = await consoleAccess(base);
   if (!access.ok) return <NoAccess access={access} />;
   const { principal } = access;
@@ -83,9 +93,21 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
       <SummaryList
         rows={[
           { key: "documents", label: "Records", value: recordCountsLine(batch) },
-          { key: "submitter", label: "Submitted by", value: `${batch.submittedBy}, ${when(batch.createdAt)}${batch.sourceSystem ? ` from ${batch.sourceSystem}` : ""}` },
-          { key: "template", label: "Template", value: `${batch.templatePath}${batch.templateVersion ? ` (version ${batch.templateVersion.slice(0, 12)})` : ""}` },
-          { key: "distribution", label: "Distribution", value: `${distribution.mode ?? "individual"}; delivery ${distribution.deliveryConfig?.mode === "secure-email" ? "by secure email" : "none"}` },
+          {
+            key: "submitter",
+            label: "Submitted by",
+            value: `${batch.submittedBy}, ${when(batch.createdAt)}${batch.sourceSystem ? ` from ${batch.sourceSystem}` : ""}`,
+          },
+          {
+            key: "template",
+            label: "Template",
+            value: `${batch.templatePath}${batch.templateVersion ? ` (version ${batch.templateVersion.slice(0, 12)})` : ""}`,
+          },
+          {
+            key: "distribution",
+            label: "Distribution",
+            value: `${distribution.mode ?? "individual"}; delivery ${distribution.deliveryConfig?.mode === "secure-email" ? "by secure email" : "none"}`,
+          },
           { key: "approvers", label: "Approvers", value: batch.approvers.join(", ") || "None" },
           { key: "decision", label: "Decision", value: decisionLine(batch) ?? NO_DECISION[batch.state] ?? "Not decided yet" },
           { key: "reference", label: "Reference", value: `${batch.correlationId} (batch ${batch.id})` },
@@ -162,7 +184,10 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
 
       <h2 id="records">Records</h2>
       {batch.state === "invalid" ? (
-        <p>This batch failed validation, so no documents will be made. The records with problems are listed; correct them and submit a new batch.</p>
+        <p>
+          This batch failed validation, so no documents will be made. The records with problems are listed; correct them and submit a new
+          batch.
+        </p>
       ) : (
         <nav aria-label="Filter records">
           <ul className={styles.filters}>
@@ -239,7 +264,6 @@ export default async function BatchPage({ params, searchParams }: { params: Prom
         />
       )}
       <Pagination page={records.page} pages={records.pages} href={(p) => href(filter, p)} label="Pages of records" />
-
     </ConsoleShell>
   );
 }
@@ -277,7 +301,15 @@ function deliveryCell(r: RecordRow) {
             </>
           ) : (
             <>
-              {d.state !== "active" ? d.state : d.downloaded ? "downloaded" : d.accessed ? "opened" : d.mail?.status === "pending" ? "mail waiting" : "sent"}
+              {d.state !== "active"
+                ? d.state
+                : d.downloaded
+                  ? "downloaded"
+                  : d.accessed
+                    ? "opened"
+                    : d.mail?.status === "pending"
+                      ? "mail waiting"
+                      : "sent"}
               {d.lastAt && <span className={styles.secondary}> ({when(d.lastAt)})</span>}
               {d.mail?.status === "pending" && d.mail.lastError && <div className={styles.secondary}>Retrying: {d.mail.lastError}</div>}
             </>

@@ -42,7 +42,9 @@ function Approval({ approval }: { approval: ApprovalPreview }) {
       {approval.senderLeftOut && (
         <NotificationBanner title="Approval">
           <p>You cannot approve a batch you send. It will go to {who} for approval.</p>
-          {approval.tenantInstead && <p>The template names only you as its approver, so your organisation&apos;s other approvers are asked instead.</p>}
+          {approval.tenantInstead && (
+            <p>The template names only you as its approver, so your organisation&apos;s other approvers are asked instead.</p>
+          )}
         </NotificationBanner>
       )}
       <SummaryList rows={[{ key: "approvers", label: "Approved by", value: who }]} />
@@ -78,7 +80,9 @@ export function CheckStep({
       {preview.unknownColumns.length > 0 && (
         <NotificationBanner title="Columns not checked">
           <p>
-            {preview.unknownColumns.length === 1 ? "This column names" : "These columns name"} no field of {preview.templateTitle}: {preview.unknownColumns.map((c) => `“${c}”`).join(", ")}. {preview.unknownColumns.length === 1 ? "It is" : "They are"} kept with each record but not checked. Is a heading misspelt?
+            {preview.unknownColumns.length === 1 ? "This column names" : "These columns name"} no field of {preview.templateTitle}:{" "}
+            {preview.unknownColumns.map((c) => `“${c}”`).join(", ")}. {preview.unknownColumns.length === 1 ? "It is" : "They are"} kept with
+            each record but not checked. Is a heading misspelt?
           </p>
         </NotificationBanner>
       )}
@@ -91,7 +95,8 @@ export function CheckStep({
         </>
       ) : invalid > 0 ? (
         <p>
-          {invalid === 1 ? "1 record has errors" : `${plural(invalid, "record")} have errors`}. Correct {invalid === 1 ? "it" : "them"} in your list and give the records again: a batch with invalid records cannot be made.
+          {invalid === 1 ? "1 record has errors" : `${plural(invalid, "record")} have errors`}. Correct {invalid === 1 ? "it" : "them"} in
+          your list and give the records again: a batch with invalid records cannot be made.
         </p>
       ) : nobodyApproves ? (
         <p>Check the records below. They cannot be sent from this template until someone other than you can approve them.</p>

@@ -28,7 +28,15 @@ const STEP_INDEX: Record<Step, number> = { template: 0, records: 1, check: 2, co
  * between the steps and are posted again with each one, so that the server reads and checks exactly
  * what is sent; nothing is stored before the send. Each step moves focus to its heading.
  */
-export function NewBatchForm({ templates, thresholds, initialTemplate }: { templates: TemplateChoice[]; thresholds: SendThresholds; initialTemplate?: string }) {
+export function NewBatchForm({
+  templates,
+  thresholds,
+  initialTemplate,
+}: {
+  templates: TemplateChoice[];
+  thresholds: SendThresholds;
+  initialTemplate?: string;
+}) {
   const [step, setStep] = useState<Step>(initialTemplate ? "records" : "template");
   const [templatePath, setTemplatePath] = useState(initialTemplate ?? "");
   // The records are read and sent by script: until it runs, its buttons do nothing, so they are disabled.
@@ -90,7 +98,12 @@ export function NewBatchForm({ templates, thresholds, initialTemplate }: { templ
     });
   };
 
-  const title = { template: "Choose a template", records: "Give the records", check: preview ? `Check ${plural(preview.total, "record")}` : "Check the records", confirm: preview ? `Send ${plural(preview.total, "record")}?` : "Send the records?" }[step];
+  const title = {
+    template: "Choose a template",
+    records: "Give the records",
+    check: preview ? `Check ${plural(preview.total, "record")}` : "Check the records",
+    confirm: preview ? `Send ${plural(preview.total, "record")}?` : "Send the records?",
+  }[step];
 
   return (
     <div data-ready={hydrated || undefined}>
@@ -106,7 +119,10 @@ export function NewBatchForm({ templates, thresholds, initialTemplate }: { templ
 
       {step === "template" &&
         (templates.length === 0 ? (
-          <p>There is no template for batches. A template for batches says how its documents go out (distribution in its front matter); ask your administrator to add one.</p>
+          <p>
+            There is no template for batches. A template for batches says how its documents go out (distribution in its front matter); ask
+            your administrator to add one.
+          </p>
         ) : (
           // A GET to this page without script: the page then opens at the records step (?template=).
           <form onSubmit={chooseTemplate} method="get" noValidate>
@@ -116,7 +132,11 @@ export function NewBatchForm({ templates, thresholds, initialTemplate }: { templ
               label={<span className="visually-hidden">Template</span>}
               hint="Each record of your list becomes one document from this template."
               error={errors.find((e) => e.targetId === "template")?.message}
-              options={templates.map((t) => ({ value: t.path, label: t.title, hint: `${t.path}: ${t.fields.map((f) => f.label).join(", ") || "no fields"}` }))}
+              options={templates.map((t) => ({
+                value: t.path,
+                label: t.title,
+                hint: `${t.path}: ${t.fields.map((f) => f.label).join(", ") || "no fields"}`,
+              }))}
               selected={templatePath}
               onChange={(e) => setTemplatePath(e.target.value)}
             />
@@ -127,12 +147,21 @@ export function NewBatchForm({ templates, thresholds, initialTemplate }: { templ
       {step === "records" && template && (
         <form onSubmit={check} noValidate>
           <p>
-            Upload a CSV file whose first row names the columns, or paste CSV or JSON Lines (one JSON object per line). Columns are matched to the template&apos;s fields by key or label.
+            Upload a CSV file whose first row names the columns, or paste CSV or JSON Lines (one JSON object per line). Columns are matched
+            to the template&apos;s fields by key or label.
           </p>
           <SummaryList
             rows={[
               { key: "columns", label: "Columns", value: template.fields.map((f) => f.key).join(", ") || "None" },
-              { key: "required", label: "Required", value: template.fields.filter((f) => f.required).map((f) => f.key).join(", ") || "None" },
+              {
+                key: "required",
+                label: "Required",
+                value:
+                  template.fields
+                    .filter((f) => f.required)
+                    .map((f) => f.key)
+                    .join(", ") || "None",
+              },
               { key: "limits", label: "Limits", value: limitsLine(thresholds) },
             ]}
           />
@@ -167,12 +196,26 @@ export function NewBatchForm({ templates, thresholds, initialTemplate }: { templ
         </form>
       )}
 
-      {step === "check" && preview && <CheckStep preview={preview} thresholds={thresholds} pending={pending} onSend={() => send(false)} onConfirm={() => go("confirm")} onBack={() => { setFile(null); go("records"); }} onChooseTemplate={() => go("template")} />}
+      {step === "check" && preview && (
+        <CheckStep
+          preview={preview}
+          thresholds={thresholds}
+          pending={pending}
+          onSend={() => send(false)}
+          onConfirm={() => go("confirm")}
+          onBack={() => {
+            setFile(null);
+            go("records");
+          }}
+          onChooseTemplate={() => go("template")}
+        />
+      )}
 
       {step === "confirm" && preview && template && (
         <>
           <p>
-            You are about to send {plural(preview.total, "record")} from {template.title}. That is more than {plural(thresholds.warning, "record")}, so we ask you to confirm first.
+            You are about to send {plural(preview.total, "record")} from {template.title}. That is more than{" "}
+            {plural(thresholds.warning, "record")}, so we ask you to confirm first.
           </p>
           <SummaryList
             rows={[
@@ -197,4 +240,6 @@ export function NewBatchForm({ templates, thresholds, initialTemplate }: { templ
 
 /** A warning threshold at or above the maximum leaves no band that needs a confirmation. */
 const limitsLine = (t: SendThresholds) =>
-  t.warning >= t.max ? `Up to ${plural(t.max, "record")} at once` : `${plural(t.warning, "record")} at once; up to ${t.max.toLocaleString("en-GB")} after a confirmation`;
+  t.warning >= t.max
+    ? `Up to ${plural(t.max, "record")} at once`
+    : `${plural(t.warning, "record")} at once; up to ${t.max.toLocaleString("en-GB")} after a confirmation`;

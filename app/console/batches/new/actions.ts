@@ -32,7 +32,13 @@ export async function sendBatchAction(form: FormData): Promise<SendAnswer> {
   const f = await readForm(form);
   if (!f.template) return { ok: false, errors: [{ targetId: TEMPLATE_ID, message: "Select a template" }] };
   if (!f.records.ok) return { ok: false, errors: [f.records.error] };
-  const sent = await sendFromConsole(f.principal, { templatePath: f.template, text: f.records.text, inputId: f.inputId, correlationId: f.correlationId, confirmed: f.confirmed });
+  const sent = await sendFromConsole(f.principal, {
+    templatePath: f.template,
+    text: f.records.text,
+    inputId: f.inputId,
+    correlationId: f.correlationId,
+    confirmed: f.confirmed,
+  });
   if (!sent.ok) return sent;
   redirect(`/console/batches/${sent.batchId}?done=sent`);
 }

@@ -21,7 +21,11 @@ export default async function NewBatchPage({ searchParams }: { searchParams: Pro
   }));
   return (
     <ConsoleShell principal={access.principal}>
-      <NewBatchForm templates={templates} thresholds={sendThresholds()} initialTemplate={templates.find((t) => t.path === q.template)?.path} />
+      <NewBatchForm
+        templates={templates}
+        thresholds={sendThresholds()}
+        initialTemplate={templates.find((t) => t.path === q.template)?.path}
+      />
     </ConsoleShell>
   );
 }

@@ -36,7 +36,13 @@ const DONE: Record<WorkflowConsoleAction, string> = {
 };
 
 /** /console/workflows/{id}: the approval mail's console link. State, data, rules, changes, approval, actions, files and activity. */
-export default async function WorkflowPage({ params, searchParams }: { params: Promise<{ workflowId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WorkflowPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ workflowId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { workflowId } = await params;
   const q = await searchParams;
   const base = `/console/workflows/${encodeURIComponent(workflowId)}`;
@@ -45,9 +51,14 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
   const { principal } = access;
 
   const wf = await orNotFound(getWorkflow(principal.tenant.id, workflowId), "workflow.not_found");
-  const [timeline, callbacks, signing] = await Promise.all([workflowTimeline(wf), wf.callbackUrl ? listCallbackAttempts(wf.tenantId, wf.id) : null, signingDetail(wf, principal)]);
+  const [timeline, callbacks, signing] = await Promise.all([
+    workflowTimeline(wf),
+    wf.callbackUrl ? listCallbackAttempts(wf.tenantId, wf.id) : null,
+    signingDetail(wf, principal),
+  ]);
   // Signing ended and its certificate is being made: keep refreshing until it is there.
-  const certificatePending = !!signing?.certificate && "pending" in signing.certificate && (wf.state === "complete" || wf.state === "rejected");
+  const certificatePending =
+    !!signing?.certificate && "pending" in signing.certificate && (wf.state === "complete" || wf.state === "rejected");
   const perms = workflowPermissions(wf, principal);
   const stages = approvalStages(wf, principal.tenant.approvers);
   const state = workflowStateLabel(wf.state);
@@ -74,11 +85,19 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
           { key: "started", label: "Started by", value: `${wf.createdBy}, ${when(wf.createdAt)}` },
           { key: "participants", label: "Participants", value: recipients || "None (data given at creation)" },
           { key: "progress", label: "Steps", value: progressLine(wf) },
-          { key: "validation", label: "Validation", value: wf.validationOutcome ? `${wf.validationOutcome === "passed" ? "Passed" : "Failed"}, ${when(wf.validatedAt)}` : "Not checked yet" },
+          {
+            key: "validation",
+            label: "Validation",
+            value: wf.validationOutcome
+              ? `${wf.validationOutcome === "passed" ? "Passed" : "Failed"}, ${when(wf.validatedAt)}`
+              : "Not checked yet",
+          },
           { key: "approval", label: "Approval", value: approvalLine(wf) },
           { key: "template", label: "Template", value: `${wf.templatePath} (version ${wf.templateVersion.slice(0, 12)})` },
           { key: "reference", label: "Reference", value: `${wf.correlationId} (workflow ${wf.id})` },
-          ...(wf.completedAt ? [{ key: "ended", label: wf.state === "complete" ? "Completed" : "Ended", value: when(wf.completedAt) }] : []),
+          ...(wf.completedAt
+            ? [{ key: "ended", label: wf.state === "complete" ? "Completed" : "Ended", value: when(wf.completedAt) }]
+            : []),
         ]}
       />
 
@@ -101,10 +120,15 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
           </li>
         ) : null}
         {wf.sealedKey && wf.sealedSha256 ? null : (
-          <li>{wf.state === "sealing" ? "The sealed PDF is being made; this page updates itself." : "No sealed PDF: it is made once the workflow is approved."}</li>
+          <li>
+            {wf.state === "sealing"
+              ? "The sealed PDF is being made; this page updates itself."
+              : "No sealed PDF: it is made once the workflow is approved."}
+          </li>
         )}
         <li>
-          Collected data as it is now: <a href={`${base}/files/export/json`}>JSON</a> or <a href={`${base}/files/export/csv`}>CSV (spreadsheet)</a>
+          Collected data as it is now: <a href={`${base}/files/export/json`}>JSON</a> or{" "}
+          <a href={`${base}/files/export/csv`}>CSV (spreadsheet)</a>
         </li>
       </ul>
 
@@ -123,7 +147,8 @@ export default async function WorkflowPage({ params, searchParams }: { params: P
 
 function progressLine(wf: Workflow): string {
   const total = wf.schema.steps.length;
-  if (wf.state === "in-progress" || wf.state === "changes-requested") return `The participant is at step ${wf.currentStepIndex + 1} of ${total} (${wf.schema.steps[wf.currentStepIndex]?.title ?? ""})`;
+  if (wf.state === "in-progress" || wf.state === "changes-requested")
+    return `The participant is at step ${wf.currentStepIndex + 1} of ${total} (${wf.schema.steps[wf.currentStepIndex]?.title ?? ""})`;
   return `${total} ${total === 1 ? "step" : "steps"}`;
 }
 

@@ -26,7 +26,17 @@ const ACTION_LINKS: Array<{ action: WorkflowConsoleAction; text: (wf: Workflow) 
 ];
 const LOOK = { primary: styles.actionPrimary, warning: styles.actionWarning } as const;
 
-export function Actions({ wf, base, perms, stages }: { wf: Workflow; base: string; perms: ReturnType<typeof workflowPermissions>; stages: StageRow[] }) {
+export function Actions({
+  wf,
+  base,
+  perms,
+  stages,
+}: {
+  wf: Workflow;
+  base: string;
+  perms: ReturnType<typeof workflowPermissions>;
+  stages: StageRow[];
+}) {
   const shown = ACTION_LINKS.filter((a) => perms.can[a.action]);
   const deciding = wf.state === "pending-approval" || wf.state === "validation-failed";
   if (!shown.length && wf.state !== "pending-approval") return null;
@@ -196,7 +206,9 @@ export function Approval({ wf, stages }: { wf: Workflow; stages: StageRow[] }) {
             cell: (s) => (
               <>
                 {s.approvers.join(", ") || "None"}
-                {s.status === "waiting" && wf.escalatedTo.length > 0 && <div className={styles.secondary}>Escalated to {wf.escalatedTo.join(", ")}</div>}
+                {s.status === "waiting" && wf.escalatedTo.length > 0 && (
+                  <div className={styles.secondary}>Escalated to {wf.escalatedTo.join(", ")}</div>
+                )}
               </>
             ),
           },
@@ -247,10 +259,17 @@ export function Exception({ wf }: { wf: Workflow }) {
   );
 }
 
-const OUTCOME: Record<string, string> = { delivered: "Delivered", retry: "Failed, will retry", "gave-up": "Given up", refused: "Refused (address not allowed)" };
+const OUTCOME: Record<string, string> = {
+  delivered: "Delivered",
+  retry: "Failed, will retry",
+  "gave-up": "Given up",
+  refused: "Refused (address not allowed)",
+};
 
 export function Callbacks({ callbacks }: { callbacks: Awaited<ReturnType<typeof listCallbackAttempts>> }) {
-  const status = { none: "Not due yet: it is called when the workflow ends", pending: "Being delivered", ...OUTCOME }[callbacks.status] ?? callbacks.status;
+  const status =
+    { none: "Not due yet: it is called when the workflow ends", pending: "Being delivered", ...OUTCOME }[callbacks.status] ??
+    callbacks.status;
   return (
     <section aria-labelledby="callbacks-title">
       <h2 id="callbacks-title">Callback</h2>

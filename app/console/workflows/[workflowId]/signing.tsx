@@ -11,7 +11,9 @@ export function Signing({ detail, base }: { detail: SigningDetail; base: string 
   return (
     <section aria-labelledby="signing-title">
       <h2 id="signing-title">Signatures</h2>
-      <p>{detail.mode === "sequential" ? "Signers sign one after another, in the order shown." : "Every signer is asked at the same time."}</p>
+      <p>
+        {detail.mode === "sequential" ? "Signers sign one after another, in the order shown." : "Every signer is asked at the same time."}
+      </p>
       <Signers signers={detail.signers} sequential={detail.mode === "sequential"} />
       <Verification detail={detail} />
       <Certificate detail={detail} base={base} />
@@ -26,7 +28,9 @@ function Signers({ signers, sequential }: { signers: WorkflowSigner[]; sequentia
       rows={signers}
       rowKey={(s) => String(s.position)}
       columns={[
-        ...(sequential ? [{ key: "order", header: "Order", cell: (s: WorkflowSigner) => String(s.signOrder ?? s.position + 1), numeric: true }] : []),
+        ...(sequential
+          ? [{ key: "order", header: "Order", cell: (s: WorkflowSigner) => String(s.signOrder ?? s.position + 1), numeric: true }]
+          : []),
         {
           key: "name",
           header: "Signer",
@@ -82,7 +86,9 @@ function Verification({ detail }: { detail: SigningDetail }) {
       ) : (
         <>
           <p>
-            <StatusTag colour={v.valid ? "green" : v.signatureCount ? "red" : "grey"}>{v.valid ? "All signatures valid" : v.signatureCount ? "Not valid" : "Not signed yet"}</StatusTag>{" "}
+            <StatusTag colour={v.valid ? "green" : v.signatureCount ? "red" : "grey"}>
+              {v.valid ? "All signatures valid" : v.signatureCount ? "Not valid" : "Not signed yet"}
+            </StatusTag>{" "}
             {v.summary} Revision {v.document.revision}
             {v.document.matchesStored ? "" : " (it does not match the SHA-256 recorded for it)"}.
           </p>
@@ -93,8 +99,17 @@ function Verification({ detail }: { detail: SigningDetail }) {
               rows={v.signatures}
               rowKey={(s) => s.field}
               columns={[
-                { key: "signer", header: "Signed by", cell: (s) => (s.signer ? `${s.signer.name} (${s.signer.email})` : (s.certificate.subject ?? s.field)) },
-                { key: "time", header: "Signed at", cell: (s) => (s.signingTime ? `${when(s.signingTime)}${s.signingTimeSource === "timestamp" ? ", timestamped" : ""}` : "—") },
+                {
+                  key: "signer",
+                  header: "Signed by",
+                  cell: (s) => (s.signer ? `${s.signer.name} (${s.signer.email})` : (s.certificate.subject ?? s.field)),
+                },
+                {
+                  key: "time",
+                  header: "Signed at",
+                  cell: (s) =>
+                    s.signingTime ? `${when(s.signingTime)}${s.signingTimeSource === "timestamp" ? ", timestamped" : ""}` : "—",
+                },
                 {
                   key: "result",
                   header: "Result",
@@ -126,12 +141,17 @@ function Certificate({ detail, base }: { detail: SigningDetail; base: string }) 
       ) : (
         <ul className={styles.downloads}>
           <li>
-            <a href={`${base}/files/certificate`}>Certificate of completion (PDF)</a>, {c.outcome === "declined" ? "recording the decline" : "every signer's events"}, signed by your organisation
+            <a href={`${base}/files/certificate`}>Certificate of completion (PDF)</a>,{" "}
+            {c.outcome === "declined" ? "recording the decline" : "every signer's events"}, signed by your organisation
             <div className={styles.secondary}>
               SHA-256: <code className={styles.hash}>{c.sha256}</code>
             </div>
           </li>
-          <li>{c.chain.valid ? `Activity record intact: the ${c.chain.checked} events in the certificate's hash chain are unchanged.` : `Activity record changed: ${c.chain.message}.`}</li>
+          <li>
+            {c.chain.valid
+              ? `Activity record intact: the ${c.chain.checked} events in the certificate's hash chain are unchanged.`
+              : `Activity record changed: ${c.chain.message}.`}
+          </li>
         </ul>
       )}
     </>

@@ -13,12 +13,11 @@ const post = route(
     params: sessionParams,
     summary: "Revoke a delivery link",
     description: md(
-      "`{sessionId, state: \"revoked\", revokedAt}`. From then on the link answers a page saying it was revoked, its file and pictures 410, and visits are recorded as `denied`.",
+      '`{sessionId, state: "revoked", revokedAt}`. From then on the link answers a page saying it was revoked, its file and pictures 410, and visits are recorded as `denied`.',
     ),
     responses: { 200: revokeAnswer },
   },
-  ({ principal, params }) =>
-    revokeDeliverySession(principal, params.sessionId),
+  ({ principal, params }) => revokeDeliverySession(principal, params.sessionId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

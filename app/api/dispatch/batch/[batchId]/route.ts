@@ -18,8 +18,7 @@ const get = route(
     ),
     responses: { 200: batchDetailAnswer },
   },
-  async ({ principal, params }) =>
-    batchDetail(await getBatch(principal.tenant.id, params.batchId)),
+  async ({ principal, params }) => batchDetail(await getBatch(principal.tenant.id, params.batchId)),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -18,7 +18,7 @@ const post = route(
       "",
       "- **Body**: the batch's `templatePath`, `templateSettings` and `options.documentIdTemplate`, with the records either as `dataSource` (an array, as render takes it) or as `recordsText` (CSV or JSON Lines as a spreadsheet exports them: the reader of the console's new batch page, described in docs/cli.md, \"Records files\").",
       "- **Answer**: every record's `status` (ready, warning, invalid) and `findings` (field, severity, message: the receipt's lines), the `counts`, the `readiness` render would answer, the `unknownColumns`, and, for `recordsText`, the `dataSource` read from it, to send as it is. Nothing is stored, rendered or mailed.",
-      "- Text that cannot be read is 422 `batch.records_unreadable` with `problems`; more records than `BATCH_MAX_RECORDS` is 413 `batch.too_many_records` with `maxRecords` and `records` (the count found), so that a client can still say the spec's \"select 100 or fewer\".",
+      '- Text that cannot be read is 422 `batch.records_unreadable` with `problems`; more records than `BATCH_MAX_RECORDS` is 413 `batch.too_many_records` with `maxRecords` and `records` (the count found), so that a client can still say the spec\'s "select 100 or fewer".',
     ),
     responses: { 200: batchCheckAnswer },
   },

@@ -14,10 +14,13 @@ const get = route(
     auth: "none",
     params: signTokenParams,
     summary: "The document being signed, current revision",
-    description: md(
-      "The current revision of the document, inline, with `X-Content-SHA256` and `X-Document-Revision`.",
-    ),
-    responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file", "X-Document-Revision": "The revision number" } } },
+    description: md("The current revision of the document, inline, with `X-Content-SHA256` and `X-Document-Revision`."),
+    responses: {
+      200: {
+        contentType: "application/pdf",
+        headers: { "X-Content-SHA256": "SHA-256 of the file", "X-Document-Revision": "The revision number" },
+      },
+    },
   },
   async ({ req, params }) => {
     const doc = await ceremonyDocument(params.token, otpProofOf(req));

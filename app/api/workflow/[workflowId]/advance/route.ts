@@ -21,6 +21,7 @@ const post = route(
     ),
     responses: { 200: advanceAnswer },
   },
-  ({ portal }) => advanceWorkflow(portal));
+  ({ portal }) => advanceWorkflow(portal),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

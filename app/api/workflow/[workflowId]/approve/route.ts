@@ -20,8 +20,7 @@ const post = route(
     ),
     responses: { 200: approveAnswer },
   },
-  ({ principal, params, body }) =>
-    approveWorkflow(principal, params.workflowId, body.comment),
+  ({ principal, params, body }) => approveWorkflow(principal, params.workflowId, body.comment),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -17,8 +17,7 @@ const get = route(
     ),
     responses: { 200: callbacksAnswer },
   },
-  ({ principal, params }) =>
-    listCallbackAttempts(principal.tenant.id, params.workflowId),
+  ({ principal, params }) => listCallbackAttempts(principal.tenant.id, params.workflowId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -21,10 +21,15 @@ const get = route(
       "- CSV: `text/csv; charset=utf-8; header=present`, `Content-Disposition: attachment; filename=\"workflow-<correlationId>.csv\"` (the name reduced to letters, digits, `.`, `_`, `-`), UTF-8 with a byte-order mark (so Excel does not guess a code page), CRLF lines, header row `step,stepTitle,key,label,value,updatedAt`, RFC 4180 quoting; lists and objects as JSON, an empty field as an empty cell. Every cell that starts with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'` (formula injection; a negative number therefore reads `'-5`).",
       "- Any other format: 400 `workflow.export_format`.",
     ),
-    responses: { 200: { description: "`format` chooses JSON or CSV (a header row, then one line per field).", schema: exportAnswer, contentType: ["application/json", "text/csv"] } },
+    responses: {
+      200: {
+        description: "`format` chooses JSON or CSV (a header row, then one line per field).",
+        schema: exportAnswer,
+        contentType: ["application/json", "text/csv"],
+      },
+    },
   },
-  ({ principal, params, query }) =>
-    exportWorkflow(principal.tenant.id, params.workflowId, query.format),
+  ({ principal, params, query }) => exportWorkflow(principal.tenant.id, params.workflowId, query.format),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

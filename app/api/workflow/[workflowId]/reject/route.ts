@@ -18,7 +18,7 @@ const post = route(
     examples: rejectExamples,
     summary: "Reject (an approver, or the reviewer link of the approval mail)",
     description: md(
-      "\"Approver or reviewer\" in the spec: a bearer approver of the current stage, or the reviewer link of an approver of the current stage (the link's stage must be the current one: 409 `workflow.review_stage_passed` otherwise; its approver one of the stage's and not the initiator: 403 `workflow.not_approver`, `workflow.self_approval`). Body `{comment?}` (a JSON body is required; `{}` will do). Rejected ends the workflow; no PDF. Answers as approve, with `state: \"rejected\"`.",
+      '"Approver or reviewer" in the spec: a bearer approver of the current stage, or the reviewer link of an approver of the current stage (the link\'s stage must be the current one: 409 `workflow.review_stage_passed` otherwise; its approver one of the stage\'s and not the initiator: 403 `workflow.not_approver`, `workflow.self_approval`). Body `{comment?}` (a JSON body is required; `{}` will do). Rejected ends the workflow; no PDF. Answers as approve, with `state: "rejected"`.',
     ),
     responses: { 200: rejectAnswer },
   },

@@ -13,7 +13,7 @@ const post = route(
     params: workflowIdParams,
     summary: "Seal the workflow's document now",
     description: md(
-      "Only the initiator or an `admin` (403 `workflow.not_initiator`). From pending-approval it seals without the approval gate (the history records `seal-requested` by the caller); in sealing it sends the seal job again (retry of a failed or stuck seal). In-progress, validation-failed and changes-requested are never sealed (unvalidated data) and ended workflows stay ended: 409 `workflow.invalid_state`. Answers `{workflowId, state: \"sealing\"}`; the seal job does the rest (see the area).",
+      'Only the initiator or an `admin` (403 `workflow.not_initiator`). From pending-approval it seals without the approval gate (the history records `seal-requested` by the caller); in sealing it sends the seal job again (retry of a failed or stuck seal). In-progress, validation-failed and changes-requested are never sealed (unvalidated data) and ended workflows stay ended: 409 `workflow.invalid_state`. Answers `{workflowId, state: "sealing"}`; the seal job does the rest (see the area).',
     ),
     responses: { 200: sealAnswer },
   },

@@ -17,8 +17,7 @@ const get = route(
     ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file" } } },
   },
-  ({ principal, portal, params }) =>
-    sealedResponse(principal?.tenant.id ?? portal!.tenantId, params.workflowId),
+  ({ principal, portal, params }) => sealedResponse(principal?.tenant.id ?? portal!.tenantId, params.workflowId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

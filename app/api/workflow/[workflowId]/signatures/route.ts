@@ -17,6 +17,7 @@ const get = route(
     ),
     responses: { 200: verificationAnswerSchema },
   },
-  ({ principal, params }) => verifyWorkflowDocument(principal.tenant.id, params.workflowId));
+  ({ principal, params }) => verifyWorkflowDocument(principal.tenant.id, params.workflowId),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -21,7 +21,10 @@ const get = route({ auth: "none", params: z.object({ token: z.string(), page: z.
     if (isBlobStoreUnavailable(err)) throw err; // route() answers 503 problem+json, as for the PDF
     // pdftoppm missing, past its deadline or refusing the file: the page's download still works.
     console.error(`recipient page picture ${number} of session ${opened.session.id}:`, err);
-    return new Response("The page could not be drawn", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5" } });
+    return new Response("The page could not be drawn", {
+      status: 503,
+      headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5" },
+    });
   }
   if (!png) return new Response("No such page", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   return pdfResponse(png, { contentType: "image/png" });

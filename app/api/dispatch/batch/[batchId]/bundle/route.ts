@@ -12,9 +12,7 @@ const get = route(
     feature: "batchDispatch",
     params: batchIdParams,
     summary: "The ZIP of a batch's documents (individual mode with zipBundle)",
-    description: md(
-      "Not in the spec. The ZIP of every document of a batch in individual mode with `zipBundle`.",
-    ),
+    description: md("Not in the spec. The ZIP of every document of a batch in individual mode with `zipBundle`."),
     responses: { 200: { contentType: "application/zip" } },
   },
   async ({ principal, params }) => {

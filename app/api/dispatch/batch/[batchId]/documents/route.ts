@@ -17,8 +17,7 @@ const get = route(
     ),
     responses: { 200: documentsAnswer },
   },
-  ({ principal, params }) =>
-    listDocuments(principal.tenant.id, params.batchId),
+  ({ principal, params }) => listDocuments(principal.tenant.id, params.batchId),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

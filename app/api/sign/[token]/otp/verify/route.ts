@@ -23,8 +23,7 @@ const post = route(
     ),
     responses: { 200: signerOtpVerifiedAnswer },
   },
-  async ({ params, body }) =>
-    privateJson(await verifySignerOtp(params.token, body.otp)),
+  async ({ params, body }) => privateJson(await verifySignerOtp(params.token, body.otp)),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -13,7 +13,7 @@ const get = route(
     params: workflowIdParams,
     summary: "Recheck the activity chain the certificate of completion records",
     description: md(
-      "The same callers as the certificate. The activity as it is now, re-checked against the hash chain the certificate printed: `{workflowId, chainHead, valid: true, head, checked, notCovered}` or `{valid: false, checked, broken: {index, eventId, problem: \"edited\" | \"removed\" | \"inserted\"}, message}`, naming the first event that no longer matches. Events recorded after the certificate (`certificate.issued`, later mail failures) are `notCovered`.",
+      'The same callers as the certificate. The activity as it is now, re-checked against the hash chain the certificate printed: `{workflowId, chainHead, valid: true, head, checked, notCovered}` or `{valid: false, checked, broken: {index, eventId, problem: "edited" | "removed" | "inserted"}, message}`, naming the first event that no longer matches. Events recorded after the certificate (`certificate.issued`, later mail failures) are `notCovered`.',
     ),
     responses: { 200: certificateChainAnswer },
   },

@@ -24,8 +24,7 @@ const patch = route(
     ),
     responses: { 200: saveStepAnswer },
   },
-  ({ portal, params, body }) =>
-    saveStep(portal, params.stepIndex, body.data, body.version),
+  ({ portal, params, body }) => saveStep(portal, params.stepIndex, body.data, body.version),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ PATCH: patch });

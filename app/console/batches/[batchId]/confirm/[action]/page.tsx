@@ -17,11 +17,15 @@ import { plural } from "@/lib/plural";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Confirm – Sealpost console", robots: { index: false, follow: false } };
 
-const TEXT: Record<ConsoleAction, { title: string; submit: string; effect: (b: Batch) => string; commentLabel: string | null; commentHint: string }> = {
+const TEXT: Record<
+  ConsoleAction,
+  { title: string; submit: string; effect: (b: Batch) => string; commentLabel: string | null; commentHint: string }
+> = {
   approve: {
     title: "Approve this batch?",
     submit: "Yes, approve the batch",
-    effect: (b) => `${plural(b.readyCount, "document")} will be made${(b.distribution as { deliveryConfig?: { mode?: string } }).deliveryConfig?.mode === "secure-email" ? " and sent to their recipients" : ""}. This cannot be undone.`,
+    effect: (b) =>
+      `${plural(b.readyCount, "document")} will be made${(b.distribution as { deliveryConfig?: { mode?: string } }).deliveryConfig?.mode === "secure-email" ? " and sent to their recipients" : ""}. This cannot be undone.`,
     commentLabel: "Comments (optional)",
     commentHint: "Recorded with your decision and shown in the batch's activity.",
   },
@@ -70,13 +74,30 @@ export default async function ConfirmPage({ params }: { params: Promise<{ batchI
             rows={[
               { key: "state", label: "State now", value: stateLabel(batch.state).label },
               { key: "submitter", label: "Submitted by", value: batch.submittedBy },
-              { key: "documents", label: "Records", value: `${batch.documentCount.toLocaleString("en-GB")}${batch.warningCount ? ` (${batch.warningCount.toLocaleString("en-GB")} with warnings)` : ""}` },
+              {
+                key: "documents",
+                label: "Records",
+                value: `${batch.documentCount.toLocaleString("en-GB")}${batch.warningCount ? ` (${batch.warningCount.toLocaleString("en-GB")} with warnings)` : ""}`,
+              },
             ]}
           />
           <p>{t.effect(batch)}</p>
           <ConfirmForm
             action={confirmBatchAction.bind(null, batch.id, act)}
-            fields={t.commentLabel ? [{ kind: "textarea", name: "comments", label: t.commentLabel, hint: t.commentHint, required: act === "request-changes", maxLength: 4000 }] : []}
+            fields={
+              t.commentLabel
+                ? [
+                    {
+                      kind: "textarea",
+                      name: "comments",
+                      label: t.commentLabel,
+                      hint: t.commentHint,
+                      required: act === "request-changes",
+                      maxLength: 4000,
+                    },
+                  ]
+                : []
+            }
             submitLabel={t.submit}
             backHref={base}
             backLabel="No, go back to the batch"

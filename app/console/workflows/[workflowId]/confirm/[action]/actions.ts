@@ -9,7 +9,12 @@ import { actionFields, runWorkflowAction, workflowActions, type WorkflowConsoleA
  * A confirmed workflow action: a POST (Next.js checks its Origin), the session checked here again and
  * the id and action re-checked (a caller can send any); the domain function of the API decides.
  */
-export async function confirmWorkflowAction(workflowId: string, action: string, _prev: ConfirmState, form: FormData): Promise<ConfirmState> {
+export async function confirmWorkflowAction(
+  workflowId: string,
+  action: string,
+  _prev: ConfirmState,
+  form: FormData,
+): Promise<ConfirmState> {
   if (!isUuid(workflowId) || !(workflowActions as readonly string[]).includes(action)) return { message: "This action is not available." };
   const act = action as WorkflowConsoleAction;
   const values = formText(form, actionFields[act]);

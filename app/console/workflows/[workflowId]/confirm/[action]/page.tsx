@@ -21,7 +21,10 @@ export const metadata: Metadata = { title: "Confirm – Sealpost console", robot
 
 const comment = (label: string, hint: string): ConfirmField => ({ kind: "textarea", name: "comment", label, hint, maxLength: 5000 });
 
-const TEXT: Record<WorkflowConsoleAction, { title: string; submit: string; effect: (wf: Workflow) => string; fields: (wf: Workflow) => ConfirmField[] }> = {
+const TEXT: Record<
+  WorkflowConsoleAction,
+  { title: string; submit: string; effect: (wf: Workflow) => string; fields: (wf: Workflow) => ConfirmField[] }
+> = {
   approve: {
     title: "Approve this workflow?",
     submit: "Yes, approve",
@@ -34,8 +37,21 @@ const TEXT: Record<WorkflowConsoleAction, { title: string; submit: string; effec
   "approve-with-exception": {
     title: "Approve this workflow with an exception?",
     submit: "Yes, approve with an exception",
-    effect: (wf) => `These rules failed: ${ruleRows(wf).filter((r) => !r.passed && r.severity === "error" && !r.excepted).map((r) => r.message).join("; ")}. Your justification is sealed into the PDF.`,
-    fields: () => [{ kind: "textarea", name: "justification", label: "Why do you approve although rules failed?", hint: "Required. Sealed into the PDF with your name.", required: true, maxLength: 5000 }],
+    effect: (wf) =>
+      `These rules failed: ${ruleRows(wf)
+        .filter((r) => !r.passed && r.severity === "error" && !r.excepted)
+        .map((r) => r.message)
+        .join("; ")}. Your justification is sealed into the PDF.`,
+    fields: () => [
+      {
+        kind: "textarea",
+        name: "justification",
+        label: "Why do you approve although rules failed?",
+        hint: "Required. Sealed into the PDF with your name.",
+        required: true,
+        maxLength: 5000,
+      },
+    ],
   },
   reject: {
     title: "Reject this workflow?",
@@ -48,8 +64,22 @@ const TEXT: Record<WorkflowConsoleAction, { title: string; submit: string; effec
     submit: "Yes, ask for changes",
     effect: () => "The participants are emailed your request and can change their answers; approval then starts again at stage 1.",
     fields: (wf) => [
-      { kind: "select", name: "fieldKey", label: "Which answer is it about? (optional)", hint: "Leave empty for the whole submission.", options: fieldChoices(wf), emptyLabel: "The whole submission" },
-      { kind: "textarea", name: "message", label: "What needs to change", hint: "The participants receive this by email and see it beside the answer.", required: true, maxLength: 2000 },
+      {
+        kind: "select",
+        name: "fieldKey",
+        label: "Which answer is it about? (optional)",
+        hint: "Leave empty for the whole submission.",
+        options: fieldChoices(wf),
+        emptyLabel: "The whole submission",
+      },
+      {
+        kind: "textarea",
+        name: "message",
+        label: "What needs to change",
+        hint: "The participants receive this by email and see it beside the answer.",
+        required: true,
+        maxLength: 2000,
+      },
       {
         kind: "select",
         name: "severity",
@@ -106,13 +136,23 @@ export default async function ConfirmWorkflowPage({ params }: { params: Promise<
           <h1>{t.title}</h1>
           <SummaryList
             rows={[
-              { key: "state", label: "State now", value: `${workflowStateLabel(wf.state).label}${wf.state === "pending-approval" ? `, stage ${wf.approvalStage} of ${totalApprovalStages(wf)}` : ""}` },
+              {
+                key: "state",
+                label: "State now",
+                value: `${workflowStateLabel(wf.state).label}${wf.state === "pending-approval" ? `, stage ${wf.approvalStage} of ${totalApprovalStages(wf)}` : ""}`,
+              },
               { key: "started", label: "Started by", value: wf.createdBy },
               { key: "reference", label: "Reference", value: wf.correlationId },
             ]}
           />
           <p>{t.effect(wf)}</p>
-          <ConfirmForm action={confirmWorkflowAction.bind(null, wf.id, act)} fields={t.fields(wf)} submitLabel={t.submit} backHref={base} backLabel="No, go back to the workflow" />
+          <ConfirmForm
+            action={confirmWorkflowAction.bind(null, wf.id, act)}
+            fields={t.fields(wf)}
+            submitLabel={t.submit}
+            backHref={base}
+            backLabel="No, go back to the workflow"
+          />
         </>
       ) : (
         <>

@@ -6,7 +6,8 @@ import { getWorkflow } from "@/lib/workflow/get-workflow";
 export const dynamic = "force-dynamic";
 
 const get = consoleFile(
-  (principal, { workflowId, mode }) => consoleReport(principal, mode, async () => (await getWorkflow(principal.tenant.id, workflowId)).correlationId),
+  (principal, { workflowId, mode }) =>
+    consoleReport(principal, mode, async () => (await getWorkflow(principal.tenant.id, workflowId)).correlationId),
   "workflow",
 );
 
