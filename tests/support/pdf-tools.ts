@@ -17,6 +17,17 @@ export const pdfsigBlocks = (file: string, options: string[]): string[] =>
     .out.split(/^Signature #\d+:/m)
     .slice(1);
 
+/** pdffonts' lines (past its two heading lines) for the fonts of `after` that `before` lacks, named alike. */
+export function fontsAdded(before: string, after: string): string[] {
+  const lines = (file: string) =>
+    runTool("pdffonts", [file])
+      .out.split("\n")
+      .slice(2)
+      .filter((l) => l.trim());
+  const had = new Set(lines(before).map((l) => l.split(/\s+/)[0]));
+  return lines(after).filter((l) => !had.has(l.split(/\s+/)[0]));
+}
+
 /** qpdf --check finds nothing wrong with the bytes (written to `dir`, or a temporary folder, to be read). */
 export function expectQpdfClean(bytes: Uint8Array, dir?: string): void {
   const folder = dir ?? fs.mkdtempSync(path.join(tmpdir(), "sealpost-qpdf-"));

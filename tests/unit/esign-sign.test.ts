@@ -8,7 +8,7 @@ import { signPdf, type SignPdfOptions } from "@/lib/esign/sign-pdf";
 import { certificatePem, createTestCa, privateKeyPem, type TestCa } from "@/lib/esign/test-ca";
 import { verifyPdf } from "@/lib/esign/verify-pdf";
 import { startTsaServer, timestampAuthority, type TsaServer } from "@/tests/support/tsa";
-import { expectQpdfClean, pdfsigBlocks, runTool } from "../support/pdf-tools";
+import { expectQpdfClean, fontsAdded, pdfsigBlocks, runTool } from "../support/pdf-tools";
 import { pdfText } from "../support/pdf";
 
 /**
@@ -213,14 +213,7 @@ describe("a signer whose name is not in Windows-1252", () => {
     expect(armenianFonts).not.toMatch(/\+DejaVuSans\s/);
     // Every font the appearance brought is embedded, as a subset (the test's record has a built-in Helvetica of its own).
     fs.writeFileSync(path.join(dir, "sealed.pdf"), sealed);
-    const sealedFonts = runTool("pdffonts", [path.join(dir, "sealed.pdf")])
-      .out.split("\n")
-      .slice(2)
-      .map((l) => l.split(/\s+/)[0]);
-    const added = fonts
-      .split("\n")
-      .slice(2)
-      .filter((l) => l.trim() && !sealedFonts.includes(l.split(/\s+/)[0]));
+    const added = fontsAdded(path.join(dir, "sealed.pdf"), file);
     expect(added.map((l) => l.split(/\s+/)[0].slice(7)).sort()).toEqual(["Arimo-Italic", "Arimo-Regular"]);
     for (const line of added) expect(line).toMatch(/^[A-Z]{6}\+\S+\s.*\byes\s+yes\s+yes\b/);
   });

@@ -16,7 +16,7 @@ import { renderSealedWorkflow, type SealedWorkflowInput } from "@/lib/pdf/sealed
 import { warmUpFonts } from "@/lib/pdf/warm-up";
 import { parseTemplate } from "@/lib/templates/load-template";
 import { pdfNotdefGlyphs } from "../support/pdf-glyphs";
-import { runTool } from "../support/pdf-tools";
+import { fontsAdded, runTool } from "../support/pdf-tools";
 
 /**
  * Every kind of PDF Sealpost draws, with the names docs/templates.md lists (one per script the fonts
@@ -244,17 +244,9 @@ describe("every kind of PDF draws names in every script the fonts cover", () => 
   it("the signed record draws its boxes' Chinese and emoji from Noto Sans SC and Noto Emoji, embedded in the signatures' updates", () => {
     const file = path.join(dir, "signed-fonts.pdf");
     fs.writeFileSync(file, kinds.get("signed record")!);
-    const fonts = runTool("pdffonts", [file]).out;
     const withPage = path.join(dir, "page-fonts.pdf");
     fs.writeFileSync(withPage, kinds.get("signature page")!);
-    const before = runTool("pdffonts", [withPage])
-      .out.split("\n")
-      .slice(2)
-      .map((l) => l.split(/\s+/)[0]);
-    const added = fonts
-      .split("\n")
-      .slice(2)
-      .filter((l) => l.trim() && !before.includes(l.split(/\s+/)[0]));
+    const added = fontsAdded(withPage, file);
     expect(added.some((l) => /\+NotoSansSC/.test(l))).toBe(true);
     expect(added.some((l) => /\+NotoEmoji/.test(l))).toBe(true);
   });
