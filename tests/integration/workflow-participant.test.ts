@@ -361,6 +361,7 @@ describe("participant portal", () => {
       updatedAt: expect.any(String),
       sealedSha256: null,
       sealedAt: null,
+      sealedFileName: null,
       // Without e-signature: nothing to sign (lib/openapi/descriptions/esign.ts).
       signing: null,
     });
