@@ -292,8 +292,9 @@ describe("records as people export them", () => {
     ]);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/2 records: 0 ready, 0 with warnings, 2 invalid/);
-    expect(r.stderr).toMatch(/record 1 +error +customerId/);
-    expect(r.stderr).toMatch(/record 2 +error +name/);
+    // Each field by its label, as people read it.
+    expect(r.stderr).toMatch(/record 1 +error +Customer id does not have the expected form/);
+    expect(r.stderr).toMatch(/record 2 +error +Name is required/);
     expect(r.stderr).toContain("2 of 2 records have errors: correct them and run again (nothing was sent)");
     expect(await batchTotal()).toBe(before);
   });
