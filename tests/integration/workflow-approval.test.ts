@@ -235,13 +235,12 @@ describe("approval in stages", () => {
     expect(seal.status).toBe(200);
     expect(await seal.json()).toEqual({ workflowId: w.id, state: "sealing" });
     const { text } = await sealedPdf(w.id, "admin");
+    // The history in words: who escalated to whom, and the admin's seal without the gate.
     for (const s of [
-      "escalated",
-      "submitter@acme.test to second@acme.test",
-      "admin@acme.test to approver@acme.test",
+      "Escalated (stage 1) submitter@acme.test to second@acme.test",
+      "Escalated (stage 2) admin@acme.test to approver@acme.test",
       "escalated to approver@acme.test",
-      "seal-requested",
-      "admin@acme.test",
+      "Sealed without approval admin@acme.test",
       "escalated to me",
     ])
       expect(text).toContain(s);
