@@ -21,6 +21,14 @@ module.exports = {
       to: { path: "^(app|inngest|scripts|components)/" },
     },
     {
+      name: "signing-foundation-knows-no-workflow",
+      severity: "error",
+      comment:
+        "PDF signing and the keys (lib/signing/pdf, lib/signing/keys) work on bytes and certificates: the workflow and the signing ceremony are built on them, so neither is reached from them, directly or through others.",
+      from: { path: "^lib/signing/(pdf|keys)/" },
+      to: { path: "^lib/(workflow|signing/(?!pdf/|keys/))", reachable: true },
+    },
+    {
       name: "components-stay-below-app",
       severity: "error",
       comment: "The design system is used by pages; it never imports a page or a route.",

@@ -13,9 +13,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { signPdf, type SignPdfOptions } from "@/lib/esign/sign-pdf";
-import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
-import { verifyPdf } from "@/lib/esign/verify-pdf";
+import { signPdf, type SignPdfOptions } from "@/lib/signing/pdf/sign-pdf";
+import { createTestCa, type TestCa } from "@/lib/signing/keys/test-ca";
+import { verifyPdf } from "@/lib/signing/pdf/verify-pdf";
 import { templateVersion as versionOf } from "@/lib/templates/load-template";
 import { timestampAuthority } from "../tests/support/tsa";
 import { statementRecord } from "./documents";

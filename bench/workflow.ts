@@ -25,7 +25,7 @@ import { Piscina } from "piscina";
 import postgres from "postgres";
 import * as schema from "@/lib/db/schema";
 import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
-import { sealInput } from "@/lib/workflow/seal-input";
+import { sealInput } from "@/lib/workflow/sealing/seal-input";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
 import { autosaves, capexRequest, prng } from "./workflow-data";
 import { cpuMs } from "./measure";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { SEAL_EVENT } from "@/lib/workflow/approval-stage";
-import { sealWorkflow } from "@/lib/workflow/seal-workflow";
-import { applyPendingSignatures } from "@/lib/workflow/signing/apply-signature";
-import { remindSigners } from "@/lib/workflow/signing/remind-signers";
-import { issueCertificate } from "@/lib/workflow/signing/issue-certificate";
-import { SIGNATURE_EVENT } from "@/lib/workflow/signing/request-signature";
-import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
+import { SEAL_EVENT } from "@/lib/workflow/approval/approval-stage";
+import { sealWorkflow } from "@/lib/workflow/sealing/seal-workflow";
+import { applyPendingSignatures } from "@/lib/signing/revisions/apply-signature";
+import { remindSigners } from "@/lib/signing/signers/remind-signers";
+import { issueCertificate } from "@/lib/signing/certificate/issue-certificate";
+import { SIGNATURE_EVENT } from "@/lib/signing/ceremony/request-signature";
+import { sweepApprovals } from "@/lib/workflow/approval/sweep-approvals";
 import { defineJob } from "@/lib/jobs/define-job";
 
 /** sealing → complete: the sealed PDF rendered, stored once with its SHA-256 (see sealWorkflow). */

@@ -1,5 +1,5 @@
 import type { FieldDef } from "@/lib/templates/types";
-import { answerText } from "@/lib/workflow/show-value";
+import { answerText } from "@/lib/format/show-value";
 import { parseRecipients } from "./recipients";
 
 /** How much of a record people see beside it (the New batch page, a batch's page, the intake receipt). */

@@ -1,13 +1,13 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { Workflow, WorkflowSigner } from "@/lib/db/schema";
-import { recheckChain, type ChainCheck } from "@/lib/esign/activity-chain";
-import type { SignatureAnswer } from "@/lib/esign/verification-answer";
+import { recheckChain, type ChainCheck } from "@/lib/signing/certificate/activity-chain";
+import type { SignatureAnswer } from "@/lib/signing/verification/verification-answer";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/http/problem";
-import { CERTIFICATE_READERS, findCertificate, mayReadCertificate } from "@/lib/workflow/signing/certificate-file";
-import { workflowActivity } from "@/lib/workflow/signing/issue-certificate";
-import { listSigners, signsAfterSealing } from "@/lib/workflow/signing/signers";
-import { verifyWorkflowDocument, type WorkflowVerification } from "@/lib/workflow/signing/verify-workflow-document";
+import { CERTIFICATE_READERS, findCertificate, mayReadCertificate } from "@/lib/signing/certificate/certificate-file";
+import { workflowActivity } from "@/lib/signing/certificate/issue-certificate";
+import { listSigners, signsAfterSealing } from "@/lib/signing/signers/signers";
+import { verifyWorkflowDocument, type WorkflowVerification } from "@/lib/signing/verification/verify-workflow-document";
 
 export interface SigningDetail {
   signers: WorkflowSigner[];

@@ -1,14 +1,14 @@
 import type { Workflow } from "@/lib/db/schema";
-import type { ApprovalEntry } from "@/lib/workflow/approval-types";
-import { rank } from "@/lib/workflow/approval-words";
-import { stageApprovers } from "@/lib/workflow/approvers";
-import { changesSinceReview } from "@/lib/workflow/changes-since-review";
+import type { ApprovalEntry } from "@/lib/workflow/approval/approval-types";
+import { rank } from "@/lib/workflow/approval/approval-words";
+import { stageApprovers } from "@/lib/workflow/approval/approvers";
+import { changesSinceReview } from "@/lib/workflow/approval/changes-since-review";
 import { listActivity } from "@/lib/workflow/list-activity";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
-import { displayValue, eventSummary } from "@/lib/workflow/seal-input";
+import { displayValue, eventSummary } from "@/lib/workflow/sealing/seal-input";
 import { DEFAULT_LOCALE } from "@/lib/format/locale";
-import { answerText } from "@/lib/workflow/show-value";
-import { fieldLabels } from "@/lib/workflow/schema-format";
+import { answerText } from "@/lib/format/show-value";
+import { fieldLabels } from "@/lib/workflow/schema/schema-format";
 
 const DECISIONS: readonly ApprovalEntry["action"][] = ["approved", "approved-with-exception", "rejected"];
 

@@ -2,8 +2,8 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Principal } from "@/lib/auth/principal";
 import { getDb } from "@/lib/db/client";
 import { workflows } from "@/lib/db/schema";
-import { currentApprovers, isInitiator } from "@/lib/workflow/approvers";
-import type { WorkflowSchema } from "@/lib/workflow/schema-format";
+import { currentApprovers, isInitiator } from "@/lib/workflow/approval/approvers";
+import type { WorkflowSchema } from "@/lib/workflow/schema/schema-format";
 import type { WorkflowState } from "@/lib/workflow/states";
 import { LIST_PAGE_SIZE } from "./batch-list";
 

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { ChainLink } from "@/lib/esign/activity-chain";
+import type { ChainLink } from "@/lib/signing/certificate/activity-chain";
 import type { ExplainRetention } from "@/lib/explain/retention-fields";
 import type { RenderTimings } from "@/lib/pdf/timings";
-import type { ApprovalEntry, ApprovalException, ChangeRequest } from "@/lib/workflow/approval-types";
-import type { WorkflowSchema } from "@/lib/workflow/schema-format";
+import type { ApprovalEntry, ApprovalException, ChangeRequest } from "@/lib/workflow/approval/approval-types";
+import type { WorkflowSchema } from "@/lib/workflow/schema/schema-format";
 import type { WorkflowSettings } from "@/lib/workflow/settings";
-import type { WorkflowData } from "@/lib/workflow/step-data";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
+import type { WorkflowData } from "@/lib/workflow/schema/step-data";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { batches, batchRecords, deliveryEvents, deliverySessions, workflows, type DeliverySession } from "@/lib/db/schema";
-import { sealedFileName } from "@/lib/workflow/sealed-file-name";
+import { sealedFileName } from "@/lib/workflow/sealing/sealed-file-name";
 import { hashSecret } from "@/lib/ids";
 import { getTenant } from "@/lib/tenants/read";
 import { deliveryState, type DeliveryState } from "./session-state";

@@ -1,7 +1,7 @@
 import { expandDeliveryLinks } from "@/lib/delivery/link-token";
 import { expandOtpCodes } from "@/lib/workflow/otp/otp-code";
-import { expandPortalLinks } from "@/lib/workflow/portal-link";
-import { expandSignLinks } from "@/lib/workflow/signing/sign-link";
+import { expandPortalLinks } from "@/lib/workflow/portal/portal-link";
+import { expandSignLinks } from "@/lib/signing/ceremony/sign-link";
 
 /**
  * A queued mail holds placeholders, never the secrets they stand for (delivery, portal and signing

@@ -1,5 +1,5 @@
 import type { Nodes, Paragraph, Parent, RootContent, Text } from "mdast";
-import { conditionHolds } from "@/lib/workflow/logic";
+import { conditionHolds } from "@/lib/workflow/validation/logic";
 import { parseCondition, type Logic } from "./condition-expression";
 import { PIPE_MARK } from "./formatters";
 

@@ -1,10 +1,10 @@
 import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
-import { enterApproval, notifyStage } from "./approval-stage";
+import { enterApproval, notifyStage } from "./approval/approval-stage";
 import { changeWorkflow, type Change } from "./change-workflow";
 import { portalActor } from "./events";
 import { assertOtpPassed } from "./otp/otp-gate";
-import { validateData } from "./validate-data";
+import { validateData } from "./validation/validate-data";
 
 /**
  * POST /api/workflow/{id}/advance. On a step before the last: the next step (nothing is checked; the

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/http/problem";
 import { changeWorkflow } from "./change-workflow";
 import { bearerActor } from "./events";
 import { onWorkflowTerminal } from "./on-terminal";
-import { tellSignersSigningEnded } from "./signing/signing-ended";
+import { tellSignersSigningEnded } from "@/lib/signing/signers/signing-ended";
 import { assertCan, transitions } from "./states";
 
 /**

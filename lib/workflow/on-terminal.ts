@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { enqueueWorkflowCallback, type SignerDeclined } from "./callback/enqueue-callback";
-import { mailOutcome } from "./outcome-mail";
+import { mailOutcome } from "./portal/outcome-mail";
 
 /**
  * Called in the transaction that moves a workflow to complete, rejected or cancelled, with the

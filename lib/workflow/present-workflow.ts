@@ -1,9 +1,9 @@
 import type { PortalRole } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
-import { changesSinceReview } from "./changes-since-review";
-import { sealedFileName } from "./sealed-file-name";
+import { changesSinceReview } from "./approval/changes-since-review";
+import { sealedFileName } from "./sealing/sealed-file-name";
 import { DEFAULT_LOCALE } from "@/lib/format/locale";
-import { stepUpdatedAt, stepValues } from "./step-data";
+import { stepUpdatedAt, stepValues } from "./schema/step-data";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

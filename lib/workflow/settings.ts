@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { retentionFields, type ExplainRetention } from "@/lib/explain/retention-fields";
 import { emailAddress } from "@/lib/mail/address";
-import type { EsignSettings } from "./esign-settings";
+import type { EsignSettings } from "@/lib/signing/signers/esign-settings";
 import { supportedLocale } from "@/lib/format/locale";
 
 const email = emailAddress();

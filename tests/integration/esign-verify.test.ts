@@ -3,9 +3,9 @@ import path from "node:path";
 import fc from "fast-check";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consent } from "@/lib/esign/consent";
-import { createTestCa } from "@/lib/esign/test-ca";
-import { verifyPdf } from "@/lib/esign/verify-pdf";
+import { consent } from "@/lib/signing/ceremony/consent";
+import { createTestCa } from "@/lib/signing/keys/test-ca";
+import { verifyPdf } from "@/lib/signing/pdf/verify-pdf";
 import { expectSignedByAll, writePkcs12 } from "../support/esign-checks";
 import {
   esignCreateBody,

@@ -5,7 +5,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consent } from "@/lib/esign/consent";
+import { consent } from "@/lib/signing/ceremony/consent";
 import { expectSignedByAll } from "../support/esign-checks";
 import {
   esignCreateBody,

@@ -8,7 +8,7 @@ import {
   requestChangesExamples,
   stepExamples,
 } from "@/lib/workflow/api-examples";
-import { declineExamples, signerOtpExamples, signExamples } from "@/lib/workflow/signing/api-examples";
+import { declineExamples, signerOtpExamples, signExamples } from "@/lib/signing/api-examples";
 import { expectDocumented, openApiDocument } from "../support/documented";
 import { esignFixtures, signingLink, workflowStatus, type EsignFixtures } from "../support/esign-flow";
 import { addDemoTemplates, eventually, type Stack } from "../support/stack";

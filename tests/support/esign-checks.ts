@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { certificatePem, privateKeyPem } from "@/lib/esign/test-ca";
-import { verifyPdf } from "@/lib/esign/verify-pdf";
+import { certificatePem, privateKeyPem } from "@/lib/signing/keys/test-ca";
+import { verifyPdf } from "@/lib/signing/pdf/verify-pdf";
 import { pdfsigBlocks, runTool } from "./pdf-tools";
 
 /** `openssl pkcs12 -export` of a key and its certificates (leaf first), as docs/operations.md shows. */

@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { DigestAlgorithm, TimestampAuthority } from "@libpdf/core";
-import type { KeyAndChain } from "@/lib/esign/sign-pdf";
+import type { KeyAndChain } from "@/lib/signing/pdf/sign-pdf";
 
 const OID = {
   signedData: "1.2.840.113549.1.7.2",

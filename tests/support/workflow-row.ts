@@ -1,6 +1,6 @@
 import type { Workflow } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
-import type { WorkflowSchema } from "@/lib/workflow/schema-format";
+import type { WorkflowSchema } from "@/lib/workflow/schema/schema-format";
 
 const T0 = new Date("2026-03-02T09:00:00.000Z");
 

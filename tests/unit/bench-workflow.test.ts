@@ -4,11 +4,11 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { loadTemplate } from "@/lib/templates/load-template";
-import { checkSavedValues } from "@/lib/workflow/check-fields";
-import { loadWorkflowSchema, templateWorkflow } from "@/lib/workflow/load-schema";
-import type { WorkflowSchema } from "@/lib/workflow/schema-format";
-import { mergeStep, emptyData } from "@/lib/workflow/step-data";
-import { validateData } from "@/lib/workflow/validate-data";
+import { checkSavedValues } from "@/lib/workflow/validation/check-fields";
+import { loadWorkflowSchema, templateWorkflow } from "@/lib/workflow/schema/load-schema";
+import type { WorkflowSchema } from "@/lib/workflow/schema/schema-format";
+import { mergeStep, emptyData } from "@/lib/workflow/schema/step-data";
+import { validateData } from "@/lib/workflow/validation/validate-data";
 import { autosaves, capexRequest } from "../../bench/workflow-data";
 import { createTempDataDir } from "../support/test-db";
 

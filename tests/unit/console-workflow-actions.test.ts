@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { plainWords, runWorkflowAction, workflowPermissions } from "@/lib/console/workflow-actions";
 import { approvalStages } from "@/lib/console/workflow-detail";
 import { AppError } from "@/lib/http/problem";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { workflowRow } from "../support/workflow-row";
 
 const who = (email: string | null, roles: string[] = []) =>

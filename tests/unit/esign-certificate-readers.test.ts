@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
-import { mayReadCertificate } from "@/lib/workflow/signing/certificate-file";
+import { mayReadCertificate } from "@/lib/signing/certificate/certificate-file";
 import { workflowRow } from "../support/workflow-row";
 
 const caller = (email: string, roles: string[] = []) => ({ subject: email, email, roles }) as unknown as Principal;

@@ -4,13 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { devCaPath } from "@/lib/esign/dev-ca";
-import { signPdf } from "@/lib/esign/sign-pdf";
-import { issueSignerCertificate } from "@/lib/esign/signer-certificate";
-import { keyForSigner, resetTenantKeys, tenantKey, trustedRoots, type EsignConfig } from "@/lib/esign/tenant-keys";
-import { certificatePem, createTestCa, privateKeyPem, type TestCa } from "@/lib/esign/test-ca";
-import { verifyPdf } from "@/lib/esign/verify-pdf";
-import { x509 } from "@/lib/esign/x509";
+import { devCaPath } from "@/lib/signing/keys/dev-ca";
+import { signPdf } from "@/lib/signing/pdf/sign-pdf";
+import { issueSignerCertificate } from "@/lib/signing/keys/signer-certificate";
+import { keyForSigner, resetTenantKeys, tenantKey, trustedRoots, type EsignConfig } from "@/lib/signing/keys/tenant-keys";
+import { certificatePem, createTestCa, privateKeyPem, type TestCa } from "@/lib/signing/keys/test-ca";
+import { verifyPdf } from "@/lib/signing/pdf/verify-pdf";
+import { x509 } from "@/lib/signing/keys/x509";
 
 /**
  * Where a tenant's key comes from: the development CA kept in DATA_DIR, and PKCS#12 files made with

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_MARK_TEXT, typedMark } from "@/lib/esign/mark";
+import { MAX_MARK_TEXT, typedMark } from "@/lib/signing/pdf/mark";
 
 // Every character that ends a line or a paragraph in Unicode text, and the other control characters.
 const LINE_BREAKS = ["\n", "\r", "\r\n", "\u000b", "\u000c", "\u0085", "\u2028", "\u2029"];

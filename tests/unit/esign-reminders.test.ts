@@ -4,10 +4,10 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { mailOutbox, workflowEvents, workflows, workflowSigners, type Workflow } from "@/lib/db/schema";
 import { env, resetEnvCache } from "@/lib/env";
 import { addTenant } from "@/lib/tenants";
-import { inviteSigners } from "@/lib/workflow/signing/invite-signers";
-import { reminderLead, remindSigners } from "@/lib/workflow/signing/remind-signers";
-import { signLinkPlaceholder } from "@/lib/workflow/signing/sign-link";
-import { insertSigners, listSigners } from "@/lib/workflow/signing/signers";
+import { inviteSigners } from "@/lib/signing/signers/invite-signers";
+import { reminderLead, remindSigners } from "@/lib/signing/signers/remind-signers";
+import { signLinkPlaceholder } from "@/lib/signing/ceremony/sign-link";
+import { insertSigners, listSigners } from "@/lib/signing/signers/signers";
 import { useFreshDatabase } from "../support/test-db";
 import { workflowRow } from "../support/workflow-row";
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_SIGNERS } from "@/lib/esign/signature-page";
+import { MAX_SIGNERS } from "@/lib/signing/pdf/signature-page";
 import { AppError } from "@/lib/http/problem";
-import { esignFromRequest } from "@/lib/workflow/esign-request";
-import { MAX_ESIGN_SIGNERS, resolveSigners, esignRequestSchema } from "@/lib/workflow/esign-settings";
+import { esignFromRequest } from "@/lib/signing/signers/esign-request";
+import { MAX_ESIGN_SIGNERS, resolveSigners, esignRequestSchema } from "@/lib/signing/signers/esign-settings";
 
 const noRecipients = { recipients: [], requireOtp: false };
 

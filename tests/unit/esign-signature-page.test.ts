@@ -10,11 +10,11 @@ import {
   signatureSheetCount,
   type PageSigner,
   type SignatureBox,
-} from "@/lib/esign/signature-page";
-import { signPdf } from "@/lib/esign/sign-pdf";
-import { keyForSigner, resetTenantKeys, trustedRoots, type EsignConfig } from "@/lib/esign/tenant-keys";
-import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
-import { verifyPdf } from "@/lib/esign/verify-pdf";
+} from "@/lib/signing/pdf/signature-page";
+import { signPdf } from "@/lib/signing/pdf/sign-pdf";
+import { keyForSigner, resetTenantKeys, trustedRoots, type EsignConfig } from "@/lib/signing/keys/tenant-keys";
+import { createTestCa, type TestCa } from "@/lib/signing/keys/test-ca";
+import { verifyPdf } from "@/lib/signing/pdf/verify-pdf";
 import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import { renderSealedWorkflow, SEALED_PAGE_SIZE, sealedFooterLabel, type SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
 import { timestampAuthority } from "@/tests/support/tsa";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WorkflowSigner } from "@/lib/db/schema";
 import { canDo, transitions } from "@/lib/workflow/states";
-import { effectiveState, signersDue } from "@/lib/workflow/signing/signers";
+import { effectiveState, signersDue } from "@/lib/signing/signers/signers";
 import {
   expandSignLinks,
   signLinkPlaceholder,
@@ -9,7 +9,7 @@ import {
   signTokenHash,
   tokenMatches,
   tokenSigner,
-} from "@/lib/workflow/signing/sign-link";
+} from "@/lib/signing/ceremony/sign-link";
 
 const T = new Date("2026-03-02T09:00:00Z");
 let n = 0;

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chainLinks, recheckChain, type ChainEvent } from "@/lib/esign/activity-chain";
-import { signPdf } from "@/lib/esign/sign-pdf";
-import { issueSignerCertificate } from "@/lib/esign/signer-certificate";
-import { createTestCa, type TestCa } from "@/lib/esign/test-ca";
-import { verificationAnswer } from "@/lib/esign/verification-answer";
-import { revisionEnds, verifyPdf } from "@/lib/esign/verify-pdf";
+import { chainLinks, recheckChain, type ChainEvent } from "@/lib/signing/certificate/activity-chain";
+import { signPdf } from "@/lib/signing/pdf/sign-pdf";
+import { issueSignerCertificate } from "@/lib/signing/keys/signer-certificate";
+import { createTestCa, type TestCa } from "@/lib/signing/keys/test-ca";
+import { verificationAnswer } from "@/lib/signing/verification/verification-answer";
+import { revisionEnds, verifyPdf } from "@/lib/signing/pdf/verify-pdf";
 
 /**
  * The verification answer on a real three-signature file: every byte flipped inside a signed range

@@ -7,9 +7,9 @@ import { jobDefinitions } from "@/inngest/registry";
 import { createScheduler } from "@/inngest/schedule";
 import { env, resetEnvCache } from "@/lib/env";
 import { STORE_TRACE_EVENT } from "@/lib/explain/hand-off";
-import { SEAL_EVENT } from "@/lib/workflow/approval-stage";
+import { SEAL_EVENT } from "@/lib/workflow/approval/approval-stage";
 import { CALLBACK_EVENT } from "@/lib/workflow/callback/enqueue-callback";
-import { SIGNATURE_EVENT } from "@/lib/workflow/signing/request-signature";
+import { SIGNATURE_EVENT } from "@/lib/signing/ceremony/request-signature";
 import { oneRequest } from "../support/inngest-run";
 
 // What each job is promised to be, written out: a change to a job's trigger, retries or schedule

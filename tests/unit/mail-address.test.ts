@@ -9,7 +9,7 @@ import { frontMatterSchema } from "@/lib/templates/front-matter";
 import type { Template } from "@/lib/templates/types";
 import { validateRecord } from "@/lib/templates/validate-record";
 import { newTenantSchema } from "@/lib/tenants/validation";
-import { approvalSchema } from "@/lib/workflow/schema-format";
+import { approvalSchema } from "@/lib/workflow/schema/schema-format";
 import { workflowTemplateSettings } from "@/lib/workflow/settings";
 
 const chars = (alphabet: string, min: number, max: number) =>

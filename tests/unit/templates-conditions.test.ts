@@ -5,7 +5,7 @@ import { AppError } from "@/lib/http/problem";
 import { bindBody, plainText, tidyEmpties } from "@/lib/templates/bind";
 import { parseCondition } from "@/lib/templates/condition-expression";
 import { parseTemplate } from "@/lib/templates/load-template";
-import { conditionHolds } from "@/lib/workflow/logic";
+import { conditionHolds } from "@/lib/workflow/validation/logic";
 
 const template = (body: string) =>
   parseTemplate(

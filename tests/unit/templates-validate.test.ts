@@ -5,7 +5,7 @@ import { frontMatterSchema } from "@/lib/templates/front-matter";
 import type { Template } from "@/lib/templates/types";
 import { normalizeValues } from "@/lib/templates/normalize-value";
 import { validateRecord } from "@/lib/templates/validate-record";
-import { checkSavedValues } from "@/lib/workflow/check-fields";
+import { checkSavedValues } from "@/lib/workflow/validation/check-fields";
 import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates/tokens";
 
 function template(fields: unknown[]): Template {

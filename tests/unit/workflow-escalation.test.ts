@@ -4,10 +4,10 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { addTenant } from "@/lib/tenants";
-import { currentApprovers, nextEscalationTarget, pendingApprovers, routingSequence } from "@/lib/workflow/approvers";
-import { portalLinkPlaceholder } from "@/lib/workflow/portal-link";
-import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
-import type { WorkflowSchema } from "@/lib/workflow/schema-format";
+import { currentApprovers, nextEscalationTarget, pendingApprovers, routingSequence } from "@/lib/workflow/approval/approvers";
+import { portalLinkPlaceholder } from "@/lib/workflow/portal/portal-link";
+import { sweepApprovals } from "@/lib/workflow/approval/sweep-approvals";
+import type { WorkflowSchema } from "@/lib/workflow/schema/schema-format";
 import { useFreshDatabase } from "../support/test-db";
 import { workflowRow } from "../support/workflow-row";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fieldSchema, type FieldDef } from "@/lib/templates/front-matter";
-import { fieldResults } from "@/lib/workflow/check-fields";
-import { apiValueOf, fieldsRead, formValueOf, savableValues, stepFormSchema, stepRules } from "@/lib/workflow/form-rules";
-import { ruleSchema } from "@/lib/workflow/schema-format";
+import { fieldResults } from "@/lib/workflow/validation/check-fields";
+import { apiValueOf, fieldsRead, formValueOf, savableValues, stepFormSchema, stepRules } from "@/lib/workflow/validation/form-rules";
+import { ruleSchema } from "@/lib/workflow/schema/schema-format";
 
 const field = (f: Record<string, unknown>): FieldDef => fieldSchema.parse(f);
 const fields = [

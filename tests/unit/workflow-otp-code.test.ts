@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuePortalToken, verifyPortalToken } from "@/lib/auth/portal-token";
 import { resetEnvCache } from "@/lib/env";
 import { expandPlaceholders } from "@/lib/mail/expand-placeholders";
-import { newLinkNonce, signLinkPlaceholder, signToken, signTokenHash, tokenMatches } from "@/lib/workflow/signing/sign-link";
+import { newLinkNonce, signLinkPlaceholder, signToken, signTokenHash, tokenMatches } from "@/lib/signing/ceremony/sign-link";
 import { hashOtp, newOtpSalt, otpCodeFor, otpCodePlaceholder, otpMatches } from "@/lib/workflow/otp/otp-code";
 
 const A = "11111111-1111-4111-8111-111111111111";

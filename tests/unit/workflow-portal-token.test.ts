@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticatePortal, issuePortalToken, PORTAL_TOKEN_TTL_S, verifyPortalToken } from "@/lib/auth/portal-token";
 import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
-import { expandPortalLinks, portalLinkPlaceholder } from "@/lib/workflow/portal-link";
+import { expandPortalLinks, portalLinkPlaceholder } from "@/lib/workflow/portal/portal-link";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";

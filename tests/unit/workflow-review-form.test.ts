@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { governanceBody, requestChangesBody } from "@/lib/workflow/api-schemas";
-import { changeRequestForm, decisionForm, emptyChange, toGovernanceBody, toRequestChangesBody } from "@/lib/workflow/review-form";
-import { allowedDecisions, blockingRuleIds } from "@/lib/workflow/review-rules";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
+import { changeRequestForm, decisionForm, emptyChange, toGovernanceBody, toRequestChangesBody } from "@/lib/workflow/approval/review-form";
+import { allowedDecisions, blockingRuleIds } from "@/lib/workflow/approval/review-rules";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 
 const result = (ruleId: string, passed: boolean, severity: "error" | "warning" = "error"): ValidationResult => ({
   ruleId,

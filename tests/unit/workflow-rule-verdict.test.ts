@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderSealedWorkflow } from "@/lib/pdf/sealed-workflow";
-import { sealInput } from "@/lib/workflow/seal-input";
-import type { WorkflowSchema } from "@/lib/workflow/schema-format";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
+import { sealInput } from "@/lib/workflow/sealing/seal-input";
+import type { WorkflowSchema } from "@/lib/workflow/schema/schema-format";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { pdfText } from "../support/pdf";
 import { workflowRow } from "../support/workflow-row";
 

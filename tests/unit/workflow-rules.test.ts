@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { checkSavedValues } from "@/lib/workflow/check-fields";
-import { conditionHolds, conditionProblems } from "@/lib/workflow/logic";
-import type { WorkflowSchema } from "@/lib/workflow/schema-format";
-import { emptyData, mergeStep } from "@/lib/workflow/step-data";
-import { firstFailingStep, validateData } from "@/lib/workflow/validate-data";
+import { checkSavedValues } from "@/lib/workflow/validation/check-fields";
+import { conditionHolds, conditionProblems } from "@/lib/workflow/validation/logic";
+import type { WorkflowSchema } from "@/lib/workflow/schema/schema-format";
+import { emptyData, mergeStep } from "@/lib/workflow/schema/step-data";
+import { firstFailingStep, validateData } from "@/lib/workflow/validation/validate-data";
 import { fieldSchema } from "@/lib/templates/front-matter";
 
 const field = (f: Record<string, unknown>) => fieldSchema.parse(f);

@@ -6,7 +6,7 @@ import YAML from "yaml";
 import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
 import { loadTemplate } from "@/lib/templates/load-template";
-import { loadWorkflowSchema } from "@/lib/workflow/load-schema";
+import { loadWorkflowSchema } from "@/lib/workflow/schema/load-schema";
 import { createTempDataDir } from "../support/test-db";
 
 const fixtures = fileURLToPath(new URL("../fixtures/templates", import.meta.url));

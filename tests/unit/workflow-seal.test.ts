@@ -5,7 +5,7 @@ import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
 import { workflowEvents, workflows } from "@/lib/db/schema";
 import { readCorrelationId } from "@/lib/pdf/metadata";
-import { sealedKey, sealWorkflow } from "@/lib/workflow/seal-workflow";
+import { sealedKey, sealWorkflow } from "@/lib/workflow/sealing/seal-workflow";
 import { useWorkflowDatabase } from "../support/workflow-db";
 import { workflowRow } from "../support/workflow-row";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fieldSchema } from "@/lib/templates/front-matter";
-import { answerText, byDateText, dateText, limitText, numberText, optionText } from "@/lib/workflow/show-value";
+import { answerText, byDateText, dateText, limitText, numberText, optionText } from "@/lib/format/show-value";
 import { workflowTemplateSettings } from "@/lib/workflow/settings";
 
 const country = fieldSchema.parse({

@@ -6,8 +6,8 @@ import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { StepIndicator } from "@/components/StepIndicator";
 import { SummaryList } from "@/components/SummaryList";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
-import { answerText } from "@/lib/workflow/show-value";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
+import { answerText } from "@/lib/format/show-value";
 import { failedErrors, fieldId, labelOf, type Bootstrap } from "./bootstrap";
 
 /**

@@ -3,8 +3,8 @@ import { DateInput } from "@/components/DateInput";
 import { Checkbox, Radios, Select, Textarea, TextInput } from "@/components/Field";
 import { dateExample } from "@/lib/date-parts";
 import type { FieldDef } from "@/lib/templates/types";
-import type { FormValues } from "@/lib/workflow/form-rules";
-import { limitText, optionText } from "@/lib/workflow/show-value";
+import type { FormValues } from "@/lib/workflow/validation/form-rules";
+import { limitText, optionText } from "@/lib/format/show-value";
 import { fieldId, labelOf } from "./bootstrap";
 
 /** The hint a field's own limits give, so the participant knows them before an error says so. */

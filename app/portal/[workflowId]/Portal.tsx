@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
 import { PageShell } from "@/components/PageShell";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { changeRequestsOf, failedErrors, otpPending, type Bootstrap, type GatedBootstrap } from "./bootstrap";
 import { CheckAnswers } from "./CheckAnswers";
 import { OtpGate } from "./OtpGate";

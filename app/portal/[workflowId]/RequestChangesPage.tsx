@@ -8,7 +8,14 @@ import { DateInput } from "@/components/DateInput";
 import { Radios, Select, Textarea, TextInput } from "@/components/Field";
 import { Caption } from "@/components/PageShell";
 import { dateExample } from "@/lib/date-parts";
-import { changeRequestForm, DUE_DATE, emptyChange, MAX_CHANGES, toRequestChangesBody, type ChangeDraft } from "@/lib/workflow/review-form";
+import {
+  changeRequestForm,
+  DUE_DATE,
+  emptyChange,
+  MAX_CHANGES,
+  toRequestChangesBody,
+  type ChangeDraft,
+} from "@/lib/workflow/approval/review-form";
 import { labelOf, type Bootstrap } from "./bootstrap";
 import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
 import styles from "./review.module.css";

@@ -4,9 +4,9 @@ import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
-import { blockingRuleIds } from "@/lib/workflow/review-rules";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
-import { answerText } from "@/lib/workflow/show-value";
+import { blockingRuleIds } from "@/lib/workflow/approval/review-rules";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
+import { answerText } from "@/lib/format/show-value";
 import { changeRequestsOf, type Bootstrap } from "./bootstrap";
 import { momentText } from "@/lib/format/moment-text";
 import {

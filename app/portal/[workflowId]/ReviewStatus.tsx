@@ -10,7 +10,7 @@ import { DecisionHistory } from "./ReviewPage";
 import { SealedDownload } from "./SealedDownload";
 import { fieldLabel, fieldPlaces, STATE_TAGS, type ReviewAction } from "./review-model";
 import { useHeadingFocus } from "./use-heading-focus";
-import { byDateText } from "@/lib/workflow/show-value";
+import { byDateText } from "@/lib/format/show-value";
 
 const SEALING_POLL_MS = 3000;
 const SEALING_POLLS = 20;

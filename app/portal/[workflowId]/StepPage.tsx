@@ -7,15 +7,15 @@ import { ErrorSummary, focusControl, type ErrorItem } from "@/components/ErrorSu
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { StepIndicator } from "@/components/StepIndicator";
-import { apiValueOf, formValueOf, savableValues, stepFormSchema, type FormValues } from "@/lib/workflow/form-rules";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
+import { apiValueOf, formValueOf, savableValues, stepFormSchema, type FormValues } from "@/lib/workflow/validation/form-rules";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { fieldId, type Bootstrap, type ChangeRequest } from "./bootstrap";
 import { clearDraft, readDraft, writeDraft } from "./draft-store";
 import { FieldControl } from "./FieldControl";
 import { isTokenProblem, type ApiAnswer, type PortalApi } from "./portal-api";
 import { SaveStatus } from "./SaveStatus";
 import { useAutosave, type SaveOutcome } from "./use-autosave";
-import { byDateText } from "@/lib/workflow/show-value";
+import { byDateText } from "@/lib/format/show-value";
 
 interface StepEntity {
   data: Record<string, unknown>;

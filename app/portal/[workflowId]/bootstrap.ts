@@ -1,8 +1,8 @@
 import type { FieldDef } from "@/lib/templates/types";
-import type { ApprovalEntry, ApprovalException } from "@/lib/workflow/approval-types";
-import type { Rule } from "@/lib/workflow/schema-format";
+import type { ApprovalEntry, ApprovalException } from "@/lib/workflow/approval/approval-types";
+import type { Rule } from "@/lib/workflow/schema/schema-format";
 import type { WorkflowState } from "@/lib/workflow/states";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 
 /** The bootstrap payload (README "Workflow sessions"); parts a page can do without are optional. */
 export interface Bootstrap {

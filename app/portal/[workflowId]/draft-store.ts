@@ -1,4 +1,4 @@
-import type { FormValues } from "@/lib/workflow/form-rules";
+import type { FormValues } from "@/lib/workflow/validation/form-rules";
 
 /**
  * What the participant typed on a step and the server has not confirmed yet, kept in this tab's

@@ -1,8 +1,8 @@
 import type { FieldDef } from "@/lib/templates/types";
-import type { ApprovalEntry } from "@/lib/workflow/approval-types";
-import type { GovernanceDecision } from "@/lib/workflow/review-form";
+import type { ApprovalEntry } from "@/lib/workflow/approval/approval-types";
+import type { GovernanceDecision } from "@/lib/workflow/approval/review-form";
 import { canDo } from "@/lib/workflow/states";
-import type { ValidationResult } from "@/lib/workflow/validation-result";
+import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { labelOf, type Bootstrap } from "./bootstrap";
 
 /** What the reviewer just did, for the outcome page. */
@@ -38,5 +38,5 @@ export const results = (boot: Bootstrap): ValidationResult[] => (Array.isArray(b
 export const history = (boot: Bootstrap): ApprovalEntry[] => (Array.isArray(boot.approvalHistory) ? boot.approvalHistory : []);
 export const changesSince = (boot: Bootstrap) => (Array.isArray(boot.changesSinceReview) ? boot.changesSinceReview : []);
 
-export { actionText, actorText, rank, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval-words";
+export { actionText, actorText, rank, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval/approval-words";
 export { participantStateLabels as STATE_TAGS } from "@/lib/format/state-words";

@@ -1,6 +1,6 @@
 import { answerOf, type ApiAnswer } from "@/app/portal/[workflowId]/portal-api";
-import type { ceremonyBootstrap } from "@/lib/workflow/signing/ceremony-bootstrap";
-import type { signingProgress } from "@/lib/workflow/signing/signing-progress";
+import type { ceremonyBootstrap } from "@/lib/signing/ceremony/ceremony-bootstrap";
+import type { signingProgress } from "@/lib/signing/ceremony/signing-progress";
 
 export type Bootstrap = Awaited<ReturnType<typeof ceremonyBootstrap>>;
 /** The bootstrap once the passcode (if any) is verified: the document, the consent, the signers. */

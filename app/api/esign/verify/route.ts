@@ -1,7 +1,7 @@
 import { readBinaryBody } from "@/lib/http/read-body";
 import { methods, route } from "@/lib/http/route";
-import { verificationAnswerSchema } from "@/lib/esign/answer-schema";
-import { VERIFY_MAX_BYTES, verifyForTenant } from "@/lib/esign/verify-for-tenant";
+import { verificationAnswerSchema } from "@/lib/signing/verification/answer-schema";
+import { VERIFY_MAX_BYTES, verifyForTenant } from "@/lib/signing/verification/verify-for-tenant";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
-import { ceremonyBootstrapAnswer } from "@/lib/workflow/signing/answer-schemas";
-import { ceremonyBootstrap } from "@/lib/workflow/signing/ceremony-bootstrap";
-import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
+import { ceremonyBootstrapAnswer } from "@/lib/signing/answer-schemas";
+import { ceremonyBootstrap } from "@/lib/signing/ceremony/ceremony-bootstrap";
+import { otpProofOf, privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { portalBootstrapAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { portalBootstrap } from "@/lib/workflow/otp/portal-bootstrap";
+import { portalBootstrap } from "@/lib/workflow/portal/portal-bootstrap";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

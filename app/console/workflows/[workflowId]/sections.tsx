@@ -6,12 +6,12 @@ import { when } from "@/lib/console/labels";
 import type { workflowPermissions, WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { changedSinceReview, collectedData, ruleRows, type StageRow, type workflowTimeline } from "@/lib/console/workflow-detail";
 import { eventText } from "@/lib/format/event-words";
-import { actionText, actorText, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval-words";
+import { actionText, actorText, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval/approval-words";
 import type { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 import styles from "../../console.module.css";
 import { DEFAULT_LOCALE } from "@/lib/format/locale";
-import { dateText } from "@/lib/workflow/show-value";
-import { fieldLabels } from "@/lib/workflow/schema-format";
+import { dateText } from "@/lib/format/show-value";
+import { fieldLabels } from "@/lib/workflow/schema/schema-format";
 
 /** The workflow page's sections, in the order the page shows them; each reads only the workflow row it is given. */
 

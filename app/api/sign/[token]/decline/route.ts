@@ -1,9 +1,9 @@
-import { declineExamples } from "@/lib/workflow/signing/api-examples";
+import { declineExamples } from "@/lib/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
-import { declineAnswer } from "@/lib/workflow/signing/answer-schemas";
-import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
-import { declineBody, declineSignature } from "@/lib/workflow/signing/decline-signature";
+import { declineAnswer } from "@/lib/signing/answer-schemas";
+import { otpProofOf, privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { declineBody, declineSignature } from "@/lib/signing/ceremony/decline-signature";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import { getBlobStore } from "@/lib/blob/store";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
-import { workflowFileName } from "@/lib/workflow/sealed-file-name";
-import { ceremonyDocument } from "@/lib/workflow/signing/ceremony-bootstrap";
-import { otpProofOf, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
+import { workflowFileName } from "@/lib/workflow/sealing/sealed-file-name";
+import { ceremonyDocument } from "@/lib/signing/ceremony/ceremony-bootstrap";
+import { otpProofOf, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

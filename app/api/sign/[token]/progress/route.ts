@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
-import { signingProgressAnswer } from "@/lib/workflow/signing/answer-schemas";
-import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
-import { signingProgress } from "@/lib/workflow/signing/signing-progress";
+import { signingProgressAnswer } from "@/lib/signing/answer-schemas";
+import { otpProofOf, privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { signingProgress } from "@/lib/signing/ceremony/signing-progress";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
-import { signExamples } from "@/lib/workflow/signing/api-examples";
+import { signExamples } from "@/lib/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
-import { signAcceptedAnswer } from "@/lib/workflow/signing/answer-schemas";
+import { signAcceptedAnswer } from "@/lib/signing/answer-schemas";
 import { visitorFrom } from "@/lib/http/visitor";
-import { otpProofOf, privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
-import { requestSignature, SIGN_BODY_MAX_BYTES, signBody } from "@/lib/workflow/signing/request-signature";
+import { otpProofOf, privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { requestSignature, SIGN_BODY_MAX_BYTES, signBody } from "@/lib/signing/ceremony/request-signature";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { approveExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { approveAnswer } from "@/lib/workflow/answer-schemas";
 import { decisionBody, workflowIdParams } from "@/lib/workflow/api-schemas";
-import { approveWorkflow } from "@/lib/workflow/decide-workflow";
+import { approveWorkflow } from "@/lib/workflow/approval/decide-workflow";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

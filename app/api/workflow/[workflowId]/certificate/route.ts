@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { certificateResponse } from "@/lib/workflow/signing/certificate-file";
+import { certificateResponse } from "@/lib/signing/certificate/certificate-file";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { escalateAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { escalateByCaller } from "@/lib/workflow/escalate-workflow";
+import { escalateByCaller } from "@/lib/workflow/approval/escalate-workflow";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

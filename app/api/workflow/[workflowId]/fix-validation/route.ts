@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { fixValidationAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { fixValidation } from "@/lib/workflow/fix-validation";
+import { fixValidation } from "@/lib/workflow/validation/fix-validation";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@ import { governanceExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { governanceDecisionAnswer } from "@/lib/workflow/answer-schemas";
 import { governanceBody, workflowIdParams } from "@/lib/workflow/api-schemas";
-import { reviewerDecider } from "@/lib/workflow/decider";
-import { governanceDecision } from "@/lib/workflow/governance-decision";
+import { reviewerDecider } from "@/lib/workflow/approval/decider";
+import { governanceDecision } from "@/lib/workflow/approval/governance-decision";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

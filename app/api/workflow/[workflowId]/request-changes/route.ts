@@ -2,8 +2,8 @@ import { requestChangesExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { requestChangesAnswer } from "@/lib/workflow/answer-schemas";
 import { requestChangesBody, workflowIdParams } from "@/lib/workflow/api-schemas";
-import { reviewerDecider } from "@/lib/workflow/decider";
-import { requestChanges } from "@/lib/workflow/request-changes";
+import { reviewerDecider } from "@/lib/workflow/approval/decider";
+import { requestChanges } from "@/lib/workflow/approval/request-changes";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { resendInviteAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { resendInvite } from "@/lib/workflow/resend-invite";
+import { resendInvite } from "@/lib/workflow/portal/resend-invite";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { sealAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { requestSealByCaller } from "@/lib/workflow/request-seal";
+import { requestSealByCaller } from "@/lib/workflow/sealing/request-seal";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

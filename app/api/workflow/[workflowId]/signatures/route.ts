@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
-import { verificationAnswerSchema } from "@/lib/esign/answer-schema";
+import { verificationAnswerSchema } from "@/lib/signing/verification/answer-schema";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { verifyWorkflowDocument } from "@/lib/workflow/signing/verify-workflow-document";
+import { verifyWorkflowDocument } from "@/lib/signing/verification/verify-workflow-document";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

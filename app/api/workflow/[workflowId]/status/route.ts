@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { workflowStatusAnswer } from "@/lib/workflow/answer-schemas";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { statusWithSigning } from "@/lib/workflow/signing/status-with-signing";
+import { statusWithSigning } from "@/lib/signing/signers/status-with-signing";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
-import { signerOtpSentAnswer } from "@/lib/workflow/signing/answer-schemas";
-import { privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
-import { sendSignerOtp } from "@/lib/workflow/signing/signer-otp";
+import { signerOtpSentAnswer } from "@/lib/signing/answer-schemas";
+import { privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { sendSignerOtp } from "@/lib/signing/ceremony/signer-otp";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

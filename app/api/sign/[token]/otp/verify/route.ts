@@ -1,9 +1,9 @@
-import { signerOtpExamples } from "@/lib/workflow/signing/api-examples";
+import { signerOtpExamples } from "@/lib/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { otpBody } from "@/lib/workflow/api-schemas";
-import { signerOtpVerifiedAnswer } from "@/lib/workflow/signing/answer-schemas";
-import { privateJson, signTokenParams } from "@/lib/workflow/signing/ceremony-http";
-import { verifySignerOtp } from "@/lib/workflow/signing/signer-otp";
+import { signerOtpVerifiedAnswer } from "@/lib/signing/answer-schemas";
+import { privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { verifySignerOtp } from "@/lib/signing/ceremony/signer-otp";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

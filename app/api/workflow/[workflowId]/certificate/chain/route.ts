@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { certificateChainAnswer } from "@/lib/workflow/signing/answer-schemas";
-import { recheckCertificateChain } from "@/lib/workflow/signing/certificate-file";
+import { certificateChainAnswer } from "@/lib/signing/answer-schemas";
+import { recheckCertificateChain } from "@/lib/signing/certificate/certificate-file";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { stepExamples } from "@/lib/workflow/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { saveStepAnswer } from "@/lib/workflow/answer-schemas";
 import { stepBody, stepParams } from "@/lib/workflow/api-schemas";
-import { saveStep } from "@/lib/workflow/save-step";
+import { saveStep } from "@/lib/workflow/portal/save-step";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

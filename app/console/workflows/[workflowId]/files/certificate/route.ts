@@ -1,6 +1,6 @@
 import { consoleFile } from "@/lib/console/file-route";
 import { methods } from "@/lib/http/route";
-import { certificateResponse } from "@/lib/workflow/signing/certificate-file";
+import { certificateResponse } from "@/lib/signing/certificate/certificate-file";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { consoleFile } from "@/lib/console/file-route";
 import { methods } from "@/lib/http/route";
-import { sealedResponse } from "@/lib/workflow/request-seal";
+import { sealedResponse } from "@/lib/workflow/sealing/request-seal";
 
 export const dynamic = "force-dynamic";
 

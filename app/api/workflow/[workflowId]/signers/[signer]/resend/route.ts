@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
-import { resendSignerLinkAnswer } from "@/lib/workflow/signing/answer-schemas";
-import { signerParams } from "@/lib/workflow/signing/ceremony-http";
-import { resendSignerLink } from "@/lib/workflow/signing/resend-signer-link";
+import { resendSignerLinkAnswer } from "@/lib/signing/answer-schemas";
+import { signerParams } from "@/lib/signing/ceremony/ceremony-http";
+import { resendSignerLink } from "@/lib/signing/signers/resend-signer-link";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

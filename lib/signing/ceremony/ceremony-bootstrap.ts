@@ -1,0 +1,91 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { workflowSigners } from "@/lib/db/schema";
+import type { Visitor } from "@/lib/delivery/open-session";
+import { consent } from "./consent";
+import { OTP_SEND_INTERVAL_MS } from "@/lib/workflow/otp/otp-code";
+import { recordEvent, type Actor } from "@/lib/workflow/events";
+import { lockWorkflow } from "@/lib/workflow/get-workflow";
+import { presentSigner } from "../signers/present-signing";
+import { assertOtpPassed, openLink, type OpenedLink } from "./open-link";
+import { otpProofValid } from "./otp-proof";
+import { listSigners, signersDue } from "../signers/signers";
+import { workflowFileName } from "@/lib/workflow/sealing/sealed-file-name";
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export const signerActor = (s: { position: number }): Actor => ({ name: `signer:${s.position + 1}` });
+
+/**
+ * GET /api/sign/{token}: what the ceremony page needs. Before a required passcode is verified, only
+ * what the passcode page needs (no title, no document). After, everything: the signer, the document
+ * (revision, SHA-256, pages, the signer's field), the consent to accept, the other signers (their
+ * addresses masked); the signer is then recorded as having viewed the document (once, with IP and
+ * user agent).
+ */
+export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: string | null) {
+  const { wf, signer } = await openLink(token);
+  const otpVerified = signer.requireOtp ? otpProofValid(proof, signer.id, signer.tokenHash!) : null;
+  const gate = {
+    organizationName: wf.settings.organizationName ?? null,
+    linkExpiresAt: iso(signer.tokenExpiresAt),
+    otp: {
+      required: signer.requireOtp,
+      verified: otpVerified,
+      sentAt: iso(signer.otpSentAt),
+      // A code sent and not used yet: the page asks for it rather than offering to send one.
+      expiresAt: signer.otpCodeHash && signer.otpExpiresAt && signer.otpExpiresAt.getTime() > Date.now() ? iso(signer.otpExpiresAt) : null,
+      nextSendAt: signer.otpSentAt
+        ? new Date(Math.max(signer.otpSentAt.getTime() + OTP_SEND_INTERVAL_MS, signer.otpLockedUntil?.getTime() ?? 0)).toISOString()
+        : null,
+      lockedUntil: signer.otpLockedUntil && signer.otpLockedUntil.getTime() > Date.now() ? iso(signer.otpLockedUntil) : null,
+    },
+  };
+  if (signer.requireOtp && !otpVerified) return { ...gate, signer: { name: signer.name, state: signer.state } };
+  const viewed = signer.viewedAt ? signer : await markViewed({ wf, signer }, visitor);
+  const signers = await listSigners(wf.tenantId, wf.id);
+  const mode = wf.settings.esign!.signingMode;
+  return {
+    ...gate,
+    workflow: { title: wf.title, correlationId: wf.correlationId, state: wf.state },
+    signer: { ...presentSigner(viewed, false), mayActNow: signersDue(mode, signers).some((s) => s.id === signer.id) },
+    document: {
+      fileName: workflowFileName(wf, "for-signature"),
+      revision: wf.documentRevision,
+      sha256: wf.documentSha256,
+      // The signature pages are the last ones, so the last field's page is the last page.
+      pageCount: Math.max(...signers.map((s) => s.fieldPage ?? 0)) + 1,
+      field: { name: signer.fieldName, page: signer.fieldPage, rect: signer.fieldRect },
+    },
+    consent: consent(),
+    signing: { mode, signers: signers.map((s) => presentSigner(s, s.id !== signer.id)) },
+  };
+}
+
+async function markViewed({ wf, signer }: OpenedLink, visitor: Visitor) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockWorkflow(tx, wf.tenantId, wf.id);
+    const now = new Date();
+    const [row] = await tx
+      .update(workflowSigners)
+      .set({ viewedAt: now, state: signer.state === "invited" ? "viewed" : signer.state, updatedAt: now })
+      .where(and(eq(workflowSigners.id, signer.id), isNull(workflowSigners.viewedAt)))
+      .returning();
+    if (!row) return signer;
+    await recordEvent(tx, wf, "signer.viewed", signerActor(signer), {
+      signer: signer.position,
+      email: signer.email,
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+    });
+    return row;
+  });
+}
+
+/** GET /api/sign/{token}/document: the current revision, as the signer is about to sign it. */
+export async function ceremonyDocument(token: string, proof: string | null) {
+  const { wf, signer } = await openLink(token);
+  assertOtpPassed(signer, proof);
+  return { wf, key: wf.documentKey!, sha256: wf.documentSha256!, revision: wf.documentRevision! };
+}

@@ -1,0 +1,91 @@
+import type { Tx } from "@/lib/db/client";
+import type { Workflow } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { greeting } from "@/lib/mail/greeting";
+import { enqueueMails } from "@/lib/mail/outbox";
+import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
+import type { ChangeRequest } from "./approval-types";
+import { totalApprovalStages } from "../present-workflow";
+import { portalLinkPlaceholder } from "../portal/portal-link";
+import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { byDateText } from "@/lib/format/show-value";
+import { fieldLabels } from "../schema/schema-format";
+
+type Reason = "stage" | "escalated" | "reminder" | "governance";
+
+const subjects: Record<Reason, string> = {
+  stage: "Approval needed",
+  escalated: "Approval escalated to you",
+  reminder: "Reminder: approval waiting",
+  governance: "Governance review needed",
+};
+
+/**
+ * The approval notification (spec: Approval notification email), to each of `to`: the console page
+ * of the workflow (sign in, decide by name), that approver's reviewer portal link for this stage (a
+ * placeholder; the reviewer token is made when the mail is sent and never stored) and the
+ * approve/reject API calls. `key` makes each notification unique: a retried change mails once.
+ */
+export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: Reason, key: string): Promise<void> {
+  const api = (verb: string) => new URL(`/api/workflow/${wf.id}/${verb}`, env().PUBLIC_BASE_URL).toString();
+  const consoleLink = new URL(`/console/workflows/${wf.id}`, env().PUBLIC_BASE_URL).toString();
+  const stage = Math.max(wf.approvalStage, 1);
+  const from = wf.settings.organizationName ?? "Sealpost";
+  await enqueueMails(
+    tx,
+    to.map((email) => ({
+      tenantId: wf.tenantId,
+      dedupeKey: `workflow-approval:${wf.id}:${key}:${email}`,
+      to: email,
+      subject: `${subjects[reason]}: ${wf.title} (stage ${stage} of ${totalApprovalStages(wf)})`,
+      text: [
+        reason === "governance"
+          ? `"${wf.title}" failed validation; as approver you may approve it with an exception (with a written justification) or reject it.`
+          : `"${wf.title}" from ${wf.createdBy} (${from}) waits for your approval.`,
+        ...(reason === "escalated" ? [``, `The approval was escalated to you because it waited too long.`] : []),
+        ...(reason === "reminder" ? [``, `It will be escalated to the next approver if it is not decided soon.`] : []),
+        ``,
+        `Review and decide in the Sealpost console (sign in with your company account): ${consoleLink}`,
+        ``,
+        `Or review the data and the rule results, request changes or decide without signing in: ${portalLinkPlaceholder(wf.id, wf.tenantId, { email, stage })}`,
+        `(the link works for ${PORTAL_TOKEN_TTL_S / 3600} hours from when this message was sent)`,
+        ``,
+        `Or with your Sealpost access token (Authorization: Bearer <token>):`,
+        `  approve: POST ${api("approve")} with {"comment": "..."}`,
+        `  reject:  POST ${api("reject")} with {"comment": "..."}`,
+        ``,
+        `Reference: ${wf.correlationId}`,
+      ].join("\n"),
+    })),
+  );
+}
+
+/** The change requests to the participants, with their portal link (a placeholder, as in the invitation). */
+export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRequest[], key: string): Promise<string[]> {
+  const from = wf.settings.organizationName ?? "Sealpost";
+  const labels = fieldLabels(wf.schema);
+  const locale = wf.settings.locale ?? DEFAULT_LOCALE;
+  const lines = changes.map((c) => `- ${c.fieldKey ? `${labels.get(c.fieldKey)}: ` : ""}${c.message}${byDateText(c.dueDate, locale)}`);
+  const recipients = wf.settings.recipients;
+  await enqueueMails(
+    tx,
+    recipients.map((r) => ({
+      tenantId: wf.tenantId,
+      dedupeKey: `workflow-changes:${wf.id}:${key}:${r.email}`,
+      to: r.email,
+      subject: `${from}: changes requested to "${wf.title}"`,
+      text: [
+        greeting(r.displayName),
+        ``,
+        `The reviewer of "${wf.title}" asks you to change the following before it can be approved:`,
+        ``,
+        ...lines,
+        ``,
+        `Open the form (you will be taken to the first step with a change): ${portalLinkPlaceholder(wf.id, wf.tenantId)}`,
+        ``,
+        `Reference: ${wf.correlationId}`,
+      ].join("\n"),
+    })),
+  );
+  return recipients.map((r) => r.email);
+}
