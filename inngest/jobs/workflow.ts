@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEAL_EVENT } from "@/lib/workflow/approval/approval-stage";
+import { SEAL_EVENT } from "@/lib/workflow/sealing/request-seal";
 import { sealWorkflow } from "@/lib/workflow/sealing/seal-workflow";
 import { applyPendingSignatures } from "@/lib/signing/revisions/apply-signature";
 import { remindSigners } from "@/lib/signing/signers/remind-signers";

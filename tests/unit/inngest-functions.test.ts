@@ -7,7 +7,7 @@ import { jobDefinitions } from "@/inngest/registry";
 import { createScheduler } from "@/inngest/schedule";
 import { env, resetEnvCache } from "@/lib/env";
 import { STORE_TRACE_EVENT } from "@/lib/explain/hand-off";
-import { SEAL_EVENT } from "@/lib/workflow/approval/approval-stage";
+import { SEAL_EVENT } from "@/lib/workflow/sealing/request-seal";
 import { CALLBACK_EVENT } from "@/lib/workflow/callback/enqueue-callback";
 import { SIGNATURE_EVENT } from "@/lib/signing/ceremony/request-signature";
 import { oneRequest } from "../support/inngest-run";

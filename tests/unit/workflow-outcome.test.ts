@@ -10,7 +10,7 @@ import type { Decider } from "@/lib/workflow/approval/decider";
 import { onWorkflowTerminal } from "@/lib/workflow/on-terminal";
 import { bootstrapPayload } from "@/lib/workflow/present-workflow";
 import { requestChanges } from "@/lib/workflow/approval/request-changes";
-import { sealedResponse } from "@/lib/workflow/sealing/request-seal";
+import { sealedResponse } from "@/lib/workflow/sealing/read-sealed";
 import { sealedKey, sealWorkflow } from "@/lib/workflow/sealing/seal-workflow";
 import { pdfText } from "../support/pdf";
 import { useWorkflowDatabase } from "../support/workflow-db";

@@ -8,7 +8,7 @@ import { recheckChain, type ChainCheck } from "./activity-chain";
 import { AppError } from "@/lib/http/problem";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
-import { mayManage } from "@/lib/workflow/sealing/request-seal";
+import { mayManage } from "@/lib/workflow/approval/approvers";
 import { workflowFileName } from "@/lib/workflow/sealing/sealed-file-name";
 import { workflowActivity } from "./issue-certificate";
 import { signsAfterSealing } from "../signers/signers";

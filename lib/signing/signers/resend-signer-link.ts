@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/http/problem";
 import { bearerActor } from "@/lib/workflow/events";
 import { lockWorkflow } from "@/lib/workflow/get-workflow";
-import { mayManage } from "@/lib/workflow/sealing/request-seal";
+import { mayManage } from "@/lib/workflow/approval/approvers";
 import { assertResendAllowed, nextResendAt } from "@/lib/workflow/portal/resend-invite";
 import { assertCan } from "@/lib/workflow/states";
 import { inviteSigners } from "./invite-signers";

@@ -1,14 +1,12 @@
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { getTenant } from "@/lib/tenants";
-import { sendEvent } from "@/lib/jobs/send-event";
 import { mailApprovers } from "./approval-mail";
 import type { ApprovalEntry } from "./approval-types";
 import { stageApprovers } from "./approvers";
 import type { Change } from "../change-workflow";
 import { totalApprovalStages } from "../present-workflow";
-
-export const SEAL_EVENT = "workflow/seal.requested";
+import { requestSeal } from "../sealing/request-seal";
 
 /** The columns of a workflow entering 1-based `stage` of approval: the escalation clock starts again. */
 export const enterApproval = (stage: number, now: Date): Partial<Workflow> => ({
@@ -29,10 +27,6 @@ export async function notifyStage(tx: Tx, wf: Workflow, reason: "stage" | "gover
   const to = stageApprovers(wf, await tenantApprovers(wf.tenantId, tx));
   await mailApprovers(tx, wf, to, reason, `${reason}${wf.approvalStage}:h${wf.approvalHistory.length}:v${wf.version}`);
 }
-
-/** Queues the seal job in `tx`: it runs once the change that asked for it commits. */
-export const requestSeal = (tx: Tx, wf: Workflow) =>
-  sendEvent(tx, { name: SEAL_EVENT, data: { workflowId: wf.id, tenantId: wf.tenantId } });
 
 /**
  * A stage approved (approve, governance approve or approve-with-exception): a stage before the last

@@ -1,3 +1,4 @@
+import type { Principal } from "@/lib/auth/bearer";
 import type { PortalPrincipal, ReviewerBinding } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
@@ -11,6 +12,10 @@ const unique = (xs: string[]) => [...new Set(xs.map(lower))];
 /** The initiator never approves their own workflow (DESIGN §6), nor is it mailed or escalated to. */
 export const isInitiator = (wf: Pick<Workflow, "createdBy">, email: string | null | undefined): boolean =>
   !!email && lower(email) === lower(wf.createdBy);
+
+/** Who may manage a workflow (seal it, resend a signer's link, read its certificate): its initiator or an admin. */
+export const mayManage = (wf: Workflow, principal: Principal) =>
+  isInitiator(wf, principal.email ?? principal.subject) || principal.roles.includes("admin");
 
 /**
  * The approvers of 1-based `stage`: the schema's `approval.stages`, else the tenant's approvers;

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { sealedResponse } from "@/lib/workflow/sealing/request-seal";
+import { sealedResponse } from "@/lib/workflow/sealing/read-sealed";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

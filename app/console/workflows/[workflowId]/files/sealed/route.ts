@@ -1,6 +1,6 @@
 import { consoleFile } from "@/lib/console/file-route";
 import { methods } from "@/lib/http/route";
-import { sealedResponse } from "@/lib/workflow/sealing/request-seal";
+import { sealedResponse } from "@/lib/workflow/sealing/read-sealed";
 
 export const dynamic = "force-dynamic";
 
