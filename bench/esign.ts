@@ -4,7 +4,7 @@
  * - render: the statement laid out by react-pdf in a render thread with the server's environment
  *   (production React), the reference;
  * - sign: one PAdES signature with a visible appearance added to that PDF as an incremental update
- *   (lib/esign/sign-pdf), with the tenant's key from the test CA; and the same with an RFC 3161
+ *   (lib/signing/pdf/sign-pdf), with the tenant's key from the test CA; and the same with an RFC 3161
  *   timestamp from the in-process authority (B-T: a second CMS signature inside the first);
  * - verify: every signature of a five-signature file checked (digest, signature, chain, timestamp).
  * Pairs alternate their order (render then sign, sign then render) so that a drift of the shared

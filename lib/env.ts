@@ -153,7 +153,7 @@ const envSchema = z.object({
     .min(0)
     .max(90 * 24)
     .default(48),
-  /** A folder of `<tenantId>.p12` files, one per tenant (lib/esign/tenant-keys.ts); unset outside production = the development CA. */
+  /** A folder of `<tenantId>.p12` files, one per tenant (lib/signing/keys/tenant-keys.ts); unset outside production = the development CA. */
   ESIGN_KEYS_DIR: optionalString,
   /** The password of every file in ESIGN_KEYS_DIR; taken as given (not trimmed), never logged. */
   ESIGN_KEYS_PASSWORD: z.string().optional(),

@@ -35,7 +35,7 @@ export interface ApproverChoice {
 }
 
 /**
- * The approvers of a batch as the workflow chooses a stage's (lib/workflow/approvers.ts): the ones
+ * The approvers of a batch as the workflow chooses a stage's (lib/workflow/approval/approvers.ts): the ones
  * named, less the submitter, who never approves their own batch. When the batch's own list names
  * nobody else, the tenant's approvers (less the submitter) are asked instead, so that a batch never
  * waits on a person who is not allowed to decide it. An empty list means nobody can approve.

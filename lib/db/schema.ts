@@ -415,7 +415,7 @@ export const workflowSigners = pgTable(
     otpFailedAttempts: integer("otp_failed_attempts").notNull().default(0),
     otpLockedUntil: ts("otp_locked_until"),
     otpVerifiedAt: ts("otp_verified_at"),
-    /** The electronic-records consent the signer accepted (lib/esign/consent.ts). */
+    /** The electronic-records consent the signer accepted (lib/signing/ceremony/consent.ts). */
     consentVersion: text("consent_version"),
     consentSha256: text("consent_sha256"),
     /** "email link" or "email link + one-time passcode": also written in the signature's reason. */
@@ -443,7 +443,7 @@ export const workflowSigners = pgTable(
 );
 
 /**
- * The certificate of completion of a workflow with e-signature (lib/workflow/signing/issue-certificate.ts):
+ * The certificate of completion of a workflow with e-signature (lib/signing/certificate/issue-certificate.ts):
  * one per workflow, made once signing ended (complete or declined), signed with the tenant's key.
  * The activity chain's links are kept to re-check the activity later and name the event that broke.
  */

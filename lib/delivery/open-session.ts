@@ -66,7 +66,7 @@ async function batchRecordFile(session: DeliverySession): Promise<DeliveredFile 
     : null;
 }
 
-/** A workflow's delivery session names the workflow as its batch (lib/workflow/deliver-sealed.ts). */
+/** A workflow's delivery session names the workflow as its batch (lib/workflow/sealing/deliver-sealed.ts). */
 async function sealedWorkflowFile(session: DeliverySession): Promise<DeliveredFile | null> {
   const db = await getDb();
   const [wf] = await db

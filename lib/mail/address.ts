@@ -10,7 +10,7 @@ export const ADDRESS_LIMITS = { localPart: 64, domain: 255, address: 254, label:
 
 const format = z.email();
 const INVALID = "is not a valid email address";
-// TextEncoder, not Buffer: the portal's form rules (lib/workflow/form-rules.ts) run this in the browser.
+// TextEncoder, not Buffer: the portal's form rules (lib/workflow/validation/form-rules.ts) run this in the browser.
 const encoder = new TextEncoder();
 const octets = (s: string) => encoder.encode(s).length;
 

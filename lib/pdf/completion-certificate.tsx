@@ -6,7 +6,7 @@ import { renderElement } from "./render-element";
 import { structure } from "./structure";
 import { NameValueRow } from "./name-value-row";
 
-/** Everything the certificate of completion shows, as plain strings (made by lib/workflow/signing/certificate-input.ts). */
+/** Everything the certificate of completion shows, as plain strings (made by lib/signing/certificate/certificate-input.ts). */
 export interface CompletionCertificateInput {
   workflowId: string;
   correlationId: string;

@@ -8,7 +8,7 @@ import { FooterLabel } from "./footer";
 import { structure } from "./structure";
 import { NameValueRow } from "./name-value-row";
 
-/** Everything the sealed record of a workflow shows, as plain strings (made by lib/workflow/seal-input.ts). */
+/** Everything the sealed record of a workflow shows, as plain strings (made by lib/workflow/sealing/seal-input.ts). */
 export interface SealedWorkflowInput {
   workflowId: string;
   correlationId: string;

@@ -17,7 +17,7 @@ import {
  * the structure tree behind, and copies a page anew for every reference to it (an annotation's /P),
  * so the pages, their annotations and the tree of one source go through one copier: every
  * reference to a page or a link then meets the same copy. Used by the combined batch PDF (merge.ts)
- * and the signature pages appended to a sealed record (lib/esign/signature-page.tsx).
+ * and the signature pages appended to a sealed record (lib/signing/pdf/signature-page.tsx).
  */
 
 export const name = PDFName.of;

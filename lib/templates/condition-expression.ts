@@ -1,6 +1,6 @@
 /**
  * The expression of `{{#if …}}` and `{{#unless …}}`, as an author writes it, turned into JSON Logic
- * so that the same engine as workflow rules evaluates it (lib/workflow/logic.ts):
+ * so that the same engine as workflow rules evaluates it (lib/workflow/validation/logic.ts):
  *
  *   amountDue > 1000            plan == "premium"        autopay
  *   not autopay                 installments >= 2 and plan != "basic"

@@ -18,7 +18,7 @@ export interface Bootstrap {
     version: number;
     title: string;
     organizationName: string | null;
-    /** How answers are shown: dates and numbers (lib/workflow/show-value.ts). */
+    /** How answers are shown: dates and numbers (lib/format/show-value.ts). */
     locale: string;
     requireOtp: boolean;
     /** The sealed PDF's file name (the one GET …/sealed gives), once it is sealed. */

@@ -7,7 +7,7 @@ import { Caption } from "@/components/PageShell";
 import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
 import type { Failed, SignApi } from "./sign-api";
 
-const MAX_REASON = 2000; // lib/workflow/signing/decline-signature.ts
+const MAX_REASON = 2000; // lib/signing/ceremony/decline-signature.ts
 
 /** The confirmation before declining: what it does (ends the signing for everyone), and the reason, which is required. */
 export function DeclinePage({

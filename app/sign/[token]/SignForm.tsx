@@ -12,7 +12,7 @@ import { MarkInput, type MarkKind } from "./MarkInput";
 import type { Failed, OpenBootstrap, SignApi } from "./sign-api";
 import styles from "./sign.module.css";
 
-const MAX_MARK_TEXT = 100; // lib/esign/mark.ts
+const MAX_MARK_TEXT = 100; // lib/signing/pdf/mark.ts
 
 type Errors = Partial<Record<"consent" | "mark", string>>;
 

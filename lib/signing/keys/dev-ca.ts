@@ -1,7 +1,7 @@
 /**
  * The development CA: a root made at first use and kept in DATA_DIR/esign/dev-ca.json (its private
  * key included, mode 0600), so that a file signed before a restart still verifies against the same
- * root. Outside production only, when no tenant keys are configured (lib/esign/tenant-keys.ts). It
+ * root. Outside production only, when no tenant keys are configured (lib/signing/keys/tenant-keys.ts). It
  * issues every signer's certificate directly, for every tenant.
  */
 import fs from "node:fs";

@@ -48,7 +48,7 @@ async function issue(opts: {
   return { cert, privateKey: keys.privateKey };
 }
 
-/** A self-signed root CA (5 years, RSA 2048): the test CA's, and the development CA's (lib/esign/dev-ca.ts). */
+/** A self-signed root CA (5 years, RSA 2048): the test CA's, and the development CA's (lib/signing/keys/dev-ca.ts). */
 export async function createRootCa(name: string, org: string): Promise<{ cert: x509.X509Certificate; keys: CryptoKeyPair }> {
   const keys = (await crypto.subtle.generateKey(RSA, true, ["sign", "verify"])) as CryptoKeyPair;
   const now = Date.now();

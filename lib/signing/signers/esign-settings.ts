@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailAddress } from "@/lib/mail/address";
 
-/** The signature page holds at most this many boxes (lib/esign/signature-page.tsx MAX_SIGNERS; a unit test keeps them equal). */
+/** The signature page holds at most this many boxes (lib/signing/pdf/signature-page.tsx MAX_SIGNERS; a unit test keeps them equal). */
 export const MAX_ESIGN_SIGNERS = 20;
 
 export const signingModes = ["parallel", "sequential"] as const;
