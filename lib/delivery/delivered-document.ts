@@ -1,7 +1,7 @@
 import { getBlobStore } from "@/lib/blob/store";
 import { decimalInteger } from "@/lib/http/decimal-integer";
 import { canRenderPageImages, previewPages, renderPageImage, type PreviewPage } from "@/lib/pdf/page-images";
-import type { DeliveredFile, OpenedSession } from "./open-session";
+import type { DeliveredFile } from "./open-session";
 
 /**
  * What the recipient's link serves beside its page: the PDF and pictures of its pages. Callers open
@@ -42,13 +42,4 @@ export async function deliveredPageImage(file: DeliveredFile, page: number): Pro
   if (!pdf) return null;
   const { pages } = await previewPages(pdf);
   return page <= pages.length ? renderPageImage(pdf, page) : null;
-}
-
-/** The answer to a link that opens nothing: 404 for an unknown link, 410 for an expired or withdrawn one. */
-export function closedLinkResponse(opened: Exclude<OpenedSession, { state: "active" }>): Response {
-  const unknown = opened.state === "unknown";
-  return new Response(unknown ? "Link not recognised" : `This link is ${opened.state}`, {
-    status: unknown ? 404 : 410,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
-  });
 }

@@ -25,3 +25,14 @@ export function pdfResponse(
   const body = streamed ? (Readable.toWeb(file.body) as ReadableStream<Uint8Array>) : Buffer.from(file);
   return new Response(body, { status: opts.status ?? 200, headers });
 }
+
+/** A PDF the service made and stored (the sealed record, the certificate of completion), read back whole. */
+export interface StoredPdf {
+  pdf: Uint8Array;
+  fileName: string;
+  sha256: string;
+}
+
+/** A stored PDF as a download with its SHA-256 in `X-Content-SHA256` (the API's and the console's route alike). */
+export const storedPdfResponse = (file: StoredPdf, headers: Record<string, string> = {}): Response =>
+  pdfResponse(file.pdf, { filename: file.fileName, headers: { "x-content-sha256": file.sha256, ...headers } });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
 import { momentText } from "@/lib/format/moment-text";
+import { storedPdfResponse } from "@/lib/http/pdf-response";
 import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/schema";
 import { changeWorkflow } from "@/lib/workflow/change-workflow";
 import { rejection } from "@/lib/workflow/approval/decide-workflow";
@@ -10,7 +11,7 @@ import type { Decider } from "@/lib/workflow/approval/decider";
 import { onWorkflowTerminal } from "@/lib/workflow/on-terminal";
 import { bootstrapPayload } from "@/lib/workflow/present-workflow";
 import { requestChanges } from "@/lib/workflow/approval/request-changes";
-import { sealedResponse } from "@/lib/workflow/sealing/read-sealed";
+import { readSealed } from "@/lib/workflow/sealing/read-sealed";
 import { sealedKey, sealWorkflow } from "@/lib/workflow/sealing/seal-workflow";
 import { pdfText } from "../support/pdf";
 import { useWorkflowDatabase } from "../support/workflow-db";
@@ -122,7 +123,7 @@ for (const driver of ["postgres", "pglite"] as const) {
     it("names the sealed PDF the same in the API's download and the portal's", async () => {
       const wf = await invited({ state: "sealing" });
       await sealWorkflow("acme", wf.id);
-      const res = await sealedResponse("acme", wf.id);
+      const res = storedPdfResponse(await readSealed("acme", wf.id));
       const fromApi = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")![1];
       expect(fromApi).toBe("Leave-request-2026-sealed.pdf");
       for (const role of ["participant", "reviewer"] as const)

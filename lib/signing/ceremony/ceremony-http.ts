@@ -10,10 +10,3 @@ export const signTokenParams = z.object({
 export const signerParams = z.object({ workflowId: z.string().uuid(), signer: decimalInteger({ max: 99 }) });
 
 export const otpProofOf = (req: Request): string | null => req.headers.get(OTP_PROOF_HEADER);
-
-/**
- * The ceremony's answers carry a person's name, address and document: never kept by a cache, and
- * the link (in the page's address) never sent on as a referrer.
- */
-export const privateJson = (body: unknown, status = 200): Response =>
-  Response.json(body, { status, headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } });

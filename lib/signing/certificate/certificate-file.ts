@@ -6,7 +6,6 @@ import { getDb } from "@/lib/db/client";
 import { workflowCertificates, type Workflow, type WorkflowCertificate } from "@/lib/db/schema";
 import { recheckChain, type ChainCheck } from "./activity-chain";
 import { AppError } from "@/lib/http/problem";
-import { pdfResponse } from "@/lib/http/pdf-response";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
 import { mayManage } from "@/lib/workflow/approval/approvers";
 import { workflowFileName } from "@/lib/workflow/sealing/sealed-file-name";
@@ -65,15 +64,15 @@ function notReady(wf: Workflow): AppError {
 }
 
 /** GET /api/workflow/{id}/certificate (and the console's download): the signed certificate, checked against its stored SHA-256. */
-export async function certificateResponse(principal: Principal, workflowId: string): Promise<Response> {
+export async function readCertificate(
+  principal: Principal,
+  workflowId: string,
+): Promise<{ pdf: Uint8Array; fileName: string; sha256: string; chainHead: string }> {
   const { wf, cert } = await certificateFor(principal, workflowId);
   const pdf = await getBlobStore().get(cert.blobKey);
   if (!pdf || createHash("sha256").update(pdf).digest("hex") !== cert.sha256)
     throw new Error(`esign: the certificate of workflow ${wf.id} (${cert.blobKey}) is missing or does not match its SHA-256`);
-  return pdfResponse(pdf, {
-    filename: workflowFileName(wf, "certificate-of-completion"),
-    headers: { "x-content-sha256": cert.sha256, "x-activity-chain-head": cert.chainHead },
-  });
+  return { pdf, fileName: workflowFileName(wf, "certificate-of-completion"), sha256: cert.sha256, chainHead: cert.chainHead };
 }
 
 /** GET /api/workflow/{id}/certificate/chain: the activity as it is now, re-checked against the chain the certificate printed. */

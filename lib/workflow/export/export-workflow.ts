@@ -29,12 +29,20 @@ export const safeFileName = (s: string): string =>
     .replace(/^[._]+/, "")
     .slice(0, 80) || "workflow";
 
+/** An export as its route answers it: JSON, or a CSV document and the name of its file. */
+export type WorkflowExport =
+  | {
+      format: "json";
+      body: { workflowId: string; correlationId: string; state: string; exportedAt: string; rows: ReturnType<typeof exportRows> };
+    }
+  | { format: "csv"; csv: string; fileName: string };
+
 /**
  * GET /api/workflow/{id}/export?format=json|csv: the collected data as it is now, in any state
  * (spec: "complete collected data snapshot"). JSON: the workflow's ids and state with the rows. CSV:
  * a header row and one line per field, as an attachment named after the correlationId.
  */
-export async function exportWorkflow(tenantId: string, workflowId: string, format: string): Promise<Response> {
+export async function exportWorkflow(tenantId: string, workflowId: string, format: string): Promise<WorkflowExport> {
   if (!(exportFormats as readonly string[]).includes(format)) {
     throw new AppError("workflow.export_format", `format must be json or csv, not ${JSON.stringify(format.slice(0, 20))}`, {
       errors: [{ path: "format", message: "must be json or csv" }],
@@ -43,24 +51,12 @@ export async function exportWorkflow(tenantId: string, workflowId: string, forma
   const wf = await getWorkflow(tenantId, workflowId);
   const rows = exportRows(wf);
   const exportedAt = new Date().toISOString();
-  if (format === "json") {
-    return Response.json(
-      { workflowId: wf.id, correlationId: wf.correlationId, state: wf.state, exportedAt, rows },
-      { headers: { "cache-control": "no-store" } },
-    );
-  }
+  if (format === "json")
+    return { format: "json", body: { workflowId: wf.id, correlationId: wf.correlationId, state: wf.state, exportedAt, rows } };
   const header = ["step", "stepTitle", "key", "label", "value", "updatedAt"];
-  const body = csvDocument(
+  const csv = csvDocument(
     header,
     rows.map((r) => [String(r.step), r.stepTitle, r.key, r.label, cellText(r.value), r.updatedAt ?? ""]),
   );
-  const name = `${safeFileName(`workflow-${wf.correlationId}`)}.csv`;
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8; header=present",
-      "content-disposition": `attachment; filename="${name}"`,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
+  return { format: "csv", csv, fileName: `${safeFileName(`workflow-${wf.correlationId}`)}.csv` };
 }

@@ -1,5 +1,4 @@
 import { getBlobStore } from "@/lib/blob/store";
-import { pdfResponse } from "@/lib/http/pdf-response";
 import { AppError } from "@/lib/http/problem";
 import { getWorkflow } from "../get-workflow";
 import { sealedFileName } from "./sealed-file-name";
@@ -17,10 +16,4 @@ export async function readSealed(tenantId: string, workflowId: string) {
   const pdf = await getBlobStore().get(wf.sealedKey);
   if (!pdf) throw new Error(`sealed PDF of workflow ${wf.id} missing from the blob store`);
   return { pdf, sha256: wf.sealedSha256, fileName: sealedFileName(wf) };
-}
-
-/** The sealed PDF as a download with its SHA-256 in `X-Content-SHA256` (the API's and the console's route alike). */
-export async function sealedResponse(tenantId: string, workflowId: string): Promise<Response> {
-  const { pdf, sha256, fileName } = await readSealed(tenantId, workflowId);
-  return pdfResponse(pdf, { filename: fileName, headers: { "x-content-sha256": sha256 } });
 }

@@ -1,6 +1,6 @@
 import { reportExamples } from "@/lib/explain/api-examples";
 import { reportBody, reportQuery } from "@/lib/explain/api-schemas";
-import { reportResponse } from "@/lib/explain/report/report-response";
+import { reportResponse } from "@/lib/http/report-response";
 import { explainReport } from "@/lib/explain/report/get-report";
 import { EXPLAIN_TIERS } from "@/lib/explain/settings";
 import { methods, route } from "@/lib/http/route";

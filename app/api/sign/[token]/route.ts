@@ -2,7 +2,8 @@ import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
 import { ceremonyBootstrapAnswer } from "@/lib/signing/answer-schemas";
 import { ceremonyBootstrap } from "@/lib/signing/ceremony/ceremony-bootstrap";
-import { otpProofOf, privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { otpProofOf, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { privateJson } from "@/lib/http/private-json";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,8 @@ import { declineExamples } from "@/lib/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
 import { declineAnswer } from "@/lib/signing/answer-schemas";
-import { otpProofOf, privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { otpProofOf, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { privateJson } from "@/lib/http/private-json";
 import { declineBody, declineSignature } from "@/lib/signing/ceremony/decline-signature";
 import { md } from "@/lib/openapi/markdown";
 

@@ -1,6 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { signingProgressAnswer } from "@/lib/signing/answer-schemas";
-import { otpProofOf, privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { otpProofOf, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { privateJson } from "@/lib/http/private-json";
 import { signingProgress } from "@/lib/signing/ceremony/signing-progress";
 import { md } from "@/lib/openapi/markdown";
 

@@ -2,7 +2,8 @@ import { signExamples } from "@/lib/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { signAcceptedAnswer } from "@/lib/signing/answer-schemas";
 import { visitorFrom } from "@/lib/http/visitor";
-import { otpProofOf, privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { otpProofOf, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { privateJson } from "@/lib/http/private-json";
 import { requestSignature, SIGN_BODY_MAX_BYTES, signBody } from "@/lib/signing/ceremony/request-signature";
 import { md } from "@/lib/openapi/markdown";
 

@@ -1,6 +1,7 @@
+import { storedPdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { certificateResponse } from "@/lib/signing/certificate/certificate-file";
+import { readCertificate } from "@/lib/signing/certificate/certificate-file";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
@@ -24,7 +25,10 @@ const get = route(
       },
     },
   },
-  ({ principal, params }) => certificateResponse(principal, params.workflowId),
+  async ({ principal, params }) => {
+    const cert = await readCertificate(principal, params.workflowId);
+    return storedPdfResponse(cert, { "x-activity-chain-head": cert.chainHead });
+  },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

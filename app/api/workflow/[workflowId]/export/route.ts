@@ -1,4 +1,5 @@
 import { methods, route } from "@/lib/http/route";
+import { workflowExportResponse } from "@/lib/http/workflow-export-response";
 import { exportAnswer } from "@/lib/workflow/answer-schemas";
 import { exportQuery, workflowIdParams } from "@/lib/workflow/api-schemas";
 import { exportWorkflow } from "@/lib/workflow/export/export-workflow";
@@ -29,7 +30,8 @@ const get = route(
       },
     },
   },
-  ({ principal, params, query }) => exportWorkflow(principal.tenant.id, params.workflowId, query.format),
+  async ({ principal, params, query }) =>
+    workflowExportResponse(await exportWorkflow(principal.tenant.id, params.workflowId, query.format)),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -1,6 +1,7 @@
+import { storedPdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
 import { workflowIdParams } from "@/lib/workflow/api-schemas";
-import { sealedResponse } from "@/lib/workflow/sealing/read-sealed";
+import { readSealed } from "@/lib/workflow/sealing/read-sealed";
 import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ const get = route(
     ),
     responses: { 200: { contentType: "application/pdf", headers: { "X-Content-SHA256": "SHA-256 of the file" } } },
   },
-  ({ principal, portal, params }) => sealedResponse(principal?.tenant.id ?? portal!.tenantId, params.workflowId),
+  async ({ principal, portal, params }) => storedPdfResponse(await readSealed(principal?.tenant.id ?? portal!.tenantId, params.workflowId)),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ GET: get });

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { closedLinkResponse, deliveredPageImage, previewPageNumber } from "@/lib/delivery/delivered-document";
+import { deliveredPageImage, previewPageNumber } from "@/lib/delivery/delivered-document";
 import { openDeliverySession } from "@/lib/delivery/open-session";
 import { isBlobStoreUnavailable } from "@/lib/blob/store";
+import { closedLinkResponse } from "@/lib/http/closed-link-response";
 import { pdfResponse } from "@/lib/http/pdf-response";
 import { methods, route } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";

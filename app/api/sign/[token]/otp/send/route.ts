@@ -1,6 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { signerOtpSentAnswer } from "@/lib/signing/answer-schemas";
-import { privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { privateJson } from "@/lib/http/private-json";
 import { sendSignerOtp } from "@/lib/signing/ceremony/signer-otp";
 import { md } from "@/lib/openapi/markdown";
 

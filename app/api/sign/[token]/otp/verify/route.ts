@@ -2,7 +2,8 @@ import { signerOtpExamples } from "@/lib/signing/api-examples";
 import { methods, route } from "@/lib/http/route";
 import { otpBody } from "@/lib/workflow/api-schemas";
 import { signerOtpVerifiedAnswer } from "@/lib/signing/answer-schemas";
-import { privateJson, signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { signTokenParams } from "@/lib/signing/ceremony/ceremony-http";
+import { privateJson } from "@/lib/http/private-json";
 import { verifySignerOtp } from "@/lib/signing/ceremony/signer-otp";
 import { md } from "@/lib/openapi/markdown";
 

@@ -1,5 +1,5 @@
 import { readBatchArtifact } from "@/lib/batch/documents";
-import { consoleFile } from "@/lib/console/file-route";
+import { consoleFile } from "@/lib/http/console-file";
 import { methods } from "@/lib/http/route";
 import { pdfResponse } from "@/lib/http/pdf-response";
 

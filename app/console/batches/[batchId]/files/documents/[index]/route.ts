@@ -1,5 +1,5 @@
 import { readDocument } from "@/lib/batch/documents";
-import { consoleFile } from "@/lib/console/file-route";
+import { consoleFile } from "@/lib/http/console-file";
 import { methods } from "@/lib/http/route";
 import { decimalIndex } from "@/lib/http/decimal-integer";
 import { AppError } from "@/lib/http/problem";

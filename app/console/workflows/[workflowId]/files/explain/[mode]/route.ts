@@ -1,4 +1,5 @@
-import { consoleFile } from "@/lib/console/file-route";
+import { consoleFile } from "@/lib/http/console-file";
+import { reportResponse } from "@/lib/http/report-response";
 import { methods } from "@/lib/http/route";
 import { consoleReport } from "@/lib/explain/report/console-report";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
@@ -6,8 +7,8 @@ import { getWorkflow } from "@/lib/workflow/get-workflow";
 export const dynamic = "force-dynamic";
 
 const get = consoleFile(
-  (principal, { workflowId, mode }) =>
-    consoleReport(principal, mode, async () => (await getWorkflow(principal.tenant.id, workflowId)).correlationId),
+  async (principal, { workflowId, mode }) =>
+    reportResponse(await consoleReport(principal, mode, async () => (await getWorkflow(principal.tenant.id, workflowId)).correlationId)),
   "workflow",
 );
 

@@ -1,6 +1,6 @@
-import { pdfResponse } from "@/lib/http/pdf-response";
-import type { ExplainReportPdf } from "./get-report";
-import { correlationHeader } from "@/lib/http/id-header";
+import type { ExplainReportPdf } from "@/lib/explain/report/get-report";
+import { correlationHeader } from "./id-header";
+import { pdfResponse } from "./pdf-response";
 
 /**
  * The report as a PDF shown in the browser (inline). The file name is made here, never from the

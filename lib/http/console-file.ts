@@ -1,9 +1,9 @@
 import type { Principal } from "@/lib/auth/principal";
-import { AppError, problemResponse } from "@/lib/http/problem";
-import { resourceCsp } from "@/lib/http/csp";
+import { signInPath } from "@/lib/console/callback-path";
+import { consolePrincipal, type ConsoleFeature } from "@/lib/console/session";
 import { env } from "@/lib/env";
-import { signInPath } from "./callback-path";
-import { consolePrincipal, type ConsoleFeature } from "./session";
+import { resourceCsp } from "./csp";
+import { AppError, problemResponse } from "./problem";
 
 type Params = Record<string, string>;
 
