@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archiveTracesJob, deleteTracesJob } from "@/inngest/jobs/explain";
-import { applySignatureJob, approvalSweepJob, deliverCallbackJob, sealWorkflowJob, signerReminderJob } from "@/inngest/jobs/workflow";
+import { archiveTracesJob, deleteTracesJob } from "@/lib/jobs/definitions/explain";
+import {
+  applySignatureJob,
+  approvalSweepJob,
+  deliverCallbackJob,
+  sealWorkflowJob,
+  signerReminderJob,
+} from "@/lib/jobs/definitions/workflow";
 import { closeDb, getDb } from "@/lib/db/client";
 import { mailOutbox, workflows, type Workflow } from "@/lib/db/schema";
 import { env, resetEnvCache } from "@/lib/env";

@@ -7,7 +7,7 @@ import { resetEnvCache } from "@/lib/env";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { claimJobs, type ClaimedJob } from "@/lib/jobs/job-store";
 import { sendEvent } from "@/lib/jobs/send-event";
-import { setJobDefinitionsForTests } from "@/inngest/registry";
+import { setJobDefinitionsForTests } from "@/lib/jobs/registry";
 import { useFreshDatabase } from "../support/test-db";
 
 // Jobs that are never run here: the test claims them itself, as runners in other processes would.

@@ -81,9 +81,9 @@ describe("a job definition as an Inngest function", () => {
   });
 
   it("lists every product job once, with unique ids, each convertible to an Inngest function", async () => {
-    const { functions } = await import("@/inngest/functions");
-    const ids = functions.map((f) => f.id);
+    const { productJobs } = await import("@/lib/jobs/definitions");
+    const ids = productJobs.map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const f of functions) expect(toInngestFunction(f).id()).toBe(f.id);
+    for (const f of productJobs) expect(toInngestFunction(f).id()).toBe(f.id);
   });
 });

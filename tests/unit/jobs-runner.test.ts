@@ -5,11 +5,11 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { defineJob, NonRetriableError, type JobDefinition } from "@/lib/jobs/define-job";
-import { setJobDefinitionsForTests } from "@/inngest/registry";
-import { lastSlot } from "@/inngest/schedule";
-import { startRunner, type Runner } from "@/inngest/runner";
+import { setJobDefinitionsForTests } from "@/lib/jobs/registry";
+import { lastSlot } from "@/lib/jobs/schedule";
+import { startRunner, type Runner } from "@/lib/jobs/runner";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { useFreshDatabase } from "../support/test-db";
 

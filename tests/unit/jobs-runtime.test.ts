@@ -7,8 +7,8 @@ import { jobs, mailOutbox } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { defineJob } from "@/lib/jobs/define-job";
-import { setJobDefinitionsForTests } from "@/inngest/registry";
-import { startBackgroundWork } from "@/inngest/runtime";
+import { setJobDefinitionsForTests } from "@/lib/jobs/registry";
+import { startBackgroundWork } from "@/lib/jobs/runtime";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
 

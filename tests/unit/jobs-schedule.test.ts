@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/define-job";
-import { lastSlot, slotsAround } from "@/inngest/schedule";
+import { lastSlot, slotsAround } from "@/lib/jobs/schedule";
 
 describe("cron slots", () => {
   it("names the latest slot at or before now, in UTC", () => {

@@ -6,7 +6,7 @@ import { remindSigners } from "@/lib/workflow/signing/remind-signers";
 import { issueCertificate } from "@/lib/workflow/signing/issue-certificate";
 import { SIGNATURE_EVENT } from "@/lib/workflow/signing/request-signature";
 import { sweepApprovals } from "@/lib/workflow/sweep-approvals";
-import { defineJob } from "@/lib/jobs/define-job";
+import { defineJob } from "../define-job";
 
 /** sealing → complete: the sealed PDF rendered, stored once with its SHA-256 (see sealWorkflow). */
 export const sealWorkflowJob = defineJob({

@@ -1,7 +1,7 @@
 import { CronExpressionParser } from "cron-parser";
 import { usesInngest } from "@/lib/env";
-import type { JobDefinition } from "@/lib/jobs/define-job";
-import { sendEvent } from "@/lib/jobs/send-event";
+import type { JobDefinition } from "./define-job";
+import { sendEvent } from "./send-event";
 
 /** The latest time at or before `now` that `cron` (UTC) names, and the first one after it. */
 export function slotsAround(cron: string, now: Date): { last: Date; next: Date } {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { handedOffTrace, STORE_TRACE_EVENT, takeHandedOff } from "@/lib/explain/hand-off";
 import { archiveTraces, deleteExpiredTraces } from "@/lib/explain/retention";
 import { storeTrace } from "@/lib/explain/store";
-import { defineJob } from "@/lib/jobs/define-job";
+import { defineJob } from "../define-job";
 
 /** Every hour: traces past their archive moment are compressed into cold storage (still readable). */
 export const archiveTracesJob = defineJob({

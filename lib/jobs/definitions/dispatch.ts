@@ -4,7 +4,7 @@ import { finalizeBatch } from "@/lib/batch/process/finalize-batch";
 import { chunksOf, renderBatchChunk } from "@/lib/batch/process/render-chunk";
 import { resumeStalledBatches } from "@/lib/batch/process/resume-stalled";
 import { startBatch } from "@/lib/batch/process/start-batch";
-import { defineJob } from "@/lib/jobs/define-job";
+import { defineJob } from "../define-job";
 
 /**
  * The tenant, by which the runner shares its turns (lib/jobs/job-store.ts) and Inngest its

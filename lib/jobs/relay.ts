@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { inngest } from "./client";
-import { defineJob } from "@/lib/jobs/define-job";
-import { toInngestEvent } from "./inngest-function";
+import { defineJob } from "./define-job";
+import { inngest, toInngestEvent } from "./inngest-client";
 
 /**
  * Under Inngest, events sent inside a database transaction must not reach Inngest before the commit
