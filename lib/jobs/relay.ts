@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { defineJob } from "./define-job";
+import { defineJobOn } from "./define-job";
+import { runnerEvents } from "./events";
 import { inngest, toInngestEvent } from "./inngest-client";
 
 /**
@@ -8,12 +8,9 @@ import { inngest, toInngestEvent } from "./inngest-client";
  * the runner, which in Inngest mode runs only these, forwards them once committed. Event ids make a
  * repeated forward harmless: Inngest drops duplicates.
  */
-export const relayJob = defineJob({
+export const relayJob = defineJobOn(runnerEvents, {
   id: "inngest-relay",
   event: "sealpost/inngest.relay",
-  payload: z.object({
-    events: z.array(z.object({ name: z.string(), data: z.record(z.string(), z.unknown()), id: z.string().optional() })),
-  }),
   retries: 20,
   handler: async ({ payload }) => {
     await inngest.send(payload.events.map(toInngestEvent));

@@ -1,8 +1,8 @@
 import { NonRetriableError } from "inngest";
 import type { Db } from "@/lib/db/client";
-import type { JobDefinition, JobStep } from "./define-job";
+import { asArray, type JobDefinition, type JobStep } from "./define-job";
 import { markDone, markFailedOrRetry, markSleeping, saveStep, type ClaimedJob } from "./job-store";
-import { sendEvent } from "./send-event";
+import { installedEventSender } from "./send-event";
 
 export interface RetryPolicy {
   /** First retry delay; doubles per attempt. */
@@ -88,7 +88,7 @@ function stepTools(db: Db, job: ClaimedJob): JobStep {
       if (memo.has(k)) return;
       // The events and the step's record commit together: a retry can neither lose nor repeat them.
       await db.transaction(async (tx) => {
-        await sendEvent(tx, events);
+        await installedEventSender()(tx, asArray(events));
         await saveStep(tx, job.id, k, null);
       });
       memo.set(k, null);

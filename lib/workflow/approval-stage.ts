@@ -8,8 +8,6 @@ import { stageApprovers } from "./approvers";
 import type { Change } from "./change-workflow";
 import { totalApprovalStages } from "./present-workflow";
 
-export const SEAL_EVENT = "workflow/seal.requested";
-
 /** The columns of a workflow entering 1-based `stage` of approval: the escalation clock starts again. */
 export const enterApproval = (stage: number, now: Date): Partial<Workflow> => ({
   state: "pending-approval",
@@ -32,7 +30,7 @@ export async function notifyStage(tx: Tx, wf: Workflow, reason: "stage" | "gover
 
 /** Queues the seal job in `tx`: it runs once the change that asked for it commits. */
 export const requestSeal = (tx: Tx, wf: Workflow) =>
-  sendEvent(tx, { name: SEAL_EVENT, data: { workflowId: wf.id, tenantId: wf.tenantId } });
+  sendEvent(tx, { name: "workflow/seal.requested", data: { workflowId: wf.id, tenantId: wf.tenantId } });
 
 /**
  * A stage approved (approve, governance approve or approve-with-exception): a stage before the last

@@ -7,10 +7,6 @@ import { relayJob } from "@/lib/jobs/relay";
 import { jobDefinitions } from "@/lib/jobs/registry";
 import { createScheduler } from "@/lib/jobs/schedule";
 import { env, resetEnvCache } from "@/lib/env";
-import { STORE_TRACE_EVENT } from "@/lib/explain/hand-off";
-import { SEAL_EVENT } from "@/lib/workflow/approval-stage";
-import { CALLBACK_EVENT } from "@/lib/workflow/callback/enqueue-callback";
-import { SIGNATURE_EVENT } from "@/lib/workflow/signing/request-signature";
 import { oneRequest } from "../support/inngest-run";
 
 // What each job is promised to be, written out: a change to a job's trigger, retries or schedule
@@ -20,14 +16,14 @@ const expected: Record<string, { event: string; retries: number; cron?: string }
   "dispatch-render-chunk": { event: "dispatch/chunk.render", retries: 4 },
   "dispatch-finalize-batch": { event: "dispatch/batch.finalize", retries: 4 },
   "dispatch-resume-stalled": { event: "dispatch/stalled.sweep", retries: 0, cron: "* * * * *" },
-  "workflow-seal": { event: SEAL_EVENT, retries: 4 },
-  "workflow-apply-signature": { event: SIGNATURE_EVENT, retries: 8 },
+  "workflow-seal": { event: "workflow/seal.requested", retries: 4 },
+  "workflow-apply-signature": { event: "workflow/signature.requested", retries: 8 },
   "workflow-approval-sweep": { event: "workflow/approvals.sweep", retries: 0, cron: "*/5 * * * *" },
   "workflow-signer-reminders": { event: "workflow/signers.remind", retries: 0, cron: "*/15 * * * *" },
-  "workflow-deliver-callback": { event: CALLBACK_EVENT, retries: 4 },
+  "workflow-deliver-callback": { event: "workflow/callback.requested", retries: 4 },
   "explain-archive-traces": { event: "explain/traces.archive", retries: 0, cron: "17 * * * *" },
   "explain-delete-traces": { event: "explain/traces.expire", retries: 0, cron: "43 3 * * *" },
-  "explain-store-trace": { event: STORE_TRACE_EVENT, retries: 20 },
+  "explain-store-trace": { event: "explain/trace.store", retries: 20 },
 };
 
 interface FunctionOpts {

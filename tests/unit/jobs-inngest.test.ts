@@ -1,15 +1,19 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "@/lib/jobs/define-job";
+import { defineCatalogue } from "@/lib/jobs/catalogue";
+import { defineJobOn } from "@/lib/jobs/define-job";
 import { toInngestFunction } from "@/inngest/inngest-function";
 
 // The same kind of definition the embedded runner runs, here as the Inngest function made from it.
 let renders = 0;
-const fanOut = defineJob({
+const testEvents = defineCatalogue({
+  "test/batch.approved": { payload: z.object({ batchId: z.string(), count: z.number().int().min(0) }) },
+  "test/record.render": { payload: z.object({ batchId: z.string(), recordIndex: z.number() }) },
+});
+const fanOut = defineJobOn(testEvents, {
   id: "t-fan-out",
   event: "test/batch.approved",
-  payload: z.object({ batchId: z.string(), count: z.number().int().min(0) }),
   retries: 2,
   handler: async ({ payload, step }) => {
     const indexes = await step.run("pick-up", async () => {
