@@ -1,7 +1,8 @@
 /**
  * Import rules checked by `npm run check:deps` (part of `npm test`):
  * no cycles (type-only imports included: a type cycle is still a design cycle), and imports point
- * one way: app/, inngest/, scripts/ import lib/, never the reverse.
+ * one way: app/, inngest/, scripts/ import lib/, never the reverse; within lib/, domain code sends
+ * events and the jobs, their registry and the embedded runner (lib/jobs) sit above it.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -16,7 +17,7 @@ module.exports = {
     {
       name: "lib-stays-below-the-edge",
       severity: "error",
-      comment: "Domain code (lib/) knows nothing of the app, the job registry or the scripts: enqueue work through lib/jobs.",
+      comment: "Domain code (lib/) knows nothing of the app, the Inngest functions or the scripts: enqueue work through lib/jobs.",
       from: { path: "^lib/" },
       to: { path: "^(app|inngest|scripts|components)/" },
     },
@@ -27,6 +28,14 @@ module.exports = {
         "PDF signing and the keys (lib/signing/pdf, lib/signing/keys) work on bytes and certificates: the workflow and the signing ceremony are built on them, so neither is reached from them, directly or through others.",
       from: { path: "^lib/signing/(pdf|keys)/" },
       to: { path: "^lib/(workflow|signing/(?!pdf/|keys/))", reachable: true },
+    },
+    {
+      name: "domain-sends-events",
+      severity: "error",
+      comment:
+        "Domain code starts background work by sending a catalogue event (lib/jobs/send-event.ts). The job definitions, their registry and the embedded runner import domain code, and only the entry points install and start them.",
+      from: { path: "^lib/", pathNot: "^lib/jobs/" },
+      to: { path: "^lib/jobs/(definitions/|(registry|runner|run-job|schedule|emit-events|relay|install|runtime)\\.ts$)" },
     },
     {
       name: "components-stay-below-app",

@@ -11,8 +11,8 @@ export async function register(): Promise<void> {
   const { installMethodGuard } = await import("@/lib/http/method-guard");
   installMethodGuard();
   const { dbHandle } = await import("@/lib/db/client");
-  const { installJobs } = await import("@/inngest/install");
-  const { startBackgroundWork } = await import("@/inngest/runtime");
+  const { installJobs } = await import("@/lib/jobs/install");
+  const { startBackgroundWork } = await import("@/lib/jobs/runtime");
   const { warmRenderPool } = await import("@/lib/pdf/render-pool");
   try {
     installJobs();

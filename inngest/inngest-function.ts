@@ -1,19 +1,8 @@
 import { NonRetriableError } from "inngest";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { inngest } from "./client";
-import type { EventInput, JobDefinition, JobStep } from "@/lib/jobs/define-job";
-
-/**
- * Inngest only accepts object data, so both modes insist on it (checked in sendEvent). Inngest drops
- * an event whose id it saw in the last 24 h whatever its name, while the embedded runner dedupes per
- * job: the id is namespaced by the event's name, or a batch's `dispatch/batch.finalize` (id: the
- * batch id) would be dropped as a repeat of its `dispatch/batch.approved` (the same id).
- */
-export function toInngestEvent(e: EventInput): { name: string; data: Record<string, unknown>; id?: string } {
-  const data = e.data as Record<string, unknown>;
-  return e.id === undefined ? { name: e.name, data } : { name: e.name, data, id: `${e.name}:${e.id}` };
-}
+import type { JobDefinition, JobStep } from "@/lib/jobs/define-job";
+import { inngest, toInngestEvent } from "@/lib/jobs/inngest-client";
 
 /**
  * One embedded runner runs at most JOB_CONCURRENCY jobs of any kind; under Inngest the same number

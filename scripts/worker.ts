@@ -4,8 +4,8 @@
  */
 import { closeDb, dbHandle } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { installJobs } from "@/inngest/install";
-import { startBackgroundWork } from "@/inngest/runtime";
+import { installJobs } from "@/lib/jobs/install";
+import { startBackgroundWork } from "@/lib/jobs/runtime";
 import { warmRenderPool } from "@/lib/pdf/render-pool";
 
 async function main() {

@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from "fflate";
-import { z } from "zod";
+import type { EventPayload } from "@/lib/jobs/events";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { usesInngest } from "@/lib/env";
 import type { RenderKind } from "./assemble-trace";
@@ -16,30 +16,13 @@ export interface TraceRow {
   deleteAfter: Date;
 }
 
-export const STORE_TRACE_EVENT = "explain/trace.store";
-
 /** Inngest refuses events over 256 KiB on its free plan; a trace too large for that stays with its process. */
 const INNGEST_EVENT_MAX_CHARS = 250_000;
 
-const instant = z.iso.datetime().transform((s) => new Date(s));
-
-/** The job's payload: the row and the trace's bytes, gzipped (a trace shrinks about tenfold) and base64 for JSON. */
-export const handedOffTrace = z.object({
-  id: z.uuid(),
-  tenantId: z.string().min(1),
-  correlationId: z.string().min(1),
-  renderKind: z.enum(["single", "batch-record", "sealed-workflow"]),
-  referenceId: z.string().nullable(),
-  createdAt: instant,
-  archiveAfter: instant,
-  deleteAfter: instant,
-  gzipBase64: z.string().min(1),
-});
-
 /**
  * Gives a trace that could not be stored to the durable job runner (a jobs row, or an Inngest
- * event). The event id is the trace id, so a hand-off repeated after a lost acknowledgement starts
- * no second job.
+ * event): the row and the trace's bytes, gzipped (a trace shrinks about tenfold) and base64 for JSON.
+ * The event id is the trace id, so a hand-off repeated after a lost acknowledgement starts no second job.
  */
 export async function handOffTrace(row: TraceRow, bytes: Uint8Array): Promise<void> {
   const gzipBase64 = Buffer.from(gzipSync(bytes)).toString("base64");
@@ -52,11 +35,11 @@ export async function handOffTrace(row: TraceRow, bytes: Uint8Array): Promise<vo
     deleteAfter: row.deleteAfter.toISOString(),
     gzipBase64,
   };
-  await sendEvent(undefined, { name: STORE_TRACE_EVENT, data, id: row.id });
+  await sendEvent(undefined, { name: "explain/trace.store", data, id: row.id });
 }
 
 /** The row and bytes a hand-off carried. */
-export function takeHandedOff(payload: z.output<typeof handedOffTrace>): { row: TraceRow; bytes: Uint8Array } {
+export function takeHandedOff(payload: EventPayload<"explain/trace.store">): { row: TraceRow; bytes: Uint8Array } {
   const { gzipBase64, ...row } = payload;
   return { row, bytes: gunzipSync(Buffer.from(gzipBase64, "base64")) };
 }

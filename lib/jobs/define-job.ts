@@ -1,7 +1,12 @@
-import { CronExpressionParser } from "cron-parser";
 import type { z } from "zod";
+import type { Catalogue, EventIn, NameIn, PayloadIn } from "./catalogue";
+import { events, type EventName } from "./events";
 
-/** An event to emit. `id` is an idempotency key: the same id never starts the same job twice. */
+/**
+ * An event as the runner and Inngest carry it, its name and data no longer typed by a catalogue:
+ * whoever wrote it was (sendEvent, a step's sendEvent, a catalogue's schedule). `id` is an
+ * idempotency key: the same id never starts the same job twice.
+ */
 export interface EventInput {
   name: string;
   data: unknown;
@@ -11,21 +16,23 @@ export interface EventInput {
 /**
  * The step API handlers see, the same under Inngest and the embedded runner. Results are JSON
  * round-tripped in both (Dates come back as strings), so a replayed step returns what a fresh one did.
+ * `E`: the events a handler may send, those of its job's catalogue.
  */
-export interface JobStep {
+export interface JobStep<E extends EventInput = EventInput> {
   run<T>(id: string, fn: () => Promise<T> | T): Promise<T>;
-  sendEvent(id: string, events: EventInput | EventInput[]): Promise<void>;
+  sendEvent(id: string, events: E | E[]): Promise<void>;
   sleepUntil(id: string, at: Date): Promise<void>;
 }
 
-export interface JobContext<P> {
+export interface JobContext<P, E extends EventInput = EventInput> {
   payload: P;
-  step: JobStep;
+  step: JobStep<E>;
   /** 0 on the first try, as Inngest counts. */
   attempt: number;
   event: { name: string; id?: string };
 }
 
+/** A job as the runner and the Inngest adapter take it: its trigger, payload schema and schedule come from its catalogue. */
 export interface JobDefinition<P = unknown> {
   readonly id: string;
   readonly event: string;
@@ -38,41 +45,39 @@ export interface JobDefinition<P = unknown> {
   handler(ctx: JobContext<P>): Promise<unknown> | unknown;
 }
 
-export interface JobOptions<S extends z.ZodType> {
+export interface JobOptions<C extends Catalogue, N extends NameIn<C>> {
   id: string;
-  event: string;
-  payload: S;
+  /** The catalogue's event that starts the job: its payload is what the handler reads, its schedule (if any) the job's. */
+  event: N;
   retries?: number;
-  /** Five-field cron expression in UTC, as Inngest takes it; checked here so a typo fails at start. */
-  cron?: string;
-  handler: (ctx: JobContext<z.output<S>>) => Promise<unknown> | unknown;
+  handler: (ctx: JobContext<PayloadIn<C, N>, EventIn<C>>) => Promise<unknown> | unknown;
 }
 
 const JOB_ID = /^[a-z0-9][a-z0-9-]*$/;
 
-export function defineJob<S extends z.ZodType>(opts: JobOptions<S>): JobDefinition<z.output<S>> {
+/** A job of the product: its event is one of lib/jobs/events.ts, and so is every event it sends. */
+export function defineJob<N extends EventName>(opts: JobOptions<typeof events, N>): JobDefinition<PayloadIn<typeof events, N>> {
+  return defineJobOn(events, opts);
+}
+
+/** A job listening to another catalogue's event (the runner's relay, a test's own jobs). */
+export function defineJobOn<C extends Catalogue, N extends NameIn<C>>(
+  catalogue: C,
+  opts: JobOptions<C, N>,
+): JobDefinition<PayloadIn<C, N>> {
   if (!JOB_ID.test(opts.id)) throw new Error(`Job id "${opts.id}" must be lower-case letters, digits and dashes`);
   const retries = opts.retries ?? 4;
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new Error(`Job ${opts.id}: retries must be 0–20 (Inngest's range)`);
-  if (opts.cron !== undefined) checkCron(opts.id, opts.cron);
+  if (!Object.hasOwn(catalogue, opts.event)) throw new Error(`Job ${opts.id}: its catalogue has no event "${opts.event}"`);
+  const spec = catalogue[opts.event];
   return {
     id: opts.id,
     event: opts.event,
-    payload: opts.payload as z.ZodType<z.output<S>>,
+    payload: spec.payload as z.ZodType<PayloadIn<C, N>>,
     retries,
-    cron: opts.cron,
+    cron: spec.cron,
     handler: opts.handler,
   };
-}
-
-function checkCron(id: string, cron: string): void {
-  if (cron.trim().split(/\s+/).length !== 5)
-    throw new Error(`Job ${id}: cron "${cron}" must have five fields (Inngest has no seconds field)`);
-  try {
-    CronExpressionParser.parse(cron, { tz: "UTC" });
-  } catch (err) {
-    throw new Error(`Job ${id}: cron "${cron}" does not parse: ${(err as Error).message}`);
-  }
 }
 
 export const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);

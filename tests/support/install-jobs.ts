@@ -4,5 +4,5 @@
 import type { EventSender } from "@/lib/jobs/send-event";
 import { installEventSender } from "@/lib/jobs/send-event";
 
-const emit: EventSender = async (tx, events) => (await import("@/inngest/emit-events")).emitEvents(tx, events);
+const emit: EventSender = async (tx, events) => (await import("@/lib/jobs/emit-events")).emitEvents(tx, events);
 installEventSender(emit);

@@ -49,6 +49,18 @@ describe("import rules", () => {
     expect(r.out).toMatch(/lib-stays-below-the-edge: lib\/send\.ts → inngest\/registry\.ts/);
   });
 
+  it("fail when domain code imports the jobs or their runner instead of sending an event", () => {
+    const r = cruise({
+      "lib/batch/start.ts": 'import { jobDefinitions } from "../jobs/registry";\nexport const start = jobDefinitions;\n',
+      "lib/jobs/registry.ts": "export const jobDefinitions = 1;\n",
+      "lib/jobs/send-event.ts": "export const sendEvent = 1;\n",
+      "lib/batch/submit.ts": 'import { sendEvent } from "../jobs/send-event";\nexport const submit = sendEvent;\n',
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.out).toMatch(/domain-sends-events: lib\/batch\/start\.ts → lib\/jobs\/registry\.ts/);
+    expect(r.out).not.toMatch(/lib\/batch\/submit\.ts/);
+  });
+
   it("pass on a tree whose imports point one way", () => {
     const r = cruise({
       "lib/a.ts": "export const a = 1;\n",

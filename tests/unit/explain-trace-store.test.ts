@@ -3,16 +3,16 @@ import path from "node:path";
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { toInngestFunction } from "@/inngest/inngest-function";
-import { storeTraceJob } from "@/inngest/jobs/explain";
-import { startRunner } from "@/inngest/runner";
+import { storeTraceJob } from "@/lib/jobs/definitions/explain";
+import { startRunner } from "@/lib/jobs/runner";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { closeDb, getDb } from "@/lib/db/client";
 import { explainTraces, jobs } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import type { TraceInput } from "@/lib/explain/assemble-trace";
-import { STORE_TRACE_EVENT } from "@/lib/explain/hand-off";
+import type { SealpostEvent } from "@/lib/jobs/events";
 import { recordTrace, settleTraceWrites } from "@/lib/explain/store";
 import { addTenant } from "@/lib/tenants";
 import { startPgCluster } from "../support/pg-cluster";
@@ -76,11 +76,11 @@ describe.each(["pglite", "postgres"] as const)("storing traces on %s", (driver) 
     await settleTraceWrites(); // handed off: the process holds nothing any more
     expect((await stored("handed-off")).rows).toEqual([]);
     const [job] = await storeJobs("handed-off");
-    const payload = job.payload as { id: string; correlationId: string; gzipBase64: string };
+    const payload = job.payload as Extract<SealpostEvent, { name: "explain/trace.store" }>["data"];
     expect(payload).toMatchObject({ correlationId: "handed-off", gzipBase64: expect.any(String) });
     expect(job.dedupeKey).toBe(`${storeTraceJob.id}:${payload.id}`);
     // A hand-off repeated (its acknowledgement lost) starts no second job.
-    await sendEvent(undefined, { name: STORE_TRACE_EVENT, data: payload, id: payload.id });
+    await sendEvent(undefined, { name: "explain/trace.store", data: payload, id: payload.id });
     expect(await storeJobs("handed-off")).toHaveLength(1);
 
     // The runner tries while the store is away, and stores it when it is back.
@@ -101,7 +101,7 @@ describe.each(["pglite", "postgres"] as const)("storing traces on %s", (driver) 
       payload: storeTraceJob.payload.parse(payload),
       step: undefined as never,
       attempt: 0,
-      event: { name: STORE_TRACE_EVENT },
+      event: { name: "explain/trace.store" },
     });
     const { rows, files } = await stored("handed-off");
     expect(rows.map((r) => r.id)).toEqual([payload.id]);
@@ -125,8 +125,8 @@ describe.each(["pglite", "postgres"] as const)("storing traces on %s", (driver) 
     expect(send).toHaveBeenCalledTimes(1);
     const [event] = send.mock.calls[0][0] as Array<{ name: string; id: string; data: Record<string, unknown> }>;
     expect(event).toMatchObject({
-      name: STORE_TRACE_EVENT,
-      id: `${STORE_TRACE_EVENT}:${event.data.id}`,
+      name: "explain/trace.store",
+      id: `explain/trace.store:${event.data.id}`,
       data: { correlationId: "via-inngest" },
     });
     expect(await storeJobs("via-inngest")).toEqual([]); // Inngest holds it, not the jobs table

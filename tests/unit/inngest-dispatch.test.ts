@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toInngestFunction } from "@/inngest/inngest-function";
-import { finalizeBatchJob, renderChunkJob, resumeStalledJob, startBatchJob } from "@/inngest/jobs/dispatch";
+import { finalizeBatchJob, renderChunkJob, resumeStalledJob, startBatchJob } from "@/lib/jobs/definitions/dispatch";
 import { closeDb, getDb } from "@/lib/db/client";
 import { auditEvents, batchRecords, batches, jobs } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";

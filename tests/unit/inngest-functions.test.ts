@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { inngest } from "@/inngest/client";
-import { functions, inngestFunctions } from "@/inngest/functions";
-import { toInngestEvent, toInngestFunction } from "@/inngest/inngest-function";
-import { relayJob } from "@/inngest/relay";
-import { jobDefinitions } from "@/inngest/registry";
-import { createScheduler } from "@/inngest/schedule";
+import { inngest, toInngestEvent } from "@/lib/jobs/inngest-client";
+import { inngestFunctions } from "@/inngest/functions";
+import { toInngestFunction } from "@/inngest/inngest-function";
+import { productJobs } from "@/lib/jobs/definitions";
+import { relayJob } from "@/lib/jobs/relay";
+import { jobDefinitions } from "@/lib/jobs/registry";
+import { createScheduler } from "@/lib/jobs/schedule";
 import { env, resetEnvCache } from "@/lib/env";
-import { STORE_TRACE_EVENT } from "@/lib/explain/hand-off";
-import { SEAL_EVENT } from "@/lib/workflow/sealing/request-seal";
-import { CALLBACK_EVENT } from "@/lib/workflow/callback/enqueue-callback";
-import { SIGNATURE_EVENT } from "@/lib/signing/ceremony/request-signature";
 import { oneRequest } from "../support/inngest-run";
 
 // What each job is promised to be, written out: a change to a job's trigger, retries or schedule
@@ -19,14 +16,14 @@ const expected: Record<string, { event: string; retries: number; cron?: string }
   "dispatch-render-chunk": { event: "dispatch/chunk.render", retries: 4 },
   "dispatch-finalize-batch": { event: "dispatch/batch.finalize", retries: 4 },
   "dispatch-resume-stalled": { event: "dispatch/stalled.sweep", retries: 0, cron: "* * * * *" },
-  "workflow-seal": { event: SEAL_EVENT, retries: 4 },
-  "workflow-apply-signature": { event: SIGNATURE_EVENT, retries: 8 },
+  "workflow-seal": { event: "workflow/seal.requested", retries: 4 },
+  "workflow-apply-signature": { event: "workflow/signature.requested", retries: 8 },
   "workflow-approval-sweep": { event: "workflow/approvals.sweep", retries: 0, cron: "*/5 * * * *" },
   "workflow-signer-reminders": { event: "workflow/signers.remind", retries: 0, cron: "*/15 * * * *" },
-  "workflow-deliver-callback": { event: CALLBACK_EVENT, retries: 4 },
+  "workflow-deliver-callback": { event: "workflow/callback.requested", retries: 4 },
   "explain-archive-traces": { event: "explain/traces.archive", retries: 0, cron: "17 * * * *" },
   "explain-delete-traces": { event: "explain/traces.expire", retries: 0, cron: "43 3 * * *" },
-  "explain-store-trace": { event: STORE_TRACE_EVENT, retries: 20 },
+  "explain-store-trace": { event: "explain/trace.store", retries: 20 },
 };
 
 interface FunctionOpts {
@@ -53,7 +50,7 @@ describe("the functions served to Inngest", () => {
     expect((await jobDefinitions()).map((d) => d.id).sort()).toEqual([...Object.keys(expected), relayJob.id].sort());
   });
 
-  for (const def of functions) {
+  for (const def of productJobs) {
     it(`${def.id}: the same trigger, schedule and retries as on the embedded runner`, () => {
       const opts = optsOf(toInngestFunction(def));
       const want = expected[def.id];
@@ -67,19 +64,19 @@ describe("the functions served to Inngest", () => {
   it("share one concurrency limit, JOB_CONCURRENCY, as the embedded runner's jobs do, and half of it per tenant where the events name one", () => {
     const shared = { limit: env().JOB_CONCURRENCY, key: '"sealpost-jobs"', scope: "env" };
     const perTenant = { limit: Math.ceil(env().JOB_CONCURRENCY / 2), key: "event.data.tenantId", scope: "env" };
-    for (const def of functions) {
+    for (const def of productJobs) {
       const limits = [optsOf(toInngestFunction(def)).concurrency].flat();
       expect(limits[0], def.id).toEqual(shared);
       expect(limits.slice(1), def.id).toEqual(limits.length > 1 ? [perTenant] : []);
     }
-    const byId = (id: string) => [optsOf(toInngestFunction(functions.find((d) => d.id === id)!)).concurrency].flat();
+    const byId = (id: string) => [optsOf(toInngestFunction(productJobs.find((d) => d.id === id)!)).concurrency].flat();
     // A batch's chunks, and a workflow's seal, wait for their tenant's turn; a schedule's sweep names no tenant.
     for (const id of ["dispatch-start-batch", "dispatch-render-chunk", "dispatch-finalize-batch", "workflow-seal"])
       expect(byId(id), id).toEqual([shared, perTenant]);
     expect(byId("dispatch-resume-stalled")).toEqual([shared]);
   });
 
-  for (const def of functions.filter((d) => !d.cron)) {
+  for (const def of productJobs.filter((d) => !d.cron)) {
     it(`${def.id}: a payload it cannot read fails the run for good, not after ${def.retries} retries`, async () => {
       const outcome = await oneRequest(def, { name: def.event, data: { batchId: 42, workflowId: "not a uuid" } });
       expect(outcome.type).toBe("function-rejected");
@@ -105,7 +102,7 @@ describe("cron jobs on Inngest", () => {
     process.env.INNGEST_EVENT_KEY = "test-key";
     resetEnvCache();
     const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
-    await createScheduler(functions)(new Date("2026-11-28T03:45:00.000Z"));
+    await createScheduler(productJobs)(new Date("2026-11-28T03:45:00.000Z"));
     expect(send).not.toHaveBeenCalled();
   });
 });

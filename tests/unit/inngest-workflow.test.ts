@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archiveTracesJob, deleteTracesJob } from "@/inngest/jobs/explain";
-import { applySignatureJob, approvalSweepJob, deliverCallbackJob, sealWorkflowJob, signerReminderJob } from "@/inngest/jobs/workflow";
+import { archiveTracesJob, deleteTracesJob } from "@/lib/jobs/definitions/explain";
+import {
+  applySignatureJob,
+  approvalSweepJob,
+  deliverCallbackJob,
+  sealWorkflowJob,
+  signerReminderJob,
+} from "@/lib/jobs/definitions/workflow";
 import { closeDb, getDb } from "@/lib/db/client";
 import { mailOutbox, workflows, type Workflow } from "@/lib/db/schema";
 import { env, resetEnvCache } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { addTenant } from "@/lib/tenants";
-import { CALLBACK_EVENT } from "@/lib/workflow/callback/enqueue-callback";
 import { engineFor, oneRequest, timerEvent } from "../support/inngest-run";
 import { useFreshDatabase } from "../support/test-db";
 import { workflowRow } from "../support/workflow-row";
@@ -83,7 +88,7 @@ describe("workflow-seal and workflow-apply-signature on Inngest", () => {
 describe("workflow-deliver-callback on Inngest", () => {
   const wfId = newId();
   const event = {
-    name: CALLBACK_EVENT,
+    name: "workflow/callback.requested",
     data: {
       tenantId: "acme",
       workflowId: wfId,

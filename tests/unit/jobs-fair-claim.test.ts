@@ -4,25 +4,26 @@ import { z } from "zod";
 import { closeDb, getDb } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
+import { defineCatalogue } from "@/lib/jobs/catalogue";
+import { defineJobOn, type JobDefinition } from "@/lib/jobs/define-job";
 import { claimJobs, type ClaimedJob } from "@/lib/jobs/job-store";
-import { sendEvent } from "@/lib/jobs/send-event";
-import { setJobDefinitionsForTests } from "@/inngest/registry";
+import { sendEventOn } from "@/lib/jobs/send-event";
+import { setJobDefinitionsForTests } from "@/lib/jobs/registry";
 import { useFreshDatabase } from "../support/test-db";
 
 // Jobs that are never run here: the test claims them itself, as runners in other processes would.
+const testEvents = defineCatalogue({
+  "test/chunk": { payload: z.object({ tenantId: z.string(), batchId: z.string(), n: z.number() }) },
+  "test/sweep": { payload: z.object({}) },
+});
 const testJobs: JobDefinition[] = [
-  defineJob({
-    id: "t-chunk",
-    event: "test/chunk",
-    payload: z.object({ tenantId: z.string(), batchId: z.string(), n: z.number() }),
-    handler: () => undefined,
-  }),
-  defineJob({ id: "t-sweep", event: "test/sweep", payload: z.object({}), handler: () => undefined }),
+  defineJobOn(testEvents, { id: "t-chunk", event: "test/chunk", handler: () => undefined }),
+  defineJobOn(testEvents, { id: "t-sweep", event: "test/sweep", handler: () => undefined }),
 ];
 
 const chunks = (tenantId: string, batchId: string, count: number) =>
-  sendEvent(
+  sendEventOn(
+    testEvents,
     undefined,
     Array.from({ length: count }, (_, n) => ({ name: "test/chunk", data: { tenantId, batchId, n } })),
   );
@@ -83,7 +84,7 @@ for (const driver of ["postgres", "pglite"] as const) {
     it("lets a job of another kind, which names no tenant, through before a large batch's backlog", async () => {
       await chunks("tenant-a", "big", 300);
       await claim("worker-1", 8);
-      await sendEvent(undefined, { name: "test/sweep", data: {} });
+      await sendEventOn(testEvents, undefined, { name: "test/sweep", data: {} });
       expect((await claim("worker-1", 1)).map((j) => j.functionId)).toEqual(["t-sweep"]);
     });
 

@@ -1,15 +1,19 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "@/lib/jobs/define-job";
+import { defineCatalogue } from "@/lib/jobs/catalogue";
+import { defineJobOn } from "@/lib/jobs/define-job";
 import { toInngestFunction } from "@/inngest/inngest-function";
 
 // The same kind of definition the embedded runner runs, here as the Inngest function made from it.
 let renders = 0;
-const fanOut = defineJob({
+const testEvents = defineCatalogue({
+  "test/batch.approved": { payload: z.object({ batchId: z.string(), count: z.number().int().min(0) }) },
+  "test/record.render": { payload: z.object({ batchId: z.string(), recordIndex: z.number() }) },
+});
+const fanOut = defineJobOn(testEvents, {
   id: "t-fan-out",
   event: "test/batch.approved",
-  payload: z.object({ batchId: z.string(), count: z.number().int().min(0) }),
   retries: 2,
   handler: async ({ payload, step }) => {
     const indexes = await step.run("pick-up", async () => {
@@ -81,9 +85,9 @@ describe("a job definition as an Inngest function", () => {
   });
 
   it("lists every product job once, with unique ids, each convertible to an Inngest function", async () => {
-    const { functions } = await import("@/inngest/functions");
-    const ids = functions.map((f) => f.id);
+    const { productJobs } = await import("@/lib/jobs/definitions");
+    const ids = productJobs.map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const f of functions) expect(toInngestFunction(f).id()).toBe(f.id);
+    for (const f of productJobs) expect(toInngestFunction(f).id()).toBe(f.id);
   });
 });

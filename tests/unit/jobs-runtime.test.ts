@@ -6,10 +6,11 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { jobs, mailOutbox } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { defineJob } from "@/lib/jobs/define-job";
-import { setJobDefinitionsForTests } from "@/inngest/registry";
-import { startBackgroundWork } from "@/inngest/runtime";
-import { sendEvent } from "@/lib/jobs/send-event";
+import { defineCatalogue } from "@/lib/jobs/catalogue";
+import { defineJobOn } from "@/lib/jobs/define-job";
+import { setJobDefinitionsForTests } from "@/lib/jobs/registry";
+import { startBackgroundWork } from "@/lib/jobs/runtime";
+import { sendEventOn } from "@/lib/jobs/send-event";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
 
 const root = path.resolve(__dirname, "../..");
@@ -19,7 +20,8 @@ const root = path.resolve(__dirname, "../..");
  */
 const worker = ["--import", "tsx", "scripts/worker.ts"];
 let ran = 0;
-const ping = defineJob({ id: "t-ping", event: "test/ping", payload: z.object({}), handler: async () => void ran++ });
+const testEvents = defineCatalogue({ "test/ping": { payload: z.object({}) } });
+const ping = defineJobOn(testEvents, { id: "t-ping", event: "test/ping", handler: async () => void ran++ });
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -55,7 +57,7 @@ describe("background work in one process (PGlite)", () => {
     process.env.EMBEDDED_RUNNER = "off";
     resetEnvCache();
     const stop = await startBackgroundWork();
-    await sendEvent(undefined, { name: "test/ping", data: {} });
+    await sendEventOn(testEvents, undefined, { name: "test/ping", data: {} });
     await new Promise((r) => setTimeout(r, 300));
     expect(ran).toBe(0);
     await stop();

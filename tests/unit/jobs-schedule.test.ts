@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineJob } from "@/lib/jobs/define-job";
-import { lastSlot, slotsAround } from "@/inngest/schedule";
+import { defineCatalogue } from "@/lib/jobs/catalogue";
+import { lastSlot, slotsAround } from "@/lib/jobs/schedule";
 
 describe("cron slots", () => {
   it("names the latest slot at or before now, in UTC", () => {
@@ -23,11 +23,16 @@ describe("cron slots", () => {
     expect(slotsAround("0 3 * * *", new Date("2026-12-31T03:00:00.001Z")).next).toEqual(new Date("2027-01-01T03:00:00.000Z"));
   });
 
-  it("refuses a cron a job cannot run on, when the job is defined", () => {
-    const job = (cron: string) => () => defineJob({ id: "t-bad-cron", event: "test/bad", cron, payload: z.object({}), handler: () => {} });
-    expect(job("61 * * * *")).toThrow(/does not parse/);
-    expect(job("every minute please")).toThrow();
-    expect(job("0 * * * * *")).toThrow(/five fields/);
-    expect(job("0 3 * * 1-5")).not.toThrow();
+  it("refuses a cron an event cannot be scheduled on, when its catalogue is defined", () => {
+    const scheduled = (cron: string) => () => defineCatalogue({ "test/bad": { payload: z.object({}), cron } });
+    expect(scheduled("61 * * * *")).toThrow(/test\/bad: cron "61 \* \* \* \*" does not parse/);
+    expect(scheduled("every minute please")).toThrow();
+    expect(scheduled("0 * * * * *")).toThrow(/five fields/);
+    expect(scheduled("0 3 * * 1-5")).not.toThrow();
+  });
+
+  it("refuses a scheduled event whose payload would refuse the schedule's empty data", () => {
+    const scheduled = () => defineCatalogue({ "test/sweep": { payload: z.object({ batchId: z.string() }), cron: "* * * * *" } });
+    expect(scheduled).toThrow(/test\/sweep: its schedule sends \{\}/);
   });
 });

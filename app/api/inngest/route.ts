@@ -1,8 +1,8 @@
 import { serve } from "inngest/next";
 import type { NextRequest } from "next/server";
-import { inngest } from "@/inngest/client";
 import { inngestFunctions } from "@/inngest/functions";
-import { installJobs } from "@/inngest/install";
+import { inngest } from "@/lib/jobs/inngest-client";
+import { installJobs } from "@/lib/jobs/install";
 import { usesInngest } from "@/lib/env";
 import { internal, methods } from "@/lib/http/route";
 

@@ -8,7 +8,6 @@ import { onWorkflowTerminal } from "@/lib/workflow/on-terminal";
 import { assertOutcome } from "@/lib/workflow/states";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { signerActor } from "./ceremony-bootstrap";
-import { SIGNATURE_EVENT } from "./request-signature";
 import { assertOtpPassed, openLink } from "./open-link";
 import { tellSignersSigningEnded } from "../signers/signing-ended";
 
@@ -63,7 +62,7 @@ export async function declineSignature(token: string, reason: string, visitor: V
     await tellSignersSigningEnded(tx, updated, { by: "signer", position: signer.position, name: signer.name });
     // The signing job makes the certificate of completion of the declined workflow.
     await sendEvent(tx, {
-      name: SIGNATURE_EVENT,
+      name: "workflow/signature.requested",
       data: { tenantId: wf.tenantId, workflowId: wf.id },
       id: `signature-declined:${signer.id}`,
     });

@@ -14,8 +14,6 @@ import { signerActor } from "./ceremony-bootstrap";
 import { assertOtpPassed, openLink, verificationMethod } from "./open-link";
 import { listSigners, signersDue } from "../signers/signers";
 
-export const SIGNATURE_EVENT = "workflow/signature.requested";
-
 /** POST /api/sign/{token}/sign. The PNG's own limit is checked on the decoded bytes (mark.ts); this bounds the text. */
 export const signBody = z.strictObject({
   consent: z.strictObject({
@@ -100,7 +98,11 @@ export async function requestSignature(token: string, body: SignBody, visitor: V
       ip: visitor.ip,
       userAgent: visitor.userAgent,
     });
-    await sendEvent(tx, { name: SIGNATURE_EVENT, data: { tenantId: wf.tenantId, workflowId: wf.id }, id: `signature:${signer.id}` });
+    await sendEvent(tx, {
+      name: "workflow/signature.requested",
+      data: { tenantId: wf.tenantId, workflowId: wf.id },
+      id: `signature:${signer.id}`,
+    });
     return { state: "signing", signer: { position: signer.position, name: signer.name }, signRequestedAt: now.toISOString() };
   });
 }

@@ -1,29 +1,11 @@
-import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
+import type { EventPayload } from "@/lib/jobs/events";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { terminalStates, type WorkflowState } from "../states";
 
-export const CALLBACK_EVENT = "workflow/callback.requested";
-
-export const callbackPayload = z.object({
-  tenantId: z.string(),
-  workflowId: z.string().uuid(),
-  messageId: z.string(),
-  /**
-   * The callback body (spec: workflowId, correlationId, state, completedAt), fixed when the state was
-   * reached; a workflow rejected because a signer declined to sign says who and why (`declined`).
-   */
-  body: z.object({
-    workflowId: z.string(),
-    correlationId: z.string(),
-    state: z.string(),
-    completedAt: z.string(),
-    declined: z.object({ signer: z.number(), name: z.string(), email: z.string(), reason: z.string() }).optional(),
-  }),
-});
-export type CallbackPayload = z.infer<typeof callbackPayload>;
+export type CallbackPayload = EventPayload<"workflow/callback.requested">;
 
 /**
  * Call in the transaction that moves a workflow into complete, rejected or cancelled: when it has a
@@ -52,5 +34,5 @@ export async function enqueueWorkflowCallback(tx: Tx, wf: Workflow, declined?: S
       ...(declined ? { declined } : {}),
     },
   };
-  await sendEvent(tx, { name: CALLBACK_EVENT, data: payload, id: `callback:${wf.id}:${wf.state}` });
+  await sendEvent(tx, { name: "workflow/callback.requested", data: payload, id: `callback:${wf.id}:${wf.state}` });
 }

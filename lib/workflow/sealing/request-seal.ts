@@ -7,11 +7,9 @@ import { mayManage } from "../approval/approvers";
 import { changeWorkflow } from "../change-workflow";
 import { bearerActor } from "../events";
 
-export const SEAL_EVENT = "workflow/seal.requested";
-
 /** Queues the seal job in `tx`: it runs once the change that asked for it commits. */
 export const requestSeal = (tx: Tx, wf: Workflow) =>
-  sendEvent(tx, { name: SEAL_EVENT, data: { workflowId: wf.id, tenantId: wf.tenantId } });
+  sendEvent(tx, { name: "workflow/seal.requested", data: { workflowId: wf.id, tenantId: wf.tenantId } });
 
 /**
  * POST /api/workflow/{id}/seal (initiator or admin; 403 workflow.not_initiator otherwise): from

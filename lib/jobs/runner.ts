@@ -4,10 +4,10 @@ import { getDb } from "@/lib/db/client";
 import { DeadlineExceeded, withDeadline } from "@/lib/deadline";
 import { env } from "@/lib/env";
 import { reportProgress } from "@/lib/health/progress";
-import type { JobDefinition } from "@/lib/jobs/define-job";
-import { claimJobs, extendLeases, pruneDoneJobs, type ClaimedJob } from "@/lib/jobs/job-store";
-import { JOBS_CHANNEL, subscribe } from "@/lib/jobs/notify";
-import { startWakeLoop } from "@/lib/jobs/wake-loop";
+import type { JobDefinition } from "./define-job";
+import { claimJobs, extendLeases, pruneDoneJobs, type ClaimedJob } from "./job-store";
+import { JOBS_CHANNEL, subscribe } from "./notify";
+import { startWakeLoop } from "./wake-loop";
 import { jobDefinitions } from "./registry";
 import { runJob, type RetryPolicy } from "./run-job";
 import { createScheduler } from "./schedule";
@@ -28,7 +28,7 @@ export interface RunnerOptions {
   jobTimeoutMs?: number;
   /** How long stop() waits for running jobs. */
   stopTimeoutMs?: number;
-  /** Defaults to inngest/functions.ts (see registry.ts). */
+  /** Defaults to the product's jobs, lib/jobs/definitions (see registry.ts). */
   definitions?: readonly JobDefinition[];
 }
 

@@ -3,11 +3,10 @@ import { insertMany } from "@/lib/db/insert-many";
 import { jobs } from "@/lib/db/schema";
 import { usesInngest } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { inngest } from "./client";
-import type { EventInput, JobDefinition } from "@/lib/jobs/define-job";
-import { toInngestEvent } from "./inngest-function";
-import { jobLane } from "@/lib/jobs/lane";
-import { JOBS_CHANNEL, notifyChannel, wakeLocal } from "@/lib/jobs/notify";
+import type { EventInput, JobDefinition } from "./define-job";
+import { inngest, toInngestEvent } from "./inngest-client";
+import { jobLane } from "./lane";
+import { JOBS_CHANNEL, notifyChannel, wakeLocal } from "./notify";
 import { jobDefinitions } from "./registry";
 import { relayJob } from "./relay";
 
@@ -16,9 +15,10 @@ const RELAY_CHUNK = 100; // events per relay job: keeps each inngest.send reques
 type JobRow = typeof jobs.$inferInsert;
 
 /**
- * The event sender installed by inngest/install.ts behind lib/jobs/send-event.ts. Embedded: one `jobs` row per job listening to each event, written in `tx` when given,
- * so the caller's data and its follow-up jobs commit (or roll back) together; an event id dedupes per
- * job. Inngest: sent at once without `tx`, else relayed after commit (see relay.ts).
+ * The event sender installed by install.ts behind send-event.ts. Embedded: one `jobs` row per job
+ * listening to each event, written in `tx` when given, so the caller's data and its follow-up jobs
+ * commit (or roll back) together; an event id dedupes per job. Inngest: sent at once without `tx`,
+ * else relayed after commit (see relay.ts).
  */
 export async function emitEvents(tx: Tx | undefined, list: EventInput[]): Promise<void> {
   if (!list.length) return;

@@ -1,7 +1,7 @@
 import { CronExpressionParser } from "cron-parser";
 import { usesInngest } from "@/lib/env";
-import type { JobDefinition } from "@/lib/jobs/define-job";
-import { sendEvent } from "@/lib/jobs/send-event";
+import type { JobDefinition } from "./define-job";
+import { installedEventSender } from "./send-event";
 
 /** The latest time at or before `now` that `cron` (UTC) names, and the first one after it. */
 export function slotsAround(cron: string, now: Date): { last: Date; next: Date } {
@@ -32,7 +32,7 @@ export function createScheduler(defs: readonly JobDefinition[]) {
     for (const def of scheduled) {
       if (now.getTime() < (waitUntil.get(def.id) ?? 0)) continue;
       const { last, next } = slotsAround(def.cron!, now);
-      await sendEvent(undefined, { name: def.event, data: {}, id: `cron:${last.toISOString()}` });
+      await installedEventSender()(undefined, [{ name: def.event, data: {}, id: `cron:${last.toISOString()}` }]);
       waitUntil.set(def.id, next.getTime());
     }
   };

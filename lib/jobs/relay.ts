@@ -1,7 +1,6 @@
-import { z } from "zod";
-import { inngest } from "./client";
-import { defineJob } from "@/lib/jobs/define-job";
-import { toInngestEvent } from "./inngest-function";
+import { defineJobOn } from "./define-job";
+import { runnerEvents } from "./events";
+import { inngest, toInngestEvent } from "./inngest-client";
 
 /**
  * Under Inngest, events sent inside a database transaction must not reach Inngest before the commit
@@ -9,12 +8,9 @@ import { toInngestEvent } from "./inngest-function";
  * the runner, which in Inngest mode runs only these, forwards them once committed. Event ids make a
  * repeated forward harmless: Inngest drops duplicates.
  */
-export const relayJob = defineJob({
+export const relayJob = defineJobOn(runnerEvents, {
   id: "inngest-relay",
   event: "sealpost/inngest.relay",
-  payload: z.object({
-    events: z.array(z.object({ name: z.string(), data: z.record(z.string(), z.unknown()), id: z.string().optional() })),
-  }),
   retries: 20,
   handler: async ({ payload }) => {
     await inngest.send(payload.events.map(toInngestEvent));

@@ -1,8 +1,8 @@
 import { NonRetriableError } from "inngest";
 import type { Db } from "@/lib/db/client";
-import type { JobDefinition, JobStep } from "@/lib/jobs/define-job";
-import { markDone, markFailedOrRetry, markSleeping, saveStep, type ClaimedJob } from "@/lib/jobs/job-store";
-import { sendEvent } from "@/lib/jobs/send-event";
+import { asArray, type JobDefinition, type JobStep } from "./define-job";
+import { markDone, markFailedOrRetry, markSleeping, saveStep, type ClaimedJob } from "./job-store";
+import { installedEventSender } from "./send-event";
 
 export interface RetryPolicy {
   /** First retry delay; doubles per attempt. */
@@ -37,7 +37,7 @@ export async function runJob(
     await markFailedOrRetry(db, job, error, null);
     return "failed" as const;
   };
-  if (!def) return fail(`No job definition with id "${job.functionId}" in inngest/functions.ts`);
+  if (!def) return fail(`No job definition with id "${job.functionId}" in lib/jobs/definitions`);
   // A claim past the last attempt means the last runner died mid-job (lease expired); a job that
   // kills its process must not be retried for ever.
   if (job.attempts > job.maxAttempts)
@@ -88,7 +88,7 @@ function stepTools(db: Db, job: ClaimedJob): JobStep {
       if (memo.has(k)) return;
       // The events and the step's record commit together: a retry can neither lose nor repeat them.
       await db.transaction(async (tx) => {
-        await sendEvent(tx, events);
+        await installedEventSender()(tx, asArray(events));
         await saveStep(tx, job.id, k, null);
       });
       memo.set(k, null);

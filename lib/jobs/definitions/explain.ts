@@ -1,26 +1,21 @@
-import { z } from "zod";
-import { handedOffTrace, STORE_TRACE_EVENT, takeHandedOff } from "@/lib/explain/hand-off";
+import { takeHandedOff } from "@/lib/explain/hand-off";
 import { archiveTraces, deleteExpiredTraces } from "@/lib/explain/retention";
 import { storeTrace } from "@/lib/explain/store";
-import { defineJob } from "@/lib/jobs/define-job";
+import { defineJob } from "../define-job";
 
-/** Every hour: traces past their archive moment are compressed into cold storage (still readable). */
+/** Every hour (the event's schedule): traces past their archive moment are compressed into cold storage (still readable). */
 export const archiveTracesJob = defineJob({
   id: "explain-archive-traces",
   event: "explain/traces.archive",
-  cron: "17 * * * *",
   retries: 0, // the next run is the retry
-  payload: z.object({}),
   handler: () => archiveTraces(),
 });
 
-/** Every day: traces past their delete moment are deleted. */
+/** Every day (the event's schedule): traces past their delete moment are deleted. */
 export const deleteTracesJob = defineJob({
   id: "explain-delete-traces",
   event: "explain/traces.expire",
-  cron: "43 3 * * *",
   retries: 0,
-  payload: z.object({}),
   handler: () => deleteExpiredTraces(),
 });
 
@@ -32,9 +27,8 @@ export const deleteTracesJob = defineJob({
  */
 export const storeTraceJob = defineJob({
   id: "explain-store-trace",
-  event: STORE_TRACE_EVENT,
+  event: "explain/trace.store",
   retries: 20,
-  payload: handedOffTrace,
   handler: ({ payload }) => {
     const { row, bytes } = takeHandedOff(payload);
     return storeTrace(row, bytes);

@@ -1,18 +1,16 @@
-import { z } from "zod";
-import { SEAL_EVENT } from "@/lib/workflow/sealing/request-seal";
+import { env } from "@/lib/env";
+import { attemptCallback } from "@/lib/workflow/callback/attempt-callback";
 import { sealWorkflow } from "@/lib/workflow/sealing/seal-workflow";
 import { applyPendingSignatures } from "@/lib/signing/revisions/apply-signature";
 import { remindSigners } from "@/lib/signing/signers/remind-signers";
 import { issueCertificate } from "@/lib/signing/certificate/issue-certificate";
-import { SIGNATURE_EVENT } from "@/lib/signing/ceremony/request-signature";
 import { sweepApprovals } from "@/lib/workflow/approval/sweep-approvals";
-import { defineJob } from "@/lib/jobs/define-job";
+import { defineJob } from "../define-job";
 
 /** sealing → complete: the sealed PDF rendered, stored once with its SHA-256 (see sealWorkflow). */
 export const sealWorkflowJob = defineJob({
   id: "workflow-seal",
-  event: SEAL_EVENT,
-  payload: z.object({ workflowId: z.string().uuid(), tenantId: z.string().min(1) }),
+  event: "workflow/seal.requested",
   handler: ({ payload }) => sealWorkflow(payload.tenantId, payload.workflowId),
 });
 
@@ -24,9 +22,8 @@ export const sealWorkflowJob = defineJob({
  */
 export const applySignatureJob = defineJob({
   id: "workflow-apply-signature",
-  event: SIGNATURE_EVENT,
+  event: "workflow/signature.requested",
   retries: 8,
-  payload: z.object({ workflowId: z.string().uuid(), tenantId: z.string().min(1) }),
   handler: async ({ payload }) => {
     const applied = await applyPendingSignatures(payload.tenantId, payload.workflowId);
     // Signing ended (the last signature, or a decline): the certificate of completion, in the same run.
@@ -35,29 +32,21 @@ export const applySignatureJob = defineJob({
   },
 });
 
-/** Every five minutes: reminders at 75 % of approval.escalateAfterDays, escalation when it has passed. */
+/** Every five minutes (the event's schedule): reminders at 75 % of approval.escalateAfterDays, escalation when it has passed. */
 export const approvalSweepJob = defineJob({
   id: "workflow-approval-sweep",
   event: "workflow/approvals.sweep",
-  cron: "*/5 * * * *",
   retries: 0, // the next run is the retry
-  payload: z.object({}),
   handler: () => sweepApprovals(),
 });
 
-/** Every fifteen minutes: a signer whose link has less than ESIGN_REMINDER_BEFORE_HOURS left is reminded, once per link. */
+/** Every fifteen minutes (the event's schedule): a signer whose link has less than ESIGN_REMINDER_BEFORE_HOURS left is reminded, once per link. */
 export const signerReminderJob = defineJob({
   id: "workflow-signer-reminders",
   event: "workflow/signers.remind",
-  cron: "*/15 * * * *",
   retries: 0, // the next run is the retry
-  payload: z.object({}),
   handler: () => remindSigners(),
 });
-
-import { env } from "@/lib/env";
-import { attemptCallback } from "@/lib/workflow/callback/attempt-callback";
-import { CALLBACK_EVENT, callbackPayload } from "@/lib/workflow/callback/enqueue-callback";
 
 /**
  * Delivers a workflow callback: one memoised step per attempt and a durable sleep between attempts
@@ -66,8 +55,7 @@ import { CALLBACK_EVENT, callbackPayload } from "@/lib/workflow/callback/enqueue
  */
 export const deliverCallbackJob = defineJob({
   id: "workflow-deliver-callback",
-  event: CALLBACK_EVENT,
-  payload: callbackPayload,
+  event: "workflow/callback.requested",
   handler: async ({ payload, step }) => {
     const delays = env().CALLBACK_RETRY_DELAYS_S;
     for (let n = 1; ; n++) {

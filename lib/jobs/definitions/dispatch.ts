@@ -1,22 +1,14 @@
-import { z } from "zod";
 import { chunkSizeFor } from "@/lib/batch/process/chunk-size";
 import { finalizeBatch } from "@/lib/batch/process/finalize-batch";
 import { chunksOf, renderBatchChunk } from "@/lib/batch/process/render-chunk";
 import { resumeStalledBatches } from "@/lib/batch/process/resume-stalled";
 import { startBatch } from "@/lib/batch/process/start-batch";
-import { defineJob } from "@/lib/jobs/define-job";
-
-/**
- * The tenant, by which the runner shares its turns (lib/jobs/job-store.ts) and Inngest its
- * concurrency. Optional: jobs queued before events carried it still run, in a lane of their own.
- */
-const laneTenantId = z.string().min(1).optional();
+import { defineJob } from "../define-job";
 
 /** Processor pickup of an approved batch: queued → processing, then one render job per chunk of records. */
 export const startBatchJob = defineJob({
   id: "dispatch-start-batch",
   event: "dispatch/batch.approved",
-  payload: z.object({ batchId: z.string().uuid(), tenantId: z.string() }),
   handler: async ({ payload, step }) => {
     const pending = await step.run("pick-up", () => startBatch(payload.batchId));
     const size = await step.run("chunk-size", () => chunkSizeFor(payload.batchId));
@@ -36,24 +28,20 @@ export const startBatchJob = defineJob({
 export const renderChunkJob = defineJob({
   id: "dispatch-render-chunk",
   event: "dispatch/chunk.render",
-  payload: z.object({ batchId: z.string().uuid(), tenantId: laneTenantId, from: z.number().int().min(0), count: z.number().int().min(1) }),
   handler: ({ payload }) => renderBatchChunk(payload),
 });
 
 export const finalizeBatchJob = defineJob({
   id: "dispatch-finalize-batch",
   event: "dispatch/batch.finalize",
-  payload: z.object({ batchId: z.string().uuid(), tenantId: laneTenantId }),
   handler: ({ payload }) => finalizeBatch(payload.batchId),
 });
 
-/** Every minute: batches whose jobs gave up (an outage longer than their retries) get their remaining work sent again. */
+/** Every minute (the event's schedule): batches whose jobs gave up (an outage longer than their retries) get their remaining work sent again. */
 export const resumeStalledJob = defineJob({
   id: "dispatch-resume-stalled",
   event: "dispatch/stalled.sweep",
-  cron: "* * * * *",
   retries: 0, // the next minute's run is the retry
-  payload: z.object({}),
   handler: async () => {
     const resumed = await resumeStalledBatches();
     for (const r of resumed)
