@@ -98,8 +98,8 @@ function install(args: string[], installed: { version: string; b: number }) {
   const r = spawnSync(process.execPath, [patchPackage, ...args], {
     cwd: dir,
     encoding: "utf8",
-    // No CI variables and no NODE_ENV: a developer's shell, not the test runner's.
-    env: { PATH: process.env.PATH ?? "", HOME: dir } as NodeJS.ProcessEnv,
+    // A developer's shell, not the test runner's: no CI variables, NODE_ENV not "test".
+    env: { PATH: process.env.PATH ?? "", HOME: dir, NODE_ENV: "development" },
   });
   return { status: r.status, out: r.stdout + r.stderr, code: fs.readFileSync(path.join(dir, "node_modules/demo/index.js"), "utf8") };
 }
