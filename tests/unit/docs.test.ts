@@ -4,9 +4,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The README and docs/ checked against the code, so that they fail here when they drift: links that
- * lead nowhere, npm scripts, environment variables and repository paths that do not exist, and a
- * README that grew back into a manual.
+ * The README, docs/ and patches/README.md checked against the code, so that they fail here when
+ * they drift: links that lead nowhere, npm scripts, environment variables and repository paths that
+ * do not exist, and a README that grew back into a manual.
  */
 const root = path.resolve(__dirname, "../..");
 const THIS_FILE = path.relative(root, __filename);
@@ -14,6 +14,7 @@ const read = (rel: string) => fs.readFileSync(path.join(root, rel), "utf8");
 
 const docFiles = (): string[] => [
   "README.md",
+  "patches/README.md",
   ...fs
     .readdirSync(path.join(root, "docs"))
     .filter((f) => f.endsWith(".md"))
