@@ -76,14 +76,14 @@ const envSchema = z.object({
       return list;
     }),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** Lifetime of a portal one-time passcode (spec: 10 minutes); shorter only in tests. */
+  /** Lifetime of a portal one-time passcode (docs/spec.md, "Limits": 10 minutes); shorter only in tests. */
   OTP_TTL_MS: z.coerce
     .number()
     .int()
     .min(1000)
     .default(10 * 60_000),
   BATCH_MAX_RECORDS: z.coerce.number().int().min(1).default(5000),
-  // The spec's source-system client thresholds, under the spec's own (lower-case) names; empty means
+  // The spec's source-system client thresholds (docs/spec.md, "Limits"), under its own (lower-case) names; empty means
   // the default. Up to the first a list is sent at once, up to the second after a confirmation, above it never.
   svc_batchwarningthreshold: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
@@ -130,7 +130,7 @@ const envSchema = z.object({
   // A cap too low for a thread's documents slows it in GC until renders fail.
   RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(2048),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
-  // Explain trace retention (spec defaults): compressed under explain/archive/ after this many days, deleted after these years.
+  // Explain trace retention (defaults of docs/spec.md, "Explain settings"): compressed under explain/archive/ after this many days, deleted after these years.
   EXPLAIN_ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   EXPLAIN_RETENTION_YEARS: z.coerce.number().positive().max(100).default(2),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
