@@ -12,7 +12,7 @@ const integration = {
   // much of an integration test is waiting (for mail, jobs, an outage to end), so two share the cores.
   fileParallelism: true,
   // A page's server action and redirect can take seconds on a loaded 2-core machine; the
-  // default poll gives up after one second (a CI run failed there, not in the product).
+  // default poll gives up after one second, which would fail a test where the product is only slow.
   expect: { poll: { timeout: 15_000 } },
 };
 
@@ -54,7 +54,7 @@ export default defineConfig({
           isolate: false,
           setupFiles: ["tests/support/install-jobs.ts", "tests/support/unit-file-isolation.ts"],
           // A guard against hangs, not a speed check: CI runs these beside the production build, and on
-          // a slow host (2026-11-28) the heaviest generated tests took 31–37 s there.
+          // a slow host the heaviest generated tests run far past Vitest's default there.
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

@@ -50,7 +50,7 @@ export async function cliBench(lines: string[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sealpost-bench-cli-"));
   const settingsFile = path.join(dir, "settings.json");
   fs.writeFileSync(settingsFile, JSON.stringify(settings));
-  // The CLI is configured by environment, as a CI job would be; the list is above the spec's 100, so the limit is raised.
+  // The CLI is configured by environment, as a CI job would be; the list is above the spec's 100 (docs/spec.md, "Limits"), so the limit is raised.
   const env = {
     ...process.env,
     SEALPOST_CONFIG_DIR: dir,

@@ -70,8 +70,8 @@ export async function fairnessBench(lines: string[]) {
   for (const f of fs.readdirSync("bench/templates")) fs.copyFileSync(path.join("bench/templates", f), path.join(stack.templatesDir, f));
   try {
     // Warm-up: JIT, fonts, template caches, and each tenant's chunk size learnt from its last batch. The
-    // large batch's tenant warms up on a large batch: a server still warming sped up by a fifth between
-    // two large batches alone after a warm-up of 300 records, far more than the 5% the target allows.
+    // large batch's tenant warms up on a large batch: after a short warm-up a server is still speeding
+    // up between two large batches alone, by far more than the 5% the target allows.
     await run(stack, tenants.acme, BIG);
     await run(stack, tenants.globex, 300);
     const alone = async (user: UserName) => {
@@ -81,7 +81,7 @@ export async function fairnessBench(lines: string[]) {
     };
     const smallAlone = { acme: await alone(tenants.acme), globex: await alone(tenants.globex) };
     // The large batch alone before, between and after every case, ROUNDS times over: the runs alone
-    // spread by a tenth on this machine, more than the 5% the target allows, so each case is the median
+    // spread by more than the 5% the target allows, so each case is the median
     // of its rounds against the median of every run alone around them.
     const bigAloneRun = async () => BIG / ((await run(stack, tenants.acme, BIG)) / 1000);
     const bigAlone = [await bigAloneRun()];

@@ -177,9 +177,9 @@ async function documentBench(lines: string[]) {
     for (const doc of benchDocuments.filter((d) => !process.env.BENCH_DOCUMENT || d.template === process.env.BENCH_DOCUMENT)) {
       const n = doc.template === "notice.md" ? 1000 : 300;
       // Warm both sides alike (JIT, fonts, template caches, the chunk size learnt from the template's
-      // last batch) on a third of a measured batch each: with a 100-record warm-up the first measured
-      // 600-notice batch of a fresh server was 10–20% slower than the next ones (render threads and main
-      // thread both), which the reference, warmed on 50, did not show.
+      // last batch) on a third of a measured batch each: after a short warm-up the first measured
+      // batch of a fresh server is slower than the next ones (render threads and main
+      // thread both), and the reference's is not.
       const warm = Math.round(n / 3);
       await rendererAlone(pool, doc, warm, (offset += 100_000));
       await endToEnd(stack, doc.template, doc.record, warm, (offset += 100_000));

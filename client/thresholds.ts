@@ -1,5 +1,5 @@
 /**
- * The spec's source-system client thresholds (Limits): a client that sends records a person selected
+ * The spec's source-system client thresholds (docs/spec.md, "Limits"): a client that sends records a person selected
  * sends up to `warning` at once, up to `max` only after the person confirms, and never more. They
  * bind the client, not the API (`POST /api/render` takes up to the server's own maximum). Pure and
  * dependency-free: the console's new batch page, the CLI and an integrator's CRM apply the same rule.

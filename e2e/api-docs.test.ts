@@ -76,7 +76,7 @@ async function checkApiReference(page: Page, name: string) {
       context: { exclude: SCOPED.map(([, exclude]) => [exclude]) },
       options: { runOnly: SCOPED.map(([r]) => r) },
     });
-    // The viewport only: the whole page is about 44,000 px tall and mostly blank until scrolled to.
+    // The viewport only: the whole page is very tall and mostly blank until scrolled to.
     await page.screenshot({ path: path.join(ARTIFACTS, width === 360 ? `${name}-360.png` : `${name}.png`) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(width);
   }

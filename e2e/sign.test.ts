@@ -213,8 +213,8 @@ it("a signer declines with a reason: the workflow is rejected and the page says 
   await expect.poll(() => heading(page).textContent()).toBe("This link is not valid");
   await checkAtBothWidths(page, "sign/11-link-invalid");
 
-  // The page asks for the link's bootstrap once: a second answer, arriving late, once put a signer
-  // who had gone on to the decline page back on the document (seen on a loaded machine).
+  // The page asks for the link's bootstrap once: a second answer, arriving late, would put a signer
+  // who had gone on to the decline page back on the document.
   const bootstraps: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "GET" && new URL(r.url()).pathname === `/api/sign/${new URL(link).pathname.split("/").pop()}`)

@@ -76,14 +76,14 @@ const envSchema = z.object({
       return list;
     }),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** Lifetime of a portal one-time passcode (spec: 10 minutes); shorter only in tests. */
+  /** Lifetime of a portal one-time passcode (docs/spec.md, "Limits": 10 minutes); shorter only in tests. */
   OTP_TTL_MS: z.coerce
     .number()
     .int()
     .min(1000)
     .default(10 * 60_000),
   BATCH_MAX_RECORDS: z.coerce.number().int().min(1).default(5000),
-  // The spec's source-system client thresholds, under the spec's own (lower-case) names; empty means
+  // The spec's source-system client thresholds (docs/spec.md, "Limits"), under its own (lower-case) names; empty means
   // the default. Up to the first a list is sent at once, up to the second after a confirmation, above it never.
   svc_batchwarningthreshold: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
@@ -122,16 +122,15 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(0).max(64).default(os.availableParallelism()),
   ),
-  // Old-generation cap per render thread, MB; 0 is V8's own limit (a quarter of the machine's memory,
-  // 4 GB here). Memory against CPU: V8 lets a heap grow to ~1.6x its live size at 1,024 (~2x just
-  // under 2,048) and 4x from 2,048 up, so at 1,024 a thread stays near 170 MB but collects its old
-  // space about four times as often: ~20 ms more GC-helper CPU a three-page statement, ~2 ms a
-  // notice (docs/operations.md). At 2,048, 10,000 notices stay under 1 GB of RSS now that a render
-  // thread holds less (the shaped-run cache's admission; the AWS SDK loaded only for S3). Capped at
-  // 256, a thread near its cap slowed in GC and 59 of 10,000 notices failed.
+  // Old-generation cap per render thread, MB; 0 is V8's own limit (a quarter of the machine's memory).
+  // Memory against CPU: V8 lets a heap grow to a larger multiple of its live size under a higher cap
+  // (the largest from 2,048 up), so a lower cap keeps a thread smaller but collects its old space more
+  // often, which costs GC-helper CPU on every document (docs/operations.md, "Rendering"). The default
+  // keeps a 10,000-notice batch within the memory target (docs/benchmarks.md, "Documents and intake").
+  // A cap too low for a thread's documents slows it in GC until renders fail.
   RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(2048),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
-  // Explain trace retention (spec defaults): compressed under explain/archive/ after this many days, deleted after these years.
+  // Explain trace retention (defaults of docs/spec.md, "Explain settings"): compressed under explain/archive/ after this many days, deleted after these years.
   EXPLAIN_ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   EXPLAIN_RETENTION_YEARS: z.coerce.number().positive().max(100).default(2),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

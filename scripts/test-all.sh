@@ -50,11 +50,10 @@ beside() {
 }
 
 # The build runs beside the unit tests: those spend much of their time waiting on databases and
-# child processes, and nothing of theirs reads .next (about 50 s of a CI run). The README's
+# child processes, and nothing of theirs reads .next. The README's
 # walk-through (a dev server, twice through the README's commands) runs beside the integration tests:
 # both spend much of their time waiting (for mail, jobs, retries, an outage to end), and the
-# walk-through's fixed ports (3000, 9400) are not among the free ports the stacks take (about 100 s
-# less than one after the other, measured on a CI run).
+# walk-through's fixed ports (3000, 9400) are not among the free ports the stacks take.
 run_all() {
   static_checks || return 1
   beside build test:unit || return 1

@@ -14,7 +14,7 @@ export interface LoginOptions {
 }
 
 /**
- * `sealpost login`: client credentials (the spec's tenant's client id and secret), checked by
+ * `sealpost login`: client credentials (docs/spec.md, "Authentication": a tenant's client id and secret), checked by
  * fetching a token and making one authenticated call before anything is saved. The secret is read
  * from stdin or asked for without echo, never taken as an argument (it would sit in shell history
  * and in every process list).

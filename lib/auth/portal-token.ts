@@ -4,7 +4,7 @@ import { z } from "zod";
 import { portalSecret } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
 
-/** Portal access tokens live 4 hours (spec: Limits) and are reissued on every valid portal call. */
+/** Portal access tokens live 4 hours (docs/spec.md, "Limits") and are reissued on every valid portal call. */
 export const PORTAL_TOKEN_TTL_S = 4 * 3600;
 export const PORTAL_TOKEN_HEADER = "x-svc-portal-token";
 const ISSUER = "sealpost";

@@ -21,7 +21,7 @@ const summaryFields = {
   createdAt: instant,
 };
 
-/** Spec: Batch summary. */
+/** docs/spec.md, "Batch summary". */
 export const batchSummaryAnswer = answerOf<ReturnType<typeof batchSummary>>()(
   z.object({ ...summaryFields, activityItemId: z.uuid(), updatedAt: instant }),
 );
@@ -33,7 +33,7 @@ export const batchListAnswer = z.object({
   batches: z.array(batchSummaryAnswer).describe("Newest first"),
 });
 
-/** Spec: Batch detail, plus correlationId, approvers, startedAt, distribution, sourceSystem, documentId and templateVersion. */
+/** docs/spec.md, "Batch detail", plus correlationId, approvers, startedAt, distribution, sourceSystem, documentId and templateVersion. */
 export const batchDetailAnswer = answerOf<ReturnType<typeof batchDetail>>()(
   z.object({
     ...summaryFields,
@@ -68,7 +68,7 @@ export const batchDetailAnswer = answerOf<ReturnType<typeof batchDetail>>()(
 
 export const decideAnswer = z.object({ batchId: z.uuid(), state: z.enum(batchStates), decidedAt: instant.nullable() });
 
-/** The headers of render's receipt answer (spec: POST /api/render). */
+/** The headers of render's receipt answer (docs/spec.md, "Batch dispatch": response headers of POST /api/render). */
 export const receiptHeaders = {
   "X-Svc-BatchId": "The batch's id",
   "X-Svc-CorrelationId": "The batch's correlation id (percent-encoded where not visible ASCII)",

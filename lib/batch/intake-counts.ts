@@ -1,7 +1,7 @@
 import { plural } from "@/lib/plural";
 
 /**
- * How intake classes a batch's records. The spec: outcomes are DISPATCH_READY or INVALID, and "the
+ * How intake classes a batch's records. docs/spec.md, "Batch detail": outcomes are DISPATCH_READY or INVALID, and "the
  * receipt classes them as ready, warning or invalid", three classes that do not overlap: a record with
  * warnings is not also counted ready. (The API's `readyCount`, a spec field, counts every
  * DISPATCH_READY record, warnings included; people read the three classes.)

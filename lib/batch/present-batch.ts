@@ -2,7 +2,7 @@ import type { Batch } from "@/lib/db/schema";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Item of GET /api/dispatch/batch (spec: Batch summary). */
+/** Item of GET /api/dispatch/batch (docs/spec.md, "Batch summary"). */
 export function batchSummary(b: Batch) {
   return {
     batchId: b.id,
@@ -19,7 +19,7 @@ export function batchSummary(b: Batch) {
   };
 }
 
-/** GET /api/dispatch/batch/{batchId} (spec: Batch detail), plus correlationId, approvers and distribution. */
+/** GET /api/dispatch/batch/{batchId} (docs/spec.md, "Batch detail"), plus correlationId, approvers and distribution. */
 export function batchDetail(b: Batch) {
   const { activityItemId: _a, updatedAt: _u, ...summary } = batchSummary(b);
   return {

@@ -20,7 +20,7 @@ export type RecordsPreview =
 /**
  * A list of records given as text, read against a template and checked exactly as intake will check
  * it when it is sent (the same checkRecords, with the template's own distribution settings, which is
- * what a batch sent from the console uses), with the spec's threshold decision for its length.
+ * what a batch sent from the console uses), with the spec's threshold decision for its length (docs/spec.md, "Limits").
  */
 export async function previewRecords(templatePath: string, text: string, thresholds: SendThresholds): Promise<RecordsPreview> {
   const template = await loadTemplate(templatePath);

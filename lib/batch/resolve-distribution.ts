@@ -51,7 +51,7 @@ export function resolveDistribution(fromTemplate: Partial, fromRequest: Partial)
   return d;
 }
 
-/** Spec: batch dispatch is on when asked for, or activated by distribution enabled + requireApproval. */
+/** docs/spec.md, "What the service does": batch dispatch is on when asked for, or activated by distribution enabled + requireApproval. */
 export function batchDispatchRequested(svcDispatch: boolean | undefined, d: Distribution): boolean {
   return svcDispatch === true || (d.enabled && d.requireApproval);
 }

@@ -12,7 +12,7 @@ export const batchStates = [
 ] as const;
 export type BatchState = (typeof batchStates)[number];
 
-/** The only states in which a batch may be decided or cancelled (spec: States and transitions). */
+/** The only states in which a batch may be decided or cancelled (docs/spec.md, "Batch states"). */
 export const openForDecision: readonly BatchState[] = ["pending-approval", "changes-requested"];
 
 export const decisions = ["approve", "reject", "request-changes"] as const;

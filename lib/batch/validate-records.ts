@@ -9,7 +9,7 @@ import type { IntakeCounts } from "./intake-counts";
 
 /** As options.documentId: ids are shown, searched and stamped into PDFs. */
 const MAX_DOCUMENT_ID = 200;
-/** Records checked between event-loop turns: a slice of 500 held other requests up for about 50 ms. */
+/** Records checked between event-loop turns: few enough that a large batch's checks do not hold other requests up. */
 const SLICE = 100;
 
 export type RecordClass = "ready" | "warning" | "invalid";

@@ -7,8 +7,8 @@ import type { S3Location } from "./s3-location";
 
 /**
  * One S3 object request (PUT, GET, HEAD, DELETE) signed with SigV4 and sent over a kept-alive
- * connection. The AWS SDK's middleware stack costs about 2.5 ms of CPU per request (measured:
- * `BENCH_ONLY=scale`, docs/benchmarks.md) against about 0.8 ms here, and a batch stores one object per
+ * connection. The AWS SDK's middleware stack costs several times the CPU per request that this does
+ * (docs/benchmarks.md, "Several machines"), and a batch stores one object per
  * document; the SDK stays for multipart uploads and is still the source of the endpoint (its rules
  * for regions, partitions, path or host style) and of the credentials (its default chain, refreshed).
  */

@@ -44,7 +44,7 @@ function withDeadlines(store: BlobStore): BlobStore {
 }
 
 /**
- * The S3 driver, loaded on its first call: the AWS SDK is about 4 MB of heap in every thread that
+ * The S3 driver, loaded on its first call: the AWS SDK is megabytes of heap in every thread that
  * imports this module (each render thread stores its records), and a render thread's heap is
  * allowed to grow to a multiple of what it holds (docs/operations.md, RENDER_THREAD_HEAP_MB).
  */

@@ -5,8 +5,8 @@ import { rowsOf, type Tx } from "./client";
 /**
  * Inserts any number of rows in one statement whose rows travel as one JSON parameter, unpacked by
  * jsonb_to_recordset, instead of a multi-row VALUES list. Why: drizzle builds, and postgres.js binds,
- * every value of every row as a parameter of its own, about 60 µs of the event loop per row of ten
- * columns (measured) — in a batch chunk more than the database spends on the row — and the
+ * every value of every row as a parameter of its own — in a batch chunk more of the event loop's time
+ * per row than the database spends on the row — and the
  * statement's text changes with the row count, so it is parsed again for every new count. Here the
  * text depends only on the columns, there is no 65,535-parameter limit to chunk around, and a
  * Date goes as its ISO string, a jsonb column's value as nested JSON.

@@ -248,7 +248,7 @@ export const jobSteps = pgTable(
   (t) => [primaryKey({ columns: [t.jobId, t.stepId] })],
 );
 
-/** A workflow session (spec area B): a participant fills in steps, validation, approval, sealing. */
+/** A workflow session (docs/spec.md, area B): a participant fills in steps, validation, approval, sealing. */
 export const workflows = pgTable(
   "workflows",
   {

@@ -4,7 +4,7 @@ import { REPORT_MODES } from "./report/report-facts";
 const correlationId = z.string().trim().min(1).max(200);
 const mode = z.enum(REPORT_MODES).default("summary");
 
-/** `id` and `correlationId` both name the correlation id (the spec lists either); sent together they must agree. */
+/** `id` and `correlationId` both name the correlation id (docs/spec.md, "Explain", lists either); sent together they must agree. */
 const eitherId = <T extends { id?: string; correlationId?: string }>(q: T, ctx: z.RefinementCtx) => {
   if (q.id === undefined && q.correlationId === undefined)
     ctx.addIssue({ code: "custom", path: ["correlationId"], message: "give id or correlationId" });
@@ -19,7 +19,7 @@ export const traceQuery = z
   .superRefine(eitherId)
   .transform((q) => ({ correlationId: (q.correlationId ?? q.id)! }));
 
-/** GET /api/explain/generate-pdf?id=&mode=: the spec's `id`; `correlationId` is accepted as on the trace endpoint. */
+/** GET /api/explain/generate-pdf?id=&mode=: the spec's `id` (docs/spec.md, "Explain"); `correlationId` is accepted as on the trace endpoint. */
 export const reportQuery = z
   .object({ id: correlationId.optional(), correlationId: correlationId.optional(), mode })
   .superRefine(eitherId)

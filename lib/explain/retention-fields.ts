@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The spec's per-render retention settings, accepted wherever explainDocument is (request
+ * The spec's per-render retention settings (docs/spec.md, "Explain settings"), accepted wherever explainDocument is (request
  * templateSettings and features, workflow templateSettings, front matter). Whole units only: a
  * trace holds no record values, so nothing asks for retention finer than a day or a year, and whole
  * years make "archived before deleted" a plain comparison (a year has at least 365 days).

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { AppError, type FieldError } from "@/lib/http/problem";
 import { retentionConflict, retentionFields, retentionMonths, type ExplainRetention } from "./retention-fields";
 
-/** Tiers whose licence includes explain traces and reports (spec, Authentication 6). */
+/** Tiers whose licence includes explain traces and reports (docs/spec.md, "Authentication", 6). */
 export const EXPLAIN_TIERS: readonly Tenant["tier"][] = ["premium", "enterprise"];
 
 export const tierAllowsExplain = (tenant: Pick<Tenant, "tier">) => EXPLAIN_TIERS.includes(tenant.tier);
@@ -21,7 +21,7 @@ interface ExplainRequest {
   features?: RetentionSettings;
 }
 
-/** The deployment's defaults (spec: 30 days, 2 years). */
+/** The deployment's defaults (docs/spec.md, "Explain settings": 30 days, 2 years). */
 export const defaultRetention = (): ExplainRetention => ({
   autoArchiveAfterDays: env().EXPLAIN_ARCHIVE_AFTER_DAYS,
   traceRetentionYears: env().EXPLAIN_RETENTION_YEARS,

@@ -30,7 +30,7 @@ const callbackPayload = z.object({
   workflowId: z.string().uuid(),
   messageId: z.string(),
   /**
-   * The callback body (spec: workflowId, correlationId, state, completedAt), fixed when the state was
+   * The callback body (docs/spec.md, "Events": workflowId, correlationId, state, completedAt), fixed when the state was
    * reached; a workflow rejected because a signer declined to sign says who and why (`declined`).
    */
   body: z.object({

@@ -26,8 +26,8 @@ const LINE_LENGTH = 76;
  * test checks generated messages against it). The headers are nodemailer's own (MimeNode: address
  * parsing, IDN domains, encoded words, folding); the body is encoded with nodemailer's encoders in
  * one call instead of through MailComposer's streams. In a notice batch those streams, each
- * operation a nextTick or setImmediate that Next.js wraps in the server, made composing a quarter of
- * the event loop's time (profiled); now it is the headers alone. Sent as one buffer, the message
+ * operation a nextTick or setImmediate that Next.js wraps in the server, would make composing a large
+ * share of the event loop's time. Sent as one buffer, the message
  * goes out in 4 socket writes (MAIL, RCPT, DATA, then the body with the final ".", see
  * coalesceWrites in transport.ts).
  */

@@ -60,7 +60,7 @@ interface Slot {
  * rather than nodemailer's transport, because the transport handles every message as a mail to
  * compile: given the message we composed, it still built a MIME node around it, generated a
  * Message-ID and random boundary for it, ran its plugins and streamed it through three streams —
- * a quarter of the event loop's time in a notice batch (profiled), for bytes it then sent as they were.
+ * a large share of the event loop's time in a notice batch, for bytes it then sent as they were.
  * As nodemailer's pool does, a connection is closed after any failed message and the next message
  * gets a new one; connection-level failures (refused, timed out, dropped) keep nodemailer's codes.
  */
@@ -176,8 +176,8 @@ function connectionError(message: string): Error {
 
 /**
  * Opens a connection with Nagle's algorithm off. SMTP is a chatty exchange of small writes; with
- * Nagle on, each waits for the server's delayed ACK and a message took ~40 ms on loopback (23
- * messages/s per connection, measured); with it off, over 900. nodemailer takes the connected
+ * Nagle on, each waits for the server's delayed ACK, so every message waits out that timer, even on
+ * loopback. nodemailer takes the connected
  * socket as is and still does TLS (smtps or STARTTLS) on top. A failure to connect is reported with
  * nodemailer's codes (ETIMEDOUT, ECONNECTION), which the outbox reads as the server being down.
  */
@@ -211,9 +211,9 @@ function connectSocket(options: SMTPConnection.Options): Promise<net.Socket> {
 /**
  * Makes the writes of one turn of the event loop leave in one segment. nodemailer writes a message's
  * body and the final "." separately, in the same turn: two segments, each a system call here and a
- * wake-up of the server, for every message (a 600-notice batch: 5 writes per message, now 4). The
+ * wake-up of the server, for every message. The
  * socket is corked at the first write of a turn and uncorked once the turn's callbacks have run, so
- * a command that waits for its reply leaves as soon as before, plus that turn. Set once connected:
+ * a command that waits for its reply is held for the rest of that turn only. Set once connected:
  * net.Socket's connect() puts its own write back on the instance.
  */
 function coalesceWrites(socket: net.Socket): void {

@@ -110,7 +110,7 @@ export function familyFile(family: string): string {
 }
 
 const opened = new Map<string, fontkit.Font>();
-/** A family's font: the one react-pdf has loaded in this thread (no 10 MB font held twice), else read from its file, once. */
+/** A family's font: the one react-pdf has loaded in this thread (no large font held twice), else read from its file, once. */
 function fontOf(family: string): fontkit.Font {
   const store = Font as unknown as { getFont(d: { fontFamily: string }): { data?: fontkit.Font | null } | null };
   try {
@@ -163,7 +163,7 @@ let fallbackChars: Set<number> | undefined;
 /**
  * The characters some document font beyond the built-in ones draws, from the fonts' own tables, once
  * per thread: from the fonts react-pdf has loaded (a render thread loads them all at its start) so
- * that no 10 MB font is held twice, else read from the files.
+ * that no large font is held twice, else read from the files.
  */
 function fallbackCharacters(): Set<number> {
   if (!fallbackChars) {

@@ -5,7 +5,7 @@ type DocumentElement = Parameters<typeof pdf>[0];
 
 /**
  * A react-pdf element laid out to PDF bytes, leaving nothing behind. `renderToBuffer` leaks in a
- * busy render thread (measured: about 70 KB a notice, 3 GB over 10,000): React keeps each root on
+ * busy render thread (a little every document, without bound over a large batch): React keeps each root on
  * its list of scheduled roots until its scheduler task runs, and that task waits for a turn of the
  * event loop, which piscina's thread never takes while tasks keep coming (it picks the next one up
  * synchronously). So the root is unmounted (react-pdf never does), dropping the fiber tree, and

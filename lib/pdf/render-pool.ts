@@ -138,7 +138,7 @@ function stopOnOverrun(pool: Piscina, progress: TaskProgress) {
 
 /**
  * Starts the render threads now (at server start) so that the first document does not wait for
- * them to boot and compile the render code (about 2 s).
+ * them to boot and compile the render code.
  */
 export function warmRenderPool(): void {
   renderPool();

@@ -33,8 +33,8 @@ let queue = Promise.resolve();
 
 /**
  * The pool hands each thread more tasks while it lays out one, so that the thread goes on to the
- * next at once instead of idling until a busy event loop hands one over (about 4% of a render
- * thread's time in a notice batch); layouts still run one at a time, in the order given, each
+ * next at once instead of idling until a busy event loop hands one over; layouts still run one at
+ * a time, in the order given, each
  * marking its phases in the progress it shares with the caller (lib/pdf/task-progress.ts).
  * `afterLayout` (a batch record's write to the blob store) runs outside that order: an S3 PUT's
  * round trip overlaps the next layout instead of idling the thread.

@@ -1,16 +1,16 @@
 /** Stages after the template is loaded; render-task.ts adds the template load. */
 export interface LayoutTimings {
   dataBindingMs: number;
-  /** react-pdf's layout and render, which since 2026-11-28 also writes the page numbers and metadata. */
+  /** react-pdf's layout and render, page numbers and metadata included. */
   layoutMs: number;
-  /** Always NO_POST_PROCESSING now; kept so that clients reading the field and older traces stay valid. */
+  /** Always NO_POST_PROCESSING; kept so that clients reading the field and older traces stay valid. */
   postProcessingMs: number;
   totalMs: number;
 }
 
 /**
- * Page numbers and metadata were stamped after layout, with pdf-lib, until 2026-11-28; they are
- * written in react-pdf's own pass now (lib/pdf/document-props.ts), so no stage follows layout.
+ * Page numbers and metadata are written in react-pdf's own pass (lib/pdf/document-props.ts), so no
+ * stage follows layout; records and traces made while they were stamped afterwards keep that time.
  */
 export const NO_POST_PROCESSING = 0;
 

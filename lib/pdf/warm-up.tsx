@@ -8,11 +8,10 @@ const SAMPLE = "Ωж שלום شريف 漢字 かな 한국 🙂";
 
 /**
  * Lays out one small page with every fallback font, regular and bold, finished as every document is
- * (page numbers, metadata), at a render thread's start
- * (about 0.3 s and 64 MB): reading the CJK fonts and their shaping tables took about 380 ms, their
- * character tables for `drawable` another 170 ms, and each script's first layout 60–90 ms, which
- * the first document with such a name paid. After this the first non-Latin document costs what the
- * second does.
+ * (page numbers, metadata), at a render thread's start: reading the CJK fonts and their shaping
+ * tables, their character tables for `drawable`, and each script's first layout are otherwise paid
+ * by the first document with such a name. After this the first non-Latin document costs what the
+ * second does (docs/benchmarks.md, "Templates").
  */
 export async function warmUpFonts(): Promise<void> {
   setUpFonts();

@@ -110,7 +110,7 @@ function numberFormat(locale: string, opts: Intl.NumberFormatOptions): Intl.Numb
 function dateFormat(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(opts)}`;
   let f = dateFormats.get(key);
-  // Dates are calendar dates (2026-12-01): formatted in UTC, so no time zone moves them a day.
+  // Dates are calendar dates ("2026-12-01"): formatted in UTC, so no time zone moves them a day.
   if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, { ...opts, timeZone: "UTC" })));
   return f;
 }
@@ -165,7 +165,7 @@ function formatDate(d: Date, arg: string | undefined, locale: string): string {
 /**
  * The text of `value` through `pipes`. Without a formatter that writes it, a value of a number field
  * is written as a number of the locale (1,234.5) and one of a date field as a long date
- * (1 December 2026). A value a formatter cannot read (text in a number) is written as it is: the
+ * ("1 December 2026"). A value a formatter cannot read (text in a number) is written as it is: the
  * record's validation is where a wrong type is refused, not the document.
  */
 export function formatValue(value: unknown, pipes: readonly Pipe[], field: FieldDef | undefined, ctx: FormatContext): string {

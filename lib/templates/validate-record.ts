@@ -95,7 +95,7 @@ export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefine
     }
     case "email": {
       if (typeof v !== "string") return problem("type", "must be an email address");
-      // recipientEmail may hold several addresses separated by semicolons (spec: record fields).
+      // recipientEmail may hold several addresses separated by semicolons (docs/spec.md, "Record fields with special meaning").
       const parts = (f.key === "recipientEmail" ? v.split(";") : [v]).map((p) => p.trim()).filter(Boolean);
       if (!parts.length) return problem("format", "must be an email address");
       const why = parts.map(addressProblem).find((w) => w !== null);

@@ -10,7 +10,7 @@ import { validateData } from "./validation/validate-data";
  * POST /api/workflow/{id}/advance. On a step before the last: the next step (nothing is checked; the
  * portal checks each step with the same rules, and the final advance checks everything). On the last
  * step: every field rule and every cross-field rule; passed → pending-approval, failed →
- * validation-failed with the results (HTTP 200 either way, spec: Errors); pending-approval mails the
+ * validation-failed with the results (HTTP 200 either way, docs/spec.md, "Errors"); pending-approval mails the
  * approvers of stage 1. In changes-requested the same (the final advance resubmits).
  */
 export async function advanceWorkflow(portal: PortalPrincipal) {
@@ -47,7 +47,7 @@ function nextOf(wf: Workflow): Change {
   };
 }
 
-/** Advance response (spec: state, validationOutcome, validationResults), plus where the participant now is. */
+/** Advance response (docs/spec.md, "Workflow create request": state, validationOutcome, validationResults), plus where the participant now is. */
 export function advanceResponse(wf: Workflow) {
   const validated = wf.state !== "in-progress";
   return {

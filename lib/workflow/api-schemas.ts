@@ -19,7 +19,7 @@ const httpUrl = z
     else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "must not contain a user name or password" });
   });
 
-/** POST /api/workflow (spec: Workflow create request). */
+/** POST /api/workflow (docs/spec.md, "Workflow create request"). */
 export const createWorkflowBody = z
   .object({
     templatePath: z.string().min(1).max(500).optional(),
@@ -56,7 +56,7 @@ export const listQuery = z.object({
 
 const comment = z.string().max(5000).optional();
 
-/** Approve / reject body (spec: comment: string); an empty body is allowed. */
+/** Approve / reject body (docs/spec.md, "Workflow create request": comment, a string); an empty body is allowed. */
 export const decisionBody = z.object({ comment }).default({});
 
 export const isoDate = z
@@ -70,7 +70,7 @@ export const isoDate = z
 export const changeSeverities = ["error", "warning", "info"] as const;
 export const governanceDecisions = ["approve", "approve-with-exception", "reject"] as const;
 
-/** Request-changes body (spec: changes array of {message, fieldKey?, severity, category?, dueDate?}). */
+/** Request-changes body (docs/spec.md, "Workflow create request": changes, an array of {message, fieldKey?, severity, category?, dueDate?}). */
 export const requestChangesBody = z.object({
   changes: z
     .array(
@@ -93,7 +93,7 @@ export const governanceBody = z.object({
   comment,
 });
 
-/** POST /api/workflow/{id}/otp/verify (spec: OTP verify body). */
+/** POST /api/workflow/{id}/otp/verify (docs/spec.md, "Workflow create request": OTP verify body). */
 export const otpBody = z.object({ otp: z.string().regex(/^\d{6}$/, "must be a string of 6 digits") });
 
 /**

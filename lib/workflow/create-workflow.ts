@@ -38,7 +38,7 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
   const tenantId = principal.tenant.id;
   const ts = req.templateSettings;
   const esign = esignFromRequest(ts.esign, ts.workflow);
-  // The passcode goes to the first recipient (spec: Workflow create request); without one nobody could open the portal.
+  // The passcode goes to the first recipient (docs/spec.md, "Workflow create request"); without one nobody could open the portal.
   if (ts.workflow.requireOtp && !ts.workflow.recipients.length) {
     throw new AppError(
       "workflow.otp_recipient_missing",

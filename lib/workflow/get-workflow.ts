@@ -12,10 +12,10 @@ type Schema = Workflow["schema"];
 
 /**
  * Workflow schemas by workflow id. A workflow's schema snapshot is written once, at creation, and
- * never changes, yet it is most of the row (a 55-field, 50-rule form is about 25 KB of JSON): every
+ * never changes, yet it is most of the row (a large form's is tens of kilobytes of JSON): every
  * autosave and status read sent it from PostgreSQL and parsed it again. A workflow read in this
  * process before is read without it. Frozen, because every request of that workflow shares it;
- * bounded by size (about 1,300 such schemas), not count, so large schemas cannot grow the process.
+ * bounded by size, not count, so large schemas cannot grow the process.
  */
 const schemas = new LRUCache<string, Schema>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (s) => Math.max(1, JSON.stringify(s).length) });
 

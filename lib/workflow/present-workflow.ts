@@ -10,7 +10,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Stages an approval has: the schema's, or one (the tenant's approvers) when the schema names none. */
 export const totalApprovalStages = (wf: Workflow): number => Math.max(wf.schema.approval.stages.length, 1);
 
-/** GET /api/workflow/{id}/status (spec: Status response), plus correlationId, version and updatedAt (and `signing`: status-with-signing.ts). */
+/** GET /api/workflow/{id}/status (docs/spec.md, "Workflow create request": status response), plus correlationId, version and updatedAt (and `signing`: status-with-signing.ts). */
 export function workflowStatus(wf: Workflow) {
   return {
     workflowId: wf.id,

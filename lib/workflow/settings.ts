@@ -17,7 +17,7 @@ export const localeTag = z
       (ctx.addIssue({ code: "custom", message: "must be a language tag such as en-GB or de-DE that this server can format" }), z.NEVER),
   );
 
-/** templateSettings of the workflow create request (spec: Workflow create request). */
+/** templateSettings of the workflow create request (docs/spec.md, "Workflow create request"). */
 export const workflowTemplateSettings = z
   .object({
     workflow: z
@@ -42,7 +42,7 @@ export const workflowTemplateSettings = z
           .optional(),
       })
       .optional(),
-    /** Trace the sealed PDF's render (spec: explain settings); overrides the template's front matter. */
+    /** Trace the sealed PDF's render (docs/spec.md, "Explain settings"); overrides the template's front matter. */
     explainDocument: z.boolean().optional(),
     ...retentionFields,
   })

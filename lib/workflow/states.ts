@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/http/problem";
 
-/** The spec's workflow states (Workflow states). */
+/** The spec's workflow states (docs/spec.md, "Workflow states"). */
 export const workflowStates = [
   "in-progress",
   "pending-approval",
@@ -18,7 +18,7 @@ export const terminalStates: readonly WorkflowState[] = ["complete", "rejected",
 /**
  * Every transition, as one table: the states an action may start from and the states it may lead
  * to. Routes and jobs check here (inside the row lock) before they change anything. Decisions the
- * spec leaves open (README, "Approval, review and sealing"): changes-requested is worked on like
+ * spec leaves open (docs/spec.md, "Decisions on what the spec leaves open"): changes-requested is worked on like
  * in-progress and its final advance resubmits; a governance decision may also be taken on a
  * validation-failed workflow (approve-with-exception exists for failed error rules); approve and
  * governance approve lead to the next stage (still pending-approval) or to sealing; escalate and

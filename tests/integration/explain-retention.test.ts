@@ -173,7 +173,7 @@ describe("bad retention settings", () => {
     const accepted = await batch({ explainDocument: true });
     expect([accepted.status, accepted.headers.get("x-svc-idempotent-replay")]).toEqual([202, "false"]);
     // Its record's trace is stored before the next test takes the store away: a write in flight then
-    // would leave its temporary file inside the moved folder (a CI run on PGlite found one).
+    // would leave its temporary file inside the moved folder.
     const docs = await renderedDocuments(stack, accepted.headers.get("x-svc-batchid"));
     for (const doc of docs) await storedTrace(doc.correlationId);
 

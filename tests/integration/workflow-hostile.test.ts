@@ -485,7 +485,7 @@ describe("wrong credentials on every workflow route", () => {
 
 describe("hostile text", () => {
   it("is refused where it cannot be stored or is no URL, and sealed into the record where it can", async () => {
-    // A callbackUrl that is no URL was a 500 (the scheme check threw on new URL).
+    // A callbackUrl that is no URL is the request's mistake, never a 500 (new URL throws on it).
     for (const callbackUrl of ["", "not a url", "http://[::1"]) {
       const p = await expectProblem(
         await stack.api("submitter", "POST", "/api/workflow", { ...leave(), callbackUrl }),

@@ -105,7 +105,7 @@ describe("create", () => {
     expect(badYaml.detail).toContain("not valid YAML");
     await expectProblem(await create(leaveBody({}, { schemaPath: "../../etc/passwd.yaml" })), 422, "workflow.schema_invalid");
     await expectProblem(await create(leaveBody({ templatePath: "workflow/none.md" })), 422, "template.not_found");
-    // E-signature is on for every server now that the signing page exists: an empty signer list is the request's own mistake.
+    // E-signature is on for every server: an empty signer list is the request's own mistake.
     const esign = await expectProblem(
       await create(leaveBody({ templateSettings: { esign: { enabled: true, signers: [] } } })),
       422,

@@ -5,9 +5,9 @@ import net from "node:net";
  * Ports are picked below the kernel's ephemeral range (Linux: 32768–60999). The OS takes the local
  * port of every outgoing connection from that range, and every listen on port 0, so a port picked
  * there (the OS's own pick for port 0) can be taken by a database or SMTP connection between the
- * pick and the server's listen: an integration file failed so, EADDRINUSE, on a CI-like run. Below
+ * pick and the server's listen (EADDRINUSE). Below
  * the range only other listeners compete, and each pick is checked by listening on it. Where the
- * range cannot be read or starts low, the OS picks, as before.
+ * range cannot be read or starts low, the OS picks.
  */
 export const pickRange = ((): { from: number; to: number } | null => {
   try {

@@ -1,5 +1,5 @@
 // Unit files share their worker's modules (isolate: false in vitest.config.ts: importing lib/ again
-// for each of some seventy files cost a third of the unit run). What a file changes or starts that
+// for each file would cost much of the unit run). What a file changes or starts that
 // outlives it is undone here, after the file's own hooks: the environment, the database connection
 // and the render threads (both take the environment they start with).
 import { afterAll, beforeAll } from "vitest";

@@ -231,7 +231,12 @@ describe("docs", () => {
   const files = docFiles();
 
   it("exist beside the README", () => {
-    for (const f of ["architecture", "api", "operations", "templates", "benchmarks"]) expect(files).toContain(`docs/${f}.md`);
+    for (const f of ["architecture", "api", "operations", "templates", "benchmarks", "spec"]) expect(files).toContain(`docs/${f}.md`);
+  });
+
+  it("are each linked from the README", () => {
+    const linked = new Set(linkTargets(read("README.md")).map((l) => l.target.split("#")[0]));
+    expect(files.filter((f) => f !== "README.md" && !linked.has(f))).toEqual([]);
   });
 
   it("link only to files and headings that exist in the repository", () => {

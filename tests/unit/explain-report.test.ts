@@ -313,7 +313,7 @@ describe("the PDFs", () => {
         },
       ),
       // A failure is reported as found: shrinking re-renders both reports hundreds of times and, on a
-      // busy CI machine, ran into the test's timeout, which hid the counterexample (a U+FFFF in a title).
+      // busy machine, can run into the test's timeout, which would hide the counterexample.
       { numRuns: 12, endOnFailure: true },
     );
   }, 120_000);

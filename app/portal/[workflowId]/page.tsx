@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   // No route title: the portal renders its own (<title> in Portal and Reviewer, from the step or
-  // review page shown). A route title as well was a second one, which Next.js could add after the
+  // review page shown). A route title as well would be a second one, which Next.js could add after the
   // portal had named the page and so replace that name.
   title: null,
   robots: { index: false, follow: false },

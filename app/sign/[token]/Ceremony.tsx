@@ -42,8 +42,8 @@ export function Ceremony({ token }: { token: string }) {
 
   const organisation = boot?.organizationName ?? null;
   // Stable, so that `load` and the effect below run once per link: a `refuse` that changed with the
-  // organisation loaded the bootstrap a second time, and that second answer put a signer who had
-  // already moved on (to the decline page, say) back on the document.
+  // organisation would load the bootstrap a second time, and that second answer would put a signer
+  // who had already moved on (to the decline page, say) back on the document.
   const refuse = useCallback((failure: Failed) => setView({ kind: "refused", failure }), []);
   const view: Shown = shown.kind === "refused" ? refusedView(shown.failure, organisation) : shown;
 

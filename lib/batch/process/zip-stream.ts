@@ -9,7 +9,7 @@ export interface ZipEntry {
 /**
  * A ZIP of the entries as a stream, built as it is read: one entry is in memory at a time, however
  * many there are. Entries are stored, not deflated: PDFs are already compressed, and deflating them
- * again burns CPU for a few percent. (fflate writes no ZIP64: a bundle stays under 4 GB and 65,535 files.)
+ * again burns CPU for little gain. (fflate writes no ZIP64: a bundle stays under 4 GB and 65,535 files.)
  */
 export function zipStream(entries: AsyncIterable<ZipEntry>): Readable {
   async function* chunks() {

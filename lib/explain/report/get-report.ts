@@ -10,7 +10,7 @@ import type { Trace } from "../assemble-trace";
 import { missingTrace, readTrace } from "../get-trace";
 import { linesReferenced, type ReportMode, type TemplateLines } from "./report-facts";
 
-/** A report is served from the cache for this long after it was made, then made again (spec: 1 hour). */
+/** A report is served from the cache for this long after it was made, then made again (docs/spec.md, "Limits": 1 hour). */
 export const REPORT_CACHE_MS = 3_600_000;
 /** Raised when the reports' layout changes, so that cached reports of the old layout are not served. */
 const REPORT_FORMAT = 1;

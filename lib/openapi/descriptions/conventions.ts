@@ -2,7 +2,7 @@
 import { md } from "../markdown";
 
 export const conventions = md(
-  "Sealpost implements an interface specification shared with its clients (not part of this repository). Every path, field and header of that specification is kept as written; this document records Sealpost's decisions on what it leaves open, and marks Sealpost's additions \"not in the spec\". Each area (tag) says what holds for all its operations; each operation says what holds for it alone. The document is generated from the zod schemas the routes validate with (`lib/openapi`).",
+  "Sealpost implements an interface specification shared with its clients (docs/spec.md in Sealpost's repository). Every path, field and header of that specification is kept as written; this document records Sealpost's decisions on what it leaves open, and marks Sealpost's additions \"not in the spec\". Each area (tag) says what holds for all its operations; each operation says what holds for it alone. The document is generated from the zod schemas the routes validate with (`lib/openapi`).",
   "",
   "## Authentication",
   "",

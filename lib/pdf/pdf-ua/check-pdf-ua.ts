@@ -58,7 +58,7 @@ const streamBytes = (s: PDFObject | undefined): Uint8Array =>
  */
 export async function checkPdfUa(pdf: Uint8Array): Promise<PdfUaReport> {
   // Run in render threads (traced renders): pdf-lib's default parse waits a timer tick after every
-  // 100 objects (about 1 ms each, idle), and a render thread holds no event loop anyone waits on.
+  // 100 objects (idle time), and a render thread holds no event loop anyone waits on.
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   const findings = new Findings();
   checkCatalog(doc, findings);

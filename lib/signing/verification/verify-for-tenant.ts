@@ -4,8 +4,8 @@ import { verificationAnswer, type VerificationAnswer } from "./verification-answ
 import { verifyPdf } from "../pdf/verify-pdf";
 
 /**
- * 50 MiB: ten times the largest sealed record with signatures seen (a 20-signer signature page adds
- * about 0.5 MB), and small enough that one request's buffer does not matter on a 2 GB server.
+ * 50 MiB: far larger than a sealed record with many signers' signatures, and small enough that one
+ * request's buffer does not matter on a 2 GB server.
  */
 export const VERIFY_MAX_BYTES = 50 * 1024 * 1024;
 

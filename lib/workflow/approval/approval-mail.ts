@@ -21,7 +21,7 @@ const subjects: Record<Reason, string> = {
 };
 
 /**
- * The approval notification (spec: Approval notification email), to each of `to`: the console page
+ * The approval notification (docs/spec.md, "Events": approval notification email), to each of `to`: the console page
  * of the workflow (sign in, decide by name), that approver's reviewer portal link for this stage (a
  * placeholder; the reviewer token is made when the mail is sent and never stored) and the
  * approve/reject API calls. `key` makes each notification unique: a retried change mails once.

@@ -31,7 +31,7 @@ export async function notifyStage(tx: Tx, wf: Workflow, reason: "stage" | "gover
 /**
  * A stage approved (approve, governance approve or approve-with-exception): a stage before the last
  * moves to the next (still pending-approval, its approvers mailed); the last goes to sealing with the
- * seal job queued (the spec: "the approve endpoint calls seal automatically").
+ * seal job queued (docs/spec.md, "Workflow": "the approve endpoint calls seal automatically").
  */
 export function stageApproved(wf: Workflow, entry: ApprovalEntry, now: Date, extra: Partial<Workflow> = {}): Change {
   const history = [...wf.approvalHistory, entry];

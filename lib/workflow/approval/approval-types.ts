@@ -16,7 +16,7 @@ export interface ApprovalEntry {
   changes?: ChangeRequest[];
 }
 
-/** A reviewer's change request (spec: Request-changes body), as stored and shown to the participant. */
+/** A reviewer's change request (docs/spec.md, "Workflow create request": request-changes body), as stored and shown to the participant. */
 export interface ChangeRequest {
   id: string;
   message: string;

@@ -54,7 +54,7 @@ export function rejection(wf: Workflow, by: string, comment: string | undefined,
 }
 
 /**
- * POST /api/workflow/{id}/reject. The spec says "approver or reviewer": a bearer caller must be an
+ * POST /api/workflow/{id}/reject. docs/spec.md, "Workflow", says "approver or reviewer": a bearer caller must be an
  * approver of the current stage (not the initiator); so must the approver a reviewer portal token
  * (the approval mail's link) was made for, with the link for the current stage. The console rejects
  * as the signed-in person.

@@ -39,7 +39,7 @@ export type WorkflowExport =
 
 /**
  * GET /api/workflow/{id}/export?format=json|csv: the collected data as it is now, in any state
- * (spec: "complete collected data snapshot"). JSON: the workflow's ids and state with the rows. CSV:
+ * (docs/spec.md, "Workflow": "complete collected data snapshot"). JSON: the workflow's ids and state with the rows. CSV:
  * a header row and one line per field, as an attachment named after the correlationId.
  */
 export async function exportWorkflow(tenantId: string, workflowId: string, format: string): Promise<WorkflowExport> {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { portalSecret } from "@/lib/env";
 
-/** Spec (Limits): 6 digits, 5 attempts, one send per 60 seconds; the lifetime is OTP_TTL_MS (10 minutes). */
+/** docs/spec.md, "Limits": 6 digits, 5 attempts, one send per 60 seconds; the lifetime is OTP_TTL_MS (10 minutes). */
 export const OTP_DIGITS = 6;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_SEND_INTERVAL_MS = 60_000;

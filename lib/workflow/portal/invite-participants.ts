@@ -6,7 +6,7 @@ import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import { portalLinkPlaceholder } from "./portal-link";
 
 /**
- * The invitation to fill in the workflow, to every recipient (spec: Workflow invitation email), queued
+ * The invitation to fill in the workflow, to every recipient (docs/spec.md, "Events": workflow invitation email), queued
  * in `tx`. `sendKey` tells a resend apart from the first invitation (the outbox dedupes on the key).
  */
 export async function inviteParticipants(tx: Tx, wf: Workflow, sendKey?: string): Promise<string[]> {

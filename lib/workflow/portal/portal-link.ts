@@ -1,7 +1,7 @@
 import { issuePortalToken, type ReviewerBinding } from "@/lib/auth/portal-token";
 import { env } from "@/lib/env";
 
-/** The portal address of a workflow with a token in `pt` (spec: create response portalUrl). */
+/** The portal address of a workflow with a token in `pt` (docs/spec.md, "Workflow create request": portalUrl). */
 export function portalUrl(workflowId: string, token: string): string {
   const url = new URL(`/portal/${workflowId}`, env().PUBLIC_BASE_URL);
   url.searchParams.set("pt", token);

@@ -12,7 +12,7 @@ import { lockWorkflow } from "../get-workflow";
 import { inviteParticipants } from "./invite-participants";
 import { portalLinkPlaceholder } from "./portal-link";
 
-/** Per workflow: one resend a minute and five an hour (the spec gives no number). */
+/** Per workflow: one resend a minute and five an hour (docs/spec.md, "Limits", gives no number). */
 export const RESEND_MIN_INTERVAL_MS = 60_000;
 export const RESEND_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,7 @@ import { createDeliverySessions } from "@/lib/delivery/create-sessions";
 import { recordEvent, systemActor } from "../events";
 import { sealedFileName } from "./sealed-file-name";
 
-/** Delivery links of a sealed workflow live as long as batch links do by default (spec: Limits). */
+/** Delivery links of a sealed workflow live as long as batch links do by default (docs/spec.md, "Limits"). */
 export const DELIVERY_HOURS = 168;
 
 /**

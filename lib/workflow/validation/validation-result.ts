@@ -1,4 +1,4 @@
-/** Validation result item (spec: Other workflow shapes), plus the index of the step that holds the field. */
+/** Validation result item (docs/spec.md, "Workflow create request": other workflow shapes), plus the index of the step that holds the field. */
 export interface ValidationResult {
   ruleId: string;
   passed: boolean;

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
  * Auth.js's own endpoints (sign-in, callback, sign-out, session, CSRF token) for the console, called
  * through @auth/core with a plain Request at PUBLIC_BASE_URL's origin. next-auth's `handlers` rebuild
  * the request as a NextRequest, and NextURL turns 127.0.0.1 into `localhost`: on a loopback address
- * the callback then sent a redirect_uri the authorization request never had, and the IdP refused the
+ * the callback would then send a redirect_uri the authorization request never had, and the IdP refuse the
  * code ("redirect_uri mismatch"). A plain Request keeps the origin the sign-in started from.
  */
 async function handle(req: NextRequest): Promise<Response> {

@@ -7,7 +7,7 @@ import { md } from "@/lib/openapi/markdown";
 
 export const dynamic = "force-dynamic";
 
-/** An approver's bearer token, or the reviewer portal token of the approval mail (spec: "approver or reviewer"). */
+/** An approver's bearer token, or the reviewer portal token of the approval mail (docs/spec.md, "Workflow": approver or reviewer). */
 const post = route(
   {
     auth: "bearer-or-portal",
