@@ -1,7 +1,7 @@
 /**
  * Import rules checked by `npm run check:deps` (part of `npm test`):
  * no cycles (type-only imports included: a type cycle is still a design cycle), and imports point
- * one way: app/, inngest/, scripts/ import lib/, never the reverse.
+ * one way: app/, inngest/, scripts/ import lib/, never the reverse; lib/db imports nothing of lib/ but lib/env.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,6 +19,14 @@ module.exports = {
       comment: "Domain code (lib/) knows nothing of the app, the job registry or the scripts: enqueue work through lib/jobs.",
       from: { path: "^lib/" },
       to: { path: "^(app|inngest|scripts|components)/" },
+    },
+    {
+      name: "db-stays-below-the-domain",
+      severity: "error",
+      comment:
+        "lib/db holds the tables and the shapes their jsonb columns store (lib/db/json); the domain uses or maps those shapes, never the reverse. Its one import from the rest of lib/ is lib/env: the client opens the database the environment names.",
+      from: { path: "^lib/db/" },
+      to: { path: "^lib/", pathNot: "^lib/(db/|env\\.ts$)" },
     },
     {
       name: "components-stay-below-app",
