@@ -2,7 +2,8 @@
  * Import rules checked by `npm run check:deps` (part of `npm test`):
  * no cycles (type-only imports included: a type cycle is still a design cycle), and imports point
  * one way: app/, inngest/, scripts/ import lib/, never the reverse; within lib/, domain code sends
- * events and the jobs, their registry and the embedded runner (lib/jobs) sit above it.
+ * events and the jobs, their registry and the embedded runner (lib/jobs) sit above it; lib/db imports
+ * nothing of lib/ but lib/env.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -36,6 +37,14 @@ module.exports = {
         "Domain code starts background work by sending a catalogue event (lib/jobs/send-event.ts). The job definitions, their registry and the embedded runner import domain code, and only the entry points install and start them.",
       from: { path: "^lib/", pathNot: "^lib/jobs/" },
       to: { path: "^lib/jobs/(definitions/|(registry|runner|run-job|schedule|emit-events|relay|install|runtime)\\.ts$)" },
+    },
+    {
+      name: "db-stays-below-the-domain",
+      severity: "error",
+      comment:
+        "lib/db holds the tables and the shapes their jsonb columns store (lib/db/json); the domain uses or maps those shapes, never the reverse. Its one import from the rest of lib/ is lib/env: the client opens the database the environment names.",
+      from: { path: "^lib/db/" },
+      to: { path: "^lib/", pathNot: "^lib/(db/|env\\.ts$)" },
     },
     {
       name: "components-stay-below-app",

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import pLimit from "p-limit";
 import postgres from "postgres";
+import { resolveDistribution } from "@/lib/batch/resolve-distribution";
 import * as schema from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { launchChromium } from "../tests/support/browser";
@@ -48,8 +49,8 @@ const batchRow = (i: number, at: Date, over: Partial<typeof schema.batches.$infe
   submittedBy: "submitter@acme.test",
   approvers: ["approver@acme.test", "second@acme.test"],
   validationResults: [],
-  distribution: { mode: "individual", deliveryConfig: { mode: "secure-email" } },
-  options: {},
+  distribution: resolveDistribution(undefined, { deliveryConfig: { mode: "secure-email" } }),
+  options: { submitterEmail: "submitter@acme.test", submitterSubject: "submitter" },
   activityItemId: newId(),
   createdAt: at,
   updatedAt: at,
@@ -66,7 +67,8 @@ async function seed(db: Db): Promise<string> {
   );
   const warnings = Array.from({ length: BIG / 10 }, (_, k) => ({
     index: k * 10,
-    status: "warning",
+    status: "warning" as const,
+    outcome: "DISPATCH_READY" as const,
     messages: [`amount: ${k} is above the usual range`],
   }));
   const big = batchRow(BATCHES, new Date(t0 + BATCHES * 60_000), {

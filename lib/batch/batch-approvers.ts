@@ -1,3 +1,4 @@
+import type { BatchOptions } from "@/lib/db/json/batch";
 import type { Batch } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 import type { Distribution } from "./resolve-distribution";
@@ -6,13 +7,12 @@ import type { Distribution } from "./resolve-distribution";
 export const APPROVERS_SETTING = "templateSettings.distribution.approversEmail";
 
 /** Who sent a batch, as intake records it: `submittedBy`, and the token's email in `options.submitterEmail`. */
-export type Submitter = Pick<Batch, "submittedBy" | "options">;
+export type Submitter = Pick<Batch, "submittedBy"> & { options: Pick<BatchOptions, "submitterEmail"> };
 
 /** Whether `email` is the batch's submitter, by either record of them, in any case. */
 export function isSubmitter(batch: Submitter, email: string): boolean {
-  const opts = batch.options as { submitterEmail?: string | null };
   const e = email.toLowerCase();
-  return e === batch.submittedBy.toLowerCase() || e === opts.submitterEmail?.toLowerCase();
+  return e === batch.submittedBy.toLowerCase() || e === batch.options.submitterEmail?.toLowerCase();
 }
 
 /** The approvers a batch names: its `approversEmail`, else the tenant's approvers (DESIGN §3). */

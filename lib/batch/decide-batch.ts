@@ -6,7 +6,6 @@ import { AppError } from "@/lib/http/problem";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { isSubmitter, namedApprovers } from "./batch-approvers";
 import { getBatch } from "./get-batch";
-import type { Distribution } from "./resolve-distribution";
 import { notifySubmitterOfChanges } from "./notify-approvers";
 import { openForDecision, stateAfterDecision, type Decision } from "./states";
 
@@ -16,7 +15,7 @@ export async function decideBatch(principal: Principal, batchId: string, decisio
   const batch = await getBatch(tenantId, batchId);
   const caller = principal.email;
   // An approver named for their own batch is told why they cannot decide it, though intake left them out.
-  const named = namedApprovers(batch.distribution as Distribution, principal.tenant.approvers).list;
+  const named = namedApprovers(batch.distribution, principal.tenant.approvers).list;
   if (caller && isSubmitter(batch, caller) && (batch.approvers.includes(caller) || named.includes(caller))) {
     throw new AppError("batch.self_approval", "The submitter of a batch cannot decide it");
   }

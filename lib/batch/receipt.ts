@@ -11,7 +11,11 @@ const detailLines = (d: RecordDetails) => [
 ];
 
 /** The intake receipt lists every record classed ready, warning or invalid, with its main fields, recipients and messages. */
-export function buildReceipt(batch: Batch, check: IntakeCheck, template: Pick<Template, "fields" | "locale">): Promise<Uint8Array> {
+export function buildReceipt(
+  batch: Pick<Batch, "id" | "correlationId" | "title" | "templatePath" | "submittedBy" | "createdAt" | "state" | "readiness">,
+  check: IntakeCheck,
+  template: Pick<Template, "fields" | "locale">,
+): Promise<Uint8Array> {
   return renderReceiptPdf({
     batchId: batch.id,
     correlationId: batch.correlationId,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { retentionFields } from "@/lib/explain/retention-fields";
 import { emailAddress } from "@/lib/mail/address";
+import type { BatchOptions } from "@/lib/db/json/batch";
+import type { Expect, SameType } from "@/lib/same-type";
 import { distributionSettingsSchema } from "@/lib/templates/front-matter";
 
 const idString = z.string().trim().min(1).max(200);
@@ -48,3 +50,5 @@ export const renderRequestSchema = z
   });
 
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
+// A batch keeps the request's options with its submitter (batches.options): every option is stored.
+type _OptionsAreStored = Expect<SameType<RenderRequest["options"], Omit<BatchOptions, "submitterEmail" | "submitterSubject">>>;

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { AppError } from "@/lib/http/problem";
 import { parseOrThrow } from "@/lib/http/zod-errors";
 import { emailAddress } from "@/lib/mail/address";
+import type { StoredDistribution } from "@/lib/db/json/batch";
+import type { Expect, SameType } from "@/lib/same-type";
 
 const emailList = z
   .union([z.string(), z.array(z.string())])
@@ -30,6 +32,8 @@ export const resolvedSchema = z.object({
 });
 
 export type Distribution = z.infer<typeof resolvedSchema>;
+// A batch keeps its resolved settings (batches.distribution): what this parser gives is what is stored.
+type _DistributionIsStored = Expect<SameType<Distribution, StoredDistribution>>;
 
 type Partial = Record<string, unknown> | undefined;
 

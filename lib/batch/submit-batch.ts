@@ -4,7 +4,8 @@ import { getBlobStore } from "@/lib/blob/store";
 import { insertMany } from "@/lib/db/insert-many";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { activityItems, auditEvents, batches, batchRecords, type Batch } from "@/lib/db/schema";
+import type { BatchValidationEntry } from "@/lib/db/json/batch";
+import { activityItems, auditEvents, batches, batchRecords, type Batch, type NewBatch } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
 import { explainSettings } from "@/lib/explain/settings";
@@ -67,8 +68,9 @@ export async function submitBatch(
   const check = await checkRecords(template, records, distribution, request.options.documentIdTemplate);
   const state: BatchState = check.readiness === "INVALID" ? "invalid" : distribution.requireApproval ? "pending-approval" : "queued";
   const now = new Date();
-  const batch: Batch = {
-    id: newId(),
+  const id = newId();
+  const batch = {
+    id,
     tenantId,
     correlationId,
     state,
@@ -76,35 +78,26 @@ export async function submitBatch(
     title: request.options.title ?? template.title,
     templatePath: template.path,
     templateVersion: template.version,
-    documentId: request.options.documentId ?? null,
-    sourceSystem: request.options.sourceSystem ?? null,
+    documentId: request.options.documentId,
+    sourceSystem: request.options.sourceSystem,
     documentCount: check.counts.total,
     readyCount: check.counts.ready + check.counts.warning,
     failedCount: check.counts.invalid,
     warningCount: check.counts.warning,
     invalidCount: check.counts.invalid,
-    processedCount: 0,
-    errorCount: 0,
     submittedBy,
     approvers: choice.approvers,
-    approvedBy: state === "queued" ? "auto-approved" : null,
-    decidedAt: state === "queued" ? now : null,
-    queuedAt: state === "queued" ? now : null,
-    startedAt: null,
-    completedAt: null,
-    decisionComments: null,
+    ...(state === "queued" ? { approvedBy: "auto-approved", decidedAt: now, queuedAt: now } : {}),
     validationResults: validationResults(check),
     distribution,
     options,
     activityItemId: newId(),
-    receiptKey: null,
-    combinedKey: null,
-    bundleKey: null,
+    receiptKey: receiptKey(tenantId, id),
     explainRequestedBy: explain.requestedBy,
     explainRetention: explain.retention,
     createdAt: now,
     updatedAt: now,
-  };
+  } satisfies NewBatch;
   // What the approver approves is what gets rendered: the validated version is kept.
   if (state !== "invalid") await snapshotTemplate(template);
   // The receipt is stored before the batch is written, so a batch that exists always has its receipt
@@ -112,24 +105,23 @@ export async function submitBatch(
   // It is not laid out beside the writes: that saves little and holds a transaction open while the
   // receipt queues behind other batches' renders.
   const receipt = await buildReceipt(batch, check, template);
-  batch.receiptKey = receiptKey(batch.tenantId, batch.id);
   await getBlobStore().put(batch.receiptKey, receipt, "application/pdf");
 
   try {
-    await persist(batch, check);
+    return { batch: await persist(batch, check), receipt, replayed: false };
   } catch (err) {
     // Two submissions with one correlationId raced; the first one stands.
     const winner = isUniqueViolation(err) ? await findByCorrelationId(tenantId, correlationId) : null;
     if (winner) return replay(winner);
     throw err;
   }
-  return { batch, receipt, replayed: false };
 }
 
-async function persist(batch: Batch, check: IntakeCheck): Promise<void> {
+/** Writes the batch with its records, activity and audit, and hands it on; returns the batch as stored. */
+async function persist(values: NewBatch, check: IntakeCheck): Promise<Batch> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.insert(batches).values(batch);
+  return db.transaction(async (tx) => {
+    const [batch] = await tx.insert(batches).values(values).returning();
     if (batch.state !== "invalid") {
       const rows = check.records.map((r) => ({
         batchId: batch.id,
@@ -164,10 +156,11 @@ async function persist(batch: Batch, check: IntakeCheck): Promise<void> {
     if (batch.state === "queued") {
       await sendEvent(tx, { name: "dispatch/batch.approved", data: { batchId: batch.id, tenantId: batch.tenantId }, id: batch.id });
     }
+    return batch;
   });
 }
 
-function validationResults(check: IntakeCheck) {
+function validationResults(check: IntakeCheck): BatchValidationEntry[] {
   return check.records
     .filter((r) => r.messages.length > 0)
     .map((r) => ({

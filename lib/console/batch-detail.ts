@@ -10,12 +10,6 @@ export const RECORDS_PAGE_SIZE = 50;
 export const recordFilters = ["all", "pending", "rendered", "failed"] as const;
 export type RecordFilter = (typeof recordFilters)[number];
 
-interface ValidationEntry {
-  index: number;
-  status: "warning" | "invalid";
-  messages: string[];
-}
-
 export interface RecordRow {
   index: number;
   /** The record's main fields and recipients; null where the record was not stored (an invalid batch). */
@@ -45,7 +39,7 @@ export interface RecordRow {
  */
 export async function batchRecordsPage(batch: Batch, q: { page: number; filter: RecordFilter }) {
   const db = await getDb();
-  const validation = new Map((batch.validationResults as ValidationEntry[]).map((v) => [v.index, v]));
+  const validation = new Map(batch.validationResults.map((v) => [v.index, v]));
   const intakeOf = (i: number) => validation.get(i)?.status ?? "ready";
 
   if (batch.state === "invalid") {
@@ -179,7 +173,7 @@ export async function batchTimeline(batch: Batch): Promise<TimelineEntry[]> {
     .where(and(eq(auditEvents.tenantId, batch.tenantId), eq(auditEvents.subjectType, "batch"), eq(auditEvents.subjectId, batch.id)))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
   return rows.map((r) => {
-    const detail = (r.detail ?? null) as Record<string, unknown> | null;
+    const detail = r.detail;
     const comments = detail && typeof detail.comments === "string" ? detail.comments : null;
     const note =
       detail && typeof detail.recipient === "string" && typeof detail.reason === "string"

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
-import type { ChainLink } from "@/lib/signing/certificate/activity-chain";
-import type { ExplainRetention } from "@/lib/explain/retention-fields";
-import type { RenderTimings } from "@/lib/pdf/timings";
-import type { ApprovalEntry, ApprovalException, ChangeRequest } from "@/lib/workflow/approval/approval-types";
-import type { WorkflowSchema } from "@/lib/workflow/schema/schema-format";
-import type { WorkflowSettings } from "@/lib/workflow/settings";
-import type { WorkflowData } from "@/lib/workflow/schema/step-data";
-import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+// What the jsonb columns hold lives with the schema; the domain modules use these shapes or map them.
+import type { ChainLink } from "./json/activity-chain";
+import type { ApprovalEntry, ApprovalException, ChangeRequest } from "./json/approval";
+import type { ActivityDetail, BatchOptions, BatchValidationEntry, StoredDistribution } from "./json/batch";
+import type { ExplainRetention } from "./json/explain-retention";
+import type { RenderTimings } from "./json/render-timings";
+import type { ValidationResult, WorkflowData } from "./json/workflow-data";
+import type { WorkflowSchema } from "./json/workflow-schema";
+import type { WorkflowSettings } from "./json/workflow-settings";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
@@ -59,9 +60,9 @@ export const batches = pgTable(
     startedAt: ts("started_at"),
     completedAt: ts("completed_at"),
     decisionComments: text("decision_comments"),
-    validationResults: jsonb("validation_results").notNull(),
-    distribution: jsonb("distribution").notNull(),
-    options: jsonb("options").notNull(),
+    validationResults: jsonb("validation_results").$type<BatchValidationEntry[]>().notNull(),
+    distribution: jsonb("distribution").$type<StoredDistribution>().notNull(),
+    options: jsonb("options").$type<BatchOptions>().notNull(),
     activityItemId: uuid("activity_item_id").notNull(),
     receiptKey: text("receipt_key"),
     combinedKey: text("combined_key"),
@@ -118,7 +119,7 @@ export const activityItems = pgTable(
     correlationId: text("correlation_id").notNull(),
     title: text("title").notNull(),
     status: text("status").notNull(),
-    detail: jsonb("detail"),
+    detail: jsonb("detail").$type<ActivityDetail>(),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -134,7 +135,7 @@ export const auditEvents = pgTable(
     subjectId: text("subject_id").notNull(),
     action: text("action").notNull(),
     actor: text("actor"),
-    detail: jsonb("detail"),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
     dedupeKey: text("dedupe_key"),
     at: ts("at").notNull().defaultNow(),
   },
@@ -208,6 +209,7 @@ export const jobs = pgTable(
     id: uuid("id").primaryKey(),
     functionId: text("function_id").notNull(),
     event: text("event").notNull(),
+    /** The event's data: each job parses it with its own payload schema (lib/jobs/define-job.ts). */
     payload: jsonb("payload").notNull(),
     dedupeKey: text("dedupe_key"),
     status: text("status", { enum: ["pending", "running", "done", "failed"] })
@@ -242,6 +244,7 @@ export const jobSteps = pgTable(
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
     stepId: text("step_id").notNull(),
+    /** What the step returned, any JSON: the job that ran it knows its type (lib/jobs/job-store.ts). */
     result: jsonb("result"),
     createdAt: createdAt(),
   },
@@ -562,3 +565,23 @@ export type WorkflowCertificate = typeof workflowCertificates.$inferSelect;
 export type WorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferSelect;
 export type ExplainTrace = typeof explainTraces.$inferSelect;
 export type ExplainReport = typeof explainReports.$inferSelect;
+
+/**
+ * Rows as they are inserted: the fields a writer sets, the rest from the schema's defaults (or null).
+ * A tenant is inserted as lib/tenants' NewTenant, what `tenant add` takes.
+ */
+export type NewBatch = typeof batches.$inferInsert;
+export type NewBatchRecord = typeof batchRecords.$inferInsert;
+export type NewActivityItem = typeof activityItems.$inferInsert;
+export type NewDeliverySession = typeof deliverySessions.$inferInsert;
+export type NewDeliveryEvent = typeof deliveryEvents.$inferInsert;
+export type NewMailMessage = typeof mailOutbox.$inferInsert;
+export type NewJob = typeof jobs.$inferInsert;
+export type NewWorkflow = typeof workflows.$inferInsert;
+export type NewWorkflowEvent = typeof workflowEvents.$inferInsert;
+export type NewWorkflowOtp = typeof workflowOtps.$inferInsert;
+export type NewWorkflowSigner = typeof workflowSigners.$inferInsert;
+export type NewWorkflowCertificate = typeof workflowCertificates.$inferInsert;
+export type NewWorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferInsert;
+export type NewExplainTrace = typeof explainTraces.$inferInsert;
+export type NewExplainReport = typeof explainReports.$inferInsert;

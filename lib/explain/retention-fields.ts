@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ExplainRetention } from "@/lib/db/json/explain-retention";
 
 /**
  * The spec's per-render retention settings (docs/spec.md, "Explain settings"), accepted wherever explainDocument is (request
@@ -16,10 +17,7 @@ export const retentionFields = {
 };
 
 /** What a trace is kept under, fixed when the render is asked for. */
-export interface ExplainRetention {
-  autoArchiveAfterDays: number;
-  traceRetentionYears: number;
-}
+export type { ExplainRetention } from "@/lib/db/json/explain-retention";
 
 export const retentionMonths = (years: number) => Math.round(years * 12);
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { retentionConflict, retentionFields } from "@/lib/explain/retention-fields";
 import { NORMALIZATIONS, normalizeValue } from "./normalize-value";
+import type { StoredField } from "@/lib/db/json/workflow-schema";
+import type { Expect, SameType } from "@/lib/same-type";
 
 export const fieldTypes = ["string", "number", "integer", "boolean", "date", "email", "enum"] as const;
 
@@ -112,5 +114,7 @@ export const frontMatterSchema = z
   });
 
 export type FieldDef = z.infer<typeof fieldSchema>;
+// A workflow stores its fields in its schema snapshot: what this parser gives is what is stored.
+type _FieldIsStored = Expect<SameType<FieldDef, StoredField>>;
 export type TemplateStyle = z.infer<typeof styleSchema>;
 export type FrontMatter = z.infer<typeof frontMatterSchema>;

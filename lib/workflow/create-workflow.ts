@@ -2,7 +2,7 @@ import type { Principal } from "@/lib/auth/bearer";
 import { issuePortalToken } from "@/lib/auth/portal-token";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { workflows, type Workflow } from "@/lib/db/schema";
+import { workflows, type NewWorkflow, type Workflow } from "@/lib/db/schema";
 import { explainSettings } from "@/lib/explain/settings";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
@@ -70,7 +70,7 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
   };
   const now = new Date();
   const data = req.initialData ? initialData(schema, req.initialData, now.toISOString()) : emptyData(schema);
-  const wf: Workflow = {
+  const values: NewWorkflow = {
     id: newId(),
     tenantId,
     correlationId,
@@ -80,61 +80,45 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     schema,
     settings,
     state: "in-progress",
-    currentStepIndex: 0,
     data,
-    version: 1,
-    validationOutcome: null,
-    validationResults: [],
-    validatedAt: null,
-    approvalStage: 0,
-    approvalHistory: [],
-    changeRequests: [],
-    escalatedTo: [],
-    approvalRequestedAt: null,
-    reminderSentAt: null,
-    reviewSnapshot: null,
-    approvalException: null,
-    sealedKey: null,
-    sealedSha256: null,
-    sealedAt: null,
-    documentRevision: null,
-    documentKey: null,
-    documentSha256: null,
-    callbackUrl: req.callbackUrl ?? null,
+    callbackUrl: req.callbackUrl,
     createdBy: principal.email ?? principal.subject,
     createdAt: now,
     updatedAt: now,
-    completedAt: null,
+    // Governance workflows: the data came with the request, so it is validated now and the portal skipped.
+    ...((ts.workflow.autoValidateOnCreate ?? schema.autoValidateOnCreate) ? validatedOnCreate(schema, data, now) : {}),
   };
-  // Governance workflows: the data came with the request, so it is validated now and the portal skipped.
-  if (ts.workflow.autoValidateOnCreate ?? schema.autoValidateOnCreate) {
-    const v = validateData(schema, data);
-    const state: WorkflowState = v.outcome === "passed" ? "pending-approval" : "validation-failed";
-    Object.assign(wf, {
-      state,
-      validationOutcome: v.outcome,
-      validationResults: v.results,
-      validatedAt: now,
-      currentStepIndex: state === "pending-approval" ? schema.steps.length - 1 : firstFailingStep(v.results),
-      ...(state === "pending-approval" ? enterApproval(1, now) : { approvalStage: 0 }),
-    });
-  }
   await snapshotTemplate(template);
   try {
-    await persist(wf, principal, esign.signers);
+    const wf = await persist(values, principal, esign.signers);
+    return { workflow: wf, idempotent: false, portalUrl: participantUrl(wf) };
   } catch (err) {
     // Two creates with one correlationId raced; the first one stands.
     const winner = isUniqueViolation(err) ? await findByCorrelationId(tenantId, correlationId) : null;
     if (winner) return replay(winner);
     throw err;
   }
-  return { workflow: wf, idempotent: false, portalUrl: participantUrl(wf) };
 }
 
-async function persist(wf: Workflow, principal: Principal, signers: EsignSigner[]): Promise<void> {
+/** The columns of a workflow validated as it is created: on to approval when it passed, else back to its participants. */
+function validatedOnCreate(schema: WorkflowSchema, data: WorkflowData, now: Date): Partial<NewWorkflow> {
+  const v = validateData(schema, data);
+  const state: WorkflowState = v.outcome === "passed" ? "pending-approval" : "validation-failed";
+  return {
+    state,
+    validationOutcome: v.outcome,
+    validationResults: v.results,
+    validatedAt: now,
+    currentStepIndex: state === "pending-approval" ? schema.steps.length - 1 : firstFailingStep(v.results),
+    ...(state === "pending-approval" ? enterApproval(1, now) : {}),
+  };
+}
+
+/** Writes the workflow with its signers and first events, and tells those it concerns; returns the workflow as stored. */
+async function persist(values: NewWorkflow, principal: Principal, signers: EsignSigner[]): Promise<Workflow> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.insert(workflows).values(wf);
+  return db.transaction(async (tx) => {
+    const [wf] = await tx.insert(workflows).values(values).returning();
     await insertSigners(tx, wf, signers, wf.createdAt);
     const actor = bearerActor(principal);
     await recordEvent(tx, wf, "workflow.created", actor, {
@@ -151,6 +135,7 @@ async function persist(wf: Workflow, principal: Principal, signers: EsignSigner[
     // Approvers hear of it now: to approve, or (validation failed at creation: a governance workflow)
     // to approve with an exception or reject.
     if (wf.validationOutcome) await notifyStage(tx, wf, wf.state === "pending-approval" ? "stage" : "governance");
+    return wf;
   });
 }
 

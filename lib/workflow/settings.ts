@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { retentionFields, type ExplainRetention } from "@/lib/explain/retention-fields";
+import { retentionFields } from "@/lib/explain/retention-fields";
 import { emailAddress } from "@/lib/mail/address";
-import type { EsignSettings } from "@/lib/signing/signers/esign-settings";
 import { supportedLocale } from "@/lib/format/locale";
 
 const email = emailAddress();
@@ -50,19 +49,4 @@ export const workflowTemplateSettings = z
   .default({ workflow: { recipients: [], requireOtp: false } });
 
 /** What a workflow keeps of its request: the settings with the template's defaults applied, and the options. */
-export interface WorkflowSettings {
-  recipients: Array<{ email: string; displayName?: string }>;
-  requireOtp: boolean;
-  organizationName?: string;
-  /** How answers are shown (show-value.ts); absent on workflows created before it was kept: en-GB. */
-  locale?: string;
-  message?: string;
-  /** Absent, or enabled false, on a workflow without e-signature (rows from before it existed may lack signingMode). */
-  esign?: EsignSettings;
-  delivery?: { enabled: boolean; recipients?: Array<string | { email: string; displayName?: string }> };
-  options: { documentId?: string; docType?: string };
-  /** Set when the sealed PDF's render is traced: the setting that asked (lib/explain/settings.ts). */
-  explainRequestedBy?: string | null;
-  /** How long the sealed PDF's trace is kept, fixed at creation; absent on workflows created before it was kept. */
-  explainRetention?: ExplainRetention | null;
-}
+export type { WorkflowSettings } from "@/lib/db/json/workflow-settings";

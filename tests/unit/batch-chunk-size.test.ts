@@ -6,6 +6,7 @@ import { resetEnvCache } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { addTenant } from "@/lib/tenants/write";
 import { useFreshDatabase } from "../support/test-db";
+import { plainBatchJson } from "../support/batch-json";
 
 let drop: () => Promise<void>;
 beforeAll(async () => {
@@ -41,9 +42,7 @@ async function batch(tenantId: string, version: string, msPerRecord: number | nu
     processedCount: n,
     submittedBy: "s@x.test",
     approvers: [],
-    validationResults: [],
-    distribution: {},
-    options: {},
+    ...plainBatchJson,
     activityItemId: newId(),
     startedAt,
   });

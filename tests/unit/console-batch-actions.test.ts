@@ -33,7 +33,7 @@ describe("console batch permissions", () => {
       submitter: true,
       canDecide: false,
     });
-    const viaGeneratedBy = batch({ submittedBy: "crm@acme.test", options: { submitterEmail: "ann@acme.test" } });
+    const viaGeneratedBy = batch({ submittedBy: "crm@acme.test", options: { submitterEmail: "ann@acme.test", submitterSubject: "ann" } });
     expect(batchPermissions(viaGeneratedBy, who("ann@acme.test")).canDecide).toBe(false);
   });
 });

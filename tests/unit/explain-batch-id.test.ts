@@ -7,6 +7,7 @@ import { explainReport } from "@/lib/explain/report/get-report";
 import { problemResponse, type AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { useTraceStore } from "../support/explain-db";
+import { plainBatchJson } from "../support/batch-json";
 
 const caller = (tenant: Pick<Tenant, "id" | "tier" | "features">) =>
   ({ subject: "svc", email: null, roles: [], claims: {}, tenant }) as unknown as Principal;
@@ -26,9 +27,7 @@ async function batch(tenantId: string, correlationId: string): Promise<string> {
     warningCount: 0,
     submittedBy: "s@x.test",
     approvers: [],
-    validationResults: [],
-    distribution: {},
-    options: {},
+    ...plainBatchJson,
     activityItemId: newId(),
   });
   return id;

@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { addTenant } from "@/lib/tenants/write";
 import { engineFor, oneRequest, timerEvent } from "../support/inngest-run";
 import { useFreshDatabase } from "../support/test-db";
+import { plainBatchJson } from "../support/batch-json";
 
 // The batch jobs as Inngest runs them, over a real (embedded) database; step.sendEvent is mocked
 // (DESIGN §8), so the events a run sends are read from the mock's calls.
@@ -42,9 +43,7 @@ async function batch(records: number, state = "queued", done = 0, updatedAt = ne
     processedCount: done,
     submittedBy: "s@x.test",
     approvers: [],
-    validationResults: [],
-    distribution: { mode: "individual" },
-    options: {},
+    ...plainBatchJson,
     activityItemId: newId(),
     updatedAt,
   });

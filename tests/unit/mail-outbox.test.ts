@@ -18,6 +18,7 @@ import { backgroundHealth } from "@/lib/health/progress";
 import { startSilentServer, startSmtpServer, type SmtpServer } from "../support/smtp";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
 import { workflowRow } from "../support/workflow-row";
+import { plainBatchJson } from "../support/batch-json";
 
 const LONG_LINK = `http://127.0.0.1:3000/d/${"Ab_-".repeat(20)}xyz`;
 const mail = (i: number, extra: Partial<OutgoingMail> = {}): OutgoingMail => ({
@@ -294,9 +295,7 @@ for (const driver of ["postgres", "pglite"] as const) {
         warningCount: 0,
         submittedBy: "s@acme.test",
         approvers: ["gone@acme.test"],
-        validationResults: [],
-        distribution: {},
-        options: {},
+        ...plainBatchJson,
         activityItemId: newId(),
       });
       const sessionId = newId();

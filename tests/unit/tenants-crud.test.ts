@@ -5,6 +5,7 @@ import { batches } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { addTenant, getTenant, listTenants, removeTenant, updateTenant } from "@/lib/tenants";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
+import { plainBatchJson } from "../support/batch-json";
 
 describe.each(["pglite", "postgres"] as const)("tenant administration on %s", (driver) => {
   let cleanup: () => Promise<void> | void = () => {};
@@ -99,9 +100,7 @@ describe.each(["pglite", "postgres"] as const)("tenant administration on %s", (d
       warningCount: 0,
       submittedBy: "s@acme.test",
       approvers: [],
-      validationResults: [],
-      distribution: {},
-      options: {},
+      ...plainBatchJson,
       activityItemId: randomUUID(),
     });
     await expect(removeTenant("acme")).rejects.toMatchObject({ code: "tenant.in_use" });

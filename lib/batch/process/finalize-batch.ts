@@ -3,7 +3,6 @@ import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
 import { activityItems, auditEvents, batchRecords, batches } from "@/lib/db/schema";
 import { mergePdfs } from "@/lib/pdf/merge";
-import type { Distribution } from "../resolve-distribution";
 import { bundleBlobKey, combinedBlobKey } from "./record-blob-key";
 import { zipStream } from "./zip-stream";
 
@@ -15,7 +14,7 @@ export async function finalizeBatch(batchId: string): Promise<string | null> {
   const db = await getDb();
   const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
   if (!batch || batch.state !== "processing" || batch.processedCount < batch.documentCount) return null;
-  const distribution = batch.distribution as Distribution;
+  const distribution = batch.distribution;
   const rendered = await db
     .select({ index: batchRecords.recordIndex, key: batchRecords.blobKey, fileName: batchRecords.fileName })
     .from(batchRecords)

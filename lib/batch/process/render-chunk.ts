@@ -8,7 +8,6 @@ import { newId } from "@/lib/ids";
 import { renderToBlob, type StoredRender } from "@/lib/pdf/render-pool";
 import { sendEvent } from "@/lib/jobs/send-event";
 import { parseRecipients } from "../recipients";
-import type { Distribution } from "../resolve-distribution";
 import { recordBlobKey } from "./record-blob-key";
 
 /** A slice of a batch's records, by index: [from, from + count). */
@@ -135,7 +134,7 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
     const done = outcomes.filter((o) => fresh.has(o.record.recordIndex));
     if (!done.length) return done;
 
-    const distribution = batch.distribution as Distribution;
+    const distribution = batch.distribution;
     await insertMany(
       tx,
       activityItems,

@@ -87,7 +87,7 @@ export async function resumeStalledBatches({ now = new Date(), stallMs = env().B
       }
       await tx
         .insert(auditEvents)
-        .values({ tenantId: batch.tenantId, subjectType: "batch", subjectId: batch.id, action: "batch.resumed", detail: result });
+        .values({ tenantId: batch.tenantId, subjectType: "batch", subjectId: batch.id, action: "batch.resumed", detail: { ...result } });
       return result;
     });
     if (outcome) resumed.push(outcome);

@@ -8,6 +8,7 @@
  * Pure (no database): the callers load the events and the stored links.
  */
 import { createHash } from "node:crypto";
+import type { ChainLink } from "@/lib/db/json/activity-chain";
 
 /** What of an event the chain covers: everything a reader of the activity sees. */
 export interface ChainEvent {
@@ -18,13 +19,8 @@ export interface ChainEvent {
   detail: Record<string, unknown> | null;
 }
 
-export interface ChainLink {
-  eventId: number;
-  kind: string;
-  at: string;
-  /** sha256(previous hash, canonical event) in hex. */
-  hash: string;
-}
+/** The links are stored with the certificate (workflow_certificates.chainLinks). */
+export type { ChainLink } from "@/lib/db/json/activity-chain";
 
 export type ChainCheck =
   | { valid: true; head: string; checked: number; notCovered: number }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailAddress } from "@/lib/mail/address";
+import type { EsignSettings, StoredSignerRequest } from "@/lib/db/json/workflow-settings";
+import type { Expect, SameType } from "@/lib/same-type";
 
 /** The signature page holds at most this many boxes (lib/signing/pdf/signature-page.tsx MAX_SIGNERS; a unit test keeps them equal). */
 export const MAX_ESIGN_SIGNERS = 20;
@@ -16,6 +18,9 @@ const signerSchema = z.strictObject({
   requireOtp: z.boolean().optional(),
 });
 export type EsignSignerRequest = z.infer<typeof signerSchema>;
+// The workflow keeps the signers as requested: what this parser gives is what is stored.
+type _SignerIsStored = Expect<SameType<EsignSignerRequest, StoredSignerRequest>>;
+type _ModeIsStored = Expect<SameType<SigningMode, EsignSettings["signingMode"]>>;
 
 /**
  * templateSettings.esign as a create request may send it. The rules a list must follow are checked
@@ -87,12 +92,7 @@ export interface EsignSigner {
 }
 
 /** What a workflow keeps of templateSettings.esign. */
-export interface EsignSettings {
-  enabled: boolean;
-  signingMode: SigningMode;
-  /** As requested (null: the workflow's recipients sign); the signers themselves are rows of workflow_signers. */
-  signers: EsignSignerRequest[] | null;
-}
+export type { EsignSettings } from "@/lib/db/json/workflow-settings";
 
 /**
  * The signers of a request in the order their boxes appear on the signature page: the request's

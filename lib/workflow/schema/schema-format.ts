@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { emailAddress } from "@/lib/mail/address";
-import { fieldSchema, type FieldDef } from "@/lib/templates/front-matter";
+import { fieldSchema } from "@/lib/templates/front-matter";
+import type { StoredRule, WorkflowSchema } from "@/lib/db/json/workflow-schema";
+import type { Expect, SameType } from "@/lib/same-type";
 import { localeTag } from "../settings";
 
 /**
@@ -65,22 +67,11 @@ export const templateWorkflowDefaults = z.object({
 });
 
 export type Rule = z.infer<typeof ruleSchema>;
+// A workflow stores its rules in its schema snapshot: what this parser gives is what is stored.
+type _RuleIsStored = Expect<SameType<Rule, StoredRule>>;
 
-export interface WorkflowStep {
-  title: string;
-  description?: string;
-  fields: FieldDef[];
-}
-
-/** The schema a workflow runs on; a snapshot of it is stored with the workflow. */
-export interface WorkflowSchema {
-  /** schemaPath, or null when the schema came from the template's fields. */
-  source: string | null;
-  steps: WorkflowStep[];
-  rules: Rule[];
-  approval: { stages: string[][]; escalateAfterDays?: number };
-  autoValidateOnCreate: boolean;
-}
+/** The schema a workflow runs on: the shape it is stored in. */
+export type { WorkflowSchema, WorkflowStep } from "@/lib/db/json/workflow-schema";
 
 /** Each field's label by its key, for text a person reads (the key where a field has no label). */
 export const fieldLabels = (schema: Pick<WorkflowSchema, "steps">): Map<string, string> =>

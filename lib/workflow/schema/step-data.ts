@@ -1,13 +1,8 @@
+import type { StoredValue, WorkflowData } from "@/lib/db/json/workflow-data";
 import type { WorkflowSchema } from "./schema-format";
 
-/** One field's stored value and when it was last written. */
-export interface StoredValue {
-  value: unknown;
-  updatedAt: string;
-}
-
 /** A workflow's data: one object per step (by step index), field key to stored value. */
-export type WorkflowData = Array<Record<string, StoredValue>>;
+export type { StoredValue, WorkflowData } from "@/lib/db/json/workflow-data";
 
 export const emptyData = (schema: WorkflowSchema): WorkflowData => schema.steps.map(() => ({}));
 

@@ -1,12 +1,7 @@
+import type { ValidationResult } from "@/lib/db/json/workflow-data";
+
 /** Validation result item (docs/spec.md, "Workflow create request": other workflow shapes), plus the index of the step that holds the field. */
-export interface ValidationResult {
-  ruleId: string;
-  passed: boolean;
-  severity: "error" | "warning";
-  message: string;
-  fieldKey: string;
-  stepIndex: number;
-}
+export type { ValidationResult } from "@/lib/db/json/workflow-data";
 
 export type ValidationOutcome = "passed" | "failed";
 

@@ -71,7 +71,7 @@ export default async function BatchPage({
   const done = typeof q.done === "string" && Object.hasOwn(DONE, q.done) ? DONE[q.done] : undefined;
   // Every record of a traced batch has an explain trace (a failed render too).
   const explained = !!batch.explainRequestedBy && tierAllowsExplain(principal.tenant);
-  const distribution = batch.distribution as { mode?: string; deliveryConfig?: { mode?: string } };
+  const distribution = batch.distribution;
 
   return (
     <ConsoleShell principal={principal}>

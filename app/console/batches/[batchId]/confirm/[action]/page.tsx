@@ -25,7 +25,7 @@ const TEXT: Record<
     title: "Approve this batch?",
     submit: "Yes, approve the batch",
     effect: (b) =>
-      `${plural(b.readyCount, "document")} will be made${(b.distribution as { deliveryConfig?: { mode?: string } }).deliveryConfig?.mode === "secure-email" ? " and sent to their recipients" : ""}. This cannot be undone.`,
+      `${plural(b.readyCount, "document")} will be made${b.distribution.deliveryConfig?.mode === "secure-email" ? " and sent to their recipients" : ""}. This cannot be undone.`,
     commentLabel: "Comments (optional)",
     commentHint: "Recorded with your decision and shown in the batch's activity.",
   },

@@ -1,0 +1,39 @@
+/**
+ * What a batch keeps of its request (batches.distribution, batches.options) and of its intake check
+ * (batches.validationResults), and the details of its activity items (activity_items.detail).
+ */
+
+/** The distribution settings after the template's defaults and the request's override are merged (lib/batch/resolve-distribution.ts parses them). */
+export interface StoredDistribution {
+  enabled: boolean;
+  mode: "individual" | "combined";
+  requireApproval: boolean;
+  fileNameTemplate: string;
+  approversEmail?: string[];
+  deliveryConfig: { mode: "secure-email" | "none"; expiresInHours: number; nameField?: string };
+  zipBundle: boolean;
+}
+
+/** The request's options, and who sent it: the token's email (null without one) and subject. */
+export interface BatchOptions {
+  correlationId?: string;
+  documentId?: string;
+  generatedBy?: string;
+  sourceSystem?: string;
+  documentIdTemplate?: string;
+  title?: string;
+  submitterEmail: string | null;
+  submitterSubject: string;
+}
+
+/** One record that has messages at intake; records without any are not listed. */
+export interface BatchValidationEntry {
+  index: number;
+  status: "warning" | "invalid";
+  outcome: "DISPATCH_READY" | "INVALID";
+  messages: string[];
+}
+
+/** The detail of a batch's activity item (kind batch), and of each record's (kind record). */
+export type ActivityDetail =
+  { documentCount: number; readiness: string } | { recordIndex: number; documentId: string | null; error: string | null };
