@@ -239,6 +239,20 @@ describe("docs", () => {
     expect(files.filter((f) => f !== "README.md" && !linked.has(f))).toEqual([]);
   });
 
+  it("draw every job and every folder of lib/ in the architecture", () => {
+    const architecture = read("docs/architecture.md");
+    const definitions = path.join(root, "lib/jobs/definitions");
+    const jobIds = fs
+      .readdirSync(definitions)
+      .flatMap((f) => [...fs.readFileSync(path.join(definitions, f), "utf8").matchAll(/^\s+id: "([a-z-]+)",$/gm)].map((m) => m[1]));
+    expect(jobIds.length).toBeGreaterThan(10);
+    const folders = fs
+      .readdirSync(path.join(root, "lib"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `lib/${d.name}`);
+    expect([...jobIds, ...folders].filter((name) => !architecture.includes(`\`${name}\``))).toEqual([]);
+  });
+
   it("link only to files and headings that exist in the repository", () => {
     const problems = files.flatMap((f) => {
       const md = read(f);
