@@ -1,4 +1,4 @@
-/** One link of a workflow's activity chain (workflow_certificates.chainLinks; made by lib/esign/activity-chain.ts). */
+/** One link of a workflow's activity chain (workflow_certificates.chainLinks; made by lib/signing/certificate/activity-chain.ts). */
 export interface ChainLink {
   eventId: number;
   kind: string;

@@ -1,7 +1,7 @@
 /**
  * The workflow schema as a workflow stores it (workflows.schema): a snapshot taken at creation, so
  * later edits of the schema file change nothing in a running workflow. The schema file's format
- * and its checks are lib/workflow/schema-format.ts and the template field format
+ * and its checks are lib/workflow/schema/schema-format.ts and the template field format
  * lib/templates/front-matter.ts, whose parsers are held to these shapes at compile time.
  */
 

@@ -1,6 +1,6 @@
 import type { ExplainRetention } from "./explain-retention";
 
-/** One signer as a create request named them (templateSettings.esign.signers; lib/workflow/esign-settings.ts parses it). */
+/** One signer as a create request named them (templateSettings.esign.signers; lib/signing/signers/esign-settings.ts parses it). */
 export interface StoredSignerRequest {
   name: string;
   email: string;
