@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 // What the jsonb columns hold lives with the schema; the domain modules use these shapes or map them.
 import type { ChainLink } from "./json/activity-chain";
 import type { ApprovalEntry, ApprovalException, ChangeRequest } from "./json/approval";
@@ -341,33 +354,13 @@ export const workflowEvents = pgTable(
   (t) => [index("workflow_events_workflow").on(t.tenantId, t.workflowId, t.id)],
 );
 
-/**
- * The one-time passcode of a workflow's portal (requireOtp), one row per workflow: a new send replaces
- * the code. Only an HMAC of the code is kept (keyed with a server secret, salted per code).
- */
-export const workflowOtps = pgTable("workflow_otps", {
-  workflowId: uuid("workflow_id")
-    .primaryKey()
-    .references(() => workflows.id),
-  tenantId: text("tenant_id").notNull(),
-  codeHash: text("code_hash"),
-  salt: text("salt").notNull(),
-  sentAt: ts("sent_at").notNull(),
-  expiresAt: ts("expires_at").notNull(),
-  failedAttempts: integer("failed_attempts").notNull().default(0),
-  /** Set on the 5th wrong try: the code is dead and no new one is sent before this time. */
-  lockedUntil: ts("locked_until"),
-  /** Set when the code was used: it never verifies twice. */
-  usedAt: ts("used_at"),
-});
-
 export const signerStates = ["waiting", "invited", "viewed", "signed", "declined", "expired"] as const;
 export type SignerState = (typeof signerStates)[number];
 
 /**
  * One signer of a workflow with e-signature (templateSettings.esign), created with the workflow, and
- * what their ceremony recorded. The link's token is kept only as its SHA-256; the one-time passcode
- * only as an HMAC (lib/workflow/otp/otp-code.ts, bound to the signer's id).
+ * what their ceremony recorded. The link's token is kept only as its SHA-256; a required passcode is
+ * in `passcodes`.
  */
 export const workflowSigners = pgTable(
   "workflow_signers",
@@ -411,13 +404,6 @@ export const workflowSigners = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    otpCodeHash: text("otp_code_hash"),
-    otpSalt: text("otp_salt"),
-    otpSentAt: ts("otp_sent_at"),
-    otpExpiresAt: ts("otp_expires_at"),
-    otpFailedAttempts: integer("otp_failed_attempts").notNull().default(0),
-    otpLockedUntil: ts("otp_locked_until"),
-    otpVerifiedAt: ts("otp_verified_at"),
     /** The electronic-records consent the signer accepted (lib/signing/ceremony/consent.ts). */
     consentVersion: text("consent_version"),
     consentSha256: text("consent_sha256"),
@@ -443,6 +429,36 @@ export const workflowSigners = pgTable(
     uniqueIndex("workflow_signers_position").on(t.workflowId, t.position),
     index("workflow_signers_workflow").on(t.tenantId, t.workflowId, t.position),
   ],
+);
+
+/**
+ * A one-time passcode (lib/otp): the workflow portal's (requireOtp) or one signer's (esign signer
+ * requireOtp), one row per holder; a new send replaces the code. Only an HMAC of the code is kept
+ * (keyed with a server secret, salted per code, bound to `id`).
+ */
+export const passcodes = pgTable(
+  "passcodes",
+  {
+    /** The id the code is bound to: the signer's for a signer's code, else the workflow's. */
+    id: uuid("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id),
+    /** The signer whose ceremony the code opens; null for the workflow portal's code. */
+    signerId: uuid("signer_id").references(() => workflowSigners.id),
+    /** Null once the code is used or locked: nothing is left to guess against. */
+    codeHash: text("code_hash"),
+    salt: text("salt").notNull(),
+    sentAt: ts("sent_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    /** Set on the last allowed wrong try: the code is dead and no new one is sent before this time. */
+    lockedUntil: ts("locked_until"),
+    /** Set when the code was used: it never verifies twice. */
+    usedAt: ts("used_at"),
+  },
+  (t) => [check("passcodes_holder", sql`${t.id} = coalesce(${t.signerId}, ${t.workflowId})`)],
 );
 
 /**
@@ -559,8 +575,8 @@ export type MailMessage = typeof mailOutbox.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
 export type Workflow = typeof workflows.$inferSelect;
 export type WorkflowEvent = typeof workflowEvents.$inferSelect;
-export type WorkflowOtp = typeof workflowOtps.$inferSelect;
 export type WorkflowSigner = typeof workflowSigners.$inferSelect;
+export type Passcode = typeof passcodes.$inferSelect;
 export type WorkflowCertificate = typeof workflowCertificates.$inferSelect;
 export type WorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferSelect;
 export type ExplainTrace = typeof explainTraces.$inferSelect;
@@ -579,8 +595,8 @@ export type NewMailMessage = typeof mailOutbox.$inferInsert;
 export type NewJob = typeof jobs.$inferInsert;
 export type NewWorkflow = typeof workflows.$inferInsert;
 export type NewWorkflowEvent = typeof workflowEvents.$inferInsert;
-export type NewWorkflowOtp = typeof workflowOtps.$inferInsert;
 export type NewWorkflowSigner = typeof workflowSigners.$inferInsert;
+export type NewPasscode = typeof passcodes.$inferInsert;
 export type NewWorkflowCertificate = typeof workflowCertificates.$inferInsert;
 export type NewWorkflowCallbackAttempt = typeof workflowCallbackAttempts.$inferInsert;
 export type NewExplainTrace = typeof explainTraces.$inferInsert;

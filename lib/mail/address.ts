@@ -47,3 +47,9 @@ export function emailAddress(invalid = INVALID) {
       if (why) ctx.addIssue({ code: "custom", message: why === INVALID ? invalid : why });
     });
 }
+
+/** p***@example.com: enough for the holder to recognise the mailbox, too little to harvest it. */
+export const maskEmail = (email: string): string => {
+  const at = email.lastIndexOf("@");
+  return at <= 0 ? "***" : `${email[0]}***${email.slice(at)}`;
+};

@@ -1,5 +1,5 @@
 import { expandDeliveryLinks } from "@/lib/delivery/link-token";
-import { expandOtpCodes } from "@/lib/workflow/otp/otp-code";
+import { expandOtpCodes } from "@/lib/otp/code";
 import { expandPortalLinks } from "@/lib/workflow/portal/portal-link";
 import { expandSignLinks } from "@/lib/signing/ceremony/sign-link";
 

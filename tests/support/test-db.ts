@@ -1,6 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 
 /** The PostgreSQL server tests use: the machine's (trust auth on loopback) unless TEST_PG_URL says otherwise. */
@@ -44,4 +49,38 @@ export async function useFreshDatabase(driver: "postgres" | "pglite"): Promise<(
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = data.dir;
   return async () => data.remove();
+}
+
+/** The migrations folder cut after `last` (its journal too), to make a database as an older release left it. */
+function migrationsUpTo(last: number): { dir: string; remove: () => void } {
+  const tmp = createTempDataDir();
+  fs.cpSync(path.resolve("drizzle"), tmp.dir, { recursive: true });
+  const journalFile = path.join(tmp.dir, "meta/_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= last);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return tmp;
+}
+
+/**
+ * Migrates this process's fresh database (useFreshDatabase) only up to migration `last` and runs
+ * `sql` there: the rows an older release left. The next getDb() runs the migrations after it.
+ */
+export async function seedOlderRelease(driver: "postgres" | "pglite", last: number, sql: string): Promise<void> {
+  const old = migrationsUpTo(last);
+  try {
+    if (driver === "postgres") {
+      const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await migratePostgres(drizzlePostgres(client), { migrationsFolder: old.dir });
+      await client.unsafe(sql);
+      await client.end();
+    } else {
+      const client = await PGlite.create(path.join(process.env.DATA_DIR!, "pglite"));
+      await migratePglite(drizzlePglite(client), { migrationsFolder: old.dir });
+      await client.exec(sql);
+      await client.close();
+    }
+  } finally {
+    old.remove();
+  }
 }

@@ -1,12 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/bearer";
 import { getBlobStore } from "@/lib/blob/store";
@@ -19,7 +11,7 @@ import { archiveTraces, deleteExpiredTraces } from "@/lib/explain/retention";
 import { recordTrace, settleTraceWrites } from "@/lib/explain/store";
 import { newId } from "@/lib/ids";
 import { useTraceStore } from "../support/explain-db";
-import { createTempDataDir, useFreshDatabase } from "../support/test-db";
+import { createTempDataDir, seedOlderRelease, useFreshDatabase } from "../support/test-db";
 import { tenantFolder } from "@/lib/blob/keys";
 
 const DAY = 86_400_000;
@@ -103,17 +95,6 @@ describe.each(["pglite", "postgres"] as const)("trace retention on %s", (driver)
   });
 });
 
-/** The migrations folder cut after `last` (its journal too), to make a database as an older release left it. */
-function migrationsUpTo(last: number): { dir: string; remove: () => void } {
-  const tmp = createTempDataDir();
-  fs.cpSync(path.resolve("drizzle"), tmp.dir, { recursive: true });
-  const journalFile = path.join(tmp.dir, "meta/_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= last);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return tmp;
-}
-
 describe.each(["pglite", "postgres"] as const)("migration 0006 on %s", (driver) => {
   afterAll(async () => {
     await closeDb();
@@ -127,22 +108,11 @@ describe.each(["pglite", "postgres"] as const)("migration 0006 on %s", (driver) 
     const data = createTempDataDir();
     process.env.DATA_DIR = data.dir;
     const drop = await useFreshDatabase(driver);
-    const old = migrationsUpTo(5);
     const insert = `insert into tenants (id, name, tier) values ('acme', 'Acme', 'premium');
       insert into explain_traces (id, tenant_id, correlation_id, render_kind, blob_key, byte_size, created_at)
       values ('${newId()}', 'acme', 'before-0006', 'single', 'explain/traces/x.json', 10, '2026-01-31T10:00:00Z')`;
     try {
-      if (driver === "postgres") {
-        const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-        await migratePostgres(drizzlePostgres(client), { migrationsFolder: old.dir });
-        await client.unsafe(insert);
-        await client.end();
-      } else {
-        const client = await PGlite.create(path.join(process.env.DATA_DIR!, "pglite"));
-        await migratePglite(drizzlePglite(client), { migrationsFolder: old.dir });
-        await client.exec(insert);
-        await client.close();
-      }
+      await seedOlderRelease(driver, 5, insert);
       process.env.EXPLAIN_ARCHIVE_AFTER_DAYS = "10";
       process.env.EXPLAIN_RETENTION_YEARS = "1.5";
       resetEnvCache();
@@ -155,7 +125,6 @@ describe.each(["pglite", "postgres"] as const)("migration 0006 on %s", (driver) 
     } finally {
       await closeDb();
       await drop();
-      old.remove();
       data.remove();
     }
   });

@@ -4,7 +4,7 @@ import { issuePortalToken, verifyPortalToken } from "@/lib/auth/portal-token";
 import { resetEnvCache } from "@/lib/env";
 import { expandPlaceholders } from "@/lib/mail/expand-placeholders";
 import { newLinkNonce, signLinkPlaceholder, signToken, signTokenHash, tokenMatches } from "@/lib/signing/ceremony/sign-link";
-import { hashOtp, newOtpSalt, otpCodeFor, otpCodePlaceholder, otpMatches } from "@/lib/workflow/otp/otp-code";
+import { hashOtp, newOtpSalt, otpCodeFor, otpCodePlaceholder, otpMatches } from "@/lib/otp/code";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";

@@ -3,7 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { workflowSigners } from "@/lib/db/schema";
 import type { Visitor } from "@/lib/delivery/open-session";
 import { consent } from "./consent";
-import { OTP_SEND_INTERVAL_MS } from "@/lib/workflow/otp/otp-code";
+import { passcodeGate } from "@/lib/otp/rules";
+import { findPasscode, signerHolder } from "@/lib/otp/store";
 import { recordEvent, type Actor } from "@/lib/workflow/events";
 import { lockWorkflow } from "@/lib/workflow/get-workflow";
 import { presentSigner } from "../signers/present-signing";
@@ -32,13 +33,7 @@ export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: 
     otp: {
       required: signer.requireOtp,
       verified: otpVerified,
-      sentAt: iso(signer.otpSentAt),
-      // A code sent and not used yet: the page asks for it rather than offering to send one.
-      expiresAt: signer.otpCodeHash && signer.otpExpiresAt && signer.otpExpiresAt.getTime() > Date.now() ? iso(signer.otpExpiresAt) : null,
-      nextSendAt: signer.otpSentAt
-        ? new Date(Math.max(signer.otpSentAt.getTime() + OTP_SEND_INTERVAL_MS, signer.otpLockedUntil?.getTime() ?? 0)).toISOString()
-        : null,
-      lockedUntil: signer.otpLockedUntil && signer.otpLockedUntil.getTime() > Date.now() ? iso(signer.otpLockedUntil) : null,
+      ...passcodeGate(signer.requireOtp ? await findPasscode(await getDb(), signerHolder(signer)) : undefined, Date.now()),
     },
   };
   if (signer.requireOtp && !otpVerified) return { ...gate, signer: { name: signer.name, state: signer.state } };

@@ -37,7 +37,6 @@ export async function inviteSigners(
         invitedAt: s.invitedAt ?? now,
         state: s.viewedAt ? "viewed" : "invited",
         expiredAt: null,
-        otpVerifiedAt: null,
         updatedAt: now,
       })
       .where(eq(workflowSigners.id, s.id));

@@ -1,5 +1,5 @@
 import type { Workflow, WorkflowSigner } from "@/lib/db/schema";
-import { maskEmail } from "@/lib/workflow/otp/send-otp";
+import { maskEmail } from "@/lib/mail/address";
 import { effectiveState, signsAfterSealing } from "./signers";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import type { PortalPrincipal, ReviewerBinding } from "@/lib/auth/portal-token";
 import { getDb } from "@/lib/db/client";
-import { workflowOtps, type Workflow } from "@/lib/db/schema";
+import type { Workflow } from "@/lib/db/schema";
+import { passcodeGate } from "@/lib/otp/rules";
+import { findPasscode, portalHolder } from "@/lib/otp/store";
 import { getWorkflow } from "../get-workflow";
 import { tenantApprovers } from "../approval/approval-stage";
 import { reviewerRefusal } from "../approval/approvers";
@@ -9,10 +10,7 @@ import { bootstrapPayload, type ReviewerView } from "../present-workflow";
 import { signingPayload } from "@/lib/signing/signers/present-signing";
 import { listSigners, signsAfterSealing } from "@/lib/signing/signers/signers";
 import { canDo } from "../states";
-import { OTP_SEND_INTERVAL_MS } from "../otp/otp-code";
 import { otpGateClosed } from "../otp/otp-gate";
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The rules of the decision routes (reviewerRefusal), asked in advance so the page offers no button the server refuses. */
 async function reviewerView(wf: Workflow, reviewer: ReviewerBinding): Promise<ReviewerView> {
@@ -40,23 +38,11 @@ export async function portalBootstrap(portal: PortalPrincipal) {
     return { ...bootstrapPayload(wf, portal.role, reviewer), signing, otpRequired, otpVerified: otpRequired ? portal.otpVerified : null };
   }
   const db = await getDb();
-  const [otp] = await db
-    .select()
-    .from(workflowOtps)
-    .where(and(eq(workflowOtps.workflowId, wf.id), eq(workflowOtps.tenantId, wf.tenantId)));
-  const waiting = otp?.codeHash && !otp.usedAt;
   return {
     workflow: { workflowId: wf.id, state: wf.state, organizationName: wf.settings.organizationName ?? null, requireOtp: true },
     role: portal.role,
     otpRequired: true,
     otpVerified: false,
-    otp: {
-      sentAt: iso(otp?.sentAt),
-      expiresAt: waiting ? iso(otp.expiresAt) : null,
-      nextSendAt: otp
-        ? new Date(Math.max(otp.sentAt.getTime() + OTP_SEND_INTERVAL_MS, otp.lockedUntil?.getTime() ?? 0)).toISOString()
-        : null,
-      lockedUntil: otp?.lockedUntil && otp.lockedUntil.getTime() > Date.now() ? iso(otp.lockedUntil) : null,
-    },
+    otp: passcodeGate(await findPasscode(db, portalHolder(wf)), Date.now()),
   };
 }
