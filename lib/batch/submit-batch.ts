@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import type { Principal } from "@/lib/auth/bearer";
 import { getBlobStore } from "@/lib/blob/store";
 import { insertMany } from "@/lib/db/insert-many";
 import { getDb } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { createOnce } from "@/lib/db/idempotent-create";
 import type { BatchValidationEntry } from "@/lib/db/json/batch";
 import { activityItems, auditEvents, batches, batchRecords, type Batch, type NewBatch } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -56,9 +55,27 @@ export async function submitBatch(
   const explain = explainSettings(principal.tenant, request, template);
   const tenantId = principal.tenant.id;
   const correlationId = request.options.correlationId ?? newId();
-  const earlier = await findByCorrelationId(tenantId, correlationId);
-  if (earlier) return replay(earlier);
+  return createOnce(
+    batches,
+    { tenantId, correlationId },
+    () => intake({ principal, request, records, template, distribution, explain, correlationId }),
+    replay,
+  );
+}
 
+interface IntakeInput {
+  principal: Principal;
+  request: RenderRequest;
+  records: Record<string, unknown>[];
+  template: Template;
+  distribution: Distribution;
+  explain: ReturnType<typeof explainSettings>;
+  correlationId: string;
+}
+
+/** A new batch: checked, its receipt stored, then written with its records, activity and first step. */
+async function intake({ principal, request, records, template, distribution, explain, correlationId }: IntakeInput): Promise<IntakeResult> {
+  const tenantId = principal.tenant.id;
   const submittedBy = request.options.generatedBy ?? principal.email ?? principal.subject;
   const options = { ...request.options, submitterEmail: principal.email, submitterSubject: principal.subject };
   // Never the submitter: a batch waits only on people allowed to decide it.
@@ -107,14 +124,7 @@ export async function submitBatch(
   const receipt = await buildReceipt(batch, check, template);
   await getBlobStore().put(batch.receiptKey, receipt, "application/pdf");
 
-  try {
-    return { batch: await persist(batch, check), receipt, replayed: false };
-  } catch (err) {
-    // Two submissions with one correlationId raced; the first one stands.
-    const winner = isUniqueViolation(err) ? await findByCorrelationId(tenantId, correlationId) : null;
-    if (winner) return replay(winner);
-    throw err;
-  }
+  return { batch: await persist(batch, check), receipt, replayed: false };
 }
 
 /** Writes the batch with its records, activity and audit, and hands it on; returns the batch as stored. */
@@ -169,15 +179,6 @@ function validationResults(check: IntakeCheck): BatchValidationEntry[] {
       outcome: r.status === "invalid" ? "INVALID" : "DISPATCH_READY",
       messages: r.messages,
     }));
-}
-
-async function findByCorrelationId(tenantId: string, correlationId: string): Promise<Batch | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(batches)
-    .where(and(eq(batches.tenantId, tenantId), eq(batches.correlationId, correlationId)));
-  return row;
 }
 
 async function replay(batch: Batch): Promise<IntakeResult> {

@@ -1,7 +1,7 @@
 import type { Principal } from "@/lib/auth/bearer";
 import { issuePortalToken } from "@/lib/auth/portal-token";
 import { getDb } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { createOnce } from "@/lib/db/idempotent-create";
 import { workflows, type NewWorkflow, type Workflow } from "@/lib/db/schema";
 import { explainSettings } from "@/lib/explain/settings";
 import { AppError } from "@/lib/http/problem";
@@ -16,7 +16,6 @@ import type { EsignSigner } from "@/lib/signing/signers/esign-settings";
 import { insertSigners } from "@/lib/signing/signers/signers";
 import { enterApproval, notifyStage } from "./approval/approval-stage";
 import { bearerActor, recordEvent } from "./events";
-import { findByCorrelationId } from "./get-workflow";
 import { inviteParticipants } from "./portal/invite-participants";
 import { loadWorkflowSchema, templateWorkflow } from "./schema/load-schema";
 import { portalUrl } from "./portal/portal-link";
@@ -49,9 +48,18 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     );
   }
   const correlationId = req.correlationId ?? newId();
-  const earlier = await findByCorrelationId(tenantId, correlationId);
-  if (earlier) return replay(earlier);
+  return createOnce(workflows, { tenantId, correlationId }, () => newWorkflow(principal, req, correlationId, esign), replay);
+}
 
+/** A new workflow: its template and schema loaded, stored with its signers, its people told. */
+async function newWorkflow(
+  principal: Principal,
+  req: CreateWorkflowRequest,
+  correlationId: string,
+  esign: ReturnType<typeof esignFromRequest>,
+): Promise<CreateResult> {
+  const tenantId = principal.tenant.id;
+  const ts = req.templateSettings;
   const template = await loadTemplate((req.templatePath ?? req.templateId)!);
   const defaults = templateWorkflow(template);
   const schema = await loadWorkflowSchema(template, ts.workflow.schemaPath ?? defaults.schemaPath);
@@ -89,15 +97,8 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     ...((ts.workflow.autoValidateOnCreate ?? schema.autoValidateOnCreate) ? validatedOnCreate(schema, data, now) : {}),
   };
   await snapshotTemplate(template);
-  try {
-    const wf = await persist(values, principal, esign.signers);
-    return { workflow: wf, idempotent: false, portalUrl: participantUrl(wf) };
-  } catch (err) {
-    // Two creates with one correlationId raced; the first one stands.
-    const winner = isUniqueViolation(err) ? await findByCorrelationId(tenantId, correlationId) : null;
-    if (winner) return replay(winner);
-    throw err;
-  }
+  const wf = await persist(values, principal, esign.signers);
+  return { workflow: wf, idempotent: false, portalUrl: participantUrl(wf) };
 }
 
 /** The columns of a workflow validated as it is created: on to approval when it passed, else back to its participants. */

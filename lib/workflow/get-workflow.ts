@@ -85,12 +85,3 @@ export async function lockWorkflow(tx: Tx, tenantId: string, workflowId: string)
   if (!row) throw notFound(workflowId);
   return plan.complete(row);
 }
-
-export async function findByCorrelationId(tenantId: string, correlationId: string): Promise<Workflow | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(workflows)
-    .where(and(eq(workflows.tenantId, tenantId), eq(workflows.correlationId, correlationId)));
-  return row;
-}
