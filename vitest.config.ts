@@ -20,7 +20,8 @@ const integration = {
  * On the embedded database (PGlite), only what differs from PostgreSQL: one session at a time
  * (concurrent autosaves), its directory lock and recovery after a crash, migrations at start (every
  * stack), a batch end to end and a workflow up to its approval, and the SMTP outages (the mail
- * pump wakes through the embedded database's LISTEN). The PostgreSQL project runs everything.
+ * pump wakes through the embedded database's LISTEN). The PostgreSQL project runs everything; in
+ * these files, what is the same on either database skips itself on PGlite (`skipIf(dbKind() === "pglite")`).
  */
 const onPglite = [
   "tests/integration/batch-lifecycle.test.ts",

@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readXmpField } from "@/lib/pdf/metadata";
 import { readPdf } from "../support/pdf";
 import { expectProblem } from "../support/problem";
-import { eventually, startStack, type Stack, type UserName } from "../support/stack";
+import { dbKind, eventually, startStack, type Stack, type UserName } from "../support/stack";
 import { queryStackDb } from "../support/stack-db";
+
+/** On PGlite (the integration-pglite project) only a batch end to end runs; the rest is the same on either database. */
+const pglite = dbKind() === "pglite";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -51,7 +54,7 @@ const finished = (id: string) =>
     `batch ${id} to finish`,
   );
 
-describe("decisions", () => {
+describe.skipIf(pglite)("decisions", () => {
   it("lets only an approver of the batch decide, never the submitter or another tenant", async () => {
     const id = await submit([record(1)]);
     expect((await decide(id, "submitter", "approve")).status).toBe(403);
@@ -129,7 +132,7 @@ describe("decisions", () => {
 });
 
 describe("processing and delivery", () => {
-  it("renders the template version validated at intake, even after the file is edited or removed", async () => {
+  it.skipIf(pglite)("renders the template version validated at intake, even after the file is edited or removed", async () => {
     const file = path.join(stack.templatesDir, "versioned.md");
     fs.writeFileSync(file, `${fs.readFileSync(path.join(stack.templatesDir, "letter.md"), "utf8")}\nVersioned copy.\n`);
     const quiet = { deliveryConfig: { mode: "none" } }; // no mail: later tests count the delivery mails
@@ -147,7 +150,7 @@ describe("processing and delivery", () => {
     expect(await readXmpField(new Uint8Array(await pdf.arrayBuffer()), "TemplateVersion")).toBe(validated);
   });
 
-  it("records a render failure on the record, keeps going, and ends partially-failed", async () => {
+  it.skipIf(pglite)("records a render failure on the record, keeps going, and ends partially-failed", async () => {
     fs.writeFileSync(
       path.join(stack.templatesDir, "fragile.md"),
       `${fs.readFileSync(path.join(stack.templatesDir, "letter.md"), "utf8")}\nFragile copy.\n`,
@@ -261,7 +264,7 @@ describe("processing and delivery", () => {
     expect(await fetch(`${stack.baseUrl}/d/${"A".repeat(43)}`).then((r) => r.text())).toContain("not recognised");
   });
 
-  it("auto-approves without requireApproval, merges combined batches and bundles individual ones", async () => {
+  it.skipIf(pglite)("auto-approves without requireApproval, merges combined batches and bundles individual ones", async () => {
     const combined = await submit([record(1), record(2), record(3)], {
       requireApproval: false,
       mode: "combined",

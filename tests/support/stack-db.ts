@@ -1,7 +1,11 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import { closeDb } from "@/lib/db/client";
 import { acquireDataDirLock } from "@/lib/db/pglite-lock";
+import { resetEnvCache } from "@/lib/env";
+import type { EventInput } from "@/lib/jobs/define-job";
+import { sendEvent } from "@/lib/jobs/send-event";
 import type { Stack } from "./stack";
 
 /**
@@ -27,5 +31,25 @@ export async function queryStackDb(stack: Stack, text: string): Promise<Record<s
   } finally {
     await db.close();
     release();
+  }
+}
+
+/**
+ * Sends a job event into a PostgreSQL stack's database as the product's own code would: the server's
+ * runner hears the commit (LISTEN) and runs the jobs listening to the event, such as a cron job's
+ * sweep the test would otherwise wait for until its next slot.
+ */
+export async function sendStackEvent(stack: Stack, event: EventInput): Promise<void> {
+  if (stack.kind !== "postgres") throw new Error("sendStackEvent: a PostgreSQL stack only (PGlite admits one process)");
+  const own = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = stack.env.DATABASE_URL;
+  resetEnvCache();
+  try {
+    await sendEvent(undefined, event);
+  } finally {
+    await closeDb();
+    if (own === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = own;
+    resetEnvCache();
   }
 }
