@@ -4,7 +4,7 @@ import postgres from "postgres";
 import { closeDb } from "@/lib/db/client";
 import { acquireDataDirLock } from "@/lib/db/pglite-lock";
 import { resetEnvCache } from "@/lib/env";
-import type { EventInput } from "@/lib/jobs/define-job";
+import type { SealpostEvent } from "@/lib/jobs/events";
 import { sendEvent } from "@/lib/jobs/send-event";
 import type { Stack } from "./stack";
 
@@ -39,7 +39,7 @@ export async function queryStackDb(stack: Stack, text: string): Promise<Record<s
  * runner hears the commit (LISTEN) and runs the jobs listening to the event, such as a cron job's
  * sweep the test would otherwise wait for until its next slot.
  */
-export async function sendStackEvent(stack: Stack, event: EventInput): Promise<void> {
+export async function sendStackEvent(stack: Stack, event: SealpostEvent): Promise<void> {
   if (stack.kind !== "postgres") throw new Error("sendStackEvent: a PostgreSQL stack only (PGlite admits one process)");
   const own = process.env.DATABASE_URL;
   process.env.DATABASE_URL = stack.env.DATABASE_URL;
