@@ -253,7 +253,8 @@ for (const driver of ["postgres", "pglite"] as const) {
 
     it("sleeps until a time without re-running earlier steps or counting an attempt", async () => {
       await runner();
-      const until = new Date(Date.now() + 400);
+      // Long enough that the parked job is seen pending (not running) even on a loaded host.
+      const until = new Date(Date.now() + 2_500);
       await sendEventOn(testEvents, undefined, { name: "test/sleeper", data: { until: until.toISOString() } });
       await eventually(async () => (await jobsOf("t-sleeper"))[0]?.status === "pending" && seen("before-sleep") === 1);
       const [row] = await allDone("t-sleeper");
