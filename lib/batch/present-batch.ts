@@ -1,6 +1,5 @@
 import type { Batch } from "@/lib/db/schema";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoMoment } from "@/lib/iso-moment";
 
 /** Item of GET /api/dispatch/batch (docs/spec.md, "Batch summary"). */
 export function batchSummary(b: Batch) {
@@ -32,10 +31,10 @@ export function batchDetail(b: Batch) {
     submittedBy: b.submittedBy,
     approvedBy: b.approvedBy,
     approvers: b.approvers,
-    decidedAt: iso(b.decidedAt),
-    queuedAt: iso(b.queuedAt),
-    startedAt: iso(b.startedAt),
-    completedAt: iso(b.completedAt),
+    decidedAt: isoMoment(b.decidedAt),
+    queuedAt: isoMoment(b.queuedAt),
+    startedAt: isoMoment(b.startedAt),
+    completedAt: isoMoment(b.completedAt),
     decisionComments: b.decisionComments,
     validationResults: b.validationResults,
     distribution: b.distribution,

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/http/problem";
 import { hashOtp, newOtpSalt, otpCodeFor, otpMatches } from "./code";
+import { isoMoment } from "@/lib/iso-moment";
 
 /** docs/spec.md, "Limits": 5 attempts, one send per 60 seconds; the lifetime is OTP_TTL_MS (10 minutes). */
 export const OTP_MAX_ATTEMPTS = 5;
@@ -101,8 +102,6 @@ export function tryPasscode(p: PasscodeState | undefined, holderId: string, code
   };
 }
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
 /**
  * What a passcode page needs before the code is verified: when the last code was sent, until when
  * it can be entered (only while one is waiting: the page then asks for it rather than offering to
@@ -111,9 +110,9 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export function passcodeGate(p: PasscodeState | undefined, now: number) {
   const waiting = p?.codeHash && !p.usedAt && p.expiresAt.getTime() > now;
   return {
-    sentAt: iso(p?.sentAt),
-    expiresAt: waiting ? iso(p.expiresAt) : null,
+    sentAt: isoMoment(p?.sentAt),
+    expiresAt: waiting ? isoMoment(p.expiresAt) : null,
     nextSendAt: p ? new Date(Math.max(p.sentAt.getTime() + OTP_SEND_INTERVAL_MS, p.lockedUntil?.getTime() ?? 0)).toISOString() : null,
-    lockedUntil: p?.lockedUntil && p.lockedUntil.getTime() > now ? iso(p.lockedUntil) : null,
+    lockedUntil: p?.lockedUntil && p.lockedUntil.getTime() > now ? isoMoment(p.lockedUntil) : null,
   };
 }

@@ -4,8 +4,7 @@ import { changesSinceReview } from "./approval/changes-since-review";
 import { sealedFileName } from "./sealing/sealed-file-name";
 import { DEFAULT_LOCALE } from "@/lib/format/locale";
 import { stepUpdatedAt, stepValues } from "./schema/step-data";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoMoment } from "@/lib/iso-moment";
 
 /** Stages an approval has: the schema's, or one (the tenant's approvers) when the schema names none. */
 export const totalApprovalStages = (wf: Workflow): number => Math.max(wf.schema.approval.stages.length, 1);
@@ -24,7 +23,7 @@ export function workflowStatus(wf: Workflow) {
     version: wf.version,
     updatedAt: wf.updatedAt.toISOString(),
     sealedSha256: wf.sealedSha256,
-    sealedAt: iso(wf.sealedAt),
+    sealedAt: isoMoment(wf.sealedAt),
   };
 }
 
@@ -36,7 +35,7 @@ export function workflowSummary(wf: Workflow) {
     templatePath: wf.templatePath,
     createdBy: wf.createdBy,
     createdAt: wf.createdAt.toISOString(),
-    completedAt: iso(wf.completedAt),
+    completedAt: isoMoment(wf.completedAt),
   };
 }
 
@@ -98,7 +97,7 @@ export function bootstrapPayload(wf: Workflow, role: PortalRole, reviewer?: Revi
     }),
     rules: wf.schema.rules,
     validationResults: wf.validationResults,
-    validatedAt: iso(wf.validatedAt),
+    validatedAt: isoMoment(wf.validatedAt),
     changeRequests: wf.changeRequests,
   };
   if (role === "participant") return common;

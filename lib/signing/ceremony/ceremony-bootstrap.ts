@@ -12,8 +12,7 @@ import { assertOtpPassed, openLink, type OpenedLink } from "./open-link";
 import { otpProofValid } from "./otp-proof";
 import { listSigners, signersDue } from "../signers/signers";
 import { workflowFileName } from "@/lib/workflow/sealing/sealed-file-name";
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+import { isoMoment } from "@/lib/iso-moment";
 
 export const signerActor = (s: { position: number }): Actor => ({ name: `signer:${s.position + 1}` });
 
@@ -29,7 +28,7 @@ export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: 
   const otpVerified = signer.requireOtp ? otpProofValid(proof, signer.id, signer.tokenHash!) : null;
   const gate = {
     organizationName: wf.settings.organizationName ?? null,
-    linkExpiresAt: iso(signer.tokenExpiresAt),
+    linkExpiresAt: isoMoment(signer.tokenExpiresAt),
     otp: {
       required: signer.requireOtp,
       verified: otpVerified,

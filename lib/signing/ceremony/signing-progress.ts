@@ -1,7 +1,6 @@
 import { assertOtpPassed, linkHolder } from "./open-link";
 import { listSigners, effectiveState } from "../signers/signers";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoMoment } from "@/lib/iso-moment";
 
 /**
  * GET /api/sign/{token}/progress: where the signer's own signature and the document stand. The
@@ -25,9 +24,9 @@ export async function signingProgress(token: string, proof: string | null) {
     signer: {
       name: signer.name,
       state,
-      signRequestedAt: iso(signer.signRequestedAt),
-      signedAt: iso(signer.signedAt),
-      declinedAt: iso(signer.declinedAt),
+      signRequestedAt: isoMoment(signer.signRequestedAt),
+      signedAt: isoMoment(signer.signedAt),
+      declinedAt: isoMoment(signer.declinedAt),
     },
     signing: {
       mode: wf.settings.esign!.signingMode,

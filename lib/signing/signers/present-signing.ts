@@ -1,8 +1,7 @@
 import type { Workflow, WorkflowSigner } from "@/lib/db/schema";
 import { maskEmail } from "@/lib/mail/address";
 import { effectiveState, signsAfterSealing } from "./signers";
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { isoMoment } from "@/lib/iso-moment";
 
 /** One signer as the status and bootstrap payloads show them; `mask` for a payload the participant reads. */
 export function presentSigner(s: WorkflowSigner, mask: boolean, now = Date.now()) {
@@ -14,12 +13,12 @@ export function presentSigner(s: WorkflowSigner, mask: boolean, now = Date.now()
     order: s.signOrder,
     state: effectiveState(s, now),
     requireOtp: s.requireOtp,
-    invitedAt: iso(s.invitedAt),
-    viewedAt: iso(s.viewedAt),
-    signRequestedAt: iso(s.signRequestedAt),
-    signedAt: iso(s.signedAt),
-    declinedAt: iso(s.declinedAt),
-    linkExpiresAt: s.signRequestedAt || s.declinedAt ? null : iso(s.tokenExpiresAt),
+    invitedAt: isoMoment(s.invitedAt),
+    viewedAt: isoMoment(s.viewedAt),
+    signRequestedAt: isoMoment(s.signRequestedAt),
+    signedAt: isoMoment(s.signedAt),
+    declinedAt: isoMoment(s.declinedAt),
+    linkExpiresAt: s.signRequestedAt || s.declinedAt ? null : isoMoment(s.tokenExpiresAt),
     declineReason: s.declineReason,
     verificationMethod: s.verificationMethod,
     signedRevision: s.signedRevision,
