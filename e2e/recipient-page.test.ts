@@ -118,7 +118,9 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   await expect(heading(again).textContent()).resolves.toBe("This link has been withdrawn");
   expect(await again.getByRole("banner").textContent()).toContain("Acme");
   expect(await again.locator("main img, object, embed, iframe, a[download]").count()).toBe(0);
-  expect((await again.request.get(`${link}/file`)).status()).toBe(410);
+  const closedFile = await again.request.get(`${link}/file`);
+  expect(closedFile.status()).toBe(410);
+  expect(await closedFile.text()).toBe("This link has been withdrawn");
   expect((await again.request.get(`${link}/pages/1`)).status()).toBe(410);
   await checkAtBothWidths(again, "recipient/02-withdrawn");
   await again.close();

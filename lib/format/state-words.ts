@@ -1,4 +1,5 @@
 import type { BatchState, Readiness } from "@/lib/batch/states";
+import type { DeliveryState } from "@/lib/delivery/session-state";
 import type { SignerState } from "@/lib/db/schema";
 import type { WorkflowState } from "@/lib/workflow/states";
 
@@ -83,4 +84,11 @@ export const readinessLabels: Record<Readiness, StateWord> = {
   READY: { label: "Ready", colour: "green" },
   PARTIAL: { label: "Ready, with warnings", colour: "yellow" },
   INVALID: { label: "Not ready: some records are invalid", colour: "red" },
+};
+
+/** What a recipient reads where a delivery link opens nothing: its page's heading, its file's answer. */
+export const closedLinkWords: Record<Exclude<DeliveryState, "active"> | "unknown", string> = {
+  unknown: "Link not recognised",
+  expired: "This link has expired",
+  revoked: "This link has been withdrawn",
 };

@@ -5,6 +5,7 @@ import { Caption } from "@/components/PageShell";
 import { when } from "@/lib/console/labels";
 import { deliveredPreview } from "@/lib/delivery/delivered-document";
 import { openDeliverySession } from "@/lib/delivery/open-session";
+import { closedLinkWords } from "@/lib/format/state-words";
 import { visitorFrom } from "@/lib/http/visitor";
 import { RecipientShell } from "./RecipientShell";
 import styles from "./recipient.module.css";
@@ -25,7 +26,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ token
   if (opened.state !== "active") {
     return (
       <RecipientShell organisation={organisation}>
-        <h1>{opened.state === "expired" ? "This link has expired" : "This link has been withdrawn"}</h1>
+        <h1>{closedLinkWords[opened.state]}</h1>
         <p>
           {opened.state === "expired"
             ? `The link stopped working on ${when(session.expiresAt)}.`
