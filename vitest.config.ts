@@ -6,6 +6,8 @@ const alias = { "@": path.dirname(fileURLToPath(import.meta.url)) };
 
 const integration = {
   setupFiles: ["tests/support/install-jobs.ts"],
+  // One migrated database with the test tenants per run, which every stack copies (tests/support/stack-template.ts).
+  globalSetup: ["tests/support/stack-template.ts"],
   testTimeout: 120_000,
   hookTimeout: 180_000,
   // Two files at a time (maxWorkers), each with its own server, database, SMTP server and browser:
@@ -39,6 +41,24 @@ const onPglite = [
 const s3Only = ["tests/integration/workflow-approval.test.ts", "tests/integration/explain.test.ts"];
 const onS3 = [...s3Only, "tests/integration/batch-lifecycle.test.ts", "tests/integration/explain-retention.test.ts"];
 
+const unit = {
+  // Files share their worker's module cache; unit-file-isolation undoes what a file leaves behind.
+  isolate: false,
+  setupFiles: ["tests/support/install-jobs.ts", "tests/support/unit-file-isolation.ts"],
+  // A guard against hangs, not a speed check: CI runs these beside the production build, and on
+  // a slow host the heaviest generated tests run far past Vitest's default there.
+  testTimeout: 90_000,
+  hookTimeout: 90_000,
+};
+const unitFiles = ["tests/unit/**/*.test.{ts,tsx}"];
+/**
+ * The PDF files (fonts of every script, whole documents, the render threads) in workers of their own:
+ * with the rest in one worker's heap, a run once passed V8's default limit of about 4 GB there. A larger
+ * limit for the worker is no way out: the render threads take the flag too and the memory test's
+ * runaway document would then run until its timeout instead of meeting its thread's own limit.
+ */
+const pdfUnitFiles = ["tests/unit/pdf-*.test.{ts,tsx}"];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -46,20 +66,8 @@ export default defineConfig({
     // child processes much of the time, so two at a time keep both cores busy.
     maxWorkers: 2,
     projects: [
-      {
-        resolve: { alias },
-        test: {
-          name: "unit",
-          include: ["tests/unit/**/*.test.{ts,tsx}"],
-          // Files share their worker's module cache; unit-file-isolation undoes what a file leaves behind.
-          isolate: false,
-          setupFiles: ["tests/support/install-jobs.ts", "tests/support/unit-file-isolation.ts"],
-          // A guard against hangs, not a speed check: CI runs these beside the production build, and on
-          // a slow host the heaviest generated tests run far past Vitest's default there.
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
-        },
-      },
+      { resolve: { alias }, test: { name: "unit", include: unitFiles, exclude: pdfUnitFiles, ...unit } },
+      { resolve: { alias }, test: { name: "unit-pdf", include: pdfUnitFiles, ...unit } },
       {
         resolve: { alias },
         test: {

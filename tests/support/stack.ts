@@ -9,6 +9,7 @@ import { documentedFetch } from "./documented";
 import { freePort } from "./free-port";
 import { startS3Server, STACK_PREFIX } from "./s3";
 import { startSmtpServer, type SmtpServerOptions } from "./smtp";
+import { applyTestTenants, stackTemplate } from "./stack-template";
 import { createTempDataDir, createTestDatabase } from "./test-db";
 
 const run = promisify(execFile);
@@ -51,18 +52,6 @@ export const logins: Record<UserName, DevUser> = Object.fromEntries(
     { username: c.clientId, password: `${c.clientId}-password`, claims: { ...c.claims, name: `Test ${name}` } },
   ]),
 ) as Record<UserName, DevUser>;
-/** The tenants of every stack, written with one `tenant apply` (one CLI start instead of three). */
-const TENANTS = [
-  {
-    id: "acme",
-    name: "Acme",
-    tier: "premium",
-    features: ["batchDispatch", "explain", "workflow"],
-    approvers: ["approver@acme.test", "second@acme.test"],
-  },
-  { id: "globex", name: "Globex", tier: "standard", features: ["batchDispatch", "workflow"], approvers: ["boss@globex.test"] },
-  { id: "initech", name: "Initech", tier: "standard", features: [], approvers: ["boss@initech.test"] },
-];
 export const CONSOLE_CLIENT = { id: "sealpost-console-test", secret: "console-test-secret-value" };
 
 /**
@@ -86,8 +75,10 @@ export async function startStack(
     webClients: [consoleClient],
   });
   const smtp = await startSmtpServer(opts.smtp);
-  const database = kind === "postgres" ? await createTestDatabase(opts.pgAdminUrl) : null;
+  const template = stackTemplate(kind, opts.pgAdminUrl);
+  const database = kind === "postgres" ? await createTestDatabase(opts.pgAdminUrl, template ?? undefined) : null;
   const dataDir = createTempDataDir();
+  if (kind === "pglite" && template) fs.cpSync(template, dataDir.dir, { recursive: true });
   // Templates are copied so that a test may add or break one without touching the fixtures.
   const templatesDir = path.join(dataDir.dir, "templates");
   fs.cpSync(path.join(root, "tests/fixtures/templates"), templatesDir, { recursive: true });
@@ -108,6 +99,11 @@ export async function startStack(
     JOB_POLL_MS: "50",
     NEXT_TELEMETRY_DISABLED: "1",
     JOB_LEASE_MS: "3000",
+    // Under Vitest two files run at once, each with a server: a render thread per core in each would
+    // boot four threads (about two seconds of a core apiece) for two cores. One each renders every test's
+    // documents; the pool's threads side by side are the unit tests' (pdf-render-pool). The benchmarks
+    // keep the default.
+    ...(process.env.VITEST ? { RENDER_THREADS: "1" } : {}),
     ...s3?.env(),
     ...opts.env,
   };
@@ -115,9 +111,7 @@ export async function startStack(
   else delete env.DATABASE_URL;
 
   const admin = (...args: string[]) => run("npx", ["tsx", "scripts/admin.ts", ...args], { cwd: root, env });
-  const tenantsFile = path.join(dataDir.dir, "tenants.json");
-  fs.writeFileSync(tenantsFile, JSON.stringify(TENANTS));
-  await admin("tenant", "apply", "--file", tenantsFile);
+  if (!template) await applyTestTenants(env, dataDir.dir);
 
   /** A `next start` (or `next dev`) process on `port` over this stack's database, blobs, mail and env (its log kept across restarts). */
   const serverProcess = (onPort: number) => {

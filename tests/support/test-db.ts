@@ -1,22 +1,32 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 
 /** The PostgreSQL server tests use: the machine's (trust auth on loopback) unless TEST_PG_URL says otherwise. */
 export const adminUrl = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** A fresh, empty database of its own for one test file; drop() removes it. */
-export async function createTestDatabase(server = adminUrl): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database of its own for one test file, empty or a copy of `template` (a database on the same
+ * server that nobody is connected to); drop() removes it.
+ */
+export async function createTestDatabase(server = adminUrl, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sealpost_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(server, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.unsafe(`create database ${name}${template ? ` template ${postgresIdentifier(template)}` : ""}`);
+        break;
+      } catch (err) {
+        // Another file copying the same template at this instant holds it for its copy (55006): a short wait ends that.
+        if ((err as { code?: string }).code !== "55006" || attempt === 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(server);
   url.pathname = `/${name}`;
   return {
@@ -28,6 +38,11 @@ export async function createTestDatabase(server = adminUrl): Promise<{ url: stri
     },
   };
 }
+
+const postgresIdentifier = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  return name;
+};
 
 /** A fresh DATA_DIR for PGlite; remove() deletes it. */
 export function createTempDataDir(): { dir: string; remove: () => void } {
@@ -70,11 +85,22 @@ export async function seedOlderRelease(driver: "postgres" | "pglite", last: numb
   const old = migrationsUpTo(last);
   try {
     if (driver === "postgres") {
+      // Imported here, as PGlite below: drizzle's driver costs about two seconds of a core to import, and
+      // every stack's test file imports this module for createTestDatabase alone.
+      const [{ drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+        import("drizzle-orm/postgres-js"),
+        import("drizzle-orm/postgres-js/migrator"),
+      ]);
       const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
       await migratePostgres(drizzlePostgres(client), { migrationsFolder: old.dir });
       await client.unsafe(sql);
       await client.end();
     } else {
+      const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+        import("@electric-sql/pglite"),
+        import("drizzle-orm/pglite"),
+        import("drizzle-orm/pglite/migrator"),
+      ]);
       const client = await PGlite.create(path.join(process.env.DATA_DIR!, "pglite"));
       await migratePglite(drizzlePglite(client), { migrationsFolder: old.dir });
       await client.exec(sql);
