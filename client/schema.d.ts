@@ -170,7 +170,7 @@ export interface paths {
         };
         /**
          * The records of a batch: file names, states, sizes and timings
-         * @description Not in the spec. The records with `index, correlationId, documentId, fileName, status, error, byteSize, renderedAt, timings`; `timings` holds the pipeline's stage times in ms: `templateLoadMs`, `dataBindingMs`, `layoutMs` (page numbers and metadata included), `postProcessingMs` (0 for records rendered since 2026-11-28: nothing follows layout any more), `totalMs`. `correlationId` is the record's own: the one its explain trace and its delivery sessions are found by, and the PDF's XMP `CorrelationId`.
+         * @description Not in the spec. The records with `index, correlationId, documentId, fileName, status, error, byteSize, renderedAt, timings`; `timings` holds the pipeline's stage times in ms: `templateLoadMs`, `dataBindingMs`, `layoutMs` (page numbers and metadata included), `postProcessingMs` (0 for records rendered now: nothing follows the layout; older records may carry more), `totalMs`. `correlationId` is the record's own: the one its explain trace and its delivery sessions are found by, and the PDF's XMP `CorrelationId`.
          */
         get: operations["getDispatchBatchByBatchIdDocuments"];
         put?: never;

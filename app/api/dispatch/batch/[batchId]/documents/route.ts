@@ -13,7 +13,7 @@ const get = route(
     params: batchIdParams,
     summary: "The records of a batch: file names, states, sizes and timings",
     description: md(
-      "Not in the spec. The records with `index, correlationId, documentId, fileName, status, error, byteSize, renderedAt, timings`; `timings` holds the pipeline's stage times in ms: `templateLoadMs`, `dataBindingMs`, `layoutMs` (page numbers and metadata included), `postProcessingMs` (0 for records rendered since 2026-11-28: nothing follows layout any more), `totalMs`. `correlationId` is the record's own: the one its explain trace and its delivery sessions are found by, and the PDF's XMP `CorrelationId`.",
+      "Not in the spec. The records with `index, correlationId, documentId, fileName, status, error, byteSize, renderedAt, timings`; `timings` holds the pipeline's stage times in ms: `templateLoadMs`, `dataBindingMs`, `layoutMs` (page numbers and metadata included), `postProcessingMs` (0 for records rendered now: nothing follows the layout; older records may carry more), `totalMs`. `correlationId` is the record's own: the one its explain trace and its delivery sessions are found by, and the PDF's XMP `CorrelationId`.",
     ),
     responses: { 200: documentsAnswer },
   },
