@@ -1,5 +1,9 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { resourceCsp } from "./lib/http/csp";
+
+// next-intl reads the language of each page, and the messages for it, from this request configuration.
+const withNextIntl = createNextIntlPlugin("./app/i18n-request.ts");
 
 const nextConfig: NextConfig = {
   // These packages load native/wasm assets or spawn workers at run time; bundling them breaks that.
@@ -38,4 +42,4 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

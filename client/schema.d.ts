@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Delivery sessions of a correlation id
-         * @description `correlationId` is the record's correlation id (`documents[].correlationId` of a batch). The answer: `{correlationId, total, sessions: [{sessionId, batchId, recordIndex, state, recipientEmail, recipientName, createdAt, expiresAt, revokedAt, mail, events: [{kind: access|download|denied, at, ip, userAgent}]}]}`. Another tenant's id gives an empty list, not a 404.
+         * @description `correlationId` is the record's correlation id (`documents[].correlationId` of a batch). The answer: `{correlationId, total, sessions: [{sessionId, batchId, recordIndex, state, recipientEmail, recipientName, createdAt, expiresAt, revokedAt, locale, mail, events: [{kind: access|download|denied|language, at, locale, ip, userAgent}]}]}`. `locale` is the recipient's language, the one their mail is written in (the template's or workflow's `locale` where Sealpost has it, such as `de` for `de-DE`; null: the mail is in en-GB and the page follows the browser). A `language` event is the recipient switching their page's language with its menu; its `locale` is the one they chose. Another tenant's id gives an empty list, not a 404.
          */
         get: operations["getDeliverySessions"];
         put?: never;
@@ -1093,7 +1093,7 @@ export interface paths {
          * @description - **Idempotency**: `correlationId` is the idempotency key per tenant (race-safe through a unique index): a repeat answers 200 with `idempotent: true` and the stored session with a fresh portal link, whatever the new body says; a first call answers 201 with `idempotent: false`.
          *     - **Template**: `templateId` is an alias of `templatePath` (which wins when both are sent). The template version (SHA-256, text kept in the blob store) and a snapshot of the schema are stored with the session: editing the files later changes nothing for it.
          *     - **Invitation**: the mail (to each `templateSettings.workflow.recipients`, subject `<organizationName>: please complete "<title>"`, the `message`, the portal link, the correlationId) is queued in the outbox with a placeholder for the link; the token is made when the mail is handed to the SMTP server, so no token is ever stored and the link holds four hours from sending. `organizationName` and `message` default to the template's front matter `workflow:` block. The portal address is `{PUBLIC_BASE_URL}/portal/{workflowId}?pt=<token>`.
-         *     - **Locale**: `templateSettings.workflow.locale` (also a front matter `workflow:` default; else `en-GB`) is the BCP 47 tag answers are shown in wherever people read them: the portal's hints, check-answers and review pages, the console and the sealed record show dates as "1 February 2027" (`de-DE`: "1. Februar 2027") and numbers with the locale's grouping ("1,250,000.5"), and enum answers by the schema's `optionLabels`. Stored data and the API keep ISO dates, JSON numbers and option codes. A tag this server cannot format is 400 `request.invalid` naming `templateSettings.workflow.locale`. The bootstrap payload carries it as `workflow.locale`.
+         *     - **Locale**: `templateSettings.workflow.locale` (also a front matter `workflow:` default; else `en-GB`) is the BCP 47 tag answers are shown in wherever people read them: the portal's hints, check-answers and review pages, the console and the sealed record show dates as "1 February 2027" (`de-DE`: "1. Februar 2027") and numbers with the locale's grouping ("1,250,000.5"), and enum answers by the schema's `optionLabels`. Stored data and the API keep ISO dates, JSON numbers and option codes. It is also the language of the sealed document's delivery mails and recipient pages, in the catalogue Sealpost has for it (`de-DE` is `de`; docs/pages.md, "Languages"). A tag this server cannot format is 400 `request.invalid` naming `templateSettings.workflow.locale`. The bootstrap payload carries it as `workflow.locale`.
          *     - **Checks**: `templateSettings.esign` is checked as the e-signature area says (422 `workflow.esign_invalid` naming the field); `requireOtp: true` without a recipient is 422 `workflow.otp_recipient_missing`. `callbackUrl` must be an http(s) URL of at most 2,000 characters without user name or password (see Callbacks in the area). `initialData` (field key to value over all steps) is checked like a step PATCH (422 `workflow.field_invalid`).
          *     - **Start**: with `autoValidateOnCreate` (request, else schema, else false) the data is validated at once: pending-approval (nobody is invited; the approvers are mailed) or validation-failed (the recipients are invited to fix it); otherwise the session starts in-progress at step 0.
          *     - `templateSettings.explainDocument` traces the sealed PDF's render, with the retention settings of the explain area. Body limit 1 MiB.
@@ -1282,6 +1282,7 @@ export interface operations {
                             /** Format: date-time */
                             expiresAt: string;
                             revokedAt: string | null;
+                            locale: string | null;
                             mail: {
                                 /** @enum {string} */
                                 status: "pending" | "failed" | "sent";
@@ -1291,9 +1292,10 @@ export interface operations {
                             } | null;
                             events: {
                                 /** @enum {string} */
-                                kind: "access" | "download" | "denied";
+                                kind: "access" | "download" | "denied" | "language";
                                 /** Format: date-time */
                                 at: string;
+                                locale: string | null;
                                 ip: string | null;
                                 userAgent: string | null;
                             }[];

@@ -15,6 +15,7 @@ export function PageShell({
   wide,
   full,
   title,
+  skipLink = "Skip to main content",
 }: {
   service: string;
   organisation?: string | null;
@@ -33,12 +34,14 @@ export function PageShell({
    * puts it in <head> and keeps it there, the only title of the page. Route metadata names the others.
    */
   title?: string;
+  /** The skip link's words, in the page's language (English where the page is English only). */
+  skipLink?: string;
 }) {
   return (
     <div className={styles.page}>
       {title && <title>{title}</title>}
       <a className={styles.skip} href="#main-content">
-        Skip to main content
+        {skipLink}
       </a>
       <header className={styles.header}>
         <div className={full ? `${styles.headerInner} ${styles.full}` : styles.headerInner}>

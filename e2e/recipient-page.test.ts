@@ -42,7 +42,8 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   const sessionsNow = async () =>
     (await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${correlationId}`)).json()).sessions[0];
 
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
+  // An English browser (Accept-Language en-GB): the delivery names no language, so the page follows it.
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 }, locale: "en-GB" });
   const page = await context.newPage();
   const violations: string[] = [];
   page.on("console", (m) => {
@@ -59,6 +60,8 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   expect(scripts.every((n) => n === nonce)).toBe(true);
 
   // The design system's header, who sent what (the organisation and the document's title), to whom, until when.
+  expect(await page.getAttribute("html", "lang")).toBe("en-GB");
+  expect(await page.getAttribute("html", "dir")).toBe("ltr");
   expect(await page.getByRole("banner").textContent()).toContain("Acme");
   expect(await heading(page).textContent()).toBe("Customer letter");
   const main = (await page.textContent("main"))!;
@@ -113,7 +116,7 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   // Once the sender revokes the session, the same link shows a clear page and no document.
   const revoked = await stack.api("submitter", "POST", `/api/delivery-sessions/${withDownload.sessionId}/revoke`);
   expect(revoked.status).toBe(200);
-  const again = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const again = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: "en-GB" });
   expect((await again.goto(link))!.status()).toBe(200);
   await expect(heading(again).textContent()).resolves.toBe("This link has been withdrawn");
   expect(await again.getByRole("banner").textContent()).toContain("Acme");
@@ -129,7 +132,7 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
 });
 
 it("an unknown or malformed link answers 404 with a page of the design system, and no image or file", async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: "en-GB" });
   const unknown = `${stack.baseUrl}/d/${"A".repeat(43)}`;
   for (const url of [unknown, `${stack.baseUrl}/d/not-a-token`, `${stack.baseUrl}/d/${"%E2%80%AE".repeat(12)}`]) {
     const res = await page.goto(url);
@@ -142,4 +145,126 @@ it("an unknown or malformed link answers 404 with a page of the design system, a
   expect((await page.request.get(`${unknown}/file`)).status()).toBe(404);
   expect((await page.request.get(`${unknown}/pages/1`)).status()).toBe(404);
   await page.close();
+});
+
+/** The link of the delivery mail sent to `email` for a fresh one-record batch of the letter template. */
+async function deliveredLink(customerId: string, email: string, name: string) {
+  const res = await stack.api("submitter", "POST", "/api/render", {
+    templatePath: "letter.md",
+    dataSource: [{ customerId, name: `${name} Example`, amount: 42, recipientEmail: email, recipientName: name }],
+    features: { svcDispatch: true },
+    templateSettings: { distribution: { requireApproval: false } },
+  });
+  expect(res.status).toBe(202);
+  const batchId = res.headers.get("x-svc-batchid")!;
+  const mails = await stack.smtp.waitFor((m) => m.some((x) => x.to.includes(email)) && m, 60_000);
+  const mail = mails.find((x) => x.to.includes(email))!;
+  const link = mail.text.match(/https?:\/\/\S+\/d\/[A-Za-z0-9_-]+/)![0];
+  const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${batchId}/documents`)).json();
+  const session = async () =>
+    (await (await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${docs.documents[0].correlationId}`)).json())
+      .sessions[0];
+  return { link, mail, session };
+}
+
+/** The moment as the page writes it in `locale`: Intl's long date and time, then the zone. */
+const until = (iso: string, locale: string) =>
+  `${new Date(iso).toLocaleString(locale, { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+
+it("a German browser reads the page in German; its menu switches it to Arabic, right to left, and the choice is kept and recorded", async () => {
+  const { link, mail, session } = await deliveredLink("C556", "erika@example.test", "Erika");
+  // The template names no language, so the mail is in the default, and the page follows the browser.
+  expect(mail.text.split("\n")[0]).toBe("Hello Erika,");
+  expect((await session()).locale).toBeNull();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "de-DE" });
+  const page = await context.newPage();
+  expect((await page.goto(link))!.status()).toBe(200);
+  expect(await page.getAttribute("html", "lang")).toBe("de");
+  expect(await page.getAttribute("html", "dir")).toBe("ltr");
+  expect(await page.title()).toBe("Ihr Dokument – Sealpost");
+  expect(await heading(page).textContent()).toBe("Customer letter");
+  const main = (await page.textContent("main"))!;
+  expect(main).toContain("Von Acme");
+  expect(main).toContain("Acme hat Ihnen das Dokument letter-C556-1.pdf gesendet, adressiert an Erika (erika@example.test).");
+  expect(main).toContain(`Der Link ist bis zum ${until((await session()).expiresAt, "de")} gültig.`);
+  expect(main).toContain("Das Dokument");
+  expect(main).not.toMatch(/Download|The link|sent you/);
+  await expect.poll(() => previews(page)).toEqual([expect.objectContaining({ alt: "Seite 1 von 1", loaded: true })]);
+  expect(await page.getByRole("contentinfo").textContent()).toContain("im Auftrag von Acme");
+  await expect(page.getByRole("link", { name: "PDF herunterladen" }).count()).resolves.toBe(1);
+  // Each language of the menu is named in itself and marked as that language.
+  const options = await page
+    .locator("select[name=locale] option")
+    .evaluateAll((os) => os.map((o) => [o.getAttribute("lang"), o.textContent]));
+  expect(options).toHaveLength(25);
+  expect(options).toContainEqual(["ar", "العربية"]);
+  expect(options).toContainEqual(["ja", "日本語"]);
+  await checkAtBothWidths(page, "recipient/04-german");
+
+  await page.getByLabel("Sprache").selectOption("ar");
+  await page.getByRole("button", { name: "Sprache wechseln" }).click();
+  await expect.poll(() => page.textContent("main")).toContain("أُرسل إليكم هذا المستند");
+  await page.reload();
+  expect(await page.getAttribute("html", "lang")).toBe("ar");
+  expect(await page.getAttribute("html", "dir")).toBe("rtl");
+  expect(await page.textContent("main")).toContain("أُرسل إليكم هذا المستند");
+  await expect(page.getByRole("link", { name: "تنزيل ملف PDF" }).count()).resolves.toBe(1);
+  expect(await page.getByLabel("اللغة").inputValue()).toBe("ar");
+  // Mirrored by the logical properties: the header's first item, the service's name, sits at the right.
+  const service = await page.getByRole("banner").getByText("Sealpost", { exact: true }).boundingBox();
+  expect(service!.x).toBeGreaterThan(640);
+  await checkAtBothWidths(page, "recipient/05-arabic");
+
+  // The choice is the person's: another link's page, an unknown one here, opens in it too.
+  expect((await page.goto(`${stack.baseUrl}/d/${"B".repeat(43)}`))!.status()).toBe(404);
+  expect(await page.getAttribute("html", "dir")).toBe("rtl");
+  await expect(heading(page).textContent()).resolves.toBe("الرابط غير معروف");
+  await context.close();
+
+  // Without JavaScript the menu is a plain form: it posts, and the page comes back in the chosen language.
+  const plain = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "de-DE", javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto(link);
+  await noScript.getByLabel("Sprache").selectOption("ja");
+  const [back] = await Promise.all([
+    noScript.waitForResponse((r) => r.url() === link && r.request().method() === "GET"),
+    noScript.getByRole("button", { name: "Sprache wechseln" }).click(),
+  ]);
+  expect(back.status()).toBe(200);
+  await noScript.waitForLoadState();
+  expect(await noScript.getAttribute("html", "lang")).toBe("ja");
+  expect(await noScript.textContent("main")).toContain("から文書「letter-C556-1.pdf」が届いています");
+  await plain.close();
+
+  // Both choices are in the delivery's activity, with the language chosen.
+  const chosen = await eventually(
+    async () => {
+      const events = (await session()).events.filter((e: { kind: string }) => e.kind === "language");
+      return events.length >= 2 && events.map((e: { locale: string }) => e.locale);
+    },
+    10_000,
+    "the language events",
+  );
+  expect(chosen).toEqual(["ar", "ja"]);
+});
+
+it("the pseudo-locale shows every text from a catalogue, accented and longer, and nothing overflows at 360 px", async () => {
+  const { link } = await deliveredLink("C557", "xavier@example.test", "Xavier");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([{ name: "sealpost-locale", value: "en-XA", url: stack.baseUrl }]);
+  const page = await context.newPage();
+  await page.goto(link);
+  expect(await page.getAttribute("html", "lang")).toBe("en-XA");
+  // Every message is between ⟦ and ⟧: what is left outside them is what the page inserts (the record's title) or nothing.
+  const outside = async (selector: string) =>
+    (await page.locator(selector).first().innerText())
+      .replace(/⟦[^⟧]*⟧/g, "")
+      .replace(/Customer letter/g, "")
+      .trim();
+  expect(await outside("main")).toBe("");
+  expect(await outside("footer")).toBe("");
+  expect(await outside("header label")).toBe("");
+  await checkAtBothWidths(page, "recipient/06-pseudo");
+  await context.close();
 });

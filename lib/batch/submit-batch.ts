@@ -95,6 +95,7 @@ async function intake({ principal, request, records, template, distribution, exp
     title: request.options.title ?? template.title,
     templatePath: template.path,
     templateVersion: template.version,
+    locale: template.localeNamed ? template.locale : null,
     documentId: request.options.documentId,
     sourceSystem: request.options.sourceSystem,
     documentCount: check.counts.total,

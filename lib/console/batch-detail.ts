@@ -4,7 +4,7 @@ import { auditEvents, batchRecords, deliveryEvents, deliverySessions, type Batch
 import { fieldsOfData, recordDetails, type RecordDetails } from "@/lib/batch/record-details";
 import { deliveryMails, type DeliveryMail } from "@/lib/delivery/mail-status";
 import { loadTemplate } from "@/lib/templates/load-template";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 
 export const RECORDS_PAGE_SIZE = 50;
 export const recordFilters = ["all", "pending", "rendered", "failed"] as const;

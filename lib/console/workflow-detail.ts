@@ -6,7 +6,7 @@ import { changesSinceReview } from "@/lib/workflow/approval/changes-since-review
 import { listActivity } from "@/lib/workflow/list-activity";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { displayValue, eventSummary } from "@/lib/workflow/sealing/seal-input";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { answerText } from "@/lib/format/show-value";
 import { fieldLabels } from "@/lib/workflow/schema/schema-format";
 

@@ -56,6 +56,8 @@ export const batches = pgTable(
     templatePath: text("template_path").notNull(),
     /** SHA-256 of the template text validated at intake; processing renders exactly this version. */
     templateVersion: text("template_version"),
+    /** The language the template's front matter names (`locale`), null where it names none: its deliveries' language. */
+    locale: text("locale"),
     documentId: text("document_id"),
     sourceSystem: text("source_system"),
     documentCount: integer("document_count").notNull(),
@@ -169,6 +171,8 @@ export const deliverySessions = pgTable(
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
     revokedBy: text("revoked_by"),
+    /** The recipient's language (one of lib/i18n's), set for them or by their document; null: their browser's. */
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -186,7 +190,9 @@ export const deliveryEvents = pgTable(
       .notNull()
       .references(() => deliverySessions.id),
     tenantId: text("tenant_id").notNull(),
-    kind: text("kind", { enum: ["access", "download", "denied"] }).notNull(),
+    kind: text("kind", { enum: ["access", "download", "denied", "language"] }).notNull(),
+    /** A language event's choice (the recipient switched the page to it); null for the others. */
+    locale: text("locale"),
     ip: text("ip"),
     userAgent: text("user_agent"),
     at: ts("at").notNull().defaultNow(),

@@ -22,6 +22,7 @@ export const deliverySessionsAnswer = answerOf<Awaited<ReturnType<typeof listDel
         createdAt: instant,
         expiresAt: instant,
         revokedAt: instant.nullable(),
+        locale: z.string().nullable(),
         mail: z
           .object({
             status: z.enum(["pending", "failed", "sent"]),
@@ -32,8 +33,9 @@ export const deliverySessionsAnswer = answerOf<Awaited<ReturnType<typeof listDel
           .nullable(),
         events: z.array(
           z.object({
-            kind: z.enum(["access", "download", "denied"]),
+            kind: z.enum(["access", "download", "denied", "language"]),
             at: instant,
+            locale: z.string().nullable(),
             ip: z.string().nullable(),
             userAgent: z.string().nullable(),
           }),

@@ -9,6 +9,9 @@ import { env, portalSecret } from "@/lib/env";
 export const deliveryToken = (sessionId: string): string =>
   createHmac("sha256", portalSecret()).update(`delivery-link:${sessionId}`).digest("base64url");
 
+/** The shape of a link's token (anything else is no link, and is never looked up). */
+export const isDeliveryToken = (token: string): boolean => /^[A-Za-z0-9_-]{32,64}$/.test(token);
+
 export const deliveryLink = (sessionId: string): string => new URL(`/d/${deliveryToken(sessionId)}`, env().PUBLIC_BASE_URL).toString();
 
 export const deliveryLinkPlaceholder = (sessionId: string): string => `[[delivery-link:${sessionId}]]`;

@@ -44,11 +44,13 @@ export async function listDeliverySessions(tenantId: string, recordCorrelationId
       createdAt: s.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
       revokedAt: s.revokedAt?.toISOString() ?? null,
+      /** The recipient's language (their mail's and, unless they chose another, their page's); null: their browser's. */
+      locale: s.locale,
       /** The notification mail: pending, sent or failed (with the mail server's reason). */
       mail: mails.get(s.id) ?? null,
       events: events
         .filter((e) => e.sessionId === s.id)
-        .map((e) => ({ kind: e.kind, at: e.at.toISOString(), ip: e.ip, userAgent: e.userAgent })),
+        .map((e) => ({ kind: e.kind, at: e.at.toISOString(), locale: e.locale, ip: e.ip, userAgent: e.userAgent })),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { batches, batchRecords, deliveryEvents, deliverySessions, workflows, typ
 import { sealedFileName } from "@/lib/workflow/sealing/sealed-file-name";
 import { hashSecret } from "@/lib/ids";
 import { getTenant } from "@/lib/tenants/read";
+import { isDeliveryToken } from "./link-token";
 import { deliveryState, type DeliveryState } from "./session-state";
 
 export interface Visitor {
@@ -24,14 +25,12 @@ export interface DeliveredFile {
   title: string;
 }
 
-const tokenShape = /^[A-Za-z0-9_-]{32,64}$/;
-
 /**
  * Resolves a recipient's link and records the visit (access, download or denied). The record is
  * looked up through the session alone, so a link can only ever reach its own record's document.
  */
 export async function openDeliverySession(token: string, kind: "access" | "download", visitor: Visitor): Promise<OpenedSession> {
-  if (!tokenShape.test(token)) return { state: "unknown" };
+  if (!isDeliveryToken(token)) return { state: "unknown" };
   const db = await getDb();
   const [session] = await db
     .select()

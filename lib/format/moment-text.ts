@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from "./locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 
 /**
  * A moment as people read it, in every place that shows one (the console, the portal and reviewer
@@ -10,6 +10,19 @@ import { DEFAULT_LOCALE } from "./locale";
 
 /** Sealpost has no time-zone setting: every moment is shown in UTC, and says so. */
 export const DEFAULT_TIME_ZONE = "UTC";
+
+/**
+ * A moment's parts, the long style: the pages' and mails' catalogues write their moments with these
+ * too (the `moment` date format of lib/i18n/formats.ts), so a sentence and a table say it alike.
+ */
+export const MOMENT_PARTS = {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+} as const satisfies Intl.DateTimeFormatOptions;
 
 export interface MomentStyle {
   /** "long": "1 December 2026 at 18:25 UTC"; "short", for narrow boxes: "1 Dec 2026, 18:25 UTC". */
@@ -25,13 +38,9 @@ function format(locale: string, timeZone: string, style: MomentStyle): Intl.Date
   let f = formats.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, {
-      day: "numeric",
+      ...MOMENT_PARTS,
       month: style.length === "short" ? "short" : "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
       ...(style.seconds ? { second: "2-digit" } : {}),
-      timeZoneName: "short",
       timeZone,
     });
     if (formats.size < 1000) formats.set(key, f);

@@ -86,9 +86,18 @@ export const readinessLabels: Record<Readiness, StateWord> = {
   INVALID: { label: "Not ready: some records are invalid", colour: "red" },
 };
 
-/** What a recipient reads where a delivery link opens nothing: its page's heading, its file's answer. */
-export const closedLinkWords: Record<Exclude<DeliveryState, "active"> | "unknown", string> = {
-  unknown: "Link not recognised",
-  expired: "This link has expired",
-  revoked: "This link has been withdrawn",
-};
+/** A delivery link that opens nothing: unknown (or malformed), expired or withdrawn. */
+export type ClosedLinkState = Exclude<DeliveryState, "active"> | "unknown";
+
+const closedLinkKeys = {
+  unknown: "recipient.closed.unknown.heading",
+  expired: "recipient.closed.expired.heading",
+  revoked: "recipient.closed.revoked.heading",
+} as const;
+
+/**
+ * What a recipient reads where a delivery link opens nothing, in their language: its page's heading,
+ * its file's answer. `t` is a page's translator (getTranslations) or translatorFor's.
+ */
+export const closedLinkWords = (state: ClosedLinkState, t: (key: (typeof closedLinkKeys)[ClosedLinkState]) => string): string =>
+  t(closedLinkKeys[state]);

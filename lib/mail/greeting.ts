@@ -1,3 +1,6 @@
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
+
 /** Longest name a greeting repeats: a name, not a paragraph someone put in a name field. */
 const MAX_NAME = 100;
 
@@ -15,8 +18,13 @@ export function oneLine(value: string, max = MAX_NAME): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-/** The first line of a mail: "Hello Ann Smith," with the person's name, "Hello," when none is known. */
-export function greeting(name: string | null | undefined): string {
+/**
+ * The first line of a mail in `locale`: "Hello Ann Smith," with the person's name, "Hello," when none
+ * is known ("Guten Tag Ann Smith,", "Ann Smith 様"). Mails not yet written in the recipient's language
+ * greet in English.
+ */
+export function greeting(name: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   const n = name ? oneLine(name) : "";
-  return n ? `Hello ${n},` : "Hello,";
+  const t = translatorFor(locale);
+  return n ? t("mail.greeting.named", { name: n }) : t("mail.greeting.anonymous");
 }

@@ -6,7 +6,7 @@ import { FooterLabel } from "./footer";
 import { structure } from "./structure";
 import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
 import { NameValueRow } from "./name-value-row";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { momentText } from "@/lib/format/moment-text";
 import { intakeClassLabels, readinessLabels, stateLabel } from "@/lib/format/state-words";
 

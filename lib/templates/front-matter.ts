@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { retentionConflict, retentionFields } from "@/lib/explain/retention-fields";
+import { DEFAULT_LOCALE, formattableLocale } from "@/lib/i18n/locales";
 import { NORMALIZATIONS, normalizeValue } from "./normalize-value";
 import type { StoredField } from "@/lib/db/json/workflow-schema";
 import type { Expect, SameType } from "@/lib/same-type";
@@ -87,17 +88,14 @@ export const styleSchema = z
 export const frontMatterSchema = z
   .object({
     title: z.string().min(1),
-    /** BCP 47: separators, month names and currency symbols of formatted values. */
+    /**
+     * BCP 47: separators, month names and currency symbols of formatted values; written out, also the
+     * language of the document's deliveries (their mails and pages, in Sealpost's nearest catalogue).
+     */
     locale: z
       .string()
-      .refine((l) => {
-        try {
-          return Intl.getCanonicalLocales(l).length === 1 && Intl.NumberFormat.supportedLocalesOf(l).length === 1;
-        } catch {
-          return false;
-        }
-      }, "locale is a BCP 47 language tag this server knows, such as en-GB, de-DE or ja-JP")
-      .default("en-GB"),
+      .refine((l) => formattableLocale(l) !== null, "locale is a BCP 47 language tag this server knows, such as en-GB, de-DE or ja-JP")
+      .default(DEFAULT_LOCALE),
     fields: z.array(fieldSchema).default([]),
     distribution: distributionSettingsSchema.optional(),
     workflow: z.record(z.string(), z.unknown()).optional(),

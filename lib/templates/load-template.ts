@@ -67,6 +67,7 @@ export async function parseTemplate(templatePath: string, source: string): Promi
     source,
     title: fm.title,
     locale: fm.locale,
+    localeNamed: Object.hasOwn(Object(raw), "locale"),
     fields: fm.fields,
     patterns,
     distribution: fm.distribution,

@@ -14,6 +14,8 @@ export interface Template {
   title: string;
   /** BCP 47, from the front matter (default en-GB): how formatted values are written. */
   locale: string;
+  /** The front matter names `locale` itself: the document is in that language, and its deliveries' pages and mails are too. */
+  localeNamed: boolean;
   fields: FieldDef[];
   /** Compiled `pattern` of each field that has one. */
   patterns: Map<string, RegExp>;

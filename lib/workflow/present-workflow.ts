@@ -2,7 +2,7 @@ import type { PortalRole } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
 import { changesSinceReview } from "./approval/changes-since-review";
 import { sealedFileName } from "./sealing/sealed-file-name";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { stepUpdatedAt, stepValues } from "./schema/step-data";
 import { isoMoment } from "@/lib/iso-moment";
 

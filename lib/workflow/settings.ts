@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { retentionFields } from "@/lib/explain/retention-fields";
 import { emailAddress } from "@/lib/mail/address";
-import { supportedLocale } from "@/lib/format/locale";
+import { formattableLocale } from "@/lib/i18n/locales";
 
 const email = emailAddress();
 export const recipientSchema = z.object({ email, displayName: z.string().trim().max(200).optional() });
@@ -12,7 +12,7 @@ export const localeTag = z
   .max(35)
   .transform(
     (tag, ctx) =>
-      supportedLocale(tag) ??
+      formattableLocale(tag) ??
       (ctx.addIssue({ code: "custom", message: "must be a language tag such as en-GB or de-DE that this server can format" }), z.NEVER),
   );
 

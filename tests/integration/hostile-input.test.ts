@@ -113,7 +113,7 @@ describe("methods and paths no route has", () => {
     { path: "/api/inngest", allowed: ["GET", "HEAD", "POST", "PUT"] },
     { path: "/", allowed: ["GET", "HEAD"] },
     { path: `/portal/${someId}?pt=x`, allowed: ["GET", "HEAD"] },
-    { path: "/d/some-token", allowed: ["GET", "HEAD"] },
+    { path: "/d/some-token", allowed: ["GET", "HEAD", "POST"] },
     { path: "/d/some-token/file?download=1", allowed: ["GET", "HEAD"] },
     { path: "/d/some-token/pages/1", allowed: ["GET", "HEAD"] },
     { path: "/console", allowed: ["GET", "HEAD", "POST"] },

@@ -21,6 +21,7 @@ async function noticeMails(record: Record<string, unknown>) {
       documentTitle: "Customer notice",
       fileName: "notice-C1001-1.pdf",
       expiresAt: new Date("2026-12-01T00:00:00Z"),
+      locale: "en-GB",
     }),
   );
 }
@@ -57,6 +58,7 @@ describe("delivery mail greeting", () => {
       documentTitle: "Notice",
       fileName: "n.pdf",
       expiresAt: new Date(),
+      locale: "en-GB",
     });
     const lines = mail.text.split("\n");
     expect(lines[0]).toBe("Hello Ann Bcc: eve@example.test Click http://evil.test now,");
@@ -71,5 +73,51 @@ describe("delivery mail greeting", () => {
     const headers = raw.slice(0, raw.indexOf("\r\n\r\n"));
     expect(headers).not.toMatch(/bcc|eve@/i);
     expect(greeting("x".repeat(500)).length).toBeLessThanOrEqual("Hello ,".length + 100);
+  });
+});
+
+describe("delivery mail language", () => {
+  const mail = (locale: Parameters<typeof deliveryMail>[0]["locale"], name: string | null = "Ann Smith") =>
+    deliveryMail({
+      sessionId: "00000000-0000-4000-8000-000000000001",
+      tenantId: "acme",
+      recipient: { email: "ann@example.test", name },
+      documentTitle: "Kundenbrief",
+      fileName: "brief-1.pdf",
+      expiresAt: new Date("2026-12-01T18:25:00Z"),
+      locale,
+    });
+
+  it("is written whole in the delivery's language: subject, greeting, sentences and the moment the link ends", () => {
+    const de = mail("de");
+    expect(de.subject).toBe("Ihr Dokument: Kundenbrief");
+    expect(de.text.split("\n")).toEqual([
+      "Guten Tag Ann Smith,",
+      "",
+      "Ihnen wurde ein Dokument zugestellt: brief-1.pdf",
+      "",
+      "Sie können es hier öffnen (der Link ist persönlich und läuft am 1. Dezember 2026 um 18:25 UTC ab):",
+      "[[delivery-link:00000000-0000-4000-8000-000000000001]]",
+    ]);
+  });
+
+  it("greets formally in each language, by name or without one", () => {
+    expect(mail("ja").text.split("\n")[0]).toBe("Ann Smith 様");
+    expect(mail("ja", null).text.split("\n")[0]).toBe("ご担当者様");
+    expect(mail("tr").text.split("\n")[0]).toBe("Sayın Ann Smith,");
+    expect(mail("pl", null).text.split("\n")[0]).toBe("Szanowni Państwo,");
+    expect(mail("fr").subject).toBe("Votre document\u00a0: Kundenbrief");
+  });
+
+  it("keeps the link, the file name and the title as they are in every language, the link on a line of its own", () => {
+    for (const locale of ["ar", "he", "zh-Hant", "uk", "el"] as const) {
+      const m = mail(locale);
+      const lines = m.text.split("\n");
+      expect(lines.at(-1), locale).toBe("[[delivery-link:00000000-0000-4000-8000-000000000001]]");
+      expect(m.text, locale).toContain("brief-1.pdf");
+      expect(m.subject, locale).toContain("Kundenbrief");
+      expect(m.text, locale).toContain("2026");
+      expect(m.text, locale).not.toMatch(/A document has been sent|Hello/);
+    }
   });
 });

@@ -39,6 +39,7 @@ const template: Template = (() => {
     patterns: new Map(),
     style: fm.style,
     explicitStyle: [],
+    localeNamed: false,
     body: fromMarkdown(""),
     bodyLine: 1,
     images: new Map(),

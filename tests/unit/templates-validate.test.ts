@@ -21,6 +21,7 @@ function template(fields: unknown[]): Template {
     patterns,
     style: fm.style,
     explicitStyle: [],
+    localeNamed: false,
     body: fromMarkdown(""),
     bodyLine: 1,
     images: new Map(),

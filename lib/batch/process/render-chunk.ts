@@ -174,6 +174,7 @@ async function commitChunk(batch: Batch, outcomes: Rendered[]): Promise<Rendered
             expiresInHours: distribution.deliveryConfig.expiresInHours,
             documentTitle: batch.title,
             fileName: o.record.fileName,
+            locale: batch.locale,
           })),
       );
     }

@@ -2,7 +2,7 @@ import type { Workflow, WorkflowEvent, WorkflowSigner } from "@/lib/db/schema";
 import { chainHead, genesis, type ChainLink } from "./activity-chain";
 import type { CompletionCertificateInput } from "@/lib/pdf/completion-certificate";
 import { eventText } from "@/lib/format/event-words";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { momentText } from "@/lib/format/moment-text";
 import { signerStateLabels } from "@/lib/format/state-words";
 

@@ -25,7 +25,7 @@ import {
 } from "@libpdf/core";
 import type { Signer, TimestampAuthority } from "@libpdf/core";
 import { drawable, familyFile, FONT, fontRuns } from "@/lib/pdf/fonts";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { momentText } from "@/lib/format/moment-text";
 
 /** A key and its certificate chain, leaf first, root last: what a signer needs to build a CMS signature. */

@@ -14,7 +14,7 @@ import { deliverToSigners } from "./deliver-to-signers";
 import { inviteSigners } from "../signers/invite-signers";
 import { revisionKey } from "./seal-for-signing";
 import { lockSigners, signersDue } from "../signers/signers";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 

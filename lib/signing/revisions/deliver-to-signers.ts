@@ -24,6 +24,7 @@ export async function deliverToSigners(tx: Tx, wf: Workflow, signers: WorkflowSi
       expiresInHours: DELIVERY_HOURS,
       documentTitle: wf.title,
       fileName: sealedFileName(wf),
+      locale: wf.settings.locale ?? null,
     },
   ]);
   await recordEvent(tx, wf, "delivery.created", systemActor, {

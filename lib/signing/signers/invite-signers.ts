@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { workflowSigners, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { greeting, oneLine } from "@/lib/mail/greeting";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { momentText } from "@/lib/format/moment-text";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { recordEvent, systemActor, type Actor } from "@/lib/workflow/events";

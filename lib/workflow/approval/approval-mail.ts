@@ -7,7 +7,7 @@ import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import type { ChangeRequest } from "./approval-types";
 import { totalApprovalStages } from "../present-workflow";
 import { portalLinkPlaceholder } from "../portal/portal-link";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { byDateText } from "@/lib/format/show-value";
 import { fieldLabels } from "../schema/schema-format";
 

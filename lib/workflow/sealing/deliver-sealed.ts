@@ -32,6 +32,7 @@ export async function deliverSealed(tx: Tx, wf: Workflow): Promise<void> {
       expiresInHours: DELIVERY_HOURS,
       documentTitle: wf.title,
       fileName: sealedFileName(wf),
+      locale: wf.settings.locale ?? null,
     },
   ]);
   await recordEvent(tx, wf, "delivery.created", systemActor, { recipients: recipients.map((r) => r.email), sessions: created });

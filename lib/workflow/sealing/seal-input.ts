@@ -1,6 +1,6 @@
 import type { Workflow } from "@/lib/db/schema";
 import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { answerText, dateText } from "@/lib/format/show-value";
 import type { ApprovalEntry, ChangeRequest } from "../approval/approval-types";
 import { actionText, actorText, ruleVerdict, severityText, VERDICTS } from "../approval/approval-words";

@@ -9,7 +9,7 @@ import { eventText } from "@/lib/format/event-words";
 import { actionText, actorText, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval/approval-words";
 import type { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 import styles from "../../console.module.css";
-import { DEFAULT_LOCALE } from "@/lib/format/locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { dateText } from "@/lib/format/show-value";
 import { fieldLabels } from "@/lib/workflow/schema/schema-format";
 

@@ -1,0 +1,37 @@
+"use server";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { recordLanguageChoice } from "@/lib/delivery/session-locale";
+import { env } from "@/lib/env";
+import { isLocalPath, PAGE_PATH_HEADER } from "@/lib/http/page-path";
+import { visitorFrom } from "@/lib/http/visitor";
+import { isSupportedLocale } from "@/lib/i18n/locales";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/request-locale";
+import { localizedPage } from "./localized-pages";
+
+// A server action is a POST whose Origin Next.js checks against the host: a page of another site
+// cannot switch a visitor's language.
+
+/**
+ * The language menu's form, with or without JavaScript: keeps the choice in the cookie (every page
+ * written in several languages reads it), records it in the activity of what the page opens (a
+ * delivery's), and shows the same page again by a redirect, so a reload does not post the form
+ * again. A language not in the menu changes nothing.
+ */
+export async function chooseLanguage(form: FormData): Promise<void> {
+  const locale = form.get("locale");
+  const h = await headers();
+  const path = h.get(PAGE_PATH_HEADER);
+  if (isSupportedLocale(locale)) {
+    (await cookies()).set(LOCALE_COOKIE, locale, {
+      path: "/",
+      maxAge: LOCALE_COOKIE_MAX_AGE_S,
+      sameSite: "lax",
+      httpOnly: true,
+      secure: new URL(env().PUBLIC_BASE_URL).protocol === "https:",
+    });
+    const page = localizedPage(path);
+    if (page?.kind === "delivery") await recordLanguageChoice(page.token, locale, visitorFrom(h));
+  }
+  if (isLocalPath(path)) redirect(path);
+}

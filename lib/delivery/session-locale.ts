@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { deliveryEvents, deliverySessions } from "@/lib/db/schema";
+import type { SupportedLocale } from "@/lib/i18n/locales";
+import { hashSecret } from "@/lib/ids";
+import { isDeliveryToken } from "./link-token";
+import type { Visitor } from "./open-session";
+
+/**
+ * The language stored for the delivery behind a link (null: none, or no such link), read before its
+ * page is laid out: the page's `<html lang>` is decided by the root layout, ahead of the page itself.
+ * Records nothing.
+ */
+export async function deliveryLocale(token: string): Promise<string | null> {
+  if (!isDeliveryToken(token)) return null;
+  const db = await getDb();
+  const [session] = await db
+    .select({ locale: deliverySessions.locale })
+    .from(deliverySessions)
+    .where(eq(deliverySessions.tokenHash, hashSecret(token)));
+  return session?.locale ?? null;
+}
+
+/**
+ * A recipient switched their page's language: a `language` event in the session's activity (beside
+ * its visits and downloads), whatever the link's state. An unknown link records nothing.
+ */
+export async function recordLanguageChoice(token: string, locale: SupportedLocale, visitor: Visitor): Promise<void> {
+  if (!isDeliveryToken(token)) return;
+  const db = await getDb();
+  const [session] = await db
+    .select({ id: deliverySessions.id, tenantId: deliverySessions.tenantId })
+    .from(deliverySessions)
+    .where(eq(deliverySessions.tokenHash, hashSecret(token)));
+  if (!session) return;
+  await db.insert(deliveryEvents).values({
+    sessionId: session.id,
+    tenantId: session.tenantId,
+    kind: "language",
+    locale,
+    ip: visitor.ip,
+    userAgent: visitor.userAgent?.slice(0, 500) ?? null,
+  });
+}

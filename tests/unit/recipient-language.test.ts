@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { localizedPage } from "@/app/localized-pages";
+import type { OpenedSession } from "@/lib/delivery/open-session";
+import { pageMethods } from "@/lib/http/allowed-methods";
+import { closedLinkResponse } from "@/lib/http/closed-link-response";
+import { isLocalPath } from "@/lib/http/page-path";
+
+type Closed = Exclude<OpenedSession, { state: "active" }>;
+
+describe("a closed link's plain answer", () => {
+  it("says what its page says, in the request's language, and names that language", async () => {
+    const unknown = closedLinkResponse({ state: "unknown" }, "de");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe("Link nicht erkannt");
+    expect(unknown.headers.get("content-language")).toBe("de");
+    const revoked = closedLinkResponse({ state: "revoked" } as Closed, "ja");
+    expect(revoked.status).toBe(410);
+    expect(await revoked.text()).toBe("このリンクは取り消されました");
+    expect(await closedLinkResponse({ state: "expired" } as Closed, "en-GB").text()).toBe("This link has expired");
+  });
+});
+
+describe("the recipient's page", () => {
+  it("takes the language menu's POST, as the console's pages take their forms'; its file and pictures answer for themselves", () => {
+    expect(pageMethods("/d/some-token")).toEqual(["GET", "POST"]);
+    expect(pageMethods("/d/some-token/file")).toBeNull();
+    expect(pageMethods("/d/some-token/pages/1")).toBeNull();
+    expect(pageMethods("/portal/x")).toEqual(["GET"]);
+  });
+
+  it("is the one page whose language follows what it opens, found by its path", () => {
+    expect(localizedPage("/d/abc")).toEqual({ kind: "delivery", token: "abc" });
+    expect(localizedPage("/d/abc/file")).toBeNull();
+    expect(localizedPage("/portal/x")).toBeNull();
+    expect(localizedPage(null)).toBeNull();
+  });
+});
+
+describe("the path a form sends the browser back to", () => {
+  it("is a path of this site, never another host's", () => {
+    expect(isLocalPath("/d/abc")).toBe(true);
+    for (const bad of ["//evil.test/x", "/\\evil.test", "https://evil.test", "d/abc", "", null, undefined])
+      expect(isLocalPath(bad), String(bad)).toBe(false);
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        if (isLocalPath(s)) expect(new URL(s, "https://sealpost.test").host).toBe("sealpost.test");
+      }),
+    );
+  });
+});
