@@ -53,7 +53,7 @@ const unit = {
 const unitFiles = ["tests/unit/**/*.test.{ts,tsx}"];
 /**
  * The PDF files (fonts of every script, whole documents, the render threads) in workers of their own:
- * with the rest in one worker's heap, a run once passed V8's default limit of about 4 GB there. A larger
+ * with the rest in one worker's heap, a run once passed V8's default heap limit there. A larger
  * limit for the worker is no way out: the render threads take the flag too and the memory test's
  * runaway document would then run until its timeout instead of meeting its thread's own limit.
  */

@@ -44,8 +44,8 @@ export function stackTemplate(kind: "postgres" | "pglite", pgAdminUrl?: string):
 
 /**
  * globalSetup of the integration projects. Every stack used to migrate a new database and write the
- * tenants with a CLI process of its own (a tsx start and fourteen migrations, about three seconds of
- * a core each, forty times a run); now the run does it once and each stack copies the result:
+ * tenants with a CLI process of its own (a tsx start and every migration, for each of some
+ * forty stacks a run); now the run does it once and each stack copies the result:
  * `create database … template …` on PostgreSQL, a folder copy on PGlite. Stacks on another server
  * (a test's own cluster) and stacks outside Vitest (the benchmarks) still do it themselves.
  */

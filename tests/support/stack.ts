@@ -100,7 +100,7 @@ export async function startStack(
     NEXT_TELEMETRY_DISABLED: "1",
     JOB_LEASE_MS: "3000",
     // Under Vitest two files run at once, each with a server: a render thread per core in each would
-    // boot four threads (about two seconds of a core apiece) for two cores. One each renders every test's
+    // boot four threads, each loading the renderer and its fonts, for two cores. One each renders every test's
     // documents; the pool's threads side by side are the unit tests' (pdf-render-pool). The benchmarks
     // keep the default.
     ...(process.env.VITEST ? { RENDER_THREADS: "1" } : {}),

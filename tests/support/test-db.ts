@@ -85,8 +85,8 @@ export async function seedOlderRelease(driver: "postgres" | "pglite", last: numb
   const old = migrationsUpTo(last);
   try {
     if (driver === "postgres") {
-      // Imported here, as PGlite below: drizzle's driver costs about two seconds of a core to import, and
-      // every stack's test file imports this module for createTestDatabase alone.
+      // Imported here, as PGlite below: drizzle's driver is slow to import, and every stack's test file
+      // imports this module for createTestDatabase alone.
       const [{ drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
         import("drizzle-orm/postgres-js"),
         import("drizzle-orm/postgres-js/migrator"),
