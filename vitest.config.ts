@@ -5,7 +5,9 @@ import { defineConfig } from "vitest/config";
 const alias = { "@": path.dirname(fileURLToPath(import.meta.url)) };
 
 const integration = {
-  setupFiles: ["tests/support/install-jobs.ts"],
+  // As the unit files: a worker imports the stacks' helpers, Playwright and lib/ once, not once a file.
+  isolate: false,
+  setupFiles: ["tests/support/install-jobs.ts", "tests/support/file-isolation.ts"],
   // One migrated database with the test tenants per run, which every stack copies (tests/support/stack-template.ts).
   globalSetup: ["tests/support/stack-template.ts"],
   testTimeout: 120_000,
@@ -42,9 +44,9 @@ const s3Only = ["tests/integration/workflow-approval.test.ts", "tests/integratio
 const onS3 = [...s3Only, "tests/integration/batch-lifecycle.test.ts", "tests/integration/explain-retention.test.ts"];
 
 const unit = {
-  // Files share their worker's module cache; unit-file-isolation undoes what a file leaves behind.
+  // Files share their worker's module cache; file-isolation undoes what a file leaves behind.
   isolate: false,
-  setupFiles: ["tests/support/install-jobs.ts", "tests/support/unit-file-isolation.ts"],
+  setupFiles: ["tests/support/install-jobs.ts", "tests/support/file-isolation.ts"],
   // A guard against hangs, not a speed check: CI runs these beside the production build, and on
   // a slow host the heaviest generated tests run far past Vitest's default there.
   testTimeout: 90_000,

@@ -14,7 +14,7 @@ beforeAll(() => {
   delete process.env.AUTH_URL;
   resetEnvCache();
 });
-// tests/support/unit-file-isolation.ts puts the environment back after the file.
+// tests/support/file-isolation.ts puts the environment back after the file.
 afterAll(() => resetEnvCache());
 
 type Jwt = (p: { token: ConsoleToken; profile?: Record<string, unknown>; account?: Record<string, unknown> | null }) => ConsoleToken | null;

@@ -1,5 +1,6 @@
-// Unit files share their worker's modules (isolate: false in vitest.config.ts: importing lib/ again
-// for each file would cost much of the unit run). What a file changes or starts that
+// Unit and integration files share their worker's modules (isolate: false in vitest.config.ts:
+// importing lib/, the stacks' helpers, Playwright and the PDF readers again for each file would cost
+// much of the run). What a file changes or starts that
 // outlives it is undone here, after the file's own hooks: the environment, the database connection
 // and the render threads (both take the environment they start with).
 import { afterAll, beforeAll } from "vitest";
