@@ -50,7 +50,7 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   const response = await page.goto(link);
   expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   await expect.poll(() => heading(page).textContent()).toBe("Your trip");
-  expect(await page.getAttribute("html", "lang")).toBe("en");
+  expect(await page.getAttribute("html", "lang")).toBe("en-GB");
   expect(await page.locator("header, main, footer").count()).toBe(3);
   await expect.poll(() => page.textContent("body")).toContain("Step 1 of 2");
   expect(await focusedId(page)).toBe(""); // the heading (no id) has focus on arrival
