@@ -50,8 +50,13 @@ describe("render pool (worker threads)", () => {
     process.env.RENDER_TIMEOUT_MS = "1";
     resetEnvCache();
     try {
+      // A layout of seconds: a plain letter can be laid out before a loaded host runs the 1 ms check.
       await expect(
-        renderFromTemplate({ templatePath: "letter.md", record: letter(5), meta: { correlationId: "slow", title: "t" } }),
+        renderFromTemplate({
+          templatePath: "letter.md",
+          record: { ...letter(5), name: "word ".repeat(50_000) },
+          meta: { correlationId: "slow", title: "t" },
+        }),
       ).rejects.toThrow("Rendering took longer than 1 ms and was stopped");
     } finally {
       delete process.env.RENDER_TIMEOUT_MS;
