@@ -13,7 +13,9 @@ import { uniqueCorrelationId } from "../support/workflow";
 // to it. PostgreSQL only (PGlite is one process per data directory).
 const postgres = dbKind() === "postgres";
 
-const RECORDS = 2_000;
+// Enough that the worker is killed mid-batch (at a tenth) with chunks still queued for both workers; more
+// only loads the host for the file that runs beside this one.
+const RECORDS = 800;
 const WORKFLOWS = 20;
 /** Autosaves per workflow, alternating between the API processes. */
 const SAVES = 6;
