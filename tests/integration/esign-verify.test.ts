@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { consent } from "@/lib/signing/ceremony/consent";
 import { createTestCa } from "@/lib/signing/keys/test-ca";
 import { verifyPdf } from "@/lib/signing/pdf/verify-pdf";
@@ -34,6 +34,9 @@ import { startWorkflowStack } from "../support/workflow";
 
 let stack: Stack;
 let fx: EsignFixtures;
+
+// A server gone mid-file shows only as ECONNRESET in the tests: a failure prints how it ended.
+beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(`[esign-verify] the server said:\n${stack?.log().slice(-4000)}`)));
 
 beforeAll(async () => {
   fx = await esignFixtures();
