@@ -1,11 +1,11 @@
 import type { SupportedLocale } from "@/lib/i18n/locales";
 
 /**
- * The consent of 1 December 2026 in every language of the menu, each as its lines: the title, then
- * one paragraph a line. English (en-GB) is the text signers read before it was translated, kept to
- * the byte; the others say the same and name the decline button as the signing page does. A change
- * to any text here is a new version (consent.ts), never an edit: recorded hashes are checked against
- * these texts.
+ * The consent of the version this file is named after, in every language of the menu but English
+ * (consent.ts keeps the English text, as signers first read it), each as its lines: the title, then
+ * one paragraph a line. Each says what the English says and names the decline button as the signing
+ * page does. A change to any text here is a new version (consent.ts), never an edit: recorded hashes
+ * are checked against these texts.
  */
 export const CONSENT_2026_12_01: Record<Exclude<SupportedLocale, "en-GB">, readonly string[]> = {
   "en-US": [
