@@ -2,6 +2,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { recordLanguageChoice } from "@/lib/delivery/session-locale";
+import { recordSignerLanguage } from "@/lib/signing/signers/signer-locale";
 import { env } from "@/lib/env";
 import { isLocalPath, PAGE_PATH_HEADER } from "@/lib/http/page-path";
 import { visitorFrom } from "@/lib/http/visitor";
@@ -15,7 +16,7 @@ import { localizedPage } from "./localized-pages";
 /**
  * The language menu's form, with or without JavaScript: keeps the choice in the cookie (every page
  * written in several languages reads it), records it in the activity of what the page opens (a
- * delivery's), and shows the same page again by a redirect, so a reload does not post the form
+ * delivery's, a signer's workflow), and shows the same page again by a redirect, so a reload does not post the form
  * again. A language not in the menu changes nothing.
  */
 export async function chooseLanguage(form: FormData): Promise<void> {
@@ -32,6 +33,7 @@ export async function chooseLanguage(form: FormData): Promise<void> {
     });
     const page = localizedPage(path);
     if (page?.kind === "delivery") await recordLanguageChoice(page.token, locale, visitorFrom(h));
+    if (page?.kind === "signer") await recordSignerLanguage(page.token, locale, visitorFrom(h));
   }
   if (isLocalPath(path)) redirect(path);
 }

@@ -533,7 +533,7 @@ export interface paths {
         /**
          * The signing page's bootstrap
          * @description - Before a required passcode is verified, only `{organizationName, linkExpiresAt, otp: {required, verified, sentAt, expiresAt, nextSendAt, lockedUntil}, signer: {name, state}}` (`expiresAt`: a code sent and not used yet works until then).
-         *     - After (or without one), also `workflow {title, correlationId, state}`, `signer` (as in `signing`, plus `mayActNow`), `document {revision, sha256, pageCount, field {name, page, rect}}`, `consent {version, text, sha256}` and `signing {mode, signers}` (the others' addresses masked).
+         *     - After (or without one), also `workflow {title, correlationId, state}`, `signer` (as in `signing`, plus `mayActNow`), `document {revision, sha256, pageCount, field {name, page, rect}}`, `consent {version, locale, text, sha256}` (in `?locale=` where it is one of Sealpost's languages, else in the signer's, else in en-GB; each language's text has its own SHA-256) and `signing {mode, signers}` (the others' addresses masked).
          *     - The first such answer records the signer `viewed` (with IP and user agent). The link's own refusals (404 `esign.link_invalid`, 410 `esign.link_replaced`, `esign.link_expired`, `esign.link_used`, 409 `esign.signing_closed`) are listed in the area.
          */
         get: operations["getSignByToken"];
@@ -558,8 +558,8 @@ export interface paths {
          * Sign: record the signature, to be added to the document by the signing job (202)
          * @description - Body `{consent: {version, sha256}, mark: {kind: "typed", text} | {kind: "drawn", png}, intent: true}`: 202 `{state: "signing", signer, signRequestedAt}`. Body limit about 350 KB.
          *     - Checked in this order: the link (404 `esign.link_invalid`, 410 `esign.link_replaced`, `esign.link_expired`, `esign.link_used`, 409 `esign.signing_closed`), then the passcode of a signer who has one (403 `otp.required` without a valid `X-Svc-Sign-Otp` proof, whatever the body holds), then the body.
-         *     - The consent must be the current one (422 `esign.consent_outdated` with `current`); a typed mark is 1 to 100 characters on one line (a line break of any kind, CR, LF, U+0085, U+2028 or U+2029, or another control character is refused, not drawn as a space), a drawn one a base64 PNG of at most 256 KiB and 2,000 pixels a side, decoded before it is accepted (422 `esign.mark_invalid` naming `mark.text` or `mark.png`); in sequential mode an earlier signer must have signed (409 `esign.not_your_turn`).
-         *     - Recorded with the consent's version and SHA-256, the verification method (`email link` or `email link + one-time passcode`), IP, user agent and the mark (a drawn one as a blob); the signing job then adds the signature: the signer's `state` becomes `signed` with `signedRevision` and `signedSha256`. From the 202 on the link answers 410 `esign.link_used`; follow the signature with `GET /api/sign/{token}/progress`.
+         *     - The consent must be the current version, with the SHA-256 of its text in any of its languages (the bootstrap's `consent.sha256`; the hash names the language read); else 422 `esign.consent_outdated` with `current` in the signer's language; a typed mark is 1 to 100 characters on one line (a line break of any kind, CR, LF, U+0085, U+2028 or U+2029, or another control character is refused, not drawn as a space), a drawn one a base64 PNG of at most 256 KiB and 2,000 pixels a side, decoded before it is accepted (422 `esign.mark_invalid` naming `mark.text` or `mark.png`); in sequential mode an earlier signer must have signed (409 `esign.not_your_turn`).
+         *     - Recorded with the consent's version, the language read and its SHA-256 (all three also go into the signature's reason), the verification method (`email link` or `email link + one-time passcode`), IP, user agent and the mark (a drawn one as a blob); the signing job then adds the signature: the signer's `state` becomes `signed` with `signedRevision` and `signedSha256`. From the 202 on the link answers 410 `esign.link_used`; follow the signature with `GET /api/sign/{token}/progress`.
          */
         post: operations["postSignByTokenSign"];
         delete?: never;
@@ -4655,7 +4655,10 @@ export interface operations {
     };
     getSignByToken: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the consent: one of Sealpost's (de-DE is read as de); else the signer's, else en-GB */
+                locale?: string;
+            };
             header?: never;
             path: {
                 /** @description The signing link's token: the credential of the whole ceremony (no bearer or portal token) */
@@ -4729,7 +4732,10 @@ export interface operations {
                         };
                         consent: {
                             version: string;
+                            /** @description The language of `text`: the one asked for (`?locale=`), else the signer's, else en-GB */
+                            locale: string;
                             text: string;
+                            /** @description SHA-256 (hex) of `text` in UTF-8: each language's text has its own */
                             sha256: string;
                         };
                         signing: {

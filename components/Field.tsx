@@ -13,6 +13,8 @@ export interface FieldText {
   error?: string;
   /** Extra text shown above the control (a reviewer's change request), also described-by. */
   note?: ReactNode;
+  /** What screen readers hear before the error, in the page's language ("Error:" where the page is English only). */
+  errorPrefix?: string;
 }
 
 const ids = ({ id, hint, error, note }: FieldText) => ({
@@ -45,7 +47,7 @@ export function Messages(f: FieldText) {
       )}
       {f.error && (
         <p id={errorId} className={styles.error}>
-          <span className="visually-hidden">Error: </span>
+          <span className="visually-hidden">{f.errorPrefix ?? "Error:"} </span>
           {f.error}
         </p>
       )}
@@ -74,8 +76,8 @@ const widthClass = (w: Width | undefined) => (w === "10" ? styles.width10 : w ==
 type InputProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { ref?: Ref<HTMLInputElement>; width?: Width };
 
 /** A one-line text input (also type="email", numeric inputmode); a date is DateInput's three boxes. */
-export function TextInput({ id, label, hint, error, note, width, className, ...input }: InputProps) {
-  const f = { id, label, hint, error, note };
+export function TextInput({ id, label, hint, error, note, errorPrefix, width, className, ...input }: InputProps) {
+  const f = { id, label, hint, error, note, errorPrefix };
   return (
     <LabelledGroup f={f}>
       <input
@@ -98,10 +100,11 @@ export function FileInput({
   hint,
   error,
   note,
+  errorPrefix,
   className,
   ...input
 }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { ref?: Ref<HTMLInputElement> }) {
-  const f = { id, label, hint, error, note };
+  const f = { id, label, hint, error, note, errorPrefix };
   return (
     <LabelledGroup f={f}>
       <input
@@ -117,8 +120,8 @@ export function FileInput({
 
 type TextareaProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & { ref?: Ref<HTMLTextAreaElement> };
 
-export function Textarea({ id, label, hint, error, note, ...textarea }: TextareaProps) {
-  const f = { id, label, hint, error, note };
+export function Textarea({ id, label, hint, error, note, errorPrefix, ...textarea }: TextareaProps) {
+  const f = { id, label, hint, error, note, errorPrefix };
   return (
     <LabelledGroup f={f}>
       <textarea id={id} className={`${styles.textarea} ${error ? styles.invalid : ""}`} rows={5} {...describedBy(f)} {...textarea} />
@@ -134,8 +137,8 @@ type SelectProps = FieldText &
     emptyLabel?: string;
   };
 
-export function Select({ id, label, hint, error, note, options, emptyLabel = "Choose an option", ...select }: SelectProps) {
-  const f = { id, label, hint, error, note };
+export function Select({ id, label, hint, error, note, errorPrefix, options, emptyLabel = "Choose an option", ...select }: SelectProps) {
+  const f = { id, label, hint, error, note, errorPrefix };
   return (
     <LabelledGroup f={f}>
       <select id={id} className={`${styles.select} ${styles.width20} ${error ? styles.invalid : ""}`} {...describedBy(f)} {...select}>
@@ -171,12 +174,13 @@ export function Radios({
   hint,
   error,
   note,
+  errorPrefix,
   options,
   selected,
   ...input
 }: FieldText &
   ChoiceInput & { options: RadioOption[]; /** The chosen option's value, for a controlled group (with onChange). */ selected?: string }) {
-  const f = { id, label, hint, error, note };
+  const f = { id, label, hint, error, note, errorPrefix };
   return (
     <fieldset className={groupClass(error)} aria-describedby={describedBy(f)["aria-describedby"]}>
       <legend className={styles.legend}>{label}</legend>
@@ -216,8 +220,8 @@ export function Radios({
 }
 
 /** A yes/no answer as one checkbox; the label is the statement the participant agrees to. */
-export function Checkbox({ id, label, hint, error, note, ...input }: FieldText & ChoiceInput) {
-  const f = { id, label, hint, error, note };
+export function Checkbox({ id, label, hint, error, note, errorPrefix, ...input }: FieldText & ChoiceInput) {
+  const f = { id, label, hint, error, note, errorPrefix };
   return (
     <div className={groupClass(error)}>
       <Messages {...f} />

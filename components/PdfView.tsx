@@ -33,6 +33,24 @@ async function openPdf(bytes: Uint8Array): Promise<Opened> {
 
 type State = { kind: "loading" } | { kind: "failed" } | { kind: "shown"; pages: number; opened: Opened };
 
+/** What the viewer says, in the page's language: its status line and each page's name. */
+export interface PdfViewWords {
+  loading: string;
+  failed: string;
+  /** The status once drawn: the title and how many pages. */
+  pages: (count: number) => string;
+  /** A page's region name ("Page 1 of 3"). */
+  page: (number: number, total: number) => string;
+}
+
+/** The console's words (English only, for now). */
+const ENGLISH = (title: string): PdfViewWords => ({
+  loading: "Loading the document…",
+  failed: "The document could not be shown on this page.",
+  pages: (count) => `${title}: ${plural(count, "page")}.`,
+  page: (number, total) => `Page ${number} of ${total}`,
+});
+
 /**
  * A PDF drawn in the page with pdf.js: each page a canvas (a picture, hidden from screen readers)
  * under pdf.js's text layer, whose transparent text screen readers read, and which can be selected,
@@ -43,9 +61,20 @@ type State = { kind: "loading" } | { kind: "failed" } | { kind: "shown"; pages: 
  * render) is drawn over the pages shown, each page painted at once when it is ready, so the pages do
  * not blank out in between; the latest `load` wins. Each page's holder says `data-drawn="true"` once
  * its canvas and text layer show the current document. `load` may hand out the same bytes each time
- * (a cache): the viewer never takes them from its caller.
+ * (a cache): the viewer never takes them from its caller. `words` are its texts in the page's
+ * language (English by default).
  */
-export function PdfView({ load, title, onFailed }: { load: () => Promise<Uint8Array | null>; title: string; onFailed?: () => void }) {
+export function PdfView({
+  load,
+  title,
+  onFailed,
+  words = ENGLISH(title),
+}: {
+  load: () => Promise<Uint8Array | null>;
+  title: string;
+  onFailed?: () => void;
+  words?: PdfViewWords;
+}) {
   const [state, setState] = useState<State>({ kind: "loading" });
   const current = useRef<Opened | null>(null);
   const pageRefs = useRef<Array<HTMLDivElement | null>>([]);
@@ -132,14 +161,10 @@ export function PdfView({ load, title, onFailed }: { load: () => Promise<Uint8Ar
   return (
     <div className={styles.document} aria-busy={busy && state.kind !== "failed"}>
       <p role="status" className={styles.documentStatus}>
-        {state.kind === "loading"
-          ? "Loading the document…"
-          : state.kind === "failed"
-            ? "The document could not be shown on this page."
-            : `${title}: ${plural(pages, "page")}.`}
+        {state.kind === "loading" ? words.loading : state.kind === "failed" ? words.failed : words.pages(pages)}
       </p>
       {Array.from({ length: pages }, (_, i) => (
-        <section key={i} className={styles.pageFrame} aria-label={`Page ${i + 1} of ${pages}`}>
+        <section key={i} className={styles.pageFrame} aria-label={words.page(i + 1, pages)}>
           <div className={styles.page} ref={(el) => void (pageRefs.current[i] = el)} data-page={i + 1}>
             <canvas className={styles.canvas} aria-hidden="true" />
             <div className={styles.textLayer} />

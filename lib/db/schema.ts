@@ -386,6 +386,11 @@ export const workflowSigners = pgTable(
     email: text("email").notNull(),
     role: text("role"),
     requireOtp: boolean("require_otp").notNull().default(false),
+    /**
+     * The language the create request named for this signer (esign.signers[].locale, one of the
+     * catalogues' tags), null where it named none: the workflow's then decides (signer-locale.ts).
+     */
+    locale: text("locale"),
     state: text("state", { enum: signerStates }).notNull().default("waiting"),
     invitedAt: ts("invited_at"),
     viewedAt: ts("viewed_at"),
@@ -413,6 +418,8 @@ export const workflowSigners = pgTable(
     /** The electronic-records consent the signer accepted (lib/signing/ceremony/consent.ts). */
     consentVersion: text("consent_version"),
     consentSha256: text("consent_sha256"),
+    /** The language of the consent text the signer read and accepted; null on signatures made while it was English only. */
+    consentLocale: text("consent_locale"),
     /** "email link" or "email link + one-time passcode": also written in the signature's reason. */
     verificationMethod: text("verification_method"),
     ip: text("ip"),

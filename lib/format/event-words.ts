@@ -36,6 +36,7 @@ const workflowEvents: Record<WorkflowEventKind, string> = {
   "signer.declined": "Signer declined to sign",
   "signer.expired": "Signer's link expired",
   "signer.reminded": "Signer reminded before the link expires",
+  "signer.language-chosen": "Signer chose the signing page's language",
   "workflow.signed": "Signed by everyone",
   "certificate.issued": "Certificate of completion made",
   "otp.sent": "Passcode sent",

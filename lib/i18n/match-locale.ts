@@ -44,6 +44,16 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
   }
 }
 
+/**
+ * The catalogue a sender's tag names, for storing with what is sent (a delivery's, a signer's
+ * language): matchLocale's answer, where it is one of the menu's languages. The pseudo-locale is
+ * for tests, set by cookie, never stored.
+ */
+export function catalogueLocale(tag: string | null | undefined): SupportedLocale | null {
+  const locale = matchLocale(tag);
+  return locale && isSupportedLocale(locale) ? locale : null;
+}
+
 /** CLDR's $enUS: where English is written as in the United States. */
 const US_ENGLISH = new Set(["US", "AS", "CA", "GU", "MH", "MP", "PH", "PR", "UM", "VI"]);
 

@@ -77,7 +77,12 @@ const fullBootstrap = lockedBootstrap.extend({
       rect: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
     }),
   }),
-  consent: z.object({ version: z.string(), text: z.string(), sha256: z.string() }),
+  consent: z.object({
+    version: z.string(),
+    locale: z.string().describe("The language of `text`: the one asked for (`?locale=`), else the signer's, else en-GB"),
+    text: z.string(),
+    sha256: z.string().describe("SHA-256 (hex) of `text` in UTF-8: each language's text has its own"),
+  }),
   signing: signingAnswer.pick({ mode: true, signers: true }),
 });
 

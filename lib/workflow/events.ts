@@ -53,6 +53,8 @@ export type WorkflowEventKind =
   | "signer.declined"
   | "signer.expired"
   | "signer.reminded"
+  /** The signer switched the signing page's language (detail.locale). */
+  | "signer.language-chosen"
   /** The last signer's signature is in the document: the workflow is complete. */
   | "workflow.signed"
   /** The certificate of completion was made and signed (detail: its SHA-256 and the activity chain's head). */

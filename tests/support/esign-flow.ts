@@ -44,7 +44,7 @@ export async function esignFixtures() {
 }
 export type EsignFixtures = Awaited<ReturnType<typeof esignFixtures>>;
 
-export type Signer = { name: string; email: string; order?: number; role?: string; requireOtp?: boolean };
+export type Signer = { name: string; email: string; order?: number; role?: string; requireOtp?: boolean; locale?: string };
 let seq = 0;
 /** A signer no other test (or earlier run) has used. */
 export const person = (label: string, extra: Partial<Signer> = {}): Signer => ({

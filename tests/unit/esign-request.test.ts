@@ -109,8 +109,8 @@ describe("templateSettings.esign at create", () => {
     const recipients = [{ email: "pat@x.test", displayName: "Pat Doe" }, { email: "sam@x.test" }];
     const { signers } = esignFromRequest({ enabled: true, signingMode: "sequential" }, { recipients, requireOtp: true });
     expect(signers).toEqual([
-      { name: "Pat Doe", email: "pat@x.test", role: null, order: 1, requireOtp: true },
-      { name: "sam@x.test", email: "sam@x.test", role: null, order: 2, requireOtp: true },
+      { name: "Pat Doe", email: "pat@x.test", role: null, order: 1, requireOtp: true, locale: null },
+      { name: "sam@x.test", email: "sam@x.test", role: null, order: 2, requireOtp: true, locale: null },
     ]);
     expect(refusal({ enabled: true }).extra.errors).toEqual([
       {
@@ -120,6 +120,28 @@ describe("templateSettings.esign at create", () => {
     ]);
     const twice = refusal({ enabled: true }, { recipients: [{ email: "a@x.test" }, { email: "A@x.test" }], requireOtp: false });
     expect(twice.extra.errors?.[0].path).toBe("templateSettings.workflow.recipients.1.email");
+  });
+
+  it("keeps each signer's language as the catalogue it names (de-DE is de), and refuses one Sealpost does not write", () => {
+    const { settings, signers } = esignFromRequest(
+      {
+        enabled: true,
+        signers: [
+          { name: "Ada", email: "ada@x.test", locale: "de-DE" },
+          { name: "Bo", email: "bo@x.test", locale: "ar" },
+          { name: "Cy", email: "cy@x.test" },
+        ],
+      },
+      noRecipients,
+    );
+    expect(signers.map((s) => s.locale)).toEqual(["de", "ar", null]);
+    expect(settings?.signers?.map((s) => s.locale)).toEqual(["de", "ar", undefined]);
+    for (const bad of ["xx", "en-XA", "", "*", "de_DE_x"]) {
+      const r = refusal({ enabled: true, signers: [{ name: "Ada", email: "ada@x.test", locale: bad }] });
+      expect(r.code, bad).toBe("workflow.esign_invalid");
+      expect(r.extra.errors?.[0].path, bad).toBe("templateSettings.esign.signers.0.locale");
+      expect(r.extra.errors?.[0].message, bad).toMatch(/^must be one of the languages Sealpost writes in: en-GB, en-US, de, /);
+    }
   });
 
   it("names unknown keys, wrong types and a bad mode as 422s of the esign field", () => {

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 import { Caption } from "@/components/PageShell";
 import { Panel } from "@/components/Panel";
 import { StatusTag } from "@/components/StatusTag";
@@ -63,78 +64,63 @@ export function AfterPages({ api, initial, organisation }: { api: SignApi; initi
 }
 
 function Applying({ slow, title }: { slow: boolean; title?: string }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
   return (
     <>
       {title && <Caption>{title}</Caption>}
       <h1 tabIndex={-1} ref={heading}>
-        Your signature is being applied
+        {t("sign.titles.signing")}
       </h1>
       <div role="status" aria-live="polite" className={styles.applying}>
-        <p>We have your signature and are adding it to the document. This usually takes a few seconds; this page updates by itself.</p>
-        {slow && (
-          <p>
-            This is taking longer than usual. You can close this page: your signature is recorded and will be added, and we will email you
-            the signed document.
-          </p>
-        )}
+        <p>{t("sign.after.applying")}</p>
+        {slow && <p>{t("sign.after.slow")}</p>}
       </div>
     </>
   );
 }
 
 function Signed({ progress }: { progress: Progress | null }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
   const complete = progress?.workflow.state === "complete";
   const s = progress?.signing;
   return (
     <>
-      <Panel title="You have signed the document" headingRef={heading}>
+      <Panel title={t("sign.titles.signed")} headingRef={heading}>
         {progress && (
           <>
             {progress.workflow.title}
             <br />
-            Reference: <strong>{progress.workflow.correlationId}</strong>
+            {t.rich("sign.after.reference", {
+              reference: progress.workflow.correlationId,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </>
         )}
       </Panel>
-      <p>
-        Status: <StatusTag colour="green">Signed</StatusTag>
-      </p>
-      <h2>What happens next</h2>
-      {complete ? (
-        <p>Everyone has signed. We have emailed you a link to the signed document.</p>
-      ) : (
-        <p>Signed: you will receive the signed document by email when everyone has signed.</p>
-      )}
-      {s && !complete && (
-        <p>
-          {s.signed} of {s.total} signers have signed so far.
-        </p>
-      )}
-      <p>
-        Your signature is a digital signature of your own in the PDF, with your name, how you were identified and the time. Any later change
-        to the document shows.
-      </p>
+      <p>{t.rich("sign.after.statusSigned", { tag: (chunks) => <StatusTag colour="green">{chunks}</StatusTag> })}</p>
+      <h2>{t("sign.after.nextHeading")}</h2>
+      <p>{complete ? t("sign.after.complete") : t("sign.after.waiting")}</p>
+      {s && !complete && <p>{t("sign.after.progress", { signed: s.signed, total: s.total })}</p>}
+      <p>{t("sign.after.about")}</p>
     </>
   );
 }
 
 function Declined({ organisation, title }: { organisation: string | null; title?: string }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
+  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
   return (
     <>
       {title && <Caption>{title}</Caption>}
       <h1 tabIndex={-1} ref={heading}>
-        You declined to sign
+        {t("sign.titles.declined")}
       </h1>
-      <p>
-        Status: <StatusTag colour="red">Declined</StatusTag>
-      </p>
-      <p>
-        We have told {organisation ?? "the sender"}, with your reason. The document will not be signed, and nobody else is asked to sign it.
-      </p>
-      <p>If you declined by mistake, contact {organisation ?? "the sender"}: they can send the document again.</p>
+      <p>{t.rich("sign.after.statusDeclined", { tag: (chunks) => <StatusTag colour="red">{chunks}</StatusTag> })}</p>
+      <p>{t("sign.after.told", who)}</p>
+      <p>{t("sign.after.mistake", who)}</p>
     </>
   );
 }

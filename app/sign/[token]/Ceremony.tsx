@@ -1,12 +1,13 @@
 "use client";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { Button, ButtonGroup } from "@/components/Button";
 import { PageShell } from "@/components/PageShell";
 import { OtpGate } from "@/app/portal/[workflowId]/OtpGate";
 import { ProblemPage } from "@/app/portal/[workflowId]/StatusPages";
 import { AfterPages, type After } from "./AfterPages";
 import { DeclinePage } from "./DeclinePage";
-import { refusalOf } from "./refusals";
+import { refusalOf, type Refusal } from "./refusals";
 import { type Bootstrap, type Failed, type OpenBootstrap, SignApi } from "./sign-api";
 import { SignForm } from "./SignForm";
 
@@ -27,15 +28,16 @@ let seq = 0;
 /** Link problems the passcode page hands back to the ceremony (everything but the passcode's own answers). */
 const linkProblem = (a: Failed) => a.code.startsWith("esign.") || a.code === "otp.required";
 
-const FOOTER =
-  "This page is for the person the signing link was sent to. Sealpost keeps the document and your signature private to you, the other signers and the sender.";
-
 /**
  * The signing ceremony: loads the link's bootstrap and shows the passcode page first when the signer
  * needs one, then the document to read and sign (or decline), then what became of the signature.
- * Every refusal of the API is a page in plain words (refusals.ts).
+ * Every refusal of the API is a page in plain words (refusals.ts). Its words are the page's language
+ * (the messages the page hands it); the consent is asked for in that language too. `languageMenu`
+ * is the server's form, in the header on every step.
  */
-export function Ceremony({ token }: { token: string }) {
+export function Ceremony({ token, languageMenu }: { token: string; languageMenu: ReactNode }) {
+  const t = useTranslations();
+  const locale = useLocale();
   const [api, setApi] = useState<SignApi | null>(null);
   const [boot, setBoot] = useState<Bootstrap | null>(null);
   const [shown, setView] = useState<View>({ kind: "loading" });
@@ -45,17 +47,17 @@ export function Ceremony({ token }: { token: string }) {
   // organisation would load the bootstrap a second time, and that second answer would put a signer
   // who had already moved on (to the decline page, say) back on the document.
   const refuse = useCallback((failure: Failed) => setView({ kind: "refused", failure }), []);
-  const view: Shown = shown.kind === "refused" ? refusedView(shown.failure, organisation) : shown;
+  const view: Shown = shown.kind === "refused" ? refusedView(refusalOf(shown.failure, organisation, t)) : shown;
 
   const load = useCallback(
     async (sign: SignApi, consentChanged = false) => {
-      const a = await sign.call<Bootstrap>("GET", "");
+      const a = await sign.call<Bootstrap>("GET", `?locale=${encodeURIComponent(locale)}`);
       if (!a.ok) return refuse(a);
       setBoot(a.body);
       if (!isOpen(a.body)) return setView({ kind: "otp" });
       setView({ kind: "sign", consentChanged, key: ++seq });
     },
-    [refuse],
+    [refuse, locale],
   );
 
   useEffect(() => {
@@ -66,23 +68,23 @@ export function Ceremony({ token }: { token: string }) {
   }, [token, load]);
 
   const title = boot && isOpen(boot) ? boot.workflow.title : null;
-  const pageName = {
-    loading: "",
-    otp: "Check your email",
-    sign: "Sign the document",
-    decline: "Decline to sign",
-    after:
-      view.kind === "after"
-        ? { signing: "Your signature is being applied", signed: "You have signed the document", declined: "You declined to sign" }[
-            view.state
-          ]
-        : "",
-    problem: view.kind === "problem" ? view.title : "",
-  }[view.kind];
-  const documentTitle = [pageName, title, "Sealpost"].filter(Boolean).join(" – ");
+  const page =
+    view.kind === "otp"
+      ? t("sign.titles.otp")
+      : view.kind === "sign"
+        ? t("sign.titles.sign")
+        : view.kind === "decline"
+          ? t("sign.titles.decline")
+          : view.kind === "after"
+            ? { signing: t("sign.titles.signing"), signed: t("sign.titles.signed"), declined: t("sign.titles.declined") }[view.state]
+            : view.kind === "problem"
+              ? view.title
+              : null;
+  const documentTitle = !page ? "Sealpost" : title ? t("sign.documentTitle", { page, document: title }) : t("sign.pageTitle", { page });
+  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
 
   let content;
-  if (!api || view.kind === "loading") content = <p role="status">Loading the document to sign…</p>;
+  if (!api || view.kind === "loading") content = <p role="status">{t("sign.loading")}</p>;
   else if (view.kind === "otp")
     content = (
       <OtpGate
@@ -92,12 +94,7 @@ export function Ceremony({ token }: { token: string }) {
         onVerified={() => load(api)}
         onTokenProblem={refuse}
         isLinkProblem={linkProblem}
-        intro={
-          <>
-            Before you read and sign the document, {organisation ?? "the sender"} asks us to check that this link is in your hands: we email
-            you a code.
-          </>
-        }
+        intro={t("sign.otpIntro", who)}
       />
     );
   else if (view.kind === "sign" && boot && isOpen(boot))
@@ -126,19 +123,16 @@ export function Ceremony({ token }: { token: string }) {
     );
   else if (view.kind === "after") content = <AfterPages api={api} initial={view.state} organisation={organisation} />;
   else {
-    const p =
-      view.kind === "problem"
-        ? view
-        : { title: "Sorry, there is a problem with the service", text: ["Try again in a few minutes."], retry: true };
+    const p = view.kind === "problem" ? view : { title: t("sign.problem.title"), text: [t("sign.problem.text")], retry: true };
     content = (
       <ProblemPage title={p.title}>
-        {p.text.map((t) => (
-          <p key={t}>{t}</p>
+        {p.text.map((line) => (
+          <p key={line}>{line}</p>
         ))}
         {p.retry && (
           <ButtonGroup>
             <Button variant="secondary" onClick={() => load(api)}>
-              Try again
+              {t("sign.problem.retry")}
             </Button>
           </ButtonGroup>
         )}
@@ -147,14 +141,20 @@ export function Ceremony({ token }: { token: string }) {
   }
 
   return (
-    <PageShell service="Sealpost" organisation={organisation} title={documentTitle} footer={FOOTER}>
+    <PageShell
+      service="Sealpost"
+      organisation={organisation}
+      title={documentTitle}
+      footer={t("sign.footer")}
+      nav={languageMenu}
+      skipLink={t("common.skipToContent")}
+    >
       {content}
     </PageShell>
   );
 }
 
-function refusedView(failure: Failed, organisation: string | null): Shown {
-  const r = refusalOf(failure, organisation);
+function refusedView(r: Refusal): Shown {
   return r.kind === "otp"
     ? { kind: "otp" }
     : r.kind === "after"

@@ -1,5 +1,6 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary } from "@/components/ErrorSummary";
 import { Textarea } from "@/components/Field";
@@ -25,8 +26,9 @@ export function DeclinePage({
   onDeclined: () => void;
   onRefusal: (a: Failed) => void;
 }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
-  const who = organisation ?? "The sender";
+  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -36,9 +38,9 @@ export function DeclinePage({
     e.preventDefault();
     const r = reason.trim();
     const problem = !r
-      ? "Enter why you are declining to sign"
+      ? t("sign.decline.errors.empty")
       : r.length > MAX_REASON
-        ? `Your reason must be ${MAX_REASON.toLocaleString("en-GB")} characters or fewer`
+        ? t("sign.decline.errors.tooLong", { max: MAX_REASON })
         : null;
     setError(problem);
     setAttempt((n) => n + 1);
@@ -52,28 +54,33 @@ export function DeclinePage({
 
   return (
     <>
-      <ErrorSummary errors={error ? [{ targetId: "decline-reason", message: error }] : []} focusKey={attempt} />
+      <ErrorSummary
+        errors={error ? [{ targetId: "decline-reason", message: error }] : []}
+        focusKey={attempt}
+        title={t("sign.form.errorSummary")}
+      />
       <Caption>{title}</Caption>
       <h1 tabIndex={-1} ref={heading}>
-        Are you sure you want to decline to sign?
+        {t("sign.decline.heading")}
       </h1>
-      <p>If you decline, {who} is told, with your reason. Nobody else can sign this document, and you cannot undo this.</p>
+      <p>{t("sign.decline.text", who)}</p>
       <form noValidate onSubmit={submit}>
         <Textarea
           id="decline-reason"
           name="reason"
-          label="Why are you declining to sign?"
-          hint={`${who} will see what you write.`}
+          label={t("sign.decline.label")}
+          hint={t("sign.decline.hint", who)}
           error={error ?? undefined}
+          errorPrefix={t("sign.form.errorPrefix")}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
         <ButtonGroup>
           <Button type="submit" variant="warning" disabled={busy}>
-            Decline to sign
+            {t("sign.form.declineButton")}
           </Button>
           <Button variant="secondary" onClick={onBack} disabled={busy}>
-            Go back to the document
+            {t("sign.decline.back")}
           </Button>
         </ButtonGroup>
       </form>

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
 import SignaturePad from "signature_pad";
 import { Button } from "@/components/Button";
 import { Messages, Radios, TextInput, groupClass } from "@/components/Field";
@@ -27,15 +28,16 @@ export function MarkInput({
   onDrawn: (png: string | null) => void;
   error?: string;
 }) {
+  const t = useTranslations();
   return (
     <>
       <Radios
         id="mark-kind"
         name="mark-kind"
-        label="How do you want to sign?"
+        label={t("sign.mark.kindLegend")}
         options={[
-          { value: "typed", label: "Type my name" },
-          { value: "drawn", label: "Draw my signature", hint: "With a mouse, a finger or a stylus" },
+          { value: "typed", label: t("sign.mark.typed") },
+          { value: "drawn", label: t("sign.mark.drawn"), hint: t("sign.mark.drawnHint") },
         ]}
         selected={kind}
         onChange={(e) => onKind(e.target.value === "drawn" ? "drawn" : "typed")}
@@ -46,21 +48,23 @@ export function MarkInput({
 }
 
 function TypedMark({ text, onChange, error }: { text: string; onChange: (t: string) => void; error?: string }) {
+  const t = useTranslations();
   return (
     <>
       <TextInput
         id="mark-text"
         name="mark-text"
-        label="Your name as your signature"
-        hint="Type your full name"
+        label={t("sign.mark.typedLabel")}
+        hint={t("sign.mark.typedHint")}
         error={error}
+        errorPrefix={t("sign.form.errorPrefix")}
         autoComplete="name"
         spellCheck={false}
         value={text}
         onChange={(e) => onChange(e.target.value)}
       />
       <p className={styles.markPreviewLabel} id="mark-preview-label">
-        Your signature will look like this:
+        {t("sign.mark.preview")}
       </p>
       <p className={styles.typedMark} aria-labelledby="mark-preview-label">
         {text.trim() || "\u00a0"}
@@ -71,6 +75,7 @@ function TypedMark({ text, onChange, error }: { text: string; onChange: (t: stri
 
 /** signature_pad on a canvas sized to its box at the screen's pixel ratio. */
 function DrawnMark({ onChange, error }: { onChange: (png: string | null) => void; error?: string }) {
+  const t = useTranslations();
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const changed = useRef(onChange);
@@ -111,9 +116,10 @@ function DrawnMark({ onChange, error }: { onChange: (png: string | null) => void
 
   const f = {
     id: "mark-pad",
-    label: "Draw your signature",
-    hint: "Draw your signature in the box. If you cannot, choose Type my name above.",
+    label: t("sign.mark.padLabel"),
+    hint: t("sign.mark.padHint"),
     error,
+    errorPrefix: t("sign.form.errorPrefix"),
   };
   return (
     <div className={groupClass(error)}>
@@ -137,7 +143,7 @@ function DrawnMark({ onChange, error }: { onChange: (png: string | null) => void
           onChange(null);
         }}
       >
-        Clear the signature
+        {t("sign.mark.clear")}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
-import { useCallback, useRef, useState, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary, type ErrorItem } from "@/components/ErrorSummary";
 import { Checkbox } from "@/components/Field";
@@ -14,9 +15,9 @@ import styles from "./sign.module.css";
 
 const MAX_MARK_TEXT = 100; // lib/signing/pdf/mark.ts
 
-type Errors = Partial<Record<"consent" | "mark", string>>;
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
-/** A file name for the download, from the title: letters, digits, spaces and dashes. */
+type Errors = Partial<Record<"consent" | "mark", string>>;
 
 /**
  * The ceremony itself: who asks and what, the document drawn in the page, the consent (its version
@@ -41,15 +42,15 @@ export function SignForm({
   onRefusal: (a: Failed) => void;
   onConsentOutdated: () => void;
 }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
-  const organisation = boot.organizationName ?? "The sender";
+  const organisation = boot.organizationName;
+  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
   const [agreed, setAgreed] = useState(false);
   const [kind, setKind] = useState<MarkKind>("typed");
   const [text, setText] = useState(boot.signer.name);
   const [png, setPng] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>(
-    consentChanged ? { consent: "The consent text changed while this page was open. Read it again, then select that you agree." } : {},
-  );
+  const [errors, setErrors] = useState<Errors>(consentChanged ? { consent: t("sign.form.errors.consentChanged") } : {});
   const [attempt, setAttempt] = useState(consentChanged ? 1 : 0);
   const [busy, setBusy] = useState(false);
   const bytes = useRef<Promise<Uint8Array | null> | null>(null);
@@ -62,10 +63,10 @@ export function SignForm({
 
   const check = (): Errors => {
     const e: Errors = {};
-    if (!agreed) e.consent = "Select that you agree to sign electronically";
-    if (kind === "typed" && !text.trim()) e.mark = "Enter your name as your signature";
-    else if (kind === "typed" && text.trim().length > MAX_MARK_TEXT) e.mark = `Your name must be ${MAX_MARK_TEXT} characters or fewer`;
-    else if (kind === "drawn" && !png) e.mark = "Draw your signature in the box, or choose Type my name";
+    if (!agreed) e.consent = t("sign.form.errors.consent");
+    if (kind === "typed" && !text.trim()) e.mark = t("sign.form.errors.markEmpty");
+    else if (kind === "typed" && text.trim().length > MAX_MARK_TEXT) e.mark = t("sign.form.errors.markTooLong", { max: MAX_MARK_TEXT });
+    else if (kind === "drawn" && !png) e.mark = t("sign.form.errors.markDrawn");
     return e;
   };
 
@@ -87,10 +88,7 @@ export function SignForm({
     if (a.code === "esign.mark_invalid") {
       setAttempt((n) => n + 1);
       return setErrors({
-        mark:
-          kind === "typed"
-            ? `Your name must be 1 to ${MAX_MARK_TEXT} characters on one line`
-            : "Your drawn signature could not be used. Clear it and draw it again, or type your name",
+        mark: kind === "typed" ? t("sign.form.errors.markInvalidTyped", { max: MAX_MARK_TEXT }) : t("sign.form.errors.markInvalidDrawn"),
       });
     }
     onRefusal(a);
@@ -108,30 +106,38 @@ export function SignForm({
 
   return (
     <>
-      <ErrorSummary errors={summary} focusKey={attempt} />
-      <Caption>{organisation} asks you to sign</Caption>
+      <ErrorSummary errors={summary} focusKey={attempt} title={t("sign.form.errorSummary")} />
+      <Caption>{t("sign.form.caption", who)}</Caption>
       <h1 tabIndex={-1} ref={heading}>
         {boot.workflow.title}
       </h1>
       <p>
-        You are signing as <strong>{boot.signer.name}</strong>
-        {boot.signer.role ? `, ${boot.signer.role}` : ""}.{order ? ` You are signer ${order} of ${total}.` : ""}
+        {boot.signer.role
+          ? t.rich("sign.form.signingAsRole", { name: boot.signer.name, role: boot.signer.role, strong })
+          : t.rich("sign.form.signingAs", { name: boot.signer.name, strong })}
+        {order ? ` ${t("sign.form.order", { order, total })}` : null}
       </p>
       {!boot.signer.mayActNow && (
-        <NotificationBanner heading="It is not your turn to sign yet">
-          <p>
-            Signers sign one after another, and someone before you has not signed yet. You can read the document now; we will email you when
-            it is your turn.
-          </p>
+        <NotificationBanner title={t("sign.form.bannerTitle")} heading={t("sign.refused.notYourTurn.title")}>
+          <p>{t("sign.form.notYourTurn")}</p>
         </NotificationBanner>
       )}
 
-      <h2>Read the document</h2>
-      <p>Read the whole document before you sign. Your signature goes in the box with your name on the last page.</p>
-      <PdfView load={load} title={boot.workflow.title} />
+      <h2>{t("sign.form.readHeading")}</h2>
+      <p>{t("sign.form.readText")}</p>
+      <PdfView
+        load={load}
+        title={boot.workflow.title}
+        words={{
+          loading: t("sign.pdf.loading"),
+          failed: t("sign.pdf.failed"),
+          pages: (count) => t("sign.pdf.pages", { title: boot.workflow.title, count }),
+          page: (number, total) => t("sign.pdf.page", { number, total }),
+        }}
+      />
       <p>
         <Button variant="link" onClick={download}>
-          Download the document (PDF)
+          {t("sign.form.download")}
         </Button>
       </p>
 
@@ -142,38 +148,36 @@ export function SignForm({
             {consentBody.map((p, i) => (
               <p key={i}>{p}</p>
             ))}
-            <p className={styles.consentVersion}>Version of {boot.consent.version}</p>
+            <p className={styles.consentVersion}>{t("sign.form.consentVersion", { version: boot.consent.version })}</p>
           </div>
           <Checkbox
             id="consent"
             name="consent"
-            label="I have read this and agree to sign electronically"
+            label={t("sign.form.agree")}
             error={errors.consent}
+            errorPrefix={t("sign.form.errorPrefix")}
             checked={agreed}
             onChange={(e) => setAgreed(e.target.checked)}
           />
 
-          <h2>Your signature</h2>
+          <h2>{t("sign.form.markHeading")}</h2>
           <MarkInput kind={kind} onKind={setKind} text={text} onText={setText} onDrawn={setPng} error={errors.mark} />
 
-          <h2>Sign</h2>
-          <p>
-            By selecting Sign the document you sign “{boot.workflow.title}” electronically as {boot.signer.name}. Your electronic signature
-            has the same effect as your handwritten signature.
-          </p>
+          <h2>{t("sign.form.signHeading")}</h2>
+          <p>{t("sign.form.signText", { title: boot.workflow.title, name: boot.signer.name })}</p>
           <ButtonGroup>
             <Button type="submit" disabled={busy}>
-              Sign the document
+              {t("sign.form.submit")}
             </Button>
           </ButtonGroup>
         </form>
       )}
 
-      <h2>If you do not want to sign</h2>
-      <p>You can decline to sign. {organisation} will be told, with your reason, and the document will not be completed.</p>
+      <h2>{t("sign.form.declineHeading")}</h2>
+      <p>{t("sign.form.declineText", who)}</p>
       <ButtonGroup>
         <Button variant="secondary" onClick={onDecline} disabled={busy}>
-          Decline to sign
+          {t("sign.form.declineButton")}
         </Button>
       </ButtonGroup>
     </>

@@ -1,4 +1,9 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LanguageMenu } from "@/components/LanguageMenu";
+import { messagesFor } from "@/lib/i18n/catalogues";
+import { chooseLanguage } from "../../language-action";
 import { Ceremony } from "./Ceremony";
 
 // Rendered per request: the page's scripts carry this response's CSP nonce (proxy.ts).
@@ -13,8 +18,23 @@ export const metadata: Metadata = {
   referrer: "same-origin",
 };
 
-/** /sign/{token}: the signing ceremony of one signer (the link of the invitation mail). */
+/**
+ * /sign/{token}: the signing ceremony of one signer (the link of the invitation mail), in the
+ * request's language (app/i18n-request.ts: the visitor's choice, the signer's, or the browser's). The
+ * ceremony runs in the browser; it is given that one language's `common` and `sign` messages, not
+ * the catalogues, and the language menu (a server form, which records a change in the signing
+ * activity: app/language-action.ts).
+ */
 export default async function SignPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  return <Ceremony token={token} />;
+  const [locale, t] = await Promise.all([getLocale(), getTranslations()]);
+  const { common, sign } = messagesFor(locale);
+  const menu = (
+    <LanguageMenu action={chooseLanguage} current={locale} label={t("common.language.label")} submit={t("common.language.submit")} />
+  );
+  return (
+    <NextIntlClientProvider messages={{ common, sign }}>
+      <Ceremony token={token} languageMenu={menu} />
+    </NextIntlClientProvider>
+  );
 }

@@ -1,3 +1,4 @@
+import type { SupportedLocale } from "@/lib/i18n/locales";
 import type { ExplainRetention } from "./explain-retention";
 
 /** One signer as a create request named them (templateSettings.esign.signers; lib/signing/signers/esign-settings.ts parses it). */
@@ -8,6 +9,8 @@ export interface StoredSignerRequest {
   order?: number;
   role?: string;
   requireOtp?: boolean;
+  /** The signer's language: the catalogue the request's tag matched (de-DE is de). */
+  locale?: SupportedLocale;
 }
 
 /** What a workflow keeps of templateSettings.esign. */

@@ -13,6 +13,12 @@ import { otpProofValid } from "./otp-proof";
 import { listSigners, signersDue } from "../signers/signers";
 import { workflowFileName } from "@/lib/workflow/sealing/sealed-file-name";
 import { isoMoment } from "@/lib/iso-moment";
+import { PSEUDO_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { catalogueLocale } from "@/lib/i18n/match-locale";
+import { signerMailLocale } from "../signers/signer-locale";
+
+/** The language a caller asks the consent in: a catalogue's (de-DE is de), or the pseudo-locale written out. */
+const consentLocale = (tag: string | undefined): Locale | null => (tag === PSEUDO_LOCALE ? tag : catalogueLocale(tag));
 
 export const signerActor = (s: { position: number }): Actor => ({ name: `signer:${s.position + 1}` });
 
@@ -21,9 +27,10 @@ export const signerActor = (s: { position: number }): Actor => ({ name: `signer:
  * what the passcode page needs (no title, no document). After, everything: the signer, the document
  * (revision, SHA-256, pages, the signer's field), the consent to accept, the other signers (their
  * addresses masked); the signer is then recorded as having viewed the document (once, with IP and
- * user agent).
+ * user agent). The consent is in `locale` (the signing page's language) where it is one of the
+ * catalogues' or the pseudo-locale, else in the language named for the signer, else in English.
  */
-export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: string | null) {
+export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: string | null, locale?: string) {
   const { wf, signer } = await openLink(token);
   const otpVerified = signer.requireOtp ? otpProofValid(proof, signer.id, signer.tokenHash!) : null;
   const gate = {
@@ -51,7 +58,7 @@ export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: 
       pageCount: Math.max(...signers.map((s) => s.fieldPage ?? 0)) + 1,
       field: { name: signer.fieldName, page: signer.fieldPage, rect: signer.fieldRect },
     },
-    consent: consent(),
+    consent: consent(undefined, consentLocale(locale) ?? signerMailLocale(wf, signer)),
     signing: { mode, signers: signers.map((s) => presentSigner(s, s.id !== signer.id)) },
   };
 }

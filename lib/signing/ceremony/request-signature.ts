@@ -5,7 +5,7 @@ import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
 import { workflowSigners } from "@/lib/db/schema";
 import type { Visitor } from "@/lib/delivery/open-session";
-import { consent, isCurrentConsent } from "./consent";
+import { acceptedConsent, consent } from "./consent";
 import { decodeMarkPng, MAX_MARK_PNG_BYTES, MAX_MARK_TEXT, typedMark } from "../pdf/mark";
 import { AppError } from "@/lib/http/problem";
 import { sendEvent } from "@/lib/jobs/send-event";
@@ -13,6 +13,7 @@ import { recordEvent } from "@/lib/workflow/events";
 import { signerActor } from "./ceremony-bootstrap";
 import { assertOtpPassed, openLink, verificationMethod } from "./open-link";
 import { listSigners, signersDue } from "../signers/signers";
+import { signerMailLocale } from "../signers/signer-locale";
 
 /** POST /api/sign/{token}/sign. The PNG's own limit is checked on the decoded bytes (mark.ts); this bounds the text. */
 export const signBody = z.strictObject({
@@ -35,7 +36,8 @@ export const markKey = (tenantId: string, workflowId: string, position: number) 
   `${tenantFolder(tenantId)}/workflows/${workflowId}/signers/${position}/mark.png`;
 
 /**
- * The signer confirms: the consent they accepted (the current version and its SHA-256), their mark
+ * The signer confirms: the consent they accepted (the current version and the SHA-256 of the text in
+ * the language they read, which the hash names), their mark
  * and their intent are recorded with IP, user agent and how they were identified, the link is used
  * from then on, and the signing job is queued in the same transaction. The signature itself is added
  * by that job (apply-signature.ts), one signer at a time per workflow: the answer is 202.
@@ -48,8 +50,9 @@ export async function requestSignature(token: string, body: SignBody, visitor: V
   return db.transaction(async (tx) => {
     const { wf, signer } = await openLink(token, tx);
     assertOtpPassed(signer, proof);
-    if (!isCurrentConsent(body.consent)) {
-      const now = consent();
+    const accepted = acceptedConsent(body.consent);
+    if (!accepted) {
+      const now = consent(undefined, signerMailLocale(wf, signer));
       throw new AppError(
         "esign.consent_outdated",
         "The consent accepted is not the current text; show the current one (GET the link again) and accept it",
@@ -78,7 +81,8 @@ export async function requestSignature(token: string, body: SignBody, visitor: V
         viewedAt: signer.viewedAt ?? now,
         state: signer.state === "invited" ? "viewed" : signer.state,
         consentVersion: body.consent.version,
-        consentSha256: body.consent.sha256.toLowerCase(),
+        consentSha256: accepted.sha256,
+        consentLocale: accepted.locale,
         verificationMethod: method,
         ip: visitor.ip,
         userAgent: visitor.userAgent?.slice(0, 500) ?? null,
@@ -92,7 +96,8 @@ export async function requestSignature(token: string, body: SignBody, visitor: V
       signer: signer.position,
       email: signer.email,
       consentVersion: body.consent.version,
-      consentSha256: body.consent.sha256.toLowerCase(),
+      consentSha256: accepted.sha256,
+      consentLocale: accepted.locale,
       verificationMethod: method,
       mark: mark.kind,
       ip: visitor.ip,

@@ -32,7 +32,7 @@ const SIGNER_EVENTS: Record<string, (d: Record<string, unknown>, time: Time) => 
   "signer.sign-requested": (d) => ({
     what: "Consented and signed",
     details: [
-      `Electronic records consent, version ${str(d.consentVersion)}, SHA-256:`,
+      `Electronic records consent, version ${str(d.consentVersion)}, read in ${str(d.consentLocale) || DEFAULT_LOCALE}, SHA-256:`,
       str(d.consentSha256),
       `Identified by ${str(d.verificationMethod)}`,
       `Signature mark: ${d.mark === "drawn" ? "drawn" : "typed"}; intent to sign confirmed`,
@@ -47,9 +47,19 @@ const SIGNER_EVENTS: Record<string, (d: Record<string, unknown>, time: Time) => 
       `Certificate: ${d.certificate === "issued" ? "issued to the signer" : "the organisation's"}`,
     ],
   }),
+  "signer.language-chosen": (d) => ({ what: "Chose the page's language", details: [`Language: ${str(d.locale)}`, ...origin(d)] }),
   "signer.declined": (d) => ({ what: "Declined", details: [`Reason: ${str(d.reason)}`, ...origin(d)] }),
   "signer.expired": () => ({ what: "Link expired", details: ["The link ran out before the signer acted"] }),
 };
+
+/** Languages named in English, as the rest of the certificate is written (its own translation is to come). */
+const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** The consent a signer agreed to: its version, the language they read it in, and that text's SHA-256 (consent.ts keeps every language's). */
+function consentRead(s: WorkflowSigner): string {
+  const locale = s.consentLocale ?? DEFAULT_LOCALE;
+  return `Version ${s.consentVersion}, read in ${languageNames.of(locale) ?? locale} (${locale}), SHA-256 ${s.consentSha256}`;
+}
 
 function origin(d: Record<string, unknown>): string[] {
   return [`IP address: ${str(d.ip) || "unknown"}`, `User agent: ${str(d.userAgent) || "unknown"}`];
@@ -122,6 +132,7 @@ export function certificateInput(
               : `Did not sign (${signerStateLabels[s.state].label.toLowerCase()})`,
         },
         { label: "Identified by", value: s.verificationMethod ?? (s.requireOtp ? "email link + one-time passcode" : "email link") },
+        ...(s.consentSha256 ? [{ label: "Consent accepted", value: consentRead(s) }] : []),
       ],
       events: events
         .filter((e) => e.kind in SIGNER_EVENTS && e.detail?.signer === s.position)

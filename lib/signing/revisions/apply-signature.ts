@@ -19,6 +19,18 @@ import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 /**
+ * Why the signer signs, as the signature itself says it: their role, and the consent they accepted
+ * with the language they read it in and its SHA-256 (consent.ts), so the signed file names the text
+ * agreed to without the activity. A signature confirmed before the consent was translated was read
+ * in English.
+ */
+export function signingReason(s: Pick<WorkflowSigner, "role" | "consentVersion" | "consentLocale" | "consentSha256">): string {
+  const signed = s.role ? `Signed as ${s.role}` : "Signed";
+  if (!s.consentVersion || !s.consentSha256) return signed;
+  return `${signed}; consent ${s.consentVersion} read in ${s.consentLocale ?? DEFAULT_LOCALE}, SHA-256 ${s.consentSha256}`;
+}
+
+/**
  * The signing job (workflow/signature.requested): adds every signature confirmed and not yet in the
  * document, one at a time, each in its own transaction under the workflow's row lock, so signatures
  * of one workflow are applied one after another whatever runs at once: two signers confirming at the
@@ -59,7 +71,7 @@ async function applyNext(tx: Tx, tenantId: string, workflowId: string): Promise<
     key: signerKey.key,
     tsa: signerKey.tsa,
     signer: { name: next.name, email: next.email, method: next.verificationMethod ?? "email link" },
-    reason: next.role ? `Signed as ${next.role}` : "Signed",
+    reason: signingReason(next),
     fieldName: next.fieldName!,
     appearance: { ...(await appearanceOf(next)), locale: wf.settings.locale ?? DEFAULT_LOCALE },
     signingTime: now,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailAddress } from "@/lib/mail/address";
+import { catalogueLocale } from "@/lib/i18n/match-locale";
+import { LOCALES, type SupportedLocale } from "@/lib/i18n/locales";
 import type { EsignSettings, StoredSignerRequest } from "@/lib/db/json/workflow-settings";
 import type { Expect, SameType } from "@/lib/same-type";
 
@@ -9,6 +11,8 @@ export const MAX_ESIGN_SIGNERS = 20;
 export const signingModes = ["parallel", "sequential"] as const;
 export type SigningMode = (typeof signingModes)[number];
 
+const LOCALE_LIST = LOCALES.map((l) => l.tag).join(", ");
+
 const signerSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
   email: emailAddress(),
@@ -16,6 +20,16 @@ const signerSchema = z.strictObject({
   order: z.number().int().min(1).max(MAX_ESIGN_SIGNERS).optional(),
   role: z.string().trim().min(1).max(100).optional(),
   requireOtp: z.boolean().optional(),
+  /** The language the signer's mails and signing page are in: one of the catalogues' (de-DE is de). */
+  locale: z
+    .string()
+    .max(35)
+    .transform(
+      (tag, ctx): SupportedLocale =>
+        catalogueLocale(tag) ??
+        (ctx.addIssue({ code: "custom", message: `must be one of the languages Sealpost writes in: ${LOCALE_LIST}` }), z.NEVER),
+    )
+    .optional(),
 });
 export type EsignSignerRequest = z.infer<typeof signerSchema>;
 // The workflow keeps the signers as requested: what this parser gives is what is stored.
@@ -89,6 +103,8 @@ export interface EsignSigner {
   /** 1-based place in sequential mode; null in parallel mode. */
   order: number | null;
   requireOtp: boolean;
+  /** The language named for this signer; absent or null: the workflow's (signer-locale.ts). */
+  locale?: SupportedLocale | null;
 }
 
 /** What a workflow keeps of templateSettings.esign. */
@@ -105,13 +121,21 @@ export function resolveSigners(
   workflowRequireOtp: boolean,
 ): EsignSigner[] {
   const list = e.signers
-    ? e.signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? null, requireOtp: s.requireOtp ?? false, order: s.order }))
+    ? e.signers.map((s) => ({
+        name: s.name,
+        email: s.email,
+        role: s.role ?? null,
+        requireOtp: s.requireOtp ?? false,
+        order: s.order,
+        locale: s.locale ?? null,
+      }))
     : recipients.map((r) => ({
         name: r.displayName?.trim() || r.email,
         email: r.email,
         role: null,
         requireOtp: workflowRequireOtp,
         order: undefined,
+        locale: null,
       }));
   if (e.signingMode === "parallel") return list.map(({ order: _o, ...s }) => ({ ...s, order: null }));
   const sorted = list.map((s, i) => ({ s, key: s.order ?? i + 1 })).sort((a, b) => a.key - b.key);

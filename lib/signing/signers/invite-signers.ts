@@ -3,11 +3,11 @@ import type { Tx } from "@/lib/db/client";
 import { workflowSigners, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { greeting, oneLine } from "@/lib/mail/greeting";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
-import { momentText } from "@/lib/format/moment-text";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { recordEvent, systemActor, type Actor } from "@/lib/workflow/events";
 import { newLinkNonce, signLinkPlaceholder, signToken, signTokenHash } from "../ceremony/sign-link";
+import { signerMailLocale } from "./signer-locale";
 
 /**
  * Gives each signer a new link and mails it (queued in `tx`, under the workflow's row lock): the first
@@ -51,30 +51,37 @@ export async function inviteSigners(
 
 /**
  * The invitation, or with `reminder` the reminder before the link expires: the same link (the nonce
- * it is derived from), never a new one, so the first mail's link keeps working too.
+ * it is derived from), never a new one, so the first mail's link keeps working too. In the signer's
+ * language (signer-locale.ts); role and organisation are the sender's words, inserted as they are.
  */
 export function signerMail(wf: Workflow, s: WorkflowSigner, nonce: string, expiresAt: Date, total: number, reminder = false) {
-  const from = wf.settings.organizationName ?? "Sealpost";
-  const as = s.role ? ` as ${oneLine(s.role)}` : "";
-  const until = momentText(expiresAt, wf.settings.locale ?? DEFAULT_LOCALE);
+  const locale = signerMailLocale(wf, s);
+  const t = translatorFor(locale);
+  const words = { organisation: wf.settings.organizationName ?? "Sealpost", title: wf.title, until: expiresAt };
+  const role = s.role ? oneLine(s.role) : null;
+  const asks = reminder
+    ? role
+      ? t("mail.signReminder.waitingAs", { ...words, role })
+      : t("mail.signReminder.waiting", words)
+    : role
+      ? t("mail.signInvite.asksAs", { ...words, role })
+      : t("mail.signInvite.asks", words);
   return {
     tenantId: wf.tenantId,
     dedupeKey: reminder ? `sign-reminder:${s.id}:${nonce}` : `sign-invite:${s.id}:${nonce}`,
     to: s.email,
-    subject: reminder ? `Reminder: ${from} asks you to sign "${wf.title}" by ${until}` : `${from}: please sign "${wf.title}"`,
+    subject: reminder ? t("mail.signReminder.subject", words) : t("mail.signInvite.subject", words),
     text: [
-      greeting(s.name),
+      greeting(s.name, locale),
       ``,
-      reminder
-        ? `${from} is still waiting for your signature on "${wf.title}"${as}. Your link stops working on ${until}.`
-        : `${from} asks you to sign "${wf.title}"${as}.`,
-      ...(s.signOrder ? [`You are signer ${s.signOrder} of ${total}; signers sign one after another, in order.`] : []),
+      asks,
+      ...(s.signOrder ? [t("mail.signInvite.order", { order: s.signOrder, total })] : []),
       ``,
-      `Read the document and sign it (or decline): ${signLinkPlaceholder(s.id, nonce)}`,
+      t("mail.signInvite.link", { link: signLinkPlaceholder(s.id, nonce) }),
       ``,
-      `This link is for you alone. It works until ${until}, and once: after you sign or decline it opens nothing.`,
-      ...(s.requireOtp ? [`To open it you will also need a passcode, which we send to this address when you ask for it on the page.`] : []),
-      `Reference: ${wf.correlationId}`,
+      t("mail.signInvite.personal", { until: expiresAt }),
+      ...(s.requireOtp ? [t("mail.signInvite.otp")] : []),
+      t("mail.signInvite.reference", { reference: wf.correlationId }),
     ].join("\n"),
   };
 }

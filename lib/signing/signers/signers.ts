@@ -21,6 +21,7 @@ export async function insertSigners(tx: Tx, wf: Pick<Workflow, "id" | "tenantId"
       email: s.email,
       role: s.role,
       requireOtp: s.requireOtp,
+      locale: s.locale ?? null,
       state: "waiting" as const,
       createdAt: now,
       updatedAt: now,

@@ -1,7 +1,9 @@
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { greeting, oneLine } from "@/lib/mail/greeting";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { signerMailLocale } from "./signer-locale";
 import { listSigners } from "./signers";
 
 export type SigningEnd = { by: "initiator" } | { by: "signer"; position: number; name: string };
@@ -11,27 +13,26 @@ export type SigningEnd = { by: "initiator" } | { by: "signer"; position: number;
  * longer needs their signature, so nobody opens a dead link wondering why (DocuSign's "voided"
  * mail). Queued in `tx`, with the change that ended the signing. Signers still waiting for their turn
  * in a sequential order were never asked: they hear nothing. A signer who declined gets no mail
- * about their own decline; the initiator learns it from the callback and the outcome mail.
+ * about their own decline; the initiator learns it from the callback and the outcome mail. Each
+ * mail is in its signer's language (signer-locale.ts).
  */
 export async function tellSignersSigningEnded(tx: Tx, wf: Workflow, end: SigningEnd): Promise<void> {
-  const from = oneLine(wf.settings.organizationName ?? "Sealpost");
-  const why =
-    end.by === "initiator"
-      ? `${from} has withdrawn the request to sign "${wf.title}".`
-      : `Another signer, ${oneLine(end.name)}, declined to sign "${wf.title}", so it will not be signed by anyone.`;
+  const words = { organisation: oneLine(wf.settings.organizationName ?? "Sealpost"), title: wf.title };
   for (const s of await listSigners(wf.tenantId, wf.id, tx)) {
     if (!s.invitedAt || s.signedAt || s.declinedAt) continue;
+    const locale = signerMailLocale(wf, s);
+    const t = translatorFor(locale);
     await enqueueMail(tx, {
       tenantId: wf.tenantId,
       dedupeKey: `sign-ended:${s.id}`,
       to: s.email,
-      subject: `${from}: "${wf.title}" no longer needs your signature`,
+      subject: t("mail.signEnded.subject", words),
       text: [
-        greeting(s.name),
+        greeting(s.name, locale),
         ``,
-        why,
-        `The link we sent you no longer opens the document, and nothing more is asked of you.`,
-        `Reference: ${wf.correlationId}`,
+        end.by === "initiator" ? t("mail.signEnded.withdrawn", words) : t("mail.signEnded.declined", { ...words, name: oneLine(end.name) }),
+        t("mail.signEnded.deadLink"),
+        t("mail.signInvite.reference", { reference: wf.correlationId }),
       ].join("\n"),
     });
   }

@@ -1,0 +1,2 @@
+ALTER TABLE "workflow_signers" ADD COLUMN "locale" text;--> statement-breakpoint
+ALTER TABLE "workflow_signers" ADD COLUMN "consent_locale" text;
