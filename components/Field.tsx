@@ -1,4 +1,6 @@
+"use client";
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useComponentWords } from "./ComponentWords";
 import styles from "./Field.module.css";
 
 /**
@@ -30,6 +32,7 @@ export function describedBy(f: FieldText) {
 
 /** The note, hint and error of a field, in that order, each with the id describedBy names. */
 export function Messages(f: FieldText) {
+  const { errorPrefix } = useComponentWords();
   const { hintId, errorId, noteId } = ids(f);
   return (
     <>
@@ -45,7 +48,7 @@ export function Messages(f: FieldText) {
       )}
       {f.error && (
         <p id={errorId} className={styles.error}>
-          <span className="visually-hidden">Error: </span>
+          <span className="visually-hidden">{errorPrefix} </span>
           {f.error}
         </p>
       )}
@@ -134,12 +137,13 @@ type SelectProps = FieldText &
     emptyLabel?: string;
   };
 
-export function Select({ id, label, hint, error, note, options, emptyLabel = "Choose an option", ...select }: SelectProps) {
+export function Select({ id, label, hint, error, note, options, emptyLabel, ...select }: SelectProps) {
+  const { chooseOption } = useComponentWords();
   const f = { id, label, hint, error, note };
   return (
     <LabelledGroup f={f}>
       <select id={id} className={`${styles.select} ${styles.width20} ${error ? styles.invalid : ""}`} {...describedBy(f)} {...select}>
-        <option value="">{emptyLabel}</option>
+        <option value="">{emptyLabel ?? chooseOption}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

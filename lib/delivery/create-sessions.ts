@@ -1,8 +1,8 @@
 import type { Tx } from "@/lib/db/client";
 import { insertMany } from "@/lib/db/insert-many";
 import { deliverySessions } from "@/lib/db/schema";
-import { DEFAULT_LOCALE, isSupportedLocale, type SupportedLocale } from "@/lib/i18n/locales";
-import { matchLocale } from "@/lib/i18n/match-locale";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import { hashSecret, newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
 import type { Recipient } from "@/lib/batch/recipients";
@@ -37,7 +37,7 @@ export interface NewDeliveries {
 export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): Promise<number> {
   const drafts = records.flatMap((d) => {
     const expiresAt = new Date(Date.now() + d.expiresInHours * 3_600_000);
-    const locale = delivered(d.locale);
+    const locale = supportedLocaleOf(d.locale);
     return d.recipients.map((recipient) => ({ id: newId(), recipient, d, expiresAt, locale }));
   });
   if (drafts.length === 0) return 0;
@@ -76,10 +76,4 @@ export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): 
       ),
   );
   return fresh.size;
-}
-
-/** A document's language as one of the catalogues' (de-DE is de), or null: the pseudo-locale is for tests, never stored. */
-function delivered(tag: string | null): SupportedLocale | null {
-  const locale = matchLocale(tag);
-  return locale && isSupportedLocale(locale) ? locale : null;
 }

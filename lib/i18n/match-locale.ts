@@ -44,6 +44,15 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
   }
 }
 
+/**
+ * The catalogue a tag stored for a person or a document names (de-DE is de, pt is pt-PT), or null:
+ * a language Sealpost does not write, and the pseudo-locale, which is for tests and never stored.
+ */
+export function supportedLocaleOf(tag: string | null | undefined): SupportedLocale | null {
+  const locale = matchLocale(tag);
+  return locale && isSupportedLocale(locale) ? locale : null;
+}
+
 /** CLDR's $enUS: where English is written as in the United States. */
 const US_ENGLISH = new Set(["US", "AS", "CA", "GU", "MH", "MP", "PH", "PR", "UM", "VI"]);
 

@@ -5,6 +5,8 @@ import { createOnce } from "@/lib/db/idempotent-create";
 import { workflows, type NewWorkflow, type Workflow } from "@/lib/db/schema";
 import { explainSettings } from "@/lib/explain/settings";
 import { AppError } from "@/lib/http/problem";
+import { LOCALES } from "@/lib/i18n/locales";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import { newId } from "@/lib/ids";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { snapshotTemplate } from "@/lib/templates/snapshot";
@@ -47,8 +49,9 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
       },
     );
   }
+  const recipients = participantsWithLocales(ts.workflow.recipients);
   const correlationId = req.correlationId ?? newId();
-  return createOnce(workflows, { tenantId, correlationId }, () => newWorkflow(principal, req, correlationId, esign), replay);
+  return createOnce(workflows, { tenantId, correlationId }, () => newWorkflow(principal, req, correlationId, esign, recipients), replay);
 }
 
 /** A new workflow: its template and schema loaded, stored with its signers, its people told. */
@@ -57,6 +60,7 @@ async function newWorkflow(
   req: CreateWorkflowRequest,
   correlationId: string,
   esign: ReturnType<typeof esignFromRequest>,
+  recipients: WorkflowSettings["recipients"],
 ): Promise<CreateResult> {
   const tenantId = principal.tenant.id;
   const ts = req.templateSettings;
@@ -65,7 +69,7 @@ async function newWorkflow(
   const schema = await loadWorkflowSchema(template, ts.workflow.schemaPath ?? defaults.schemaPath);
   const explain = explainSettings(principal.tenant, { templateSettings: ts }, template);
   const settings: WorkflowSettings = {
-    recipients: ts.workflow.recipients,
+    recipients,
     requireOtp: ts.workflow.requireOtp,
     organizationName: ts.workflow.organizationName ?? defaults.organizationName,
     locale: ts.workflow.locale ?? defaults.locale,
@@ -99,6 +103,32 @@ async function newWorkflow(
   await snapshotTemplate(template);
   const wf = await persist(values, principal, esign.signers);
   return { workflow: wf, idempotent: false, portalUrl: participantUrl(wf) };
+}
+
+/**
+ * The participants as the workflow keeps them: each `locale` as its catalogue's tag (de-AT is de), or
+ * 422 workflow.locale_unsupported naming every entry whose language Sealpost does not write.
+ */
+function participantsWithLocales(
+  recipients: Array<{ email: string; displayName?: string; locale?: string }>,
+): WorkflowSettings["recipients"] {
+  const errors = recipients.flatMap((r, i) =>
+    r.locale === undefined || supportedLocaleOf(r.locale)
+      ? []
+      : [
+          {
+            path: `templateSettings.workflow.recipients.${i}.locale`,
+            message: `"${r.locale}" is not a language Sealpost writes; use one of ${LOCALES.map((l) => l.tag).join(", ")}`,
+          },
+        ],
+  );
+  if (errors.length) {
+    throw new AppError("workflow.locale_unsupported", errors.map((e) => `${e.path}: ${e.message}`).join("; "), { errors });
+  }
+  return recipients.map(({ locale, ...r }) => {
+    const supported = supportedLocaleOf(locale);
+    return supported ? { ...r, locale: supported } : r;
+  });
 }
 
 /** The columns of a workflow validated as it is created: on to approval when it passed, else back to its participants. */

@@ -29,10 +29,13 @@ describe("the recipient's page", () => {
     expect(pageMethods("/portal/x")).toEqual(["GET"]);
   });
 
-  it("is the one page whose language follows what it opens, found by its path", () => {
+  it("is a page whose language follows what it opens, found by its address", () => {
     expect(localizedPage("/d/abc")).toEqual({ kind: "delivery", token: "abc" });
     expect(localizedPage("/d/abc/file")).toBeNull();
-    expect(localizedPage("/portal/x")).toBeNull();
+    expect(localizedPage("/portal/x")).toEqual({ kind: "portal", workflowId: "x", token: null, lang: null });
+    expect(localizedPage("/portal/x?pt=t.o.k&lang=de")).toEqual({ kind: "portal", workflowId: "x", token: "t.o.k", lang: "de" });
+    expect(localizedPage("/portal/x/y")).toBeNull();
+    expect(localizedPage("/console")).toBeNull();
     expect(localizedPage(null)).toBeNull();
   });
 });

@@ -1,4 +1,8 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
+import { messagesFor } from "@/lib/i18n/catalogues";
+import { pickMessages } from "@/lib/i18n/pick-messages";
 import { Ceremony } from "./Ceremony";
 
 // Rendered per request: the page's scripts carry this response's CSP nonce (proxy.ts).
@@ -16,5 +20,10 @@ export const metadata: Metadata = {
 /** /sign/{token}: the signing ceremony of one signer (the link of the invitation mail). */
 export default async function SignPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  return <Ceremony token={token} />;
+  // The passcode gate is the portal's (OtpGate), whose words come from the catalogues.
+  return (
+    <NextIntlClientProvider messages={pickMessages(messagesFor(await getLocale()), ["common", "otp"])}>
+      <Ceremony token={token} />
+    </NextIntlClientProvider>
+  );
 }
