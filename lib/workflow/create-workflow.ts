@@ -109,7 +109,7 @@ async function newWorkflow(
  * The participants as the workflow keeps them: each `locale` as its catalogue's tag (de-AT is de), or
  * 422 workflow.locale_unsupported naming every entry whose language Sealpost does not write.
  */
-function participantsWithLocales(
+export function participantsWithLocales(
   recipients: Array<{ email: string; displayName?: string; locale?: string }>,
 ): WorkflowSettings["recipients"] {
   const errors = recipients.flatMap((r, i) =>

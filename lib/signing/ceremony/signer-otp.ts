@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import type { Workflow, WorkflowSigner } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
+import type { PasscodeLetter } from "@/lib/otp/mail";
 import { checkPasscode, sendPasscode } from "@/lib/otp/passcode";
 import { signerHolder } from "@/lib/otp/store";
 import { recordEvent } from "@/lib/workflow/events";
@@ -30,12 +31,11 @@ export async function sendSignerOtp(token: string) {
   });
 }
 
-const letter = (wf: Workflow, s: WorkflowSigner) => ({
+const letter = (wf: Workflow, s: WorkflowSigner): PasscodeLetter => ({
   to: s.email,
-  from: wf.settings.organizationName ?? "Sealpost",
-  purpose: `to sign "${wf.title}"`,
-  enterOn: `the signing page of "${wf.title}"`,
-  guards: "sign in your name",
+  purpose: "sign",
+  organisation: wf.settings.organizationName ?? "Sealpost",
+  title: wf.title,
   reference: wf.correlationId,
 });
 

@@ -19,7 +19,8 @@ export function portalUrl(workflowId: string, token: string, lang?: SupportedLoc
  * mail is handed to the SMTP server (lib/delivery/link-token.ts expands it), so no token is stored and
  * a mail sent late still holds four fresh hours. Without `reviewer` it is the participant's link; with
  * it, the reviewer link of that approver and stage (the email is base64url, so no character of an
- * address can end the placeholder early). `lang`: the participant's language, which the link names.
+ * address can end the placeholder early). `lang`: the participant's stored language, which the link
+ * names so that the page opens in it; without one the page follows the browser.
  */
 export const portalLinkPlaceholder = (workflowId: string, tenantId: string, reviewer?: ReviewerBinding, lang?: SupportedLocale): string =>
   reviewer
