@@ -1,4 +1,3 @@
-import type { SupportedLocale } from "@/lib/i18n/locales";
 import type { ExplainRetention } from "./explain-retention";
 
 /** One signer as a create request named them (templateSettings.esign.signers; lib/signing/signers/esign-settings.ts parses it). */
@@ -21,8 +20,8 @@ export interface EsignSettings {
 
 /** What a workflow keeps of its request (workflows.settings): the settings with the template's defaults applied, and the options. */
 export interface WorkflowSettings {
-  /** `locale`: the participant's language (a catalogue's tag), absent where the request named none. */
-  recipients: Array<{ email: string; displayName?: string; locale?: SupportedLocale }>;
+  /** `locale`: the participant's language, one of the catalogues' tags (lib/i18n/locales.ts), absent where the request named none. */
+  recipients: Array<{ email: string; displayName?: string; locale?: string }>;
   requireOtp: boolean;
   organizationName?: string;
   /** How answers are shown (show-value.ts); absent on workflows created before it was kept: en-GB. */
