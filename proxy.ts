@@ -15,8 +15,8 @@ import { AppError, problemResponse } from "@/lib/http/problem";
  * Allow to every other, including the ones the server's method guard turned into OPTIONS (TRACE,
  * PROPFIND, unknown tokens); Next.js would render the page for a PUT or DELETE. Every page gets a
  * fresh CSP nonce; Next.js reads it from the request's policy header and puts it on its own scripts,
- * so no inline script without it runs. Every page is told its own path (PAGE_PATH_HEADER), which
- * decides its language (app/i18n-request.ts). API routes and files (documents, their page pictures, console
+ * so no inline script without it runs. Every page is told its own address, path and query
+ * (PAGE_PATH_HEADER), which decides its language (app/i18n-request.ts). API routes and files (documents, their page pictures, console
  * downloads) keep the script-free policy of next.config.ts and answer their methods themselves
  * (methods() in lib/http/route).
  */
@@ -34,7 +34,7 @@ export function proxy(request: NextRequest) {
   if (refused) return pageProblem(request, methodNotAllowed(refused, allowed));
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: allowHeader(allowed) } });
   const headers = new Headers(request.headers);
-  headers.set(PAGE_PATH_HEADER, pathname);
+  headers.set(PAGE_PATH_HEADER, pathname + request.nextUrl.search);
   // Prefetches (next/link) need no nonce of their own.
   if (request.headers.has("next-router-prefetch") || request.headers.get("purpose") === "prefetch")
     return NextResponse.next({ request: { headers } });

@@ -2,13 +2,14 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { recordLanguageChoice } from "@/lib/delivery/session-locale";
-import { recordSignerLanguage } from "@/lib/signing/signers/signer-locale";
+import { recordSignerLanguage } from "@/lib/signing/ceremony/signing-page-language";
 import { env } from "@/lib/env";
 import { isLocalPath, PAGE_PATH_HEADER } from "@/lib/http/page-path";
 import { visitorFrom } from "@/lib/http/visitor";
 import { isSupportedLocale } from "@/lib/i18n/locales";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/request-locale";
-import { localizedPage } from "./localized-pages";
+import { recordPortalLanguageChoice } from "@/lib/workflow/portal/portal-locale";
+import { localizedPage } from "@/lib/http/localized-pages";
 
 // A server action is a POST whose Origin Next.js checks against the host: a page of another site
 // cannot switch a visitor's language.
@@ -16,7 +17,8 @@ import { localizedPage } from "./localized-pages";
 /**
  * The language menu's form, with or without JavaScript: keeps the choice in the cookie (every page
  * written in several languages reads it), records it in the activity of what the page opens (a
- * delivery's, a signer's workflow), and shows the same page again by a redirect, so a reload does not post the form
+ * delivery's, a signer's or a portal link's workflow), and shows the same page again (its address,
+ * query and all: the portal's token is in it) by a redirect, so a reload does not post the form
  * again. A language not in the menu changes nothing.
  */
 export async function chooseLanguage(form: FormData): Promise<void> {
@@ -34,6 +36,7 @@ export async function chooseLanguage(form: FormData): Promise<void> {
     const page = localizedPage(path);
     if (page?.kind === "delivery") await recordLanguageChoice(page.token, locale, visitorFrom(h));
     if (page?.kind === "signer") await recordSignerLanguage(page.token, locale, visitorFrom(h));
+    if (page?.kind === "portal") await recordPortalLanguageChoice(page, locale);
   }
   if (isLocalPath(path)) redirect(path);
 }

@@ -1094,6 +1094,7 @@ export interface paths {
          *     - **Template**: `templateId` is an alias of `templatePath` (which wins when both are sent). The template version (SHA-256, text kept in the blob store) and a snapshot of the schema are stored with the session: editing the files later changes nothing for it.
          *     - **Invitation**: the mail (to each `templateSettings.workflow.recipients`, subject `<organizationName>: please complete "<title>"`, the `message`, the portal link, the correlationId) is queued in the outbox with a placeholder for the link; the token is made when the mail is handed to the SMTP server, so no token is ever stored and the link holds four hours from sending. `organizationName` and `message` default to the template's front matter `workflow:` block. The portal address is `{PUBLIC_BASE_URL}/portal/{workflowId}?pt=<token>`.
          *     - **Locale**: `templateSettings.workflow.locale` (also a front matter `workflow:` default; else `en-GB`) is the BCP 47 tag answers are shown in wherever people read them: the portal's hints, check-answers and review pages, the console and the sealed record show dates as "1 February 2027" (`de-DE`: "1. Februar 2027") and numbers with the locale's grouping ("1,250,000.5"), and enum answers by the schema's `optionLabels`. Stored data and the API keep ISO dates, JSON numbers and option codes. It is also the language of the sealed document's delivery mails and recipient pages, in the catalogue Sealpost has for it (`de-DE` is `de`; docs/pages.md, "Languages"). A tag this server cannot format is 400 `request.invalid` naming `templateSettings.workflow.locale`. The bootstrap payload carries it as `workflow.locale`.
+         *     - **Participants' languages** (not in the spec): each entry of `templateSettings.workflow.recipients` may name its `locale`, the language of that participant's mails (invitation, change requests, outcome, passcode) and portal pages: one of Sealpost's 25 (`en-GB`, `en-US`, `de`, `fr`, `es`, `it`, `nl`, `pt-PT`, `pt-BR`, `pl`, `cs`, `sk`, `uk`, `sv`, `da`, `nb`, `fi`, `el`, `tr`, `ar`, `he`, `ja`, `ko`, `zh-Hans`, `zh-Hant`), a regional tag read as its language's (`de-AT` is `de`) and stored so. Any other is 422 `workflow.locale_unsupported` with `errors[]` naming each entry (`templateSettings.workflow.recipients.1.locale`). Without it a participant reads the workflow's `locale` where Sealpost writes that language (`de-DE` is `de`), else en-GB (docs/pages.md, "Languages").
          *     - **Checks**: `templateSettings.esign` is checked as the e-signature area says (422 `workflow.esign_invalid` naming the field); `requireOtp: true` without a recipient is 422 `workflow.otp_recipient_missing`. `callbackUrl` must be an http(s) URL of at most 2,000 characters without user name or password (see Callbacks in the area). `initialData` (field key to value over all steps) is checked like a step PATCH (422 `workflow.field_invalid`).
          *     - **Start**: with `autoValidateOnCreate` (request, else schema, else false) the data is validated at once: pending-approval (nobody is invited; the approvers are mailed) or validation-failed (the recipients are invited to fix it); otherwise the session starts in-progress at step 0.
          *     - `templateSettings.explainDocument` traces the sealed PDF's render, with the retention settings of the explain area. Body limit 1 MiB.
@@ -9294,6 +9295,8 @@ export interface operations {
                             recipients?: {
                                 email: string;
                                 displayName?: string;
+                                /** @description The language of this participant's mails and portal pages: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de). */
+                                locale?: string;
                             }[];
                             /** @default false */
                             requireOtp?: boolean;
@@ -9444,7 +9447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `template.invalid`: Template is invalid; `template.not_found`: Template not found; `template.path_invalid`: Template path not allowed; `workflow.esign_invalid`: E-signature settings are invalid; `workflow.field_invalid`: Field value is invalid; `workflow.otp_recipient_missing`: One-time passcodes need a recipient; `workflow.schema_invalid`: Workflow schema is invalid */
+            /** @description `template.invalid`: Template is invalid; `template.not_found`: Template not found; `template.path_invalid`: Template path not allowed; `workflow.esign_invalid`: E-signature settings are invalid; `workflow.field_invalid`: Field value is invalid; `workflow.locale_unsupported`: Sealpost does not write this language; `workflow.otp_recipient_missing`: One-time passcodes need a recipient; `workflow.schema_invalid`: Workflow schema is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9454,7 +9457,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "template.invalid" | "template.not_found" | "template.path_invalid" | "workflow.esign_invalid" | "workflow.field_invalid" | "workflow.otp_recipient_missing" | "workflow.schema_invalid";
+                        code?: "template.invalid" | "template.not_found" | "template.path_invalid" | "workflow.esign_invalid" | "workflow.field_invalid" | "workflow.locale_unsupported" | "workflow.otp_recipient_missing" | "workflow.schema_invalid";
                     };
                 };
             };

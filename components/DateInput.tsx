@@ -2,10 +2,9 @@
 import { useState } from "react";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { DATE_PARTS, dateProblem, joinDate, splitDate, type DatePart, type DateParts } from "@/lib/date-parts";
+import { useComponentWords } from "./ComponentWords";
 import { describedBy, groupClass, Messages, type FieldText } from "./Field";
 import styles from "./Field.module.css";
-
-const LABELS: Record<DatePart, string> = { day: "Day", month: "Month", year: "Year" };
 
 type DateInputProps<T extends FieldValues> = FieldText & {
   control: Control<T>;
@@ -24,6 +23,7 @@ type DateInputProps<T extends FieldValues> = FieldText & {
  * the first box marked wrong, so the error summary and "Change" links need not know the parts.
  */
 export function DateInput<T extends FieldValues>({ control, name, birthDate, ...f }: DateInputProps<T>) {
+  const { dateParts } = useComponentWords();
   const { field } = useController({ control, name });
   const value = typeof field.value === "string" ? field.value : "";
   const [typed, setTyped] = useState<DateParts>(() => splitDate(value));
@@ -45,7 +45,7 @@ export function DateInput<T extends FieldValues>({ control, name, birthDate, ...
         {DATE_PARTS.map((part, i) => (
           <div className={styles.dateItem} key={part}>
             <label className={styles.dateLabel} htmlFor={`${f.id}-${part}`}>
-              {LABELS[part]}
+              {dateParts[part]}
             </label>
             <input
               id={`${f.id}-${part}`}

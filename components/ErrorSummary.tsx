@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, type MouseEvent } from "react";
+import { useComponentWords } from "./ComponentWords";
 import styles from "./ErrorSummary.module.css";
 
 export interface ErrorItem {
@@ -15,7 +16,7 @@ export interface ErrorItem {
  */
 export function ErrorSummary({
   errors,
-  title = "There is a problem",
+  title,
   onSelect,
   focusKey,
 }: {
@@ -24,6 +25,7 @@ export function ErrorSummary({
   onSelect?: (item: ErrorItem) => void;
   focusKey?: unknown;
 }) {
+  const words = useComponentWords();
   const ref = useRef<HTMLDivElement>(null);
   const shown = errors.length > 0;
   // Focus again on each failed attempt (focusKey changes), not on every re-render.
@@ -39,7 +41,7 @@ export function ErrorSummary({
   return (
     <div className={styles.summary} ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
       <h2 className={styles.title} id="error-summary-title">
-        {title}
+        {title ?? words.errorSummaryTitle}
       </h2>
       <ul className={styles.list}>
         {errors.map((item, i) => (

@@ -1,4 +1,6 @@
+"use client";
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useComponentWords } from "./ComponentWords";
 import styles from "./Field.module.css";
 
 /**
@@ -13,8 +15,6 @@ export interface FieldText {
   error?: string;
   /** Extra text shown above the control (a reviewer's change request), also described-by. */
   note?: ReactNode;
-  /** What screen readers hear before the error, in the page's language ("Error:" where the page is English only). */
-  errorPrefix?: string;
 }
 
 const ids = ({ id, hint, error, note }: FieldText) => ({
@@ -32,6 +32,7 @@ export function describedBy(f: FieldText) {
 
 /** The note, hint and error of a field, in that order, each with the id describedBy names. */
 export function Messages(f: FieldText) {
+  const { errorPrefix } = useComponentWords();
   const { hintId, errorId, noteId } = ids(f);
   return (
     <>
@@ -47,7 +48,7 @@ export function Messages(f: FieldText) {
       )}
       {f.error && (
         <p id={errorId} className={styles.error}>
-          <span className="visually-hidden">{f.errorPrefix ?? "Error:"} </span>
+          <span className="visually-hidden">{errorPrefix} </span>
           {f.error}
         </p>
       )}
@@ -76,8 +77,8 @@ const widthClass = (w: Width | undefined) => (w === "10" ? styles.width10 : w ==
 type InputProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { ref?: Ref<HTMLInputElement>; width?: Width };
 
 /** A one-line text input (also type="email", numeric inputmode); a date is DateInput's three boxes. */
-export function TextInput({ id, label, hint, error, note, errorPrefix, width, className, ...input }: InputProps) {
-  const f = { id, label, hint, error, note, errorPrefix };
+export function TextInput({ id, label, hint, error, note, width, className, ...input }: InputProps) {
+  const f = { id, label, hint, error, note };
   return (
     <LabelledGroup f={f}>
       <input
@@ -100,11 +101,10 @@ export function FileInput({
   hint,
   error,
   note,
-  errorPrefix,
   className,
   ...input
 }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> & { ref?: Ref<HTMLInputElement> }) {
-  const f = { id, label, hint, error, note, errorPrefix };
+  const f = { id, label, hint, error, note };
   return (
     <LabelledGroup f={f}>
       <input
@@ -120,8 +120,8 @@ export function FileInput({
 
 type TextareaProps = FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & { ref?: Ref<HTMLTextAreaElement> };
 
-export function Textarea({ id, label, hint, error, note, errorPrefix, ...textarea }: TextareaProps) {
-  const f = { id, label, hint, error, note, errorPrefix };
+export function Textarea({ id, label, hint, error, note, ...textarea }: TextareaProps) {
+  const f = { id, label, hint, error, note };
   return (
     <LabelledGroup f={f}>
       <textarea id={id} className={`${styles.textarea} ${error ? styles.invalid : ""}`} rows={5} {...describedBy(f)} {...textarea} />
@@ -137,12 +137,13 @@ type SelectProps = FieldText &
     emptyLabel?: string;
   };
 
-export function Select({ id, label, hint, error, note, errorPrefix, options, emptyLabel = "Choose an option", ...select }: SelectProps) {
-  const f = { id, label, hint, error, note, errorPrefix };
+export function Select({ id, label, hint, error, note, options, emptyLabel, ...select }: SelectProps) {
+  const { chooseOption } = useComponentWords();
+  const f = { id, label, hint, error, note };
   return (
     <LabelledGroup f={f}>
       <select id={id} className={`${styles.select} ${styles.width20} ${error ? styles.invalid : ""}`} {...describedBy(f)} {...select}>
-        <option value="">{emptyLabel}</option>
+        <option value="">{emptyLabel ?? chooseOption}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -174,13 +175,12 @@ export function Radios({
   hint,
   error,
   note,
-  errorPrefix,
   options,
   selected,
   ...input
 }: FieldText &
   ChoiceInput & { options: RadioOption[]; /** The chosen option's value, for a controlled group (with onChange). */ selected?: string }) {
-  const f = { id, label, hint, error, note, errorPrefix };
+  const f = { id, label, hint, error, note };
   return (
     <fieldset className={groupClass(error)} aria-describedby={describedBy(f)["aria-describedby"]}>
       <legend className={styles.legend}>{label}</legend>
@@ -220,8 +220,8 @@ export function Radios({
 }
 
 /** A yes/no answer as one checkbox; the label is the statement the participant agrees to. */
-export function Checkbox({ id, label, hint, error, note, errorPrefix, ...input }: FieldText & ChoiceInput) {
-  const f = { id, label, hint, error, note, errorPrefix };
+export function Checkbox({ id, label, hint, error, note, ...input }: FieldText & ChoiceInput) {
+  const f = { id, label, hint, error, note };
   return (
     <div className={groupClass(error)}>
       <Messages {...f} />

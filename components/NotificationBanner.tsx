@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useComponentWords } from "./ComponentWords";
 import styles from "./NotificationBanner.module.css";
 
 /**
@@ -17,12 +18,13 @@ export function NotificationBanner({
   heading?: ReactNode;
   children?: ReactNode;
 }) {
+  const words = useComponentWords();
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (variant === "success") ref.current?.focus();
   }, [variant]);
-  const label = title ?? (variant === "success" ? "Success" : variant === "warning" ? "Warning" : "Important");
+  const label = title ?? words.banner[variant];
   return (
     <div
       ref={ref}

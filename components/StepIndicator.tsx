@@ -1,3 +1,5 @@
+"use client";
+import { useComponentWords } from "./ComponentWords";
 import styles from "./StepIndicator.module.css";
 
 /**
@@ -6,7 +8,9 @@ import styles from "./StepIndicator.module.css";
  * to the number of steps means every step is done (the check-answers page).
  */
 export function StepIndicator({ steps, current }: { steps: string[]; current: number }) {
-  const status = (i: number) => (i < current ? "completed" : i === current ? "current" : "not completed");
+  const words = useComponentWords();
+  const status = (i: number) =>
+    i < current ? words.stepStatus.completed : i === current ? words.stepStatus.current : words.stepStatus.notCompleted;
   return (
     <div className={styles.indicator}>
       <ol className={styles.segments}>
@@ -17,16 +21,14 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
             aria-current={i === current ? "step" : undefined}
           >
             <span className={styles.label}>
-              {title} <span className="visually-hidden">({status(i)})</span>
+              {title} <span className="visually-hidden">{status(i)}</span>
             </span>
           </li>
         ))}
       </ol>
       {current < steps.length && (
         <p className={styles.heading}>
-          <span className={styles.counter}>
-            Step {current + 1} of {steps.length}
-          </span>
+          <span className={styles.counter}>{words.stepCounter(current + 1, steps.length)}</span>
           {steps[current]}
         </p>
       )}

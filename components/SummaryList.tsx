@@ -12,21 +12,30 @@ export interface SummaryRow {
   extra?: ReactNode;
 }
 
-/** GOV.UK summary list (check your answers): question, answer, and an action link ("Change") named for screen readers. */
-export function SummaryList({ rows }: { rows: SummaryRow[] }) {
+/**
+ * GOV.UK summary list (check your answers): question, answer, and an action link ("Change") named for
+ * screen readers. `words`: the page's own for an answer not given and the link, English by default.
+ */
+export function SummaryList({
+  rows,
+  words = { notAnswered: "Not answered", change: "Change" },
+}: {
+  rows: SummaryRow[];
+  words?: { notAnswered: string; change: string };
+}) {
   return (
     <dl className={styles.list}>
       {rows.map((r) => (
         <div className={styles.row} key={r.key}>
           <dt className={styles.key}>{r.label}</dt>
           <dd className={styles.value}>
-            <span className={r.value === null ? styles.empty : undefined}>{r.value ?? "Not answered"}</span>
+            <span className={r.value === null ? styles.empty : undefined}>{r.value ?? words.notAnswered}</span>
             {r.extra && <div className={styles.extra}>{r.extra}</div>}
           </dd>
           {r.change && (
             <dd className={styles.action}>
               <a href={r.change.href} onClick={r.change.onClick}>
-                {r.change.text ?? "Change"}
+                {r.change.text ?? words.change}
                 <span className="visually-hidden"> {r.label}</span>
               </a>
             </dd>

@@ -41,7 +41,7 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   const link = portalLink(await stack.smtp.waitFor((m) => m.find((x) => x.to.includes("casey@example.test")), 60_000));
   expect(link).toContain(workflowId);
 
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
   const page = await context.newPage();
   const cspViolations: string[] = [];
   page.on("console", (m) => {
@@ -50,7 +50,10 @@ it("a participant fills the form from the mailed link, fails a rule, fixes it an
   const response = await page.goto(link);
   expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   await expect.poll(() => heading(page).textContent()).toBe("Your trip");
+  // The portal is in its visitor's language: the workflow names none, so a British browser reads British English.
   expect(await page.getAttribute("html", "lang")).toBe("en-GB");
+  expect(await page.getAttribute("html", "dir")).toBe("ltr");
+  await expect.poll(() => page.getByLabel("Language").inputValue()).toBe("en-GB");
   expect(await page.locator("header, main, footer").count()).toBe(3);
   await expect.poll(() => page.textContent("body")).toContain("Step 1 of 2");
   expect(await focusedId(page)).toBe(""); // the heading (no id) has focus on arrival
@@ -185,7 +188,7 @@ it("an expired or garbled link shows a clear page that keeps typed answers and m
   const { workflowId, portalUrl } = await res.json();
   const invitations = () => stack.smtp.messages.filter((m) => m.to.includes("robin@example.test") && m.text.includes(workflowId));
   await stack.smtp.waitFor(() => invitations().length === 1, 30_000);
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
   const page = await context.newPage();
 
   // Typing with a link that then expires: the answer stays in this tab.
@@ -236,7 +239,7 @@ it("two tabs: a stale write is refused with a clear message, and loading the lat
     correlationId: `travel-tabs-${Date.now()}`,
   });
   const { workflowId, portalUrl } = await res.json();
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
   const [first, second] = [await context.newPage(), await context.newPage()];
   for (const p of [first, second]) {
     await p.goto(portalUrl);
@@ -267,7 +270,7 @@ it("shows change requests next to their fields as text, and ignores malformed on
     correlationId: `travel-cr-${Date.now()}`,
   });
   const { workflowId, portalUrl } = await res.json();
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
   const page = await context.newPage();
   // Requests a reviewer could not send (malformed, markup in the message): added to the real payload.
   await page.route(`**/api/workflow/${workflowId}`, async (route) => {

@@ -80,9 +80,14 @@ export function dateError(subject: string, value: string): string | null {
  * limits (ISO days, as in the schema), so that the example is never an answer the form refuses.
  */
 export function dateExample(min?: string, max?: string): string {
+  const p = exampleDate(min, max);
+  return `For example, ${p.day} ${p.month} ${p.year}`;
+}
+
+/** The example's day, month and year, for a page that words the hint in its own language. */
+export function exampleDate(min?: string, max?: string): DateParts {
   let day = "2027-03-27";
   if (min && day < min) day = min;
   else if (max && day > max) day = max;
-  const p = splitDate(day);
-  return `For example, ${p.day} ${p.month} ${p.year}`;
+  return splitDate(day);
 }

@@ -3,9 +3,10 @@ import { errors, jwtVerify, type JWTPayload } from "jose";
 import { z } from "zod";
 import { portalSecret } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
+import { PORTAL_TOKEN_HOURS } from "./portal-token-hours";
 
 /** Portal access tokens live 4 hours (docs/spec.md, "Limits") and are reissued on every valid portal call. */
-export const PORTAL_TOKEN_TTL_S = 4 * 3600;
+export const PORTAL_TOKEN_TTL_S = PORTAL_TOKEN_HOURS * 3600;
 export const PORTAL_TOKEN_HEADER = "x-svc-portal-token";
 const ISSUER = "sealpost";
 const AUDIENCE = "sealpost-portal";

@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import { insertMany } from "@/lib/db/insert-many";
 import { deliverySessions } from "@/lib/db/schema";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
-import { catalogueLocale } from "@/lib/i18n/match-locale";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import { hashSecret, newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
 import type { Recipient } from "@/lib/batch/recipients";
@@ -37,7 +37,7 @@ export interface NewDeliveries {
 export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): Promise<number> {
   const drafts = records.flatMap((d) => {
     const expiresAt = new Date(Date.now() + d.expiresInHours * 3_600_000);
-    const locale = catalogueLocale(d.locale);
+    const locale = supportedLocaleOf(d.locale);
     return d.recipients.map((recipient) => ({ id: newId(), recipient, d, expiresAt, locale }));
   });
   if (drafts.length === 0) return 0;

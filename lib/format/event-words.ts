@@ -44,6 +44,7 @@ const workflowEvents: Record<WorkflowEventKind, string> = {
   "otp.failed": "Wrong passcode entered",
   "otp.locked": "Passcode locked after too many tries",
   "invite.resent": "Invitation sent again",
+  "language.chosen": "Portal language chosen",
   "mail.failed": "Mail could not be delivered",
 };
 

@@ -20,10 +20,6 @@ export function dateText(day: string, locale: string): string {
   return f.format(d);
 }
 
-/** A change request's due date as people read it: " (by 1 April 2027)", or "" when it has none. */
-export const byDateText = (dueDate: string | null | undefined, locale: string): string =>
-  dueDate ? ` (by ${dateText(dueDate, locale)})` : "";
-
 /** 1250000.5 as "1,250,000.5" (en-GB) or "1.250.000,5" (de-DE), every digit kept. */
 export function numberText(n: number, locale: string): string {
   let f = numberFormats.get(locale);

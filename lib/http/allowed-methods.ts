@@ -1,3 +1,4 @@
+import { localizedPage } from "./localized-pages";
 import { AppError } from "./problem";
 
 /** The methods a route may have, in the order `Allow` lists them (HEAD and OPTIONS follow). */
@@ -36,16 +37,13 @@ export function methodNotAllowed(method: string, allowed: readonly RouteMethod[]
 /** The console's and the recipient's downloads and page pictures: route handlers with their own methods() (route.ts). */
 const FILE_ROUTE = /^\/(?:d\/[^/]+\/(?:file|pages\/[^/]+)|console\/(?:batches|workflows)\/[^/]+\/files\/.*)$/;
 
-/** The recipient's page, whose language menu posts to a server action. */
-const RECIPIENT_PAGE = /^\/d\/[^/]+$/;
-
 /**
  * The methods of a page: GET (so HEAD), and POST where server actions post, which is every console
  * page (sign-out sits in the console's header; sign-in and the confirm pages post their forms) and
- * the recipient's page (its language menu). Null for the paths of route handlers outside /api, which
+ * every page written in several languages (its language menu: localized-pages.ts). Null for the paths of route handlers outside /api, which
  * answer for themselves.
  */
 export function pageMethods(pathname: string): readonly RouteMethod[] | null {
   if (FILE_ROUTE.test(pathname)) return null;
-  return pathname === "/console" || pathname.startsWith("/console/") || RECIPIENT_PAGE.test(pathname) ? ["GET", "POST"] : ["GET"];
+  return pathname === "/console" || pathname.startsWith("/console/") || localizedPage(pathname) ? ["GET", "POST"] : ["GET"];
 }

@@ -1,7 +1,8 @@
 /**
- * The path of the page being rendered, which proxy.ts sets on every page request (replacing any a
- * client sent): server components are not told their path, yet the language of a page (and of its
- * `<html lang>`, laid out by the root layout) depends on what the path opens.
+ * The address of the page being rendered, its path and query (`/portal/…?pt=…`), which proxy.ts sets
+ * on every page request (replacing any a client sent): server components are not told their address,
+ * yet the language of a page (and of its `<html lang>`, laid out by the root layout) depends on what
+ * it opens.
  */
 export const PAGE_PATH_HEADER = "x-sealpost-page-path";
 

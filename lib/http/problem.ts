@@ -51,6 +51,7 @@ export const problemCodes = {
   "workflow.no_escalation_target": { status: 409, title: "No further approver to escalate to" },
   "workflow.not_sealed": { status: 409, title: "Workflow has no sealed document yet" },
   "workflow.otp_recipient_missing": { status: 422, title: "One-time passcodes need a recipient" },
+  "workflow.locale_unsupported": { status: 422, title: "Sealpost does not write this language" },
   "workflow.no_recipients": { status: 409, title: "Nobody to send the invitation to" },
   "workflow.resend_rate_limited": { status: 429, title: "Invitation resent too often" },
   "workflow.export_format": { status: 400, title: "Unknown export format" },

@@ -45,11 +45,10 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
 }
 
 /**
- * The catalogue a sender's tag names, for storing with what is sent (a delivery's, a signer's
- * language): matchLocale's answer, where it is one of the menu's languages. The pseudo-locale is
- * for tests, set by cookie, never stored.
+ * The catalogue a tag stored for a person or a document names (de-DE is de, pt is pt-PT), or null:
+ * a language Sealpost does not write, and the pseudo-locale, which is for tests and never stored.
  */
-export function catalogueLocale(tag: string | null | undefined): SupportedLocale | null {
+export function supportedLocaleOf(tag: string | null | undefined): SupportedLocale | null {
   const locale = matchLocale(tag);
   return locale && isSupportedLocale(locale) ? locale : null;
 }

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import type { AppError } from "@/lib/http/problem";
 import { maskEmail } from "@/lib/mail/address";
 import { enqueueMail } from "@/lib/mail/outbox";
+import type { Locale } from "@/lib/i18n/locales";
 import { passcodeMail, type PasscodeLetter } from "./mail";
 import { assertMaySend, issuePasscode, OTP_SEND_INTERVAL_MS, tryPasscode } from "./rules";
 import { findPasscode, savePasscode, type PasscodeHolder } from "./store";
@@ -29,15 +30,16 @@ import { findPasscode, savePasscode, type PasscodeHolder } from "./store";
 export type TryEvent = { kind: "verified" } | { kind: "failed" | "locked"; failedAttempts: number };
 
 /**
- * A new code to `letter.to`, replacing any earlier one; refused during a lockout or within a minute
- * of the last send (assertMaySend). `recordSent` writes the caller's activity event.
+ * A new code to `letter.to`, replacing any earlier one, in the holder's `locale` (the default where
+ * the caller passes none); refused during a lockout or within a minute of the last send
+ * (assertMaySend). `recordSent` writes the caller's activity event.
  */
-export async function sendPasscode(tx: Tx, h: PasscodeHolder, letter: PasscodeLetter, recordSent: () => Promise<void>) {
+export async function sendPasscode(tx: Tx, h: PasscodeHolder, letter: PasscodeLetter, recordSent: () => Promise<void>, locale?: Locale) {
   const now = Date.now();
   assertMaySend(await findPasscode(tx, h), now);
   const p = issuePasscode(h.id, now, env().OTP_TTL_MS);
   await savePasscode(tx, h, p);
-  await enqueueMail(tx, passcodeMail(h, p.salt, letter));
+  await enqueueMail(tx, passcodeMail(h, p.salt, letter, locale));
   await recordSent();
   return {
     sent: true,

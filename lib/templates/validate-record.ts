@@ -37,9 +37,12 @@ export type FieldRuleKind = "required" | "type" | "format" | "options" | "min" |
 export interface FieldProblem {
   rule: FieldRuleKind;
   message: string;
+  /** A number written as people write it ("1.234,50"): how the API writes it (1234.50), for a page to word its own message. */
+  example?: string;
 }
 
-const problem = (rule: FieldRuleKind, message: string): FieldProblem => ({ rule, message });
+const problem = (rule: FieldRuleKind, message: string, example?: string): FieldProblem =>
+  example === undefined ? { rule, message } : { rule, message, example };
 
 // Digits grouped by dots, spaces or apostrophes, then a decimal comma: "1234,50", "1.234,50", "1 234,5".
 const COMMA_DECIMAL = /^([+-]?)(\d{1,3}(?:[.\s\u00a0\u202f']\d{3})+|\d+),(\d+)$/u;
@@ -75,6 +78,7 @@ export function fieldProblem(f: FieldDef, v: unknown, pattern: RegExp | undefine
             f.type === "integer"
               ? `must be a whole number written without separators, such as ${meant}`
               : `must be a number written with a decimal point and no thousands separator, such as ${meant}`,
+            meant,
           );
         }
       }

@@ -11,6 +11,7 @@ import { snapshotTemplate } from "@/lib/templates/snapshot";
 import type { CreateWorkflowRequest } from "./api-schemas";
 import { normalizeValues } from "@/lib/templates/normalize-value";
 import { checkSavedValues } from "./validation/check-fields";
+import { withCatalogueLocales } from "./person-locales";
 import { esignFromRequest } from "@/lib/signing/signers/esign-request";
 import type { EsignSigner } from "@/lib/signing/signers/esign-settings";
 import { insertSigners } from "@/lib/signing/signers/signers";
@@ -36,7 +37,9 @@ export interface CreateResult {
 export async function createWorkflow(principal: Principal, req: CreateWorkflowRequest): Promise<CreateResult> {
   const tenantId = principal.tenant.id;
   const ts = req.templateSettings;
-  const esign = esignFromRequest(ts.esign, ts.workflow);
+  // Each person's language first: a recipient who signs keeps theirs as a signer.
+  const recipients = withCatalogueLocales(ts.workflow.recipients, "templateSettings.workflow.recipients");
+  const esign = esignFromRequest(ts.esign, { ...ts.workflow, recipients });
   // The passcode goes to the first recipient (docs/spec.md, "Workflow create request"); without one nobody could open the portal.
   if (ts.workflow.requireOtp && !ts.workflow.recipients.length) {
     throw new AppError(
@@ -48,7 +51,7 @@ export async function createWorkflow(principal: Principal, req: CreateWorkflowRe
     );
   }
   const correlationId = req.correlationId ?? newId();
-  return createOnce(workflows, { tenantId, correlationId }, () => newWorkflow(principal, req, correlationId, esign), replay);
+  return createOnce(workflows, { tenantId, correlationId }, () => newWorkflow(principal, req, correlationId, esign, recipients), replay);
 }
 
 /** A new workflow: its template and schema loaded, stored with its signers, its people told. */
@@ -57,6 +60,7 @@ async function newWorkflow(
   req: CreateWorkflowRequest,
   correlationId: string,
   esign: ReturnType<typeof esignFromRequest>,
+  recipients: WorkflowSettings["recipients"],
 ): Promise<CreateResult> {
   const tenantId = principal.tenant.id;
   const ts = req.templateSettings;
@@ -65,7 +69,7 @@ async function newWorkflow(
   const schema = await loadWorkflowSchema(template, ts.workflow.schemaPath ?? defaults.schemaPath);
   const explain = explainSettings(principal.tenant, { templateSettings: ts }, template);
   const settings: WorkflowSettings = {
-    recipients: ts.workflow.recipients,
+    recipients,
     requireOtp: ts.workflow.requireOtp,
     organizationName: ts.workflow.organizationName ?? defaults.organizationName,
     locale: ts.workflow.locale ?? defaults.locale,

@@ -64,6 +64,8 @@ export type WorkflowEventKind =
   | "otp.failed"
   | "otp.locked"
   | "invite.resent"
+  /** A participant or reviewer chose the portal's language from its menu (detail.locale). */
+  | "language.chosen"
   /** A mail of the workflow the mail server refused for good (lib/mail/failed-mail), with recipient and reason. */
   | "mail.failed";
 

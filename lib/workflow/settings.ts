@@ -6,6 +6,22 @@ import { formattableLocale } from "@/lib/i18n/locales";
 const email = emailAddress();
 export const recipientSchema = z.object({ email, displayName: z.string().trim().max(200).optional() });
 
+/**
+ * A participant of the portal: a recipient with the language of their mails and pages (`de`, `pt-BR`;
+ * a regional tag is read as its catalogue's, de-AT as de). Checked by createWorkflow, so that a
+ * language Sealpost does not write is 422 workflow.locale_unsupported naming the entry.
+ */
+export const participantSchema = recipientSchema.extend({
+  locale: z
+    .string()
+    .trim()
+    .max(35)
+    .optional()
+    .describe(
+      "The language of this participant's mails and portal pages: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de).",
+    ),
+});
+
 /** The language and region answers are shown in (dates, numbers): a BCP 47 tag such as en-GB or de-DE. */
 export const localeTag = z
   .string()
@@ -22,7 +38,7 @@ export const workflowTemplateSettings = z
     workflow: z
       .object({
         schemaPath: z.string().min(1).max(500).optional(),
-        recipients: z.array(recipientSchema).max(50).default([]),
+        recipients: z.array(participantSchema).max(50).default([]),
         requireOtp: z.boolean().default(false),
         organizationName: z.string().trim().max(200).optional(),
         locale: localeTag.optional(),

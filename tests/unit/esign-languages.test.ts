@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localizedPage } from "@/app/localized-pages";
+import { localizedPage } from "@/lib/http/localized-pages";
 import { closeDb, getDb } from "@/lib/db/client";
 import { mailOutbox, workflows, type Workflow } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -109,7 +109,7 @@ describe("a signer's language", () => {
     expect(localizedPage(`/sign/${token}`)).toEqual({ kind: "signer", token });
     expect(localizedPage(`/d/${"A".repeat(43)}`)).toEqual({ kind: "delivery", token: "A".repeat(43) });
     expect(localizedPage(`/sign/${token}/x`)).toBeNull();
-    expect(localizedPage("/portal/x")).toBeNull();
+    expect(localizedPage("/console/workflows")).toBeNull();
   });
 });
 

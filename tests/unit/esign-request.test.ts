@@ -122,7 +122,7 @@ describe("templateSettings.esign at create", () => {
     expect(twice.extra.errors?.[0].path).toBe("templateSettings.workflow.recipients.1.email");
   });
 
-  it("keeps each signer's language as the catalogue it names (de-DE is de), and refuses one Sealpost does not write", () => {
+  it("keeps each signer's language as the catalogue it names (de-DE is de), and refuses one Sealpost does not write as a participant's is refused", () => {
     const { settings, signers } = esignFromRequest(
       {
         enabled: true,
@@ -135,12 +135,15 @@ describe("templateSettings.esign at create", () => {
       noRecipients,
     );
     expect(signers.map((s) => s.locale)).toEqual(["de", "ar", null]);
+    // The recipients who sign, when no signers are named, sign in their own language.
+    const fromRecipients = esignFromRequest({ enabled: true }, { recipients: [{ email: "r@x.test", locale: "ja" }], requireOtp: false });
+    expect(fromRecipients.signers.map((s) => s.locale)).toEqual(["ja"]);
     expect(settings?.signers?.map((s) => s.locale)).toEqual(["de", "ar", undefined]);
     for (const bad of ["xx", "en-XA", "", "*", "de_DE_x"]) {
       const r = refusal({ enabled: true, signers: [{ name: "Ada", email: "ada@x.test", locale: bad }] });
-      expect(r.code, bad).toBe("workflow.esign_invalid");
+      expect(r.code, bad).toBe("workflow.locale_unsupported");
       expect(r.extra.errors?.[0].path, bad).toBe("templateSettings.esign.signers.0.locale");
-      expect(r.extra.errors?.[0].message, bad).toMatch(/^must be one of the languages Sealpost writes in: en-GB, en-US, de, /);
+      expect(r.extra.errors?.[0].message, bad).toMatch(/is not a language Sealpost writes; use one of en-GB, en-US, de, /);
     }
   });
 

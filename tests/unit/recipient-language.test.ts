@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { localizedPage } from "@/app/localized-pages";
+import { localizedPage } from "@/lib/http/localized-pages";
 import type { OpenedSession } from "@/lib/delivery/open-session";
 import { pageMethods } from "@/lib/http/allowed-methods";
 import { closedLinkResponse } from "@/lib/http/closed-link-response";
@@ -24,15 +24,20 @@ describe("a closed link's plain answer", () => {
 describe("the recipient's page", () => {
   it("takes the language menu's POST, as the console's pages take their forms'; its file and pictures answer for themselves", () => {
     expect(pageMethods("/d/some-token")).toEqual(["GET", "POST"]);
+    expect(pageMethods("/sign/some-token")).toEqual(["GET", "POST"]);
+    expect(pageMethods("/")).toEqual(["GET"]);
     expect(pageMethods("/d/some-token/file")).toBeNull();
     expect(pageMethods("/d/some-token/pages/1")).toBeNull();
-    expect(pageMethods("/portal/x")).toEqual(["GET"]);
+    expect(pageMethods("/portal/x")).toEqual(["GET", "POST"]);
   });
 
-  it("is the one page whose language follows what it opens, found by its path", () => {
+  it("is a page whose language follows what it opens, found by its address", () => {
     expect(localizedPage("/d/abc")).toEqual({ kind: "delivery", token: "abc" });
     expect(localizedPage("/d/abc/file")).toBeNull();
-    expect(localizedPage("/portal/x")).toBeNull();
+    expect(localizedPage("/portal/x")).toEqual({ kind: "portal", workflowId: "x", token: null, lang: null });
+    expect(localizedPage("/portal/x?pt=t.o.k&lang=de")).toEqual({ kind: "portal", workflowId: "x", token: "t.o.k", lang: "de" });
+    expect(localizedPage("/portal/x/y")).toBeNull();
+    expect(localizedPage("/console")).toBeNull();
     expect(localizedPage(null)).toBeNull();
   });
 });

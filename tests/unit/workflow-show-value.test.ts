@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fieldSchema } from "@/lib/templates/front-matter";
-import { answerText, byDateText, dateText, limitText, numberText, optionText } from "@/lib/format/show-value";
+import { answerText, dateText, limitText, numberText, optionText } from "@/lib/format/show-value";
 import { workflowTemplateSettings } from "@/lib/workflow/settings";
 
 const country = fieldSchema.parse({
@@ -63,13 +63,6 @@ describe("one way to show an answer", () => {
     expect(answerText(country, 7, "en-GB")).toBe("7");
     expect(optionText(country, "DE")).toBe("Germany");
     expect(answerText(country, null, "en-GB")).toBeNull();
-  });
-
-  it("shows a change request's due date as its answers' dates are shown, and nothing without one", () => {
-    expect(byDateText("2027-04-01", "en-GB")).toBe(" (by 1 April 2027)");
-    expect(byDateText("2027-04-01", "de-DE")).toBe(" (by 1. April 2027)");
-    expect(byDateText(null, "en-GB")).toBe("");
-    expect(byDateText(undefined, "en-GB")).toBe("");
   });
 
   it("refuses labels for codes a field does not have, and language tags nobody can format", () => {

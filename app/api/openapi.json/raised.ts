@@ -155,6 +155,6 @@ export const raisedCodes: RaisedCodes = {
   },
   "app/api/workflow/route.ts": {
     GET: [],
-    POST: ["explain.retention_conflict", "template.invalid", "template.not_found", "template.path_invalid", "workflow.esign_invalid", "workflow.field_invalid", "workflow.otp_recipient_missing", "workflow.schema_invalid"],
+    POST: ["explain.retention_conflict", "template.invalid", "template.not_found", "template.path_invalid", "workflow.esign_invalid", "workflow.field_invalid", "workflow.locale_unsupported", "workflow.otp_recipient_missing", "workflow.schema_invalid"],
   },
 };

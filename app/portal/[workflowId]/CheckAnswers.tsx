@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary } from "@/components/ErrorSummary";
@@ -7,8 +8,8 @@ import { Caption } from "@/components/PageShell";
 import { StepIndicator } from "@/components/StepIndicator";
 import { SummaryList } from "@/components/SummaryList";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
-import { answerText } from "@/lib/format/show-value";
 import { failedErrors, fieldId, labelOf, type Bootstrap } from "./bootstrap";
+import { answerWords, resultWords } from "./portal-words";
 
 /**
  * GOV.UK check answers: every answer by step with a "Change" link to its field, then Submit (the
@@ -30,6 +31,7 @@ export function CheckAnswers({
   onChange: (stepIndex: number, fieldKey: string) => void;
   onSubmit: () => Promise<void>;
 }) {
+  const t = useTranslations();
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errors = failedErrors(results);
@@ -52,7 +54,7 @@ export function CheckAnswers({
     <>
       <StepIndicator steps={boot.steps.map((s) => s.title)} current={boot.steps.length} />
       <ErrorSummary
-        errors={errors.map((r) => ({ targetId: fieldId(r.fieldKey), message: r.message }))}
+        errors={errors.map((r) => ({ targetId: fieldId(r.fieldKey), message: resultWords(t, boot, r) }))}
         focusKey={attempt}
         onSelect={(item) => {
           const key = item.targetId.slice("field-".length);
@@ -60,30 +62,27 @@ export function CheckAnswers({
         }}
       />
       {warnings.length > 0 && (
-        <NotificationBanner
-          variant="warning"
-          title="Please note"
-          heading="These answers do not stop your submission, but will be seen by the reviewer"
-        >
+        <NotificationBanner variant="warning" title={t("portal.check.warningsTitle")} heading={t("portal.check.warningsHeading")}>
           <ul>
             {warnings.map((w) => (
-              <li key={w.ruleId}>{w.message}</li>
+              <li key={w.ruleId}>{resultWords(t, boot, w)}</li>
             ))}
           </ul>
         </NotificationBanner>
       )}
       <Caption>{boot.workflow.title}</Caption>
       <h1 tabIndex={-1} ref={headingRef}>
-        Check your answers before submitting
+        {t("portal.check.heading")}
       </h1>
       {boot.steps.map((s) => (
         <section key={s.stepIndex} aria-labelledby={`check-step-${s.stepIndex}`}>
           <h2 id={`check-step-${s.stepIndex}`}>{s.title}</h2>
           <SummaryList
+            words={{ notAnswered: t("common.form.notAnswered"), change: t("common.form.change") }}
             rows={s.fields.map((f) => ({
               key: f.key,
               label: labelOf(f),
-              value: answerText(f, s.data[f.key], boot.workflow.locale),
+              value: answerWords(t, f, s.data[f.key], boot.workflow.locale),
               change: {
                 href: `#${fieldId(f.key)}`,
                 onClick: (e) => {
@@ -96,14 +95,14 @@ export function CheckAnswers({
         </section>
       ))}
       {failed ? (
-        <p>Change the answers listed at the top of this page, then submit again.</p>
+        <p>{t("portal.check.fixThenSubmit")}</p>
       ) : (
         <>
-          <h2>Now submit your answers</h2>
-          <p>By submitting you confirm that, to the best of your knowledge, the answers you are giving are correct.</p>
+          <h2>{t("portal.check.submitHeading")}</h2>
+          <p>{t("portal.check.declaration")}</p>
           <ButtonGroup>
             <Button onClick={submit} disabled={busy}>
-              Submit
+              {t("portal.check.submit")}
             </Button>
           </ButtonGroup>
         </>

@@ -1,5 +1,6 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { Button, ButtonGroup } from "@/components/Button";
@@ -10,7 +11,8 @@ import { Caption } from "@/components/PageShell";
 import { decisionForm, toGovernanceBody, type DecisionDraft, type GovernanceDecision } from "@/lib/workflow/approval/review-form";
 import { allowedDecisions, blockingRuleIds } from "@/lib/workflow/approval/review-rules";
 import type { Bootstrap } from "./bootstrap";
-import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
+import { type ApiAnswer, isTokenProblem, type PortalApi } from "./portal-api";
+import { failureWords, resultWords } from "./portal-words";
 import { results } from "./review-model";
 import { useHeadingFocus } from "./use-heading-focus";
 
@@ -34,13 +36,21 @@ export function DecisionPage({
   onConflict: () => void;
   onTokenProblem: (a: ApiAnswer<unknown> & { ok: false }) => void;
 }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
   const all = results(boot);
   const blocking = useMemo(() => new Set(blockingRuleIds(all, boot.approvalException)), [all, boot.approvalException]);
   const allowed = allowedDecisions(all, boot.approvalException);
   const form = useForm<DecisionDraft>({
     defaultValues: { decision: "", reason: "" },
-    resolver: zodResolver(decisionForm(allowed)) as unknown as Resolver<DecisionDraft>,
+    resolver: zodResolver(
+      decisionForm(allowed, {
+        chooseDecision: t("portal.decide.chooseDecision"),
+        notPossible: t("portal.decide.notPossible"),
+        tooLong: t("portal.decide.tooLong"),
+        justify: t("portal.decide.justify"),
+      }),
+    ) as unknown as Resolver<DecisionDraft>,
     shouldFocusError: false,
   });
   const { register, handleSubmit, watch, setError, formState } = form;
@@ -70,8 +80,8 @@ export function DecisionPage({
     // Someone else decided or asked for changes meanwhile, or the results changed: show where it stands.
     if (a.code === "workflow.invalid_state" || a.code === "workflow.rules_failed" || a.code === "workflow.no_failed_rules")
       return onConflict();
-    if (a.code === "workflow.justification_required") setError("reason", { message: "Explain why you approve although rules failed" });
-    else setProblem(failureText(a, "Your decision could not be recorded. Try again in a few minutes."));
+    if (a.code === "workflow.justification_required") setError("reason", { message: t("portal.decide.justify") });
+    else setProblem(failureWords(t, a, t("portal.decide.failed")));
     setAttempt((n) => n + 1);
   };
 
@@ -82,71 +92,65 @@ export function DecisionPage({
     <>
       <p>
         <Button variant="link" onClick={onBack}>
-          Back
+          {t("portal.step.back")}
         </Button>
       </p>
       <ErrorSummary errors={summary} focusKey={attempt} />
       <Caption>{boot.workflow.title}</Caption>
       <h1 tabIndex={-1} ref={heading}>
-        Approve or reject
+        {t("portal.review.titleDecide")}
       </h1>
       {failedMessages.length > 0 ? (
-        <NotificationBanner variant="warning" title="Rules failed" heading="These rules that must pass did not:">
+        <NotificationBanner variant="warning" title={t("portal.review.rulesFailedTitle")} heading={t("portal.decide.rulesFailedHeading")}>
           <ul>
             {failedMessages.map((r) => (
-              <li key={r.ruleId}>{r.message}</li>
+              <li key={r.ruleId}>{resultWords(t, boot, r)}</li>
             ))}
           </ul>
         </NotificationBanner>
       ) : (
-        <p>Every rule that must pass has passed.</p>
+        <p>{t("portal.decide.allPassed")}</p>
       )}
       <form noValidate onSubmit={handleSubmit(send, () => setAttempt((n) => n + 1))}>
         <Radios
           id="decision"
-          label="What do you decide?"
-          hint={stages > 1 ? `This is approval stage ${Math.max(stage, 1)} of ${stages}.` : undefined}
+          label={t("portal.decide.question")}
+          hint={stages > 1 ? t("portal.decide.stageHint", { stage: Math.max(stage, 1), total: stages }) : undefined}
           error={formState.errors.decision?.message}
           options={[
             {
               value: "approve",
-              label: "Approve",
+              label: t("portal.decide.approve"),
               hint: allowed.approve
                 ? lastStage
-                  ? "The answers and the decisions are sealed into a PDF record."
-                  : `The approvers of stage ${Math.max(stage, 1) + 1} are asked next.`
-                : "Not possible: a rule that must pass did not.",
+                  ? t("portal.decide.approveLast")
+                  : t("portal.decide.approveNext", { stage: Math.max(stage, 1) + 1 })
+                : t("portal.decide.approveBlocked"),
               disabled: !allowed.approve,
             },
             {
               value: "approve-with-exception",
-              label: "Approve with an exception",
-              hint: allowed["approve-with-exception"]
-                ? "Approve although rules failed. Your justification is sealed into the record."
-                : "Only when a rule that must pass has failed.",
+              label: t("portal.decide.exception"),
+              hint: allowed["approve-with-exception"] ? t("portal.decide.exceptionHint") : t("portal.decide.exceptionBlocked"),
               disabled: !allowed["approve-with-exception"],
             },
-            { value: "reject", label: "Reject", hint: "The submission is refused. Nothing is sealed." },
+            { value: "reject", label: t("portal.decide.reject"), hint: t("portal.decide.rejectHint") },
           ]}
           {...register("decision")}
         />
         <Textarea
           id="reason"
-          label={exception ? "Justification" : "Comment (optional)"}
-          hint={
-            exception
-              ? "Why you approve although the rules failed. It is sealed into the record with your decision."
-              : "Kept in the approval history."
-          }
+          label={exception ? t("portal.decide.justification") : t("portal.decide.comment")}
+          hint={exception ? t("portal.decide.justificationHint") : t("portal.decide.commentHint")}
           error={formState.errors.reason?.message}
           {...register("reason")}
         />
         <ButtonGroup>
           <Button type="submit" id="confirm-decision" disabled={busy}>
-            Confirm decision
+            {t("portal.decide.confirm")}
           </Button>
           <Button variant="link" onClick={onBack}>
-            Cancel
+            {t("portal.decide.cancel")}
           </Button>
         </ButtonGroup>
       </form>

@@ -1,34 +1,44 @@
+"use client";
+import { useTranslations } from "next-intl";
 import type { Control, UseFormRegister } from "react-hook-form";
 import { DateInput } from "@/components/DateInput";
 import { Checkbox, Radios, Select, Textarea, TextInput } from "@/components/Field";
-import { dateExample } from "@/lib/date-parts";
+import { exampleDate } from "@/lib/date-parts";
+import type { Translator } from "@/lib/i18n/translator";
 import type { FieldDef } from "@/lib/templates/types";
 import type { FormValues } from "@/lib/workflow/validation/form-rules";
 import { limitText, optionText } from "@/lib/format/show-value";
 import { fieldId, labelOf } from "./bootstrap";
 
-/** The hint a field's own limits give, so the participant knows them before an error says so. */
-function hintOf(f: FieldDef, locale: string): string | undefined {
+/** The number hint of a field's limits: a number, or a whole one, from, at least or at most. */
+function numberHint(t: Translator, whole: boolean, min: string | undefined, max: string | undefined): string {
+  if (min !== undefined && max !== undefined)
+    return whole ? t("portal.hint.wholeRange", { min, max }) : t("portal.hint.numberRange", { min, max });
+  if (min !== undefined) return whole ? t("portal.hint.wholeMin", { min }) : t("portal.hint.numberMin", { min });
+  return whole ? t("portal.hint.wholeMax", { max: max! }) : t("portal.hint.numberMax", { max: max! });
+}
+
+/**
+ * The hint a field's own limits give, so the participant knows them before an error says so: whole
+ * sentences in the page's language, the limits written for the workflow's locale (as its answers are).
+ */
+export function hintOf(t: Translator, f: FieldDef, locale: string): string | undefined {
   const parts: string[] = [];
   const min = f.min === undefined ? undefined : limitText(f, f.min, locale);
   const max = f.max === undefined ? undefined : limitText(f, f.max, locale);
-  if ((f.type === "number" || f.type === "integer") && (min !== undefined || max !== undefined)) {
-    const whole = f.type === "integer" ? "A whole number" : "A number";
-    parts.push(
-      min !== undefined && max !== undefined
-        ? `${whole} from ${min} to ${max}`
-        : min !== undefined
-          ? `${whole}, at least ${min}`
-          : `${whole}, at most ${max}`,
-    );
-  } else if (f.type === "integer") parts.push("A whole number");
-  if (f.type === "date" && min !== undefined) parts.push(`On or after ${min}`);
-  if (f.type === "date" && max !== undefined) parts.push(`On or before ${max}`);
+  if ((f.type === "number" || f.type === "integer") && (min !== undefined || max !== undefined))
+    parts.push(numberHint(t, f.type === "integer", min, max));
+  else if (f.type === "integer") parts.push(t("portal.hint.whole"));
+  if (f.type === "date" && min !== undefined) parts.push(t("portal.hint.dateFrom", { min }));
+  if (f.type === "date" && max !== undefined) parts.push(t("portal.hint.dateUntil", { max }));
   // The three boxes take numbers: the example shows how ("For example, 27 3 2027").
-  if (f.type === "date")
-    parts.push(dateExample(f.min === undefined ? undefined : String(f.min), f.max === undefined ? undefined : String(f.max)));
-  if (f.maxLength !== undefined && (f.type === "string" || f.type === undefined)) parts.push(`Up to ${f.maxLength} characters`);
-  return parts.length ? parts.join(". ") : undefined;
+  if (f.type === "date") {
+    const example = exampleDate(f.min === undefined ? undefined : String(f.min), f.max === undefined ? undefined : String(f.max));
+    parts.push(t("portal.hint.dateExample", example));
+  }
+  if (f.maxLength !== undefined && (f.type === "string" || f.type === undefined))
+    parts.push(t("portal.hint.maxLength", { max: f.maxLength }));
+  return parts.length ? parts.join(" ") : undefined;
 }
 
 /** One schema field as the design system's control for its type, wired to react-hook-form (a date's three boxes through `control`). */
@@ -47,9 +57,10 @@ export function FieldControl({
   error?: string;
   note?: string;
 }) {
+  const t = useTranslations();
   const id = fieldId(f.key);
-  const label = f.required || f.type === "boolean" ? labelOf(f) : `${labelOf(f)} (optional)`;
-  const common = { id, label, hint: hintOf(f, locale), error, note };
+  const label = f.required || f.type === "boolean" ? labelOf(f) : t("portal.step.optional", { label: labelOf(f) });
+  const common = { id, label, hint: hintOf(t, f, locale), error, note };
   if (f.type === "date") return <DateInput {...common} control={control} name={f.key} />;
   const reg = register(f.key);
   switch (f.type) {

@@ -1,15 +1,16 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary } from "@/components/ErrorSummary";
 import { TextInput } from "@/components/Field";
+import type { Translator } from "@/lib/i18n/translator";
 import type { GatedBootstrap } from "./bootstrap";
-import { timeOfDayText } from "@/lib/format/moment-text";
-import { secondsUntil, waitText } from "./format";
-import { type ApiAnswer, failureText, isTokenProblem, type PortalApi } from "./portal-api";
+import { secondsUntil } from "./format";
+import { type ApiAnswer, isTokenProblem, type PortalApi } from "./portal-api";
+import { failureWords, waitMinutes } from "./portal-words";
 import styles from "./portal.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
-import { plural } from "@/lib/plural";
 
 type Notice = { kind: "info" | "error"; text: string } | null;
 type Failed = ApiAnswer<unknown> & { ok: false };
@@ -21,15 +22,12 @@ interface SendAnswer {
 }
 
 /** What the gated bootstrap says about codes already sent, in words. */
-function noticeOf(otp: Pick<GatedBootstrap["otp"], "expiresAt" | "lockedUntil"> | null): Notice {
+function noticeOf(t: Translator, otp: Pick<GatedBootstrap["otp"], "expiresAt" | "lockedUntil"> | null): Notice {
   if (otp?.lockedUntil && secondsUntil(otp.lockedUntil) > 0) {
-    return {
-      kind: "error",
-      text: `Too many wrong codes were entered. You can ask for a new code in ${waitText(secondsUntil(otp.lockedUntil))}.`,
-    };
+    return { kind: "error", text: t("otp.lockedWait", { minutes: waitMinutes(secondsUntil(otp.lockedUntil)) }) };
   }
   if (otp?.expiresAt && secondsUntil(otp.expiresAt) > 0) {
-    return { kind: "info", text: `We have emailed you a code. It works until ${timeOfDayText(otp.expiresAt)}.` };
+    return { kind: "info", text: t("otp.waiting", { expiresAt: new Date(otp.expiresAt) }) };
   }
   return null;
 }
@@ -63,10 +61,11 @@ export function OtpGate({
   /** Why the code is asked for; the portal's words about the form by default. */
   intro?: ReactNode;
 }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(() => noticeOf(otp));
+  const [notice, setNotice] = useState<Notice>(() => noticeOf(t, otp));
   // A code waiting (sent, unused, not expired): ask for it at once; else the first step is to send one.
   const [sent, setSent] = useState(() => secondsUntil(otp?.expiresAt) > 0);
   const input = useRef<HTMLInputElement>(null);
@@ -85,23 +84,20 @@ export function OtpGate({
     if (a.ok) {
       setSent(true);
       setFocusInput(true);
-      return setNotice({
-        kind: "info",
-        text: `We have sent a 6-digit code to ${a.body.to}. It works until ${timeOfDayText(a.body.expiresAt)}.`,
-      });
+      return setNotice({ kind: "info", text: t("otp.sent", { email: a.body.to, expiresAt: new Date(a.body.expiresAt) }) });
     }
     if (isLinkProblem(a)) return onTokenProblem(a);
     // The workflow no longer asks for a code (or this token is already verified): just open the form.
     if (a.code === "otp.not_required") return onVerified();
-    const wait = waitText(a.retryAfterS ?? 60);
+    const minutes = waitMinutes(a.retryAfterS ?? 60);
     setNotice({
       kind: "error",
       text:
         a.code === "otp.locked"
-          ? `Too many wrong codes were entered. You can ask for a new code in ${wait}.`
+          ? t("otp.lockedWait", { minutes })
           : a.code === "otp.rate_limited"
-            ? `A code was sent less than a minute ago. Check your email, or ask for another code in ${wait}.`
-            : failureText(a, "The code could not be sent. Try again in a few minutes."),
+            ? t("otp.rateLimited", { minutes })
+            : failureWords(t, a, t("otp.sendFailed")),
     });
   };
 
@@ -115,8 +111,8 @@ export function OtpGate({
     const otpCode = normalise(code);
     // A refused send said earlier is no longer the news: the answer to this code is.
     setNotice((n) => (n?.kind === "error" ? null : n));
-    if (!otpCode) return fail("Enter the 6-digit code from your email");
-    if (!/^\d{6}$/.test(otpCode)) return fail("The code is 6 digits, for example 123456");
+    if (!otpCode) return fail(t("otp.enterCode"));
+    if (!/^\d{6}$/.test(otpCode)) return fail(t("otp.codeFormat"));
     setBusy(true);
     const a = await api.call("POST", "/otp/verify", { otp: otpCode });
     setBusy(false);
@@ -124,17 +120,19 @@ export function OtpGate({
     if (isLinkProblem(a)) return onTokenProblem(a);
     if (a.code === "otp.not_required") return onVerified();
     const left = typeof a.body.attemptsLeft === "number" ? a.body.attemptsLeft : null;
-    const wait = waitText(a.retryAfterS ?? 900);
+    const minutes = waitMinutes(a.retryAfterS ?? 900);
     fail(
       a.code === "otp.invalid"
-        ? `The code is not right. ${left === null ? "Check the latest email." : `You have ${plural(left, "try", "tries")} left.`}`
+        ? left === null
+          ? t("otp.wrong")
+          : t("otp.wrongTriesLeft", { left })
         : a.code === "otp.locked"
-          ? `Too many wrong codes: this code no longer works. You can ask for a new code in ${wait}.`
+          ? t("otp.locked", { minutes })
           : a.code === "otp.expired"
-            ? "The code has expired. Ask for a new code."
+            ? t("otp.expired")
             : a.code === "otp.not_sent"
-              ? "There is no code waiting for you (each code works once). Ask for a new code."
-              : failureText(a, "The code could not be checked. Try again in a few minutes."),
+              ? t("otp.notSent")
+              : failureWords(t, a, t("otp.checkFailed")),
     );
   };
 
@@ -142,16 +140,9 @@ export function OtpGate({
     <>
       <ErrorSummary errors={error ? [{ targetId: "otp", message: error }] : []} focusKey={attempt} />
       <h1 tabIndex={-1} ref={heading}>
-        {sent ? "Check your email" : "Confirm it is you"}
+        {sent ? t("otp.headingEnter") : t("otp.headingSend")}
       </h1>
-      <p>
-        {intro ?? (
-          <>
-            To keep your answers private, {organisation ?? "the organisation that invited you"} asks for a code that we email to you before
-            you open the form.
-          </>
-        )}
-      </p>
+      <p>{intro ?? (organisation ? t("otp.intro", { organisation }) : t("otp.introGeneric"))}</p>
       <div role="status" aria-live="polite">
         {notice && <p className={`${styles.message} ${notice.kind === "error" ? styles.messageError : ""}`}>{notice.text}</p>}
       </div>
@@ -162,8 +153,8 @@ export function OtpGate({
               ref={input}
               id="otp"
               name="otp"
-              label="Code"
-              hint="The 6 digits from the email, for example 123456"
+              label={t("otp.label")}
+              hint={t("otp.hint")}
               error={error ?? undefined}
               autoComplete="one-time-code"
               inputMode="numeric"
@@ -174,21 +165,21 @@ export function OtpGate({
             />
             <ButtonGroup>
               <Button type="submit" disabled={busy}>
-                Continue
+                {t("otp.continue")}
               </Button>
             </ButtonGroup>
           </form>
           <p>
-            Not received it, or it has expired?{" "}
+            {t("otp.notReceived")}{" "}
             <Button variant="link" onClick={send} disabled={busy}>
-              Send a new code
+              {t("otp.resend")}
             </Button>
           </p>
         </>
       ) : (
         <ButtonGroup>
           <Button onClick={send} disabled={busy}>
-            Email me a code
+            {t("otp.send")}
           </Button>
         </ButtonGroup>
       )}

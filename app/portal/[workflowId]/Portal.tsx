@@ -1,13 +1,15 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
-import { PageShell } from "@/components/PageShell";
+import { PORTAL_TOKEN_HOURS } from "@/lib/auth/portal-token-hours";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { changeRequestsOf, failedErrors, otpPending, type Bootstrap, type GatedBootstrap } from "./bootstrap";
 import { CheckAnswers } from "./CheckAnswers";
 import { OtpGate } from "./OtpGate";
-import { type ApiAnswer, failureText, isTokenProblem, PortalApi } from "./portal-api";
-import { STATE_TAGS } from "./review-model";
+import { type ApiAnswer, isTokenProblem, PortalApi } from "./portal-api";
+import { PortalShell } from "./PortalShell";
+import { failureWords, stateWords } from "./portal-words";
 import { Reviewer } from "./Reviewer";
 import { Confirmation, FinalStatus, ProblemPage } from "./StatusPages";
 import { StepPage } from "./StepPage";
@@ -21,7 +23,7 @@ type View =
   | { kind: "step"; index: number; focusField?: string; returnToCheck?: boolean; key: number }
   | { kind: "check" }
   | { kind: "done" }
-  | { kind: "problem"; title: string; detail: string };
+  | { kind: "problem"; problem: "not-found" | "failed"; network: boolean };
 
 /** Advance and fix-validation answers: where the workflow now is. */
 interface Moved {
@@ -57,6 +59,7 @@ function remember(v: View, push: boolean) {
  * page. Every change goes through the portal API.
  */
 export function Portal({ workflowId }: { workflowId: string }) {
+  const t = useTranslations();
   const [api, setApi] = useState<PortalApi | null>(null);
   const [boot, setBoot] = useState<Bootstrap | null>(null);
   // The gated bootstrap while a passcode is needed: it has no title, steps or data.
@@ -89,17 +92,8 @@ export function Portal({ workflowId }: { workflowId: string }) {
   const failure = useCallback((a: ApiAnswer<unknown> & { ok: false }) => {
     if (isTokenProblem(a)) return setView({ kind: "token", code: a.code });
     if (a.status === 403 && a.code.includes("otp")) return setView({ kind: "otp" });
-    if (a.status === 404)
-      return setView({
-        kind: "problem",
-        title: "Form not found",
-        detail: "There is no form at this address. Check that you used the whole link from your email.",
-      });
-    setView({
-      kind: "problem",
-      title: "Sorry, there is a problem",
-      detail: failureText(a, "Something went wrong on our side. Try again in a few minutes."),
-    });
+    // The page says the problem in its own words, whatever the server's English detail.
+    setView({ kind: "problem", problem: a.status === 404 ? "not-found" : "failed", network: a.status === 0 });
   }, []);
 
   const load = useCallback(
@@ -146,18 +140,18 @@ export function Portal({ workflowId }: { workflowId: string }) {
 
   // The reviewer's pages name themselves (Reviewer); the page's only title is the one rendered here,
   // never set after the fact, so nothing Next.js adds later can replace it.
-  const workflowTitle = boot?.workflow.title ?? "Your form";
+  const workflowTitle = boot?.workflow.title ?? t("portal.yourForm");
   const pageName =
     view.kind === "step" && boot
-      ? `Step ${view.index + 1} of ${boot.steps.length}: ${boot.steps[view.index].title}`
+      ? t("portal.pageName.step", { current: view.index + 1, total: boot.steps.length, title: boot.steps[view.index].title })
       : view.kind === "check"
-        ? "Check your answers"
+        ? t("portal.pageName.check")
         : view.kind === "token"
-          ? "Link problem"
+          ? t("portal.pageName.token")
           : view.kind === "otp"
-            ? "Check your email"
+            ? t("portal.pageName.otp")
             : view.kind === "done" && boot
-              ? STATE_TAGS[boot.workflow.state].label // the words the participant reads, not the API's state name
+              ? stateWords(t, boot.workflow.state) // the words the participant reads, not the API's state name
               : "";
   const documentTitle = [pageName, workflowTitle, "Sealpost"].filter(Boolean).join(" – ");
 
@@ -181,43 +175,43 @@ export function Portal({ workflowId }: { workflowId: string }) {
   const organisation = boot?.workflow.organizationName ?? gate?.workflow.organizationName ?? null;
   if (view.kind === "otp") {
     return (
-      <PageShell service="Sealpost" organisation={organisation} title={documentTitle}>
+      <PortalShell organisation={organisation} title={documentTitle}>
         {api && (
           <OtpGate api={api} otp={gate?.otp ?? null} organisation={organisation} onVerified={() => load(api)} onTokenProblem={failure} />
         )}
-      </PageShell>
+      </PortalShell>
     );
   }
   if (!api || !boot || view.kind === "loading" || view.kind === "token" || view.kind === "problem") {
     return (
-      <PageShell service="Sealpost" organisation={organisation} title={documentTitle}>
+      <PortalShell organisation={organisation} title={documentTitle}>
         {view.kind === "token" && api ? (
           <TokenProblem api={api} code={view.code} organisation={organisation} />
         ) : view.kind === "problem" ? (
-          <ProblemPage title={view.title}>
-            <p>{view.detail}</p>
+          <ProblemPage title={view.problem === "not-found" ? t("portal.problem.notFoundTitle") : t("portal.problem.title")}>
+            <p>
+              {view.problem === "not-found"
+                ? t("portal.problem.notFound")
+                : failureWords(t, { status: view.network ? 0 : 500 }, t("portal.problem.generic"))}
+            </p>
             <ButtonGroup>
               <Button variant="secondary" onClick={() => api && load(api)}>
-                Try again
+                {t("portal.problem.tryAgain")}
               </Button>
             </ButtonGroup>
           </ProblemPage>
         ) : (
-          <p role="status">Loading your form…</p>
+          <p role="status">{t("portal.loading")}</p>
         )}
-      </PageShell>
+      </PortalShell>
     );
   }
 
   if (view.kind === "review") {
     return (
-      <PageShell
-        service="Sealpost"
-        organisation={organisation}
-        footer="This page is for the people who review this form. Its link works for 4 hours after it was last used."
-      >
+      <PortalShell organisation={organisation} footer={t("portal.reviewerFooter", { hours: PORTAL_TOKEN_HOURS })}>
         <Reviewer api={api} boot={boot} reload={reload} onTokenProblem={failure} />
-      </PageShell>
+      </PortalShell>
     );
   }
 
@@ -304,8 +298,8 @@ export function Portal({ workflowId }: { workflowId: string }) {
     );
   }
   return (
-    <PageShell service="Sealpost" organisation={boot.workflow.organizationName} title={documentTitle}>
+    <PortalShell organisation={boot.workflow.organizationName} title={documentTitle}>
       {content}
-    </PageShell>
+    </PortalShell>
   );
 }

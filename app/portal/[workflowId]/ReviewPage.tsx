@@ -1,17 +1,16 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Button, ButtonGroup } from "@/components/Button";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
+import type { Translator } from "@/lib/i18n/translator";
 import { blockingRuleIds } from "@/lib/workflow/approval/review-rules";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
-import { answerText } from "@/lib/format/show-value";
-import { changeRequestsOf, type Bootstrap } from "./bootstrap";
-import { momentText } from "@/lib/format/moment-text";
+import { changeRequestsOf, type Bootstrap, type ChangeRequest } from "./bootstrap";
+import { answerWords, dayOf, resultWords, stateWords } from "./portal-words";
 import {
-  actionText,
-  actorText,
   changesSince,
   fieldLabel,
   fieldPlaces,
@@ -20,14 +19,40 @@ import {
   results,
   reviewerMay,
   ruleVerdict,
-  severityText,
   STATE_TAGS,
   VERDICTS,
   type FieldPlace,
+  type RuleVerdict,
 } from "./review-model";
 import styles from "./review.module.css";
 import { useHeadingFocus } from "./use-heading-focus";
-import { plural } from "@/lib/plural";
+
+const VERDICT_WORDS = {
+  passed: "portal.review.verdictPassed",
+  warning: "portal.review.verdictWarning",
+  failed: "portal.review.verdictFailed",
+  excepted: "portal.review.verdictExceptedEarlier",
+} as const satisfies Record<RuleVerdict, string>;
+
+const ACTION_WORDS = {
+  approved: "portal.review.action.approved",
+  "approved-with-exception": "portal.review.action.approvedWithException",
+  rejected: "portal.review.action.rejected",
+  "changes-requested": "portal.review.action.changesRequested",
+  escalated: "portal.review.action.escalated",
+  "seal-requested": "portal.review.action.sealRequested",
+} as const;
+
+/** A change request as the reviewer reads it back: its question (or none: the whole submission), its due date, its message. */
+export function askedWords(t: Translator, places: Map<string, FieldPlace>, c: ChangeRequest): string {
+  const question = fieldLabel(places, c.fieldKey);
+  const due = dayOf(c.dueDate);
+  if (question)
+    return due
+      ? t("portal.review.requestAboutDue", { question, message: c.message, due })
+      : t("portal.review.requestAbout", { question, message: c.message });
+  return due ? t("portal.step.requestDue", { message: c.message, due }) : c.message;
+}
 
 /**
  * The reviewer's page (the approval mail's link): the submitted answers by step, every rule result
@@ -43,6 +68,7 @@ export function ReviewPage({
   onRequestChanges: (fieldKey?: string) => void;
   onDecide: () => void;
 }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
   const { workflow } = boot;
   const places = fieldPlaces(boot);
@@ -53,46 +79,55 @@ export function ReviewPage({
   const changedKeys = new Set(changed.map((c) => c.fieldKey));
   const may = reviewerMay(boot);
   const tag = STATE_TAGS[workflow.state];
+  const listWords = { notAnswered: t("common.form.notAnswered"), change: t("common.form.change") };
 
   return (
     <>
       <Caption>{workflow.title}</Caption>
       <h1 tabIndex={-1} ref={heading}>
-        Review the answers
+        {t("portal.review.titleReview")}
       </h1>
       <ul className={styles.meta}>
         <li>
-          Status: <StatusTag colour={tag.colour}>{tag.label}</StatusTag>
+          {t.rich("portal.statusLine", {
+            state: stateWords(t, workflow.state),
+            tag: (chunks) => <StatusTag colour={tag.colour}>{chunks}</StatusTag>,
+          })}
         </li>
         {workflow.currentApprovalStage > 0 && (
-          <li>
-            Approval stage {workflow.currentApprovalStage} of {workflow.totalApprovalStages}
-          </li>
+          <li>{t("portal.review.stage", { stage: workflow.currentApprovalStage, total: workflow.totalApprovalStages })}</li>
         )}
-        <li>Reference: {workflow.correlationId}</li>
-        {boot.reviewer && <li>Reviewing as {boot.reviewer.email}</li>}
-        {momentText(boot.validatedAt, workflow.locale) && <li>Submitted and checked: {momentText(boot.validatedAt, workflow.locale)}</li>}
+        <li>{t("portal.review.reference", { reference: workflow.correlationId })}</li>
+        {boot.reviewer && <li>{t("portal.review.reviewingAs", { email: boot.reviewer.email })}</li>}
+        {boot.validatedAt && <li>{t("portal.review.submittedAt", { at: new Date(boot.validatedAt) })}</li>}
       </ul>
 
       {blocking.size > 0 && (
-        <NotificationBanner variant="warning" title="Rules failed" heading={`${plural(blocking.size, "rule")} that must pass did not`}>
-          <p>
-            You can approve only with an exception and a written justification{may.requestChanges ? ", ask for changes," : ""} or reject.
-          </p>
+        <NotificationBanner
+          variant="warning"
+          title={t("portal.review.rulesFailedTitle")}
+          heading={t("portal.review.rulesFailedHeading", { count: blocking.size })}
+        >
+          <p>{may.requestChanges ? t("portal.review.onlyExceptionOrChanges") : t("portal.review.onlyException")}</p>
         </NotificationBanner>
       )}
 
       {changed.length > 0 && (
         <section aria-labelledby="review-changed">
-          <h2 id="review-changed">Changed since you asked for changes</h2>
+          <h2 id="review-changed">{t("portal.review.changedHeading")}</h2>
           <SummaryList
+            words={listWords}
             rows={changed.map((c) => {
               const f = places.get(c.fieldKey)?.field;
               return {
                 key: c.fieldKey,
                 label: c.label,
-                value: answerText(f, c.after, workflow.locale),
-                extra: <span className={styles.before}>Before: {answerText(f, c.before, workflow.locale) ?? "Not answered"}</span>,
+                value: answerWords(t, f, c.after, workflow.locale),
+                extra: (
+                  <span className={styles.before}>
+                    {t("portal.review.before", { value: answerWords(t, f, c.before, workflow.locale) ?? t("common.form.notAnswered") })}
+                  </span>
+                ),
               };
             })}
           />
@@ -101,35 +136,36 @@ export function ReviewPage({
       )}
 
       <section aria-labelledby="review-answers">
-        <h2 id="review-answers">Answers</h2>
+        <h2 id="review-answers">{t("portal.review.answersHeading")}</h2>
         {boot.steps.map((s) => (
           <section key={s.stepIndex} aria-labelledby={`review-step-${s.stepIndex}`}>
             <h3 className={styles.stepTitle} id={`review-step-${s.stepIndex}`}>
               {s.title}
             </h3>
             <SummaryList
+              words={listWords}
               rows={s.fields.map((f) => {
                 const tags = [
                   failedFields.has(f.key) && (
                     <StatusTag key="failed" colour="red">
-                      Rule failed
+                      {t("portal.review.ruleFailedTag")}
                     </StatusTag>
                   ),
                   changedKeys.has(f.key) && (
                     <StatusTag key="changed" colour="yellow">
-                      Changed
+                      {t("portal.review.changedTag")}
                     </StatusTag>
                   ),
                 ].filter(Boolean);
                 return {
                   key: f.key,
                   label: fieldLabel(places, f.key)!,
-                  value: answerText(f, s.data[f.key], workflow.locale),
+                  value: answerWords(t, f, s.data[f.key], workflow.locale),
                   extra: tags.length ? <span className={styles.tags}>{tags}</span> : undefined,
                   change: may.requestChanges
                     ? {
                         href: `#change-${f.key}`,
-                        text: "Ask for a change",
+                        text: t("portal.review.askChange"),
                         onClick: (e) => {
                           e.preventDefault();
                           onRequestChanges(f.key);
@@ -144,20 +180,20 @@ export function ReviewPage({
       </section>
 
       <section aria-labelledby="review-rules">
-        <h2 id="review-rules">Rule results</h2>
-        <RuleResults all={all} blocking={blocking} places={places} />
+        <h2 id="review-rules">{t("portal.review.rulesHeading")}</h2>
+        <RuleResults boot={boot} all={all} blocking={blocking} places={places} />
       </section>
 
       <DecisionHistory boot={boot} />
 
       {(may.decide || may.requestChanges) && (
         <>
-          <h2>What do you want to do?</h2>
+          <h2>{t("portal.review.whatToDo")}</h2>
           <ButtonGroup>
-            {may.decide && <Button onClick={onDecide}>Approve or reject</Button>}
+            {may.decide && <Button onClick={onDecide}>{t("portal.review.titleDecide")}</Button>}
             {may.requestChanges && (
               <Button variant="secondary" onClick={() => onRequestChanges()}>
-                Ask for changes
+                {t("portal.review.titleChanges")}
               </Button>
             )}
           </ButtonGroup>
@@ -167,15 +203,24 @@ export function ReviewPage({
   );
 }
 
-function RuleResults({ all, blocking, places }: { all: ValidationResult[]; blocking: Set<string>; places: Map<string, FieldPlace> }) {
-  if (!all.length) return <p>No rules were checked for this form.</p>;
+function RuleResults({
+  boot,
+  all,
+  blocking,
+  places,
+}: {
+  boot: Bootstrap;
+  all: ValidationResult[];
+  blocking: Set<string>;
+  places: Map<string, FieldPlace>;
+}) {
+  const t = useTranslations();
+  if (!all.length) return <p>{t("portal.review.noRules")}</p>;
   const passed = all.filter((r) => r.passed).length;
   const sorted = all.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i);
   return (
     <>
-      <p>
-        {passed} of {all.length} passed.
-      </p>
+      <p>{t("portal.review.passedCount", { passed, total: all.length })}</p>
       <ul className={styles.results}>
         {sorted.map(({ r }) => {
           const verdict = ruleVerdict(r, !r.passed && r.severity === "error" && !blocking.has(r.ruleId));
@@ -184,12 +229,15 @@ function RuleResults({ all, blocking, places }: { all: ValidationResult[]; block
               key={r.ruleId}
               className={`${styles.result} ${verdict === "failed" ? styles.resultFailed : verdict === "passed" ? "" : styles.resultWarning}`}
             >
-              <StatusTag colour={VERDICTS[verdict].colour}>{VERDICTS[verdict].word}</StatusTag>
-              {verdict === "excepted" && " at an earlier stage"}
-              <p className={styles.resultMessage}>{r.message}</p>
+              <StatusTag colour={VERDICTS[verdict].colour}>{t(VERDICT_WORDS[verdict])}</StatusTag>
+              <p className={styles.resultMessage}>{resultWords(t, boot, r)}</p>
               <p className={styles.resultMeta}>
-                Rule <span className={styles.code}>{r.ruleId}</span> · question: {fieldLabel(places, r.fieldKey)} · severity:{" "}
-                {severityText(r.severity).toLowerCase()}
+                {t.rich("portal.review.ruleMeta", {
+                  ruleId: r.ruleId,
+                  question: fieldLabel(places, r.fieldKey) ?? r.fieldKey,
+                  severity: r.severity,
+                  code: (chunks) => <span className={styles.code}>{chunks}</span>,
+                })}
               </p>
             </li>
           );
@@ -201,17 +249,15 @@ function RuleResults({ all, blocking, places }: { all: ValidationResult[]; block
 
 /** The change requests the participant answered (shown beside what changed). */
 function RequestedBefore({ boot, places }: { boot: Bootstrap; places: Map<string, FieldPlace> }) {
+  const t = useTranslations();
   const asked = changeRequestsOf(boot);
   if (!asked.length) return null;
   return (
     <>
-      <p>You asked for:</p>
+      <p>{t("portal.review.youAskedFor")}</p>
       <ul>
         {asked.map((c, i) => (
-          <li key={i}>
-            {c.fieldKey ? `${fieldLabel(places, c.fieldKey)}: ` : ""}
-            {c.message}
-          </li>
+          <li key={i}>{askedWords(t, places, c)}</li>
         ))}
       </ul>
     </>
@@ -220,20 +266,30 @@ function RequestedBefore({ boot, places }: { boot: Bootstrap; places: Map<string
 
 /** Decisions so far (earlier stages, change requests), oldest first. */
 export function DecisionHistory({ boot }: { boot: Bootstrap }) {
+  const t = useTranslations();
   const entries = history(boot);
   if (!entries.length) return null;
   return (
     <section aria-labelledby="review-history">
-      <h2 id="review-history">Decisions so far</h2>
+      <h2 id="review-history">{t("portal.review.historyHeading")}</h2>
       <ol className={styles.history}>
-        {entries.map((h, i) => (
-          <li key={i}>
-            <strong>{actionText(h.action)}</strong>
-            {h.stage > 0 ? ` at stage ${h.stage}` : ""} by {actorText(h.by)}
-            {momentText(h.at, boot.workflow.locale) ? `, ${momentText(h.at, boot.workflow.locale)}` : ""}
-            {h.comment ? `: “${h.comment}”` : ""}
-          </li>
-        ))}
+        {entries.map((h, i) => {
+          const values = {
+            action: h.action in ACTION_WORDS ? t(ACTION_WORDS[h.action as keyof typeof ACTION_WORDS]) : h.action,
+            who: h.by === "portal:participant" ? "participant" : h.by === "system" ? "system" : "other",
+            actor: h.by,
+            at: new Date(h.at),
+            b: (chunks: React.ReactNode) => <strong>{chunks}</strong>,
+          };
+          return (
+            <li key={i}>
+              {h.stage > 0
+                ? t.rich("portal.review.historyEntryStage", { ...values, stage: h.stage })
+                : t.rich("portal.review.historyEntry", values)}
+              {h.comment && <span className={styles.comment}>{t("portal.review.historyComment", { comment: h.comment })}</span>}
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

@@ -1,37 +1,52 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { Panel } from "@/components/Panel";
 import { StatusTag } from "@/components/StatusTag";
+import type { Translator } from "@/lib/i18n/translator";
 import { changeRequestsOf, type Bootstrap } from "./bootstrap";
 import type { PortalApi } from "./portal-api";
-import { DecisionHistory } from "./ReviewPage";
+import { stateWords } from "./portal-words";
+import { askedWords, DecisionHistory } from "./ReviewPage";
 import { SealedDownload } from "./SealedDownload";
-import { fieldLabel, fieldPlaces, STATE_TAGS, type ReviewAction } from "./review-model";
+import { fieldPlaces, STATE_TAGS, type ReviewAction } from "./review-model";
 import { useHeadingFocus } from "./use-heading-focus";
-import { byDateText } from "@/lib/format/show-value";
 
 const SEALING_POLL_MS = 3000;
 const SEALING_POLLS = 20;
 
-function panelTitle(action: ReviewAction, boot: Bootstrap): string {
-  if (action === "request-changes") return "Changes requested";
-  if (action === "reject") return "Submission rejected";
-  if (action === "approve-with-exception") return "Approved with an exception";
+function panelTitle(t: Translator, action: ReviewAction, boot: Bootstrap): string {
+  if (action === "request-changes") return t("portal.review.panelChanges");
+  if (action === "reject") return t("portal.review.panelRejected");
+  if (action === "approve-with-exception") return t("portal.review.panelException");
   // An approved stage before the last leaves the workflow waiting for the next stage.
-  return boot.workflow.state === "pending-approval" ? `Stage ${boot.workflow.currentApprovalStage - 1} approved` : "Submission approved";
+  return boot.workflow.state === "pending-approval"
+    ? t("portal.review.panelStage", { stage: boot.workflow.currentApprovalStage - 1 })
+    : t("portal.review.panelApproved");
 }
 
-const TITLES: Record<string, string> = {
-  "in-progress": "Waiting for the participant",
-  "changes-requested": "Waiting for the participant",
-  "pending-approval": "Waiting for the next approval stage",
-  sealing: "This submission has been approved",
-  complete: "This submission is approved and sealed",
-  rejected: "This submission was rejected",
-  cancelled: "This form has been withdrawn",
-};
+const TITLES = {
+  "in-progress": "portal.review.stateInProgress",
+  "changes-requested": "portal.review.stateInProgress",
+  "validation-failed": "portal.review.stateInProgress",
+  "pending-approval": "portal.review.statePendingApproval",
+  sealing: "portal.review.stateSealing",
+  complete: "portal.review.stateComplete",
+  rejected: "portal.review.stateRejected",
+  cancelled: "portal.review.stateCancelled",
+} as const;
+
+/** Why this reviewer link may only read, in the page's words (the server's detail is English). */
+function refusalWords(t: Translator, boot: Bootstrap, refusal: { code: string }): string {
+  if (refusal.code === "workflow.review_stage_passed")
+    return t("portal.review.refusalStagePassed", { stage: Math.max(boot.workflow.currentApprovalStage, 1) });
+  if (refusal.code === "workflow.self_approval") return t("portal.review.refusalSelf");
+  if (refusal.code === "workflow.not_approver" && boot.reviewer)
+    return t("portal.review.refusalNotApprover", { email: boot.reviewer.email });
+  return t("portal.review.refusalOther");
+}
 
 /**
  * Where a reviewed submission stands: the outcome of what the reviewer just did (a confirmation
@@ -50,6 +65,7 @@ export function ReviewStatus({
   conflict: boolean;
   onReload: () => void;
 }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
   const { state, correlationId, title } = boot.workflow;
   const tag = STATE_TAGS[state];
@@ -60,28 +76,28 @@ export function ReviewStatus({
   const [polls, setPolls] = useState(0);
   useEffect(() => {
     if (state !== "sealing" || polls >= SEALING_POLLS) return;
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       setPolls((n) => n + 1);
       onReload();
     }, SEALING_POLL_MS);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [state, polls, onReload]);
 
   return (
     <>
       {conflict && (
-        <NotificationBanner title="Already decided" heading="Someone else has acted on this submission">
-          <p>Nothing was changed by you. This is where it stands now.</p>
+        <NotificationBanner title={t("portal.review.alreadyTitle")} heading={t("portal.review.conflictHeading")}>
+          <p>{t("portal.review.alreadyBody")}</p>
         </NotificationBanner>
       )}
       {!action && boot.reviewer?.refusal && (
-        <NotificationBanner title="Read only" heading="This link can no longer decide">
-          <p>{boot.reviewer.refusal.detail}.</p>
+        <NotificationBanner title={t("portal.review.readOnlyTitle")} heading={t("portal.review.readOnlyHeading")}>
+          <p>{refusalWords(t, boot, boot.reviewer.refusal)}</p>
         </NotificationBanner>
       )}
       {action && !conflict ? (
-        <Panel title={panelTitle(action, boot)} headingRef={heading}>
-          Reference
+        <Panel title={panelTitle(t, action, boot)} headingRef={heading}>
+          {t("portal.review.referenceLabel")}
           <br />
           <strong>{correlationId}</strong>
         </Panel>
@@ -89,51 +105,37 @@ export function ReviewStatus({
         <>
           <Caption>{title}</Caption>
           <h1 tabIndex={-1} ref={heading}>
-            {TITLES[state] ?? "Review"}
+            {t(TITLES[state] ?? "portal.review.titleOutcome")}
           </h1>
-          <p>Reference: {correlationId}</p>
+          <p>{t("portal.review.reference", { reference: correlationId })}</p>
         </>
       )}
       <p>
-        Status: <StatusTag colour={tag.colour}>{tag.label}</StatusTag>
+        {t.rich("portal.statusLine", { state: stateWords(t, state), tag: (chunks) => <StatusTag colour={tag.colour}>{chunks}</StatusTag> })}
       </p>
-      <h2>{state === "complete" ? "The sealed record" : "What happens next"}</h2>
+      <h2>{state === "complete" ? t("portal.review.sealedRecord") : t("portal.review.whatNext")}</h2>
       {(state === "changes-requested" || state === "in-progress") && (
         <>
-          <p>
-            The participant has been emailed your requests. When they submit again, the approvers get an email with a new link to review the
-            changes.
-          </p>
+          <p>{t("portal.review.participantEmailed")}</p>
           {asked.length > 0 && (
             <ul>
               {asked.map((c, i) => (
-                <li key={i}>
-                  {c.fieldKey ? `${fieldLabel(places, c.fieldKey)}: ` : ""}
-                  {c.message}
-                  {byDateText(c.dueDate, boot.workflow.locale)}
-                </li>
+                <li key={i}>{askedWords(t, places, c)}</li>
               ))}
             </ul>
           )}
         </>
       )}
-      {state === "pending-approval" && <p>The approvers of stage {boot.workflow.currentApprovalStage} have been emailed to review it.</p>}
-      {state === "sealing" && (
-        <p role="status">
-          The answers, the rule results and the decisions are being sealed into a PDF record. This page shows it as soon as it is ready.
-        </p>
-      )}
+      {state === "pending-approval" && <p>{t("portal.review.nextStage", { stage: boot.workflow.currentApprovalStage })}</p>}
+      {state === "sealing" && <p role="status">{t("portal.review.sealing")}</p>}
       {state === "complete" && (
         <>
-          <p>
-            The sealed PDF record holds the answers, the rule results and every decision
-            {boot.approvalException ? ", with the justification of the exception" : ""}.
-          </p>
+          <p>{boot.approvalException ? t("portal.review.sealedHoldsException") : t("portal.review.sealedHolds")}</p>
           <SealedDownload api={api} boot={boot} />
         </>
       )}
-      {state === "rejected" && <p>Nothing is sealed. The rejection is kept in the approval history.</p>}
-      {state === "cancelled" && <p>The organisation that sent the form withdrew it, so there is nothing more to decide.</p>}
+      {state === "rejected" && <p>{t("portal.review.rejectedNothing")}</p>}
+      {state === "cancelled" && <p>{t("portal.review.cancelledNothing")}</p>}
       <DecisionHistory boot={boot} />
     </>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import type { Bootstrap } from "./bootstrap";
@@ -14,7 +15,11 @@ type Page = { kind: "review" } | { kind: "changes"; fieldKey?: string } | { kind
 /** The reviewer's pages are history entries of the same address, so the browser's Back returns to the review. */
 const PLACE = "sealpostReview";
 
-const PAGE_TITLES: Record<Page["kind"], string> = { review: "Review the answers", changes: "Ask for changes", decide: "Approve or reject" };
+const PAGE_TITLES = {
+  review: "portal.review.titleReview",
+  changes: "portal.review.titleChanges",
+  decide: "portal.review.titleDecide",
+} as const satisfies Record<Page["kind"], string>;
 
 /**
  * The portal for a reviewer token (the approval mail's link): the review page, asking for changes,
@@ -34,6 +39,7 @@ export function Reviewer({
   reload: () => Promise<void>;
   onTokenProblem: (a: ApiAnswer<unknown> & { ok: false }) => void;
 }) {
+  const t = useTranslations();
   const [page, setPage] = useState<Page>({ kind: "review" });
   const [outcome, setOutcome] = useState<ReviewAction | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -55,7 +61,9 @@ export function Reviewer({
   const shown: Page = !actionable ? { kind: "review" } : page.kind === "changes" && !may.requestChanges ? { kind: "review" } : page;
 
   // Rendered, not set in an effect: see Portal's documentTitle.
-  const documentTitle = [actionable ? PAGE_TITLES[shown.kind] : "Review outcome", boot.workflow.title, "Sealpost"].join(" – ");
+  const documentTitle = [actionable ? t(PAGE_TITLES[shown.kind]) : t("portal.review.titleOutcome"), boot.workflow.title, "Sealpost"].join(
+    " – ",
+  );
 
   const done = async (action: ReviewAction) => {
     await reload();
@@ -107,8 +115,8 @@ export function Reviewer({
     <>
       {title}
       {conflict && (
-        <NotificationBanner title="Changed meanwhile" heading="Someone else has acted on this submission">
-          <p>Nothing was changed by you. Review it again as it stands now.</p>
+        <NotificationBanner title={t("portal.review.conflictTitle")} heading={t("portal.review.conflictHeading")}>
+          <p>{t("portal.review.conflictBody")}</p>
         </NotificationBanner>
       )}
       <ReviewPage boot={boot} onRequestChanges={(fieldKey) => go({ kind: "changes", fieldKey })} onDecide={() => go({ kind: "decide" })} />

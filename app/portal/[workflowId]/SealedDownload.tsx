@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
 import type { Bootstrap } from "./bootstrap";
@@ -11,11 +12,12 @@ import styles from "./portal.module.css";
  * Content-Disposition: the page names it with the name the server gives (bootstrap sealedFileName).
  */
 export function SealedDownload({ api, boot }: { api: PortalApi; boot: Bootstrap }) {
+  const t = useTranslations();
   const [problem, setProblem] = useState<string | null>(null);
   const download = async () => {
     setProblem(null);
     const blob = await api.file("/sealed");
-    if (!blob) return setProblem("The record could not be downloaded. Try again in a minute.");
+    if (!blob) return setProblem(t("portal.done.downloadFailed"));
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
@@ -29,7 +31,7 @@ export function SealedDownload({ api, boot }: { api: PortalApi; boot: Bootstrap 
     <>
       <ButtonGroup>
         <Button variant="secondary" onClick={download}>
-          Download the sealed record (PDF)
+          {t("portal.done.download")}
         </Button>
       </ButtonGroup>
       <div role="status">{problem && <p className={`${styles.message} ${styles.messageError}`}>{problem}</p>}</div>

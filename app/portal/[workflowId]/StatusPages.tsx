@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Caption } from "@/components/PageShell";
 import { Panel } from "@/components/Panel";
 import { StatusTag, type TagColour } from "@/components/StatusTag";
@@ -10,66 +11,70 @@ import { useHeadingFocus } from "./use-heading-focus";
 
 /** GOV.UK confirmation page: shown from pending-approval on, while the answers are reviewed and sealed. */
 export function Confirmation({ boot }: { boot: Bootstrap }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
   const sealing = boot.workflow.state === "sealing";
+  const organisation = boot.workflow.organizationName;
   return (
     <>
-      <Panel title="Your answers have been submitted" headingRef={heading}>
-        Your reference
+      <Panel title={t("portal.done.submitted")} headingRef={heading}>
+        {t("portal.done.yourReference")}
         <br />
         <strong>{boot.workflow.correlationId}</strong>
       </Panel>
       <p>
-        Status: <StatusTag colour={sealing ? "green" : "blue"}>{sealing ? "Approved, being sealed" : "Waiting for approval"}</StatusTag>
+        {t.rich("portal.statusLine", {
+          state: sealing ? t("portal.state.sealing") : t("portal.done.waiting"),
+          tag: (chunks) => <StatusTag colour={sealing ? "green" : "blue"}>{chunks}</StatusTag>,
+        })}
       </p>
-      <h2>What happens next</h2>
-      <p>
-        {boot.workflow.organizationName ?? "The organisation that invited you"} will review your answers. You will get an email if they need
-        you to change anything, and when the review is finished.
-      </p>
-      <p>Keep your reference: quote it if you contact them about this form.</p>
+      <h2>{t("portal.done.whatNext")}</h2>
+      <p>{organisation ? t("portal.done.reviewNext", { organisation }) : t("portal.done.reviewNextGeneric")}</p>
+      <p>{t("portal.done.keepReference")}</p>
     </>
   );
 }
 
-const FINAL: Record<string, { title: string; tag: string; colour: TagColour; text: string }> = {
+const FINAL = {
   complete: {
-    title: "Your form is complete",
-    tag: "Complete",
+    title: "portal.done.completeTitle",
+    tag: "portal.done.completeTag",
+    text: "portal.done.completeText",
     colour: "green",
-    text: "Your answers were approved and sealed. Nothing more is needed from you.",
   },
   rejected: {
-    title: "Your submission was not approved",
-    tag: "Not approved",
+    title: "portal.done.rejectedTitle",
+    tag: "portal.done.rejectedTag",
+    text: "portal.done.rejectedText",
     colour: "red",
-    text: "The reviewer did not approve this form. Contact the organisation that invited you if you have questions.",
   },
   cancelled: {
-    title: "This form has been withdrawn",
-    tag: "Withdrawn",
+    title: "portal.done.cancelledTitle",
+    tag: "portal.done.cancelledTag",
+    text: "portal.done.cancelledText",
     colour: "grey",
-    text: "The organisation that invited you has withdrawn this form, so it can no longer be changed or submitted.",
   },
-};
+} as const satisfies Record<string, { title: string; tag: string; text: string; colour: TagColour }>;
 
 /** A workflow that is over (complete, rejected, cancelled): what happened, the reference and, once sealed, the record. */
 export function FinalStatus({ api, boot }: { api: PortalApi; boot: Bootstrap }) {
+  const t = useTranslations();
   const heading = useHeadingFocus();
-  const s = FINAL[boot.workflow.state] ?? FINAL.cancelled;
+  const { title, tag, text, colour } = FINAL[boot.workflow.state as keyof typeof FINAL] ?? FINAL.cancelled;
   return (
     <>
       <Caption>{boot.workflow.title}</Caption>
       <h1 tabIndex={-1} ref={heading}>
-        {s.title}
+        {t(title)}
       </h1>
-      <p>
-        Status: <StatusTag colour={s.colour}>{s.tag}</StatusTag>
-      </p>
-      <p>{s.text}</p>
+      <p>{t.rich("portal.statusLine", { state: t(tag), tag: (chunks) => <StatusTag colour={colour}>{chunks}</StatusTag> })}</p>
+      <p>{t(text)}</p>
       {boot.workflow.state === "complete" && boot.workflow.sealedFileName && <SealedDownload api={api} boot={boot} />}
       <p>
-        Your reference: <span className={styles.reference}>{boot.workflow.correlationId}</span>
+        {t.rich("portal.done.referenceLine", {
+          reference: boot.workflow.correlationId,
+          ref: (chunks) => <span className={styles.reference}>{chunks}</span>,
+        })}
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { Button, ButtonGroup } from "@/components/Button";
@@ -12,10 +13,11 @@ import type { ValidationResult } from "@/lib/workflow/validation/validation-resu
 import { fieldId, type Bootstrap, type ChangeRequest } from "./bootstrap";
 import { clearDraft, readDraft, writeDraft } from "./draft-store";
 import { FieldControl } from "./FieldControl";
+import type { Translator } from "@/lib/i18n/translator";
 import { isTokenProblem, type ApiAnswer, type PortalApi } from "./portal-api";
+import { dayOf, fieldWords, resultWords } from "./portal-words";
 import { SaveStatus } from "./SaveStatus";
 import { useAutosave, type SaveOutcome } from "./use-autosave";
-import { byDateText } from "@/lib/format/show-value";
 
 interface StepEntity {
   data: Record<string, unknown>;
@@ -41,16 +43,31 @@ export interface StepPageProps {
   onTokenProblem: (a: ApiAnswer<unknown> & { ok: false }) => void;
 }
 
-/** How a change request reads next to its field, by the severity the reviewer chose (the reviewer's form names these). */
-export const notePrefix = (severity: string | undefined) =>
-  severity === "warning" ? "Please check" : severity === "info" ? "Note from the reviewer" : "Change requested";
+/** How a change request reads next to its field, by the severity the reviewer chose (the reviewer's form quotes these). */
+function noteWords(t: Translator, c: ChangeRequest): string {
+  const due = dayOf(c.dueDate);
+  const message = c.message;
+  if (c.severity === "warning") return due ? t("portal.step.noteWarningDue", { message, due }) : t("portal.step.noteWarning", { message });
+  if (c.severity === "info") return due ? t("portal.step.noteInfoDue", { message, due }) : t("portal.step.noteInfo", { message });
+  return due ? t("portal.step.noteErrorDue", { message, due }) : t("portal.step.noteError", { message });
+}
+
+/** A change request about the whole submission, with its due date when it has one. */
+export function requestWords(t: Translator, c: ChangeRequest): string {
+  const due = dayOf(c.dueDate);
+  return due ? t("portal.step.requestDue", { message: c.message, due }) : c.message;
+}
 
 /** One step of the form (GOV.UK question page): fields, autosave while typing, Continue. */
 export function StepPage(p: StepPageProps) {
+  const t = useTranslations();
   const { api, boot, stepIndex } = p;
   const step = boot.steps[stepIndex];
   const workflowId = boot.workflow.workflowId;
-  const schema = useMemo(() => stepFormSchema(step.fields, boot.rules), [step.fields, boot.rules]);
+  const schema = useMemo(
+    () => stepFormSchema(step.fields, boot.rules, fieldWords(t, boot.workflow.locale)),
+    [step.fields, boot.rules, t, boot.workflow.locale],
+  );
   const savedJson = useRef<Record<string, string>>(
     Object.fromEntries(step.fields.map((f) => [f.key, JSON.stringify(step.data[f.key] ?? null)])),
   );
@@ -108,9 +125,9 @@ export function StepPage(p: StepPageProps) {
     if (isTokenProblem(a)) return (p.onTokenProblem(a), "stop");
     if (a.status === 0 || a.status === 429 || a.status >= 500) return "retry";
     if (a.code === "workflow.invalid_state" || a.code === "workflow.step_not_reached") return (p.onReload(), "stop");
-    setSaveError(a.detail);
+    setSaveError(t("portal.step.saveFailed"));
     return "stop";
-  }, [api, getValues, keepDraft, p, step.fields, stepIndex]);
+  }, [api, getValues, keepDraft, p, step.fields, stepIndex, t]);
 
   const { status: saveStatus, schedule, flush } = useAutosave(saveNow);
 
@@ -137,7 +154,10 @@ export function StepPage(p: StepPageProps) {
   }, []);
 
   const dirty = formState.dirtyFields as Record<string, boolean | undefined>;
-  const serverError = (key: string) => (dirty[key] ? undefined : p.serverErrors.find((r) => r.fieldKey === key)?.message);
+  const serverError = (key: string) => {
+    const r = dirty[key] ? undefined : p.serverErrors.find((e) => e.fieldKey === key);
+    return r && resultWords(t, boot, r);
+  };
   const errorOf = (key: string) => formState.errors[key]?.message ?? serverError(key);
   const summary: ErrorItem[] = step.fields.flatMap((f) => {
     const message = errorOf(f.key);
@@ -157,7 +177,7 @@ export function StepPage(p: StepPageProps) {
   const fieldNotes = (key: string) =>
     p.changeRequests
       .filter((c) => c.fieldKey === key)
-      .map((c) => `${notePrefix(c.severity)}: ${c.message}${byDateText(c.dueDate, boot.workflow.locale)}`)
+      .map((c) => noteWords(t, c))
       .join(" ");
   const general = p.changeRequests.filter((c) => !c.fieldKey || !boot.steps.some((s) => s.fields.some((f) => f.key === c.fieldKey)));
 
@@ -166,28 +186,25 @@ export function StepPage(p: StepPageProps) {
       {p.onBack && (
         <p>
           <Button variant="link" onClick={p.onBack}>
-            Back
+            {t("portal.step.back")}
           </Button>
         </p>
       )}
       <StepIndicator steps={boot.steps.map((s) => s.title)} current={stepIndex} />
       <ErrorSummary errors={summary} focusKey={attempt} />
       {stale && (
-        <NotificationBanner variant="warning" title="Changed elsewhere" heading="These answers were changed in another tab or window">
-          <p>What you typed here is kept. Load the latest answers to carry on; your typing is put back on top of them and saved.</p>
+        <NotificationBanner variant="warning" title={t("portal.step.staleTitle")} heading={t("portal.step.staleHeading")}>
+          <p>{t("portal.step.staleBody")}</p>
           <Button variant="secondary" onClick={p.onReload}>
-            Load the latest answers
+            {t("portal.step.staleButton")}
           </Button>
         </NotificationBanner>
       )}
       {general.length > 0 && (
-        <NotificationBanner title="Changes requested" heading="The reviewer asked you to change your answers">
+        <NotificationBanner title={t("portal.step.changesTitle")} heading={t("portal.step.changesHeading")}>
           <ul>
             {general.map((c, i) => (
-              <li key={i}>
-                {c.message}
-                {byDateText(c.dueDate, boot.workflow.locale)}
-              </li>
+              <li key={i}>{requestWords(t, c)}</li>
             ))}
           </ul>
         </NotificationBanner>
@@ -210,10 +227,10 @@ export function StepPage(p: StepPageProps) {
           />
         ))}
         <SaveStatus status={saveStatus} />
-        {saveError && <p role="alert">Your answers could not be saved: {saveError}</p>}
+        {saveError && <p role="alert">{saveError}</p>}
         <ButtonGroup>
           <Button type="submit" disabled={busy}>
-            {last ? "Continue to check your answers" : "Continue"}
+            {last ? t("portal.step.continueToCheck") : t("portal.step.continue")}
           </Button>
         </ButtonGroup>
       </form>

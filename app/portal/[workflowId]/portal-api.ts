@@ -95,9 +95,5 @@ export async function answerOf<T>(res: Response | null): Promise<ApiAnswer<T>> {
 }
 
 /** Answers that mean the link no longer opens this workflow: the expired-link page, not an error. */
-/** What to tell a person whose call failed: the connection when the server was not reached, else `otherwise`. */
-export const failureText = (a: { status: number }, otherwise: string): string =>
-  a.status === 0 ? "We could not reach the server. Check your connection and try again." : otherwise;
-
 export const isTokenProblem = (a: { status: number; code: string }) =>
   a.status === 401 || (a.status === 403 && a.code.startsWith("portal."));

@@ -38,5 +38,5 @@ export const results = (boot: Bootstrap): ValidationResult[] => (Array.isArray(b
 export const history = (boot: Bootstrap): ApprovalEntry[] => (Array.isArray(boot.approvalHistory) ? boot.approvalHistory : []);
 export const changesSince = (boot: Bootstrap) => (Array.isArray(boot.changesSinceReview) ? boot.changesSinceReview : []);
 
-export { actionText, actorText, rank, ruleVerdict, severityText, VERDICTS } from "@/lib/workflow/approval/approval-words";
+export { rank, ruleVerdict, VERDICTS, type RuleVerdict } from "@/lib/workflow/approval/approval-words";
 export { participantStateLabels as STATE_TAGS } from "@/lib/format/state-words";

@@ -71,7 +71,6 @@ export function DeclinePage({
           label={t("sign.decline.label")}
           hint={t("sign.decline.hint", who)}
           error={error ?? undefined}
-          errorPrefix={t("sign.form.errorPrefix")}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />

@@ -57,7 +57,6 @@ function TypedMark({ text, onChange, error }: { text: string; onChange: (t: stri
         label={t("sign.mark.typedLabel")}
         hint={t("sign.mark.typedHint")}
         error={error}
-        errorPrefix={t("sign.form.errorPrefix")}
         autoComplete="name"
         spellCheck={false}
         value={text}
@@ -119,7 +118,6 @@ function DrawnMark({ onChange, error }: { onChange: (png: string | null) => void
     label: t("sign.mark.padLabel"),
     hint: t("sign.mark.padHint"),
     error,
-    errorPrefix: t("sign.form.errorPrefix"),
   };
   return (
     <div className={groupClass(error)}>

@@ -155,7 +155,6 @@ export function SignForm({
             name="consent"
             label={t("sign.form.agree")}
             error={errors.consent}
-            errorPrefix={t("sign.form.errorPrefix")}
             checked={agreed}
             onChange={(e) => setAgreed(e.target.checked)}
           />

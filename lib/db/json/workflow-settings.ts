@@ -1,4 +1,3 @@
-import type { SupportedLocale } from "@/lib/i18n/locales";
 import type { ExplainRetention } from "./explain-retention";
 
 /** One signer as a create request named them (templateSettings.esign.signers; lib/signing/signers/esign-settings.ts parses it). */
@@ -9,8 +8,8 @@ export interface StoredSignerRequest {
   order?: number;
   role?: string;
   requireOtp?: boolean;
-  /** The signer's language: the catalogue the request's tag matched (de-DE is de). */
-  locale?: SupportedLocale;
+  /** The signer's language: the catalogue tag the request's tag matched (de-DE is de; lib/i18n/locales.ts). */
+  locale?: string;
 }
 
 /** What a workflow keeps of templateSettings.esign. */
@@ -23,7 +22,8 @@ export interface EsignSettings {
 
 /** What a workflow keeps of its request (workflows.settings): the settings with the template's defaults applied, and the options. */
 export interface WorkflowSettings {
-  recipients: Array<{ email: string; displayName?: string }>;
+  /** `locale`: the participant's language, one of the catalogues' tags (lib/i18n/locales.ts), absent where the request named none. */
+  recipients: Array<{ email: string; displayName?: string; locale?: string }>;
   requireOtp: boolean;
   organizationName?: string;
   /** How answers are shown (show-value.ts); absent on workflows created before it was kept: en-GB. */

@@ -41,7 +41,7 @@ export const workflowArea = md(
   "",
   "## Activity",
   "",
-  "Every change writes an event in the same transaction, with the actor (the bearer caller's email or subject, or `portal:<role>` with the SHA-256 of the token's `jti` in `detail.tokenIdHash`, or `system`) and `detail.from` / `detail.to` states. Kinds: `workflow.created`, `workflow.invited`, `step.saved`, `step.advanced`, `workflow.validated` (a resubmission with `detail.resubmitted`), `validation.reset`, `workflow.cancelled`, `otp.sent`, `otp.failed`, `otp.locked`, `otp.verified`, `invite.resent`, `approval.stage-approved`, `workflow.approved`, `workflow.rejected`, `changes.requested`, `approval.reminded`, `approval.escalated`, `seal.requested`, `workflow.sealed`, `delivery.created`, `mail.failed`, and the e-signature area's.",
+  "Every change writes an event in the same transaction, with the actor (the bearer caller's email or subject, or `portal:<role>` with the SHA-256 of the token's `jti` in `detail.tokenIdHash`, or `system`) and `detail.from` / `detail.to` states. Kinds: `workflow.created`, `workflow.invited`, `step.saved`, `step.advanced`, `workflow.validated` (a resubmission with `detail.resubmitted`), `validation.reset`, `workflow.cancelled`, `otp.sent`, `otp.failed`, `otp.locked`, `otp.verified`, `invite.resent`, `language.chosen` (a participant or reviewer chose the portal's language from its menu: `detail.locale`), `approval.stage-approved`, `workflow.approved`, `workflow.rejected`, `changes.requested`, `approval.reminded`, `approval.escalated`, `seal.requested`, `workflow.sealed`, `delivery.created`, `mail.failed`, and the e-signature area's.",
   "",
   "## Callbacks",
   "",

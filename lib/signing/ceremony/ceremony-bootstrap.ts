@@ -14,11 +14,11 @@ import { listSigners, signersDue } from "../signers/signers";
 import { workflowFileName } from "@/lib/workflow/sealing/sealed-file-name";
 import { isoMoment } from "@/lib/iso-moment";
 import { PSEUDO_LOCALE, type Locale } from "@/lib/i18n/locales";
-import { catalogueLocale } from "@/lib/i18n/match-locale";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import { signerMailLocale } from "../signers/signer-locale";
 
 /** The language a caller asks the consent in: a catalogue's (de-DE is de), or the pseudo-locale written out. */
-const consentLocale = (tag: string | undefined): Locale | null => (tag === PSEUDO_LOCALE ? tag : catalogueLocale(tag));
+const consentLocale = (tag: string | undefined): Locale | null => (tag === PSEUDO_LOCALE ? tag : supportedLocaleOf(tag));
 
 export const signerActor = (s: { position: number }): Actor => ({ name: `signer:${s.position + 1}` });
 

@@ -1,9 +1,11 @@
 import { getDb } from "@/lib/db/client";
 import type { Workflow, WorkflowSigner } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
+import type { PasscodeLetter } from "@/lib/otp/mail";
 import { checkPasscode, sendPasscode } from "@/lib/otp/passcode";
 import { signerHolder } from "@/lib/otp/store";
 import { recordEvent } from "@/lib/workflow/events";
+import { signerMailLocale } from "../signers/signer-locale";
 import { signerActor } from "./ceremony-bootstrap";
 import { openLink } from "./open-link";
 import { issueOtpProof } from "./otp-proof";
@@ -24,18 +26,21 @@ export async function sendSignerOtp(token: string) {
   return db.transaction(async (tx) => {
     const { wf, signer } = await openLink(token, tx);
     assertRequired(signer);
-    return sendPasscode(tx, signerHolder(signer), letter(wf, signer), () =>
-      recordEvent(tx, wf, "signer.otp-sent", signerActor(signer), { signer: signer.position }),
+    return sendPasscode(
+      tx,
+      signerHolder(signer),
+      letter(wf, signer),
+      () => recordEvent(tx, wf, "signer.otp-sent", signerActor(signer), { signer: signer.position }),
+      signerMailLocale(wf, signer),
     );
   });
 }
 
-const letter = (wf: Workflow, s: WorkflowSigner) => ({
+const letter = (wf: Workflow, s: WorkflowSigner): PasscodeLetter => ({
   to: s.email,
-  from: wf.settings.organizationName ?? "Sealpost",
-  purpose: `to sign "${wf.title}"`,
-  enterOn: `the signing page of "${wf.title}"`,
-  guards: "sign in your name",
+  purpose: "sign",
+  organisation: wf.settings.organizationName ?? "Sealpost",
+  title: wf.title,
   reference: wf.correlationId,
 });
 

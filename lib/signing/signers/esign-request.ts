@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/http/problem";
 import { fieldErrors } from "@/lib/http/zod-errors";
+import { withCatalogueLocales } from "@/lib/workflow/person-locales";
 import { esignRequestSchema, MAX_ESIGN_SIGNERS, resolveSigners, type EsignSettings, type EsignSigner } from "./esign-settings";
 
 const FIELD = "templateSettings.esign";
@@ -12,17 +13,18 @@ function invalid(errors: Array<{ path: string; message: string }>): AppError {
 
 /**
  * templateSettings.esign of a create request: the settings the workflow keeps and its signers, or a
- * 422 naming the field (workflow.esign_invalid).
+ * 422 naming the field (workflow.esign_invalid; a signer's language Sealpost does not write:
+ * workflow.locale_unsupported, as a participant's).
  */
 export function esignFromRequest(
   raw: unknown,
-  workflow: { recipients: ReadonlyArray<{ email: string; displayName?: string }>; requireOtp: boolean },
+  workflow: { recipients: ReadonlyArray<{ email: string; displayName?: string; locale?: string }>; requireOtp: boolean },
 ): { settings: EsignSettings | undefined; signers: EsignSigner[] } {
   if (raw === undefined) return { settings: undefined, signers: [] };
   const parsed = esignRequestSchema.safeParse(raw);
   if (!parsed.success)
     throw invalid(fieldErrors(parsed.error).map((e) => ({ ...e, path: e.path === "(root)" ? FIELD : `${FIELD}.${e.path}` })));
-  const e = parsed.data;
+  const e = { ...parsed.data, signers: parsed.data.signers && withCatalogueLocales(parsed.data.signers, `${FIELD}.signers`) };
   const settings: EsignSettings = { enabled: e.enabled, signingMode: e.signingMode, signers: e.signers ?? null };
   if (!e.enabled) return { settings, signers: [] };
   if (!e.signers) {

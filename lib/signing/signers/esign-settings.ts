@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailAddress } from "@/lib/mail/address";
-import { catalogueLocale } from "@/lib/i18n/match-locale";
-import { LOCALES, type SupportedLocale } from "@/lib/i18n/locales";
+import type { SupportedLocale } from "@/lib/i18n/locales";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import type { EsignSettings, StoredSignerRequest } from "@/lib/db/json/workflow-settings";
 import type { Expect, SameType } from "@/lib/same-type";
 
@@ -10,8 +10,6 @@ export const MAX_ESIGN_SIGNERS = 20;
 
 export const signingModes = ["parallel", "sequential"] as const;
 export type SigningMode = (typeof signingModes)[number];
-
-const LOCALE_LIST = LOCALES.map((l) => l.tag).join(", ");
 
 const signerSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
@@ -23,13 +21,12 @@ const signerSchema = z.strictObject({
   /** The language the signer's mails and signing page are in: one of the catalogues' (de-DE is de). */
   locale: z
     .string()
+    .trim()
     .max(35)
-    .transform(
-      (tag, ctx): SupportedLocale =>
-        catalogueLocale(tag) ??
-        (ctx.addIssue({ code: "custom", message: `must be one of the languages Sealpost writes in: ${LOCALE_LIST}` }), z.NEVER),
-    )
-    .optional(),
+    .optional()
+    .describe(
+      "The language of this signer's mails and signing page: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de); any other is 422 workflow.locale_unsupported.",
+    ),
 });
 export type EsignSignerRequest = z.infer<typeof signerSchema>;
 // The workflow keeps the signers as requested: what this parser gives is what is stored.
@@ -112,12 +109,13 @@ export type { EsignSettings } from "@/lib/db/json/workflow-settings";
 
 /**
  * The signers of a request in the order their boxes appear on the signature page: the request's
- * list, else the workflow's recipients (named by display name, else by address; the workflow's
- * requireOtp applies to them). Sequential mode sorts by `order` and numbers them 1…n.
+ * list, else the workflow's recipients (named by display name, else by address, in their own
+ * language; the workflow's requireOtp applies to them). Locales come here as catalogue tags
+ * (withCatalogueLocales). Sequential mode sorts by `order` and numbers them 1…n.
  */
 export function resolveSigners(
   e: EsignRequest,
-  recipients: ReadonlyArray<{ email: string; displayName?: string }>,
+  recipients: ReadonlyArray<{ email: string; displayName?: string; locale?: string }>,
   workflowRequireOtp: boolean,
 ): EsignSigner[] {
   const list = e.signers
@@ -127,7 +125,7 @@ export function resolveSigners(
         role: s.role ?? null,
         requireOtp: s.requireOtp ?? false,
         order: s.order,
-        locale: s.locale ?? null,
+        locale: supportedLocaleOf(s.locale),
       }))
     : recipients.map((r) => ({
         name: r.displayName?.trim() || r.email,
@@ -135,7 +133,7 @@ export function resolveSigners(
         role: null,
         requireOtp: workflowRequireOtp,
         order: undefined,
-        locale: null,
+        locale: supportedLocaleOf(r.locale),
       }));
   if (e.signingMode === "parallel") return list.map(({ order: _o, ...s }) => ({ ...s, order: null }));
   const sorted = list.map((s, i) => ({ s, key: s.order ?? i + 1 })).sort((a, b) => a.key - b.key);

@@ -7,9 +7,9 @@ import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import type { ChangeRequest } from "./approval-types";
 import { totalApprovalStages } from "../present-workflow";
 import { portalLinkPlaceholder } from "../portal/portal-link";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
-import { byDateText } from "@/lib/format/show-value";
+import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { fieldLabels } from "../schema/schema-format";
+import { participantLocale, participantMailLocale } from "../portal/portal-locale";
 
 type Reason = "stage" | "escalated" | "reminder" | "governance";
 
@@ -60,32 +60,52 @@ export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: 
   );
 }
 
-/** The change requests to the participants, with their portal link (a placeholder, as in the invitation). */
+/** One change request as a line of the mail: its question (none: the whole submission), its due date, its message. */
+function changeLine(t: Translator, c: ChangeRequest, question: string | undefined): string {
+  const due = c.dueDate ? new Date(`${c.dueDate}T00:00:00Z`) : null;
+  const line = question
+    ? due
+      ? t("mail.changes.aboutDue", { question, message: c.message, due })
+      : t("mail.changes.about", { question, message: c.message })
+    : due
+      ? t("mail.changes.due", { message: c.message, due })
+      : c.message;
+  return `- ${line}`;
+}
+
+/**
+ * The change requests to the participants, each in the participant's language, with their portal
+ * link (a placeholder, as in the invitation). The requests are the reviewer's words, as written.
+ */
 export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRequest[], key: string): Promise<string[]> {
-  const from = wf.settings.organizationName ?? "Sealpost";
+  const organisation = wf.settings.organizationName ?? "Sealpost";
   const labels = fieldLabels(wf.schema);
-  const locale = wf.settings.locale ?? DEFAULT_LOCALE;
-  const lines = changes.map((c) => `- ${c.fieldKey ? `${labels.get(c.fieldKey)}: ` : ""}${c.message}${byDateText(c.dueDate, locale)}`);
   const recipients = wf.settings.recipients;
   await enqueueMails(
     tx,
-    recipients.map((r) => ({
-      tenantId: wf.tenantId,
-      dedupeKey: `workflow-changes:${wf.id}:${key}:${r.email}`,
-      to: r.email,
-      subject: `${from}: changes requested to "${wf.title}"`,
-      text: [
-        greeting(r.displayName),
-        ``,
-        `The reviewer of "${wf.title}" asks you to change the following before it can be approved:`,
-        ``,
-        ...lines,
-        ``,
-        `Open the form (you will be taken to the first step with a change): ${portalLinkPlaceholder(wf.id, wf.tenantId)}`,
-        ``,
-        `Reference: ${wf.correlationId}`,
-      ].join("\n"),
-    })),
+    recipients.map((r) => {
+      const locale = participantMailLocale(wf.settings, r);
+      const t = translatorFor(locale);
+      return {
+        tenantId: wf.tenantId,
+        dedupeKey: `workflow-changes:${wf.id}:${key}:${r.email}`,
+        to: r.email,
+        subject: t("mail.changes.subject", { organisation, title: wf.title }),
+        text: [
+          greeting(r.displayName, locale),
+          ``,
+          t("mail.changes.intro", { title: wf.title }),
+          ``,
+          ...changes.map((c) => changeLine(t, c, c.fieldKey ? labels.get(c.fieldKey) : undefined)),
+          ``,
+          t("mail.changes.open", {
+            link: portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r) ?? undefined),
+          }),
+          ``,
+          t("mail.portal.reference", { reference: wf.correlationId }),
+        ].join("\n"),
+      };
+    }),
   );
   return recipients.map((r) => r.email);
 }

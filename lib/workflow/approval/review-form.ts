@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateError } from "@/lib/date-parts";
+import { dateProblem, dateProblemText, type DateProblem } from "@/lib/date-parts";
 import { changeSeverities, governanceDecisions, isoDate } from "../api-schemas";
 
 /**
@@ -27,32 +27,70 @@ export const DUE_DATE = "The due date";
 
 export const emptyChange = (fieldKey = ""): ChangeDraft => ({ fieldKey, message: "", severity: "error", category: "", dueDate: "" });
 
+/** The forms' messages: the reviewer page's language gives its own; English by default. */
+export interface ChangeFormWords {
+  chooseQuestion: string;
+  enterMessage: string;
+  messageTooLong: string;
+  chooseImportance: string;
+  categoryTooLong: string;
+  dueDate: (p: DateProblem) => string;
+  atLeastOne: string;
+  tooMany: string;
+}
+
+export const ENGLISH_CHANGE_WORDS: ChangeFormWords = {
+  chooseQuestion: "Choose a question from the list",
+  enterMessage: "Enter what needs to change",
+  messageTooLong: "The message must be 2,000 characters or fewer",
+  chooseImportance: "Choose how important the change is",
+  categoryTooLong: "The category must be 100 characters or fewer",
+  dueDate: (p) => dateProblemText(DUE_DATE, p),
+  atLeastOne: "Add at least one change",
+  tooMany: `You can ask for at most ${MAX_CHANGES} changes at once`,
+};
+
+export interface DecisionFormWords {
+  chooseDecision: string;
+  notPossible: string;
+  tooLong: string;
+  justify: string;
+}
+
+export const ENGLISH_DECISION_WORDS: DecisionFormWords = {
+  chooseDecision: "Choose your decision",
+  notPossible: "That decision is not possible for these rule results",
+  tooLong: "Keep it to 5,000 characters or fewer",
+  justify: "Explain why you approve although rules failed",
+};
+
+const NOT_A_DATE: DateProblem = { kind: "real", parts: ["day", "month", "year"] };
+
 // Radios with nothing chosen read as null in react-hook-form; both mean "no answer".
 const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z.preprocess((v) => v ?? "", z.enum(options, { error: message }));
 
 /** The request-changes form; `fieldKeys` are the schema's fields (the server refuses any other). */
-export function changeRequestForm(fieldKeys: ReadonlySet<string>) {
+export function changeRequestForm(fieldKeys: ReadonlySet<string>, words: ChangeFormWords = ENGLISH_CHANGE_WORDS) {
   return z.object({
     changes: z
       .array(
         z.object({
-          fieldKey: z.string().refine((k) => k === "" || fieldKeys.has(k), "Choose a question from the list"),
-          message: z.string().trim().min(1, "Enter what needs to change").max(2000, "The message must be 2,000 characters or fewer"),
-          severity: choice(changeSeverities, "Choose how important the change is"),
-          category: z.string().trim().max(100, "The category must be 100 characters or fewer"),
+          fieldKey: z.string().refine((k) => k === "" || fieldKeys.has(k), words.chooseQuestion),
+          message: z.string().trim().min(1, words.enterMessage).max(2000, words.messageTooLong),
+          severity: choice(changeSeverities, words.chooseImportance),
+          category: z.string().trim().max(100, words.categoryTooLong),
           dueDate: z
             .string()
             .trim()
             .superRefine((d, ctx) => {
-              const problem =
-                dateError(DUE_DATE, d) ?? (d === "" || isoDate.safeParse(d).success ? null : `${DUE_DATE} must be a real date`);
-              if (problem) ctx.addIssue({ code: "custom", message: problem });
+              const problem = dateProblem(d) ?? (d === "" || isoDate.safeParse(d).success ? null : NOT_A_DATE);
+              if (problem) ctx.addIssue({ code: "custom", message: words.dueDate(problem) });
             }),
         }),
       )
-      .min(1, "Add at least one change")
-      .max(MAX_CHANGES, `You can ask for at most ${MAX_CHANGES} changes at once`),
+      .min(1, words.atLeastOne)
+      .max(MAX_CHANGES, words.tooMany),
   });
 }
 
@@ -76,18 +114,15 @@ export interface DecisionDraft {
 }
 
 /** The decision form; `allowed` (allowedDecisions) says which decisions the server would accept now. */
-export function decisionForm(allowed: Record<GovernanceDecision, boolean>) {
+export function decisionForm(allowed: Record<GovernanceDecision, boolean>, words: DecisionFormWords = ENGLISH_DECISION_WORDS) {
   return z
     .object({
-      decision: choice(governanceDecisions, "Choose your decision").refine(
-        (d) => allowed[d],
-        "That decision is not possible for these rule results",
-      ),
-      reason: z.string().max(5000, "Keep it to 5,000 characters or fewer"),
+      decision: choice(governanceDecisions, words.chooseDecision).refine((d) => allowed[d], words.notPossible),
+      reason: z.string().max(5000, words.tooLong),
     })
     .superRefine((v, ctx) => {
       if (v.decision === "approve-with-exception" && !v.reason.trim()) {
-        ctx.addIssue({ code: "custom", path: ["reason"], message: "Explain why you approve although rules failed" });
+        ctx.addIssue({ code: "custom", path: ["reason"], message: words.justify });
       }
     });
 }

@@ -1,37 +1,45 @@
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
+import { translatorFor } from "@/lib/i18n/translator";
 import { greeting } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
-import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
+import { PORTAL_TOKEN_HOURS } from "@/lib/auth/portal-token-hours";
 import { portalLinkPlaceholder } from "./portal-link";
+import { participantLocale, participantMailLocale } from "./portal-locale";
 
 /**
  * The invitation to fill in the workflow, to every recipient (docs/spec.md, "Events": workflow invitation email), queued
- * in `tx`. `sendKey` tells a resend apart from the first invitation (the outbox dedupes on the key).
+ * in `tx`, each in the recipient's language (portal-locale.ts), whose link opens the portal in it. `sendKey`
+ * tells a resend apart from the first invitation (the outbox dedupes on the key). The sender's own
+ * `message` is inserted as they wrote it.
  */
 export async function inviteParticipants(tx: Tx, wf: Workflow, sendKey?: string): Promise<string[]> {
   const { recipients, organizationName, message } = wf.settings;
-  const from = organizationName ?? "Sealpost";
-  const link = portalLinkPlaceholder(wf.id, wf.tenantId);
+  const organisation = organizationName ?? "Sealpost";
   await enqueueMails(
     tx,
-    recipients.map((r) => ({
-      tenantId: wf.tenantId,
-      dedupeKey: `workflow-invite:${wf.id}:${r.email}${sendKey ? `:${sendKey}` : ""}`,
-      to: r.email,
-      subject: `${from}: please complete "${wf.title}"`,
-      text: [
-        greeting(r.displayName),
-        ``,
-        `${from} asks you to complete "${wf.title}".`,
-        ...(message ? [``, message] : []),
-        ``,
-        `Open the form: ${link}`,
-        ``,
-        `The link works for ${PORTAL_TOKEN_TTL_S / 3600} hours from when this message was sent; ${from} can send you a new one.`,
-        `Reference: ${wf.correlationId}`,
-      ].join("\n"),
-    })),
+    recipients.map((r) => {
+      const locale = participantMailLocale(wf.settings, r);
+      const t = translatorFor(locale);
+      const link = portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r) ?? undefined);
+      return {
+        tenantId: wf.tenantId,
+        dedupeKey: `workflow-invite:${wf.id}:${r.email}${sendKey ? `:${sendKey}` : ""}`,
+        to: r.email,
+        subject: t("mail.invitation.subject", { organisation, title: wf.title }),
+        text: [
+          greeting(r.displayName, locale),
+          ``,
+          t("mail.invitation.asks", { organisation, title: wf.title }),
+          ...(message ? [``, message] : []),
+          ``,
+          t("mail.invitation.open", { link }),
+          ``,
+          t("mail.invitation.linkHours", { hours: PORTAL_TOKEN_HOURS, organisation }),
+          t("mail.portal.reference", { reference: wf.correlationId }),
+        ].join("\n"),
+      };
+    }),
   );
   return recipients.map((r) => r.email);
 }

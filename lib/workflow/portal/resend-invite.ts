@@ -4,6 +4,7 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { workflowEvents, type Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { tenantApprovers } from "../approval/approval-stage";
 import { pendingApprovers } from "../approval/approvers";
@@ -11,6 +12,7 @@ import { portalActor, recordEvent, type WorkflowEventKind } from "../events";
 import { lockWorkflow } from "../get-workflow";
 import { inviteParticipants } from "./invite-participants";
 import { portalLinkPlaceholder } from "./portal-link";
+import { reviewerMailLocale } from "./portal-locale";
 
 /** Per workflow: one resend a minute and five an hour (docs/spec.md, "Limits", gives no number). */
 export const RESEND_MIN_INTERVAL_MS = 60_000;
@@ -102,29 +104,31 @@ async function resendToParticipants(tx: Tx, wf: Workflow): Promise<string[]> {
 }
 
 /**
- * A reminder to the current approvers with a reviewer link (request-changes, governance decision).
- * The approval notification itself belongs to the approval flow; this only says the workflow waits.
+ * A reminder to the current approvers with a reviewer link (request-changes, governance decision), in
+ * the workflow's language (an approver's own is not known). The approval notification itself belongs
+ * to the approval flow; this only says the workflow waits.
  */
 async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
   const approvers = pendingApprovers(wf, await tenantApprovers(wf.tenantId, tx));
   if (!approvers.length)
     throw new AppError("workflow.no_recipients", "No approver is configured for the current approval stage; there is nobody to remind");
-  const from = wf.settings.organizationName ?? "Sealpost";
+  const organisation = wf.settings.organizationName ?? "Sealpost";
   const stage = Math.max(wf.approvalStage, 1);
   const sendKey = newId();
+  const t = translatorFor(reviewerMailLocale(wf.settings));
   await enqueueMails(
     tx,
     approvers.map((to) => ({
       tenantId: wf.tenantId,
       dedupeKey: `workflow-approval-reminder:${wf.id}:${to}:${sendKey}`,
       to,
-      subject: `${from}: "${wf.title}" waits for your review`,
+      subject: t("mail.reviewReminder.subject", { organisation, title: wf.title }),
       text: [
-        `"${wf.title}" was submitted and waits for your review (stage ${stage}).`,
+        t("mail.reviewReminder.waits", { title: wf.title, stage }),
         ``,
-        `Review it: ${portalLinkPlaceholder(wf.id, wf.tenantId, { email: to, stage })}`,
+        t("mail.reviewReminder.open", { link: portalLinkPlaceholder(wf.id, wf.tenantId, { email: to, stage }) }),
         ``,
-        `Reference: ${wf.correlationId}`,
+        t("mail.portal.reference", { reference: wf.correlationId }),
       ].join("\n"),
     })),
   );

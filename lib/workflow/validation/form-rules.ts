@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { dateError } from "@/lib/date-parts";
+import { dateProblem, dateProblemText, type DateProblem } from "@/lib/date-parts";
 import { normalizeValue } from "@/lib/templates/normalize-value";
 import type { FieldDef } from "@/lib/templates/types";
-import { checkSavedValues, fieldResults } from "./check-fields";
+import { fieldProblem, isEmpty, type FieldProblem } from "@/lib/templates/validate-record";
+import { checkSavedValues, fieldResults, patternOf } from "./check-fields";
 import { conditionHolds } from "./logic";
 import type { Rule } from "../schema/schema-format";
 
@@ -103,8 +104,31 @@ export function stepRules(rules: Rule[], fields: FieldDef[]): Rule[] {
   });
 }
 
-/** The zod schema of one step's form: each field's rules, then the step's own cross-field rules. */
-export function stepFormSchema(fields: FieldDef[], rules: Rule[]) {
+/**
+ * How a field's problem reads: the portal words them in its page's language; by default, the API's
+ * English ("Amount must be at least 1", "Date you left must include a month").
+ */
+export interface FieldWords {
+  problem(f: FieldDef, p: FieldProblem): string;
+  date(f: FieldDef, p: DateProblem): string;
+}
+
+export const ENGLISH_FIELD_WORDS: FieldWords = {
+  problem: (f, p) => `${f.label ?? f.key} ${p.message}`,
+  date: (f, p) => dateProblemText(f.label ?? f.key, p),
+};
+
+/** The field rule an answer breaks as the server's final check finds it (required, type, limits, pattern), or null. */
+function breaks(f: FieldDef, v: unknown): FieldProblem | null {
+  if (isEmpty(v)) return f.required ? { rule: "required", message: "is required" } : null;
+  return fieldProblem(f, v, patternOf(f));
+}
+
+/**
+ * The zod schema of one step's form: each field's rules, then the step's own cross-field rules (their
+ * messages are the schema author's). `words` say the fields' problems.
+ */
+export function stepFormSchema(fields: FieldDef[], rules: Rule[], words: FieldWords = ENGLISH_FIELD_WORDS) {
   const shape = Object.fromEntries(
     fields.map((f) => [
       f.key,
@@ -115,10 +139,11 @@ export function stepFormSchema(fields: FieldDef[], rules: Rule[]) {
         .transform((v) => apiValueOf(f, v ?? undefined))
         .superRefine((v, ctx) => {
           // A date typed in part or wrongly in the three boxes: the GOV.UK words, not the API's "must be a date (YYYY-MM-DD)".
-          const partly = f.type === "date" && typeof v === "string" ? dateError(f.label ?? f.key, v) : null;
-          if (partly) return ctx.addIssue({ code: "custom", message: partly });
-          const failed = fieldResults([f], { [f.key]: v }, 0).find((r) => r.severity === "error");
-          if (failed) ctx.addIssue({ code: "custom", message: failed.message });
+          const partly = f.type === "date" && typeof v === "string" ? dateProblem(v) : null;
+          if (partly) return ctx.addIssue({ code: "custom", message: words.date(f, partly) });
+          // Only an error stops the step; a warning is the reviewer's to see.
+          const failed = f.severity === "error" ? breaks(f, v) : null;
+          if (failed) ctx.addIssue({ code: "custom", message: words.problem(f, failed) });
         }),
     ]),
   );

@@ -1,0 +1,246 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { SupportedLocale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
+import { launchChromium } from "../tests/support/browser";
+import type { Stack } from "../tests/support/stack";
+import { startWorkflowStack } from "../tests/support/workflow";
+import { checkAtBothWidths, dateQuestion, expectAccessible, heading } from "./support";
+
+/**
+ * The participant portal in the participant's language: the invitation in it, its link opening the
+ * page in it (over the browser's own English), the journey from step 1 to the confirmation in German,
+ * Arabic (right to left) and Japanese, axe-clean, with screenshots in e2e/artifacts/portal/; the
+ * language menu switching a page and recording the choice; the page without JavaScript; and the
+ * pseudo-locale at 360 px.
+ */
+
+let stack: Stack;
+let browser: Browser;
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startWorkflowStack(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const ORGANISATION = "Northwind Finance Office";
+const TITLE = "Travel expense claim";
+
+/** A travel claim for one participant whose language is `locale`; its workflow id and the invitation mail. */
+async function invite(locale: SupportedLocale | null, name: string) {
+  const email = `${name.toLowerCase()}-${Date.now()}@example.test`;
+  const res = await stack.api("submitter", "POST", "/api/workflow", {
+    templatePath: "workflow/travel-claim.md",
+    correlationId: `travel-${name}-${Date.now()}`,
+    templateSettings: { workflow: { recipients: [{ email, displayName: name, ...(locale ? { locale } : {}) }] } },
+  });
+  expect(res.status).toBe(201);
+  const { workflowId } = await res.json();
+  const mail = await stack.smtp.waitFor((m) => m.find((x) => x.to.includes(email) && x.text.includes(workflowId)), 60_000);
+  const link = /https?:\/\/\S+\/portal\/[0-9a-f-]{36}\?pt=[\w.-]+(?:&lang=[\w-]+)?/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no portal link in the mail "${mail.subject}":\n${mail.text}`);
+  return { workflowId, mail, link };
+}
+
+/** Types an ISO date into a date question's three boxes, labelled in the page's language. */
+async function fillDate(page: Page, locale: SupportedLocale, question: string, iso: string) {
+  const t = translatorFor(locale);
+  const [year, month, day] = iso.split("-");
+  const group = dateQuestion(page, question);
+  await group.getByLabel(t("common.form.day"), { exact: true }).fill(String(Number(day)));
+  await group.getByLabel(t("common.form.month"), { exact: true }).fill(String(Number(month)));
+  await group.getByLabel(t("common.form.year"), { exact: true }).fill(year);
+}
+
+const saved = (page: Page) =>
+  expect.poll(() => page.locator("[data-save-status]").getAttribute("data-save-status"), { timeout: 10_000 }).toBe("saved");
+
+/** Words of the portal's own that must not be left in English on a page in another language. */
+const ENGLISH = /\b(Continue|Submit|Change|Back|There is a problem|Check your answers|reference|Saved|Language|Skip to main content)\b/;
+
+/**
+ * The text of the page's main content, footer and language label, without the template's own words,
+ * which stay as its author wrote them (the menu's options name each language in itself).
+ */
+const portalText = async (page: Page) =>
+  (await Promise.all(["main", "footer", "header label"].map((s) => page.locator(s).first().innerText())))
+    .join("\n")
+    .replace(
+      /Travel expense claim|Northwind Finance Office|Your trip|Tell us who travelled and when the trip started\.|Costs|Your full name|Date you left|Where did you go\?|Rotterdam|Lyon|Gdansk|Date you came back|How did you travel\?|Car \(own or hired\)|Distance driven \(km\)|Amount to reimburse \(EUR\)|I have kept the receipts for these costs|Sealpost|English \(UK\)|English \(US\)/g,
+      "",
+    );
+
+/** The whole participant journey in `locale`, from the mailed link to the confirmation. */
+async function journey(locale: SupportedLocale, name: string) {
+  const t = translatorFor(locale);
+  const { workflowId, mail, link } = await invite(locale, name);
+
+  // The invitation is in the participant's language, greeting included; its link names the language.
+  expect(mail.subject).toBe(t("mail.invitation.subject", { organisation: ORGANISATION, title: TITLE }));
+  expect(mail.text.split(/\r?\n/)[0]).toBe(t("mail.greeting.named", { name }));
+  expect(mail.text).toContain(t("mail.invitation.asks", { organisation: ORGANISATION, title: TITLE }));
+  expect(new URL(link).searchParams.get("lang")).toBe(locale);
+
+  // A British browser: the link's language wins over Accept-Language.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect.poll(() => heading(page).textContent()).toBe("Your trip");
+  expect(await page.getAttribute("html", "lang")).toBe(locale);
+  expect(await page.getAttribute("html", "dir")).toBe(locale === "ar" ? "rtl" : "ltr");
+  expect(await page.getByLabel(t("common.language.label")).inputValue()).toBe(locale);
+  expect(await page.textContent("body")).toContain(t("common.form.stepCounter", { current: 1, total: 2 }));
+  expect(await page.textContent("footer")).toBe(t("portal.footer", { organisation: ORGANISATION }));
+  expect(await page.textContent(`#field-departureDate-hint`)).toBe(t("portal.hint.dateExample", { day: "27", month: "3", year: "2027" }));
+
+  // Continue on an empty step: the error summary and each field's message, in the page's language.
+  await page.getByRole("button", { name: t("portal.step.continue"), exact: true }).click();
+  const summary = page.getByRole("alert").filter({ hasText: t("common.form.errorSummaryTitle") });
+  await expect
+    .poll(() => summary.getByRole("link").allTextContents())
+    .toEqual([
+      t("portal.fieldError.required", { label: "Your full name" }),
+      t("portal.fieldError.required", { label: "Date you left" }),
+      t("portal.fieldError.required", { label: "Where did you go?" }),
+    ]);
+  expect(await page.textContent("#field-travellerName-error")).toBe(
+    `${t("common.form.errorPrefix")} ${t("portal.fieldError.required", { label: "Your full name" })}`,
+  );
+  expect(await portalText(page)).not.toMatch(ENGLISH);
+  await checkAtBothWidths(page, `portal/${locale}-01-step-errors`);
+
+  // A date typed in part: the message names what is missing, in the page's language.
+  await dateQuestion(page, "Date you left").getByLabel(t("common.form.day"), { exact: true }).fill("10");
+  await dateQuestion(page, "Date you left").getByLabel(t("common.form.year"), { exact: true }).fill("2027");
+  await page.getByRole("button", { name: t("portal.step.continue"), exact: true }).click();
+  await expect
+    .poll(() => page.textContent("#field-departureDate-error"))
+    .toBe(`${t("common.form.errorPrefix")} ${t("portal.fieldError.dateMissing", { label: "Date you left", missing: "month" })}`);
+
+  await page.getByLabel("Your full name").fill(name);
+  await fillDate(page, locale, "Date you left", "2027-03-10");
+  await page.getByLabel("Gdansk").check();
+  await saved(page);
+  expect(await page.locator("[data-save-status]").textContent()).toBe(t("portal.step.saved"));
+  await page.getByRole("button", { name: t("portal.step.continue"), exact: true }).click();
+
+  // Step 2, then check answers: the answers as the workflow shows them, yes and no in the page's language.
+  await expect.poll(() => heading(page).textContent()).toBe("Costs");
+  await fillDate(page, locale, "Date you came back", "2027-03-14");
+  await page.getByLabel("How did you travel?").selectOption("car");
+  await page.getByLabel(t("portal.step.optional", { label: "Distance driven (km)" })).fill("42");
+  await page.getByLabel("Amount to reimburse (EUR)").fill("1250.50");
+  await page.getByLabel("I have kept the receipts for these costs").check();
+  await saved(page);
+  await checkAtBothWidths(page, `portal/${locale}-02-step-two`);
+  await page.getByRole("button", { name: t("portal.step.continueToCheck") }).click();
+  await expect.poll(() => heading(page).textContent()).toBe(t("portal.check.heading"));
+  const main = (await page.textContent("main"))!;
+  for (const text of [name, "Gdansk", "Car (own or hired)", "42", t("portal.answer.yes")]) expect(main).toContain(text);
+  expect(await page.getByRole("link", { name: new RegExp(`^${t("common.form.change")}`) }).count()).toBe(8);
+  expect(await portalText(page)).not.toMatch(ENGLISH);
+  await checkAtBothWidths(page, `portal/${locale}-03-check-answers`);
+
+  // Submit: the confirmation, with the reference and what happens next.
+  await page.getByRole("button", { name: t("portal.check.submit"), exact: true }).click();
+  await expect.poll(() => heading(page).textContent()).toBe(t("portal.done.submitted"));
+  expect(await page.textContent("main")).toContain(t("portal.done.reviewNext", { organisation: ORGANISATION }));
+  expect(await page.title()).toBe([t("portal.state.pendingApproval"), TITLE, "Sealpost"].join(" – "));
+  expect(await portalText(page)).not.toMatch(ENGLISH);
+  await checkAtBothWidths(page, `portal/${locale}-04-confirmation`);
+  return { workflowId, link, context, page };
+}
+
+it("a German participant reads the invitation and the portal in German; the menu switches the page to Arabic, right to left, and records it", async () => {
+  const { workflowId, context, page } = await journey("de", "Erika");
+  const de = translatorFor("de");
+  const ar = translatorFor("ar");
+
+  // The language menu: the page stays where it is and is now Arabic, mirrored.
+  await page.getByLabel(de("common.language.label")).selectOption("ar");
+  await page.getByRole("button", { name: de("common.language.submit") }).click();
+  await expect.poll(() => heading(page).textContent()).toBe(ar("portal.done.submitted"));
+  // The choice is kept: the page, loaded again, is Arabic whatever the link and the browser say.
+  await page.reload();
+  await expect.poll(() => heading(page).textContent()).toBe(ar("portal.done.submitted"));
+  expect(await page.getAttribute("html", "lang")).toBe("ar");
+  expect(await page.getAttribute("html", "dir")).toBe("rtl");
+  // Mirrored by the logical properties: the header's first item, the service's name, sits at the right.
+  const service = await page.getByRole("banner").getByText("Sealpost", { exact: true }).boundingBox();
+  expect(service!.x).toBeGreaterThan(512);
+  await expectAccessible(page, "confirmation after switching to Arabic", { strict: true });
+
+  // The choice is recorded in the workflow's activity, with the language and the link's actor.
+  const activity = async () => (await (await stack.api("submitter", "GET", `/api/workflow/${workflowId}/activity`)).json()).events;
+  await expect
+    .poll(async () =>
+      (await activity())
+        .filter((e: { kind: string }) => e.kind === "language.chosen")
+        .map((e: { detail: { locale: string } }) => e.detail.locale),
+    )
+    .toEqual(["ar"]);
+  await context.close();
+});
+
+it("an Arabic participant fills the form right to left, in Arabic", async () => {
+  const { context, page } = await journey("ar", "Samir");
+  expect(await page.getAttribute("html", "dir")).toBe("rtl");
+  await context.close();
+});
+
+it("a Japanese participant fills the form in Japanese; without JavaScript the page and its menu are Japanese too", async () => {
+  const { context, link } = await journey("ja", "Haruka");
+  await context.close();
+  const ja = translatorFor("ja");
+  const de = translatorFor("de");
+
+  // Without JavaScript the portal cannot run, but its page is laid out in the link's language and its menu still works.
+  const plain = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB", javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto(link);
+  expect(await noScript.getAttribute("html", "lang")).toBe("ja");
+  expect(await noScript.textContent("main")).toContain(ja("portal.loading"));
+  await noScript.getByLabel(ja("common.language.label")).selectOption("de");
+  await Promise.all([
+    noScript.waitForResponse((r) => r.url().includes("/portal/") && r.request().method() === "GET"),
+    noScript.getByRole("button", { name: ja("common.language.submit") }).click(),
+  ]);
+  await noScript.waitForLoadState();
+  expect(await noScript.getAttribute("html", "lang")).toBe("de");
+  expect(await noScript.textContent("main")).toContain(de("portal.loading"));
+  await plain.close();
+});
+
+it("without a stored language the page follows the browser, and the mail is in the default", async () => {
+  const { mail, link } = await invite(null, "Pat");
+  expect(mail.subject).toBe(`${ORGANISATION}: please complete "${TITLE}"`);
+  expect(new URL(link).searchParams.has("lang")).toBe(false);
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "fr-FR" });
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect.poll(() => heading(page).textContent()).toBe("Your trip");
+  expect(await page.getAttribute("html", "lang")).toBe("fr");
+  expect(await page.textContent("body")).toContain(translatorFor("fr")("common.form.stepCounter", { current: 1, total: 2 }));
+  await context.close();
+});
+
+it("the pseudo-locale shows every text of the portal from a catalogue, and nothing overflows at 360 px", async () => {
+  const { link } = await invite("de", "Xavier");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([{ name: "sealpost-locale", value: "en-XA", url: stack.baseUrl }]);
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect.poll(() => heading(page).textContent()).toBe("Your trip");
+  expect(await page.getAttribute("html", "lang")).toBe("en-XA");
+  // Every message is between ⟦ and ⟧: what is left outside them is the template's own words, or nothing.
+  const outside = async () => (await portalText(page)).replace(/⟦[^⟧]*⟧/g, "").replace(/[\s()·:–0-9]/g, "");
+  expect(await outside()).toBe("");
+  await checkAtBothWidths(page, "portal/pseudo-01-step");
+  await page.getByRole("button", { name: translatorFor("en-XA")("portal.step.continue"), exact: true }).click();
+  await expect.poll(() => page.getByRole("alert").count()).toBeGreaterThan(0);
+  expect(await outside()).toBe("");
+  await checkAtBothWidths(page, "portal/pseudo-02-errors");
+  await context.close();
+});
