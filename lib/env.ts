@@ -130,6 +130,10 @@ const envSchema = z.object({
   // A cap too low for a thread's documents slows it in GC until renders fail.
   RENDER_THREAD_HEAP_MB: z.coerce.number().int().min(0).max(16_384).default(2048),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
+  // An uploaded PDF's signatures are verified in a thread of their own under these limits, so that a
+  // file the PDF reader cannot get through costs that thread, not the server (lib/signing/pdf/verify-pool.ts).
+  VERIFY_THREAD_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   // Explain trace retention (defaults of docs/spec.md, "Explain settings"): compressed under explain/archive/ after this many days, deleted after these years.
   EXPLAIN_ARCHIVE_AFTER_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   EXPLAIN_RETENTION_YEARS: z.coerce.number().positive().max(100).default(2),

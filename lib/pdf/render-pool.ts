@@ -7,7 +7,8 @@ import type { ReceiptInput } from "./receipt";
 import type { CompletionCertificateInput } from "./completion-certificate";
 import type { SealedWorkflowInput } from "./sealed-workflow";
 import type { RenderResult, RenderTask, StoredRender, StoredRenderTask } from "./render-task";
-import { newTaskProgress, readProgress, TaskPhase, type TaskProgress } from "./task-progress";
+import { newTaskProgress, readProgress, TaskPhase } from "./task-progress";
+import { stopOnOverrun } from "./stop-on-overrun";
 
 export type { RenderResult, RenderTask, StoredRender, StoredRenderTask } from "./render-task";
 export type { RenderTimings } from "./timings";
@@ -95,7 +96,8 @@ async function inRenderThread<T>(
   holder.__sealpostRenderAdmission ??= fairAdmission(pool.options.maxThreads * TASKS_PER_THREAD);
   return holder.__sealpostRenderAdmission(lane, async () => {
     for (let attempt = 1; ; attempt++) {
-      const overrun = stopOnOverrun(pool, progress);
+      // A layout past RENDER_TIMEOUT_MS (timed from its start) has its thread stopped: only its record fails.
+      const overrun = stopOnOverrun(pool, progress, env().RENDER_TIMEOUT_MS);
       try {
         return (await pool.run({ ...input, progress }, { name })) as T;
       } catch (err) {
@@ -109,31 +111,6 @@ async function inRenderThread<T>(
       }
     }
   });
-}
-
-/**
- * A document whose layout never ends (a runaway record) must not hold a thread for ever: once its
- * layout has run RENDER_TIMEOUT_MS, its thread is stopped (piscina fails the thread's tasks and starts
- * a replacement) and the render fails with a reason. Timed from the start of the layout, which the
- * thread records, not from when the task was handed over, and only until the layout ends.
- */
-function stopOnOverrun(pool: Piscina, progress: TaskProgress) {
-  const timeoutMs = env().RENDER_TIMEOUT_MS;
-  const state = { stopped: false, timeoutMs, cancel: () => clearTimeout(timer) };
-  const check = () => {
-    const { phase, threadId, startedAt } = readProgress(progress);
-    // A write has the blob store's own deadline; stopping its thread would also stop the next layout.
-    if (phase === TaskPhase.done || phase === TaskPhase.storing) return;
-    const ranFor = phase === TaskPhase.waiting ? 0 : Date.now() - startedAt;
-    if (ranFor < timeoutMs) {
-      timer = setTimeout(check, timeoutMs - ranFor).unref();
-      return;
-    }
-    state.stopped = true;
-    void pool.threads.find((t) => t.threadId === threadId)?.terminate();
-  };
-  let timer = setTimeout(check, timeoutMs).unref();
-  return state;
 }
 
 /**

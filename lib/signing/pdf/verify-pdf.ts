@@ -62,6 +62,8 @@ export interface VerifyReport {
   signatures: SignatureReport[];
   /** Why the file could not be read at all (not a PDF, truncated). */
   error?: string;
+  /** Set when reading it was stopped at the verification thread's heap cap or deadline (verify-pool.ts). */
+  limit?: "memory" | "time";
 }
 
 export interface VerifyOptions {
@@ -77,7 +79,10 @@ export interface VerifyOptions {
 export async function verifyPdf(bytes: Uint8Array, opts: VerifyOptions): Promise<VerifyReport> {
   let pdf: PDF;
   try {
-    pdf = await PDF.load(bytes);
+    // Strict: in its lenient mode @libpdf/core reads a stray `)`, `{` or `}` inside a dictionary or
+    // array as an empty keyword without moving past it, and loops for ever, filling memory with
+    // warnings (one flipped byte in a signed file is enough). Strict, such a file fails to read.
+    pdf = await PDF.load(bytes, { lenient: false });
   } catch (e) {
     return { valid: false, signatures: [], error: `not a readable PDF: ${(e as Error).message}` };
   }
