@@ -72,17 +72,17 @@ describe("verification of an uploaded PDF", () => {
 
   it("a `(` flipped to `)` (mask 0x01) in the last signature's /Reason: a report at once, the signature not valid", async () => {
     const at = lastIndexOf("/Reason (") + "/Reason ".length;
-    const started = performance.now();
+    // A report, not the limits' 422: the reader itself stopped on the stray delimiter.
     expect(await answer(withByte(at, ")"))).toMatchObject({ status: 200, valid: false });
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("a `{` or `}` in place of a key in the signature field's dictionary: 422 esign.not_pdf, at once", async () => {
     const at = lastIndexOf("/FT /Sig");
     for (const to of ["{", "}"]) {
-      const started = performance.now();
-      expect(await answer(withByte(at, to))).toMatchObject({ status: 422, code: "esign.not_pdf" });
-      expect(performance.now() - started).toBeLessThan(5_000);
+      const refused = await answer(withByte(at, to));
+      expect(refused).toMatchObject({ status: 422, code: "esign.not_pdf" });
+      // Refused by the reader, not stopped by the thread's memory or time limit.
+      expect("detail" in refused ? refused.detail : "").not.toMatch(/within the limits/);
     }
   });
 });
