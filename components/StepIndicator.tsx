@@ -21,7 +21,7 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
             aria-current={i === current ? "step" : undefined}
           >
             <span className={styles.label}>
-              {title} <span className="visually-hidden">{status(i)}</span>
+              <bdi>{title}</bdi> <span className="visually-hidden">{status(i)}</span>
             </span>
           </li>
         ))}
@@ -29,7 +29,8 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
       {current < steps.length && (
         <p className={styles.heading}>
           <span className={styles.counter}>{words.stepCounter(current + 1, steps.length)}</span>
-          {steps[current]}
+          {/* The template's title, isolated: in a page right to left, an English title would otherwise take the counter's last number into its own run ("2Your trip"). */}
+          <bdi>{steps[current]}</bdi>
         </p>
       )}
     </div>

@@ -156,7 +156,7 @@ it("an approver opens the mailed console link, signs in, sees data and rules, ap
   await expect.poll(() => heading(stale.page).textContent()).toBe("Waiting for the next approval stage");
   const readOnly = stale.page.getByRole("region", { name: "Read only" });
   expect(await readOnly.textContent()).toContain("This link can no longer decide");
-  expect(await readOnly.textContent()).toContain("This review link was sent for approval stage 1; the workflow is at stage 2 now");
+  expect(await readOnly.textContent()).toContain("This review link was sent for an earlier approval stage; the form is now at stage 2.");
   expect(await stale.page.getByRole("button", { name: /Approve|Ask for changes/ }).count()).toBe(0);
   await expectAccessible(stale.page, "stale reviewer link");
   await shoot(stale.page, "wf-04b-stale-reviewer-link");
