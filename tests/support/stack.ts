@@ -96,7 +96,6 @@ export async function startStack(
     CONSOLE_CLIENT_ID: CONSOLE_CLIENT.id,
     CONSOLE_CLIENT_SECRET: CONSOLE_CLIENT.secret,
     AUTH_SECRET: "test-console-session-secret-with-32-chars-or-more",
-    JOB_POLL_MS: "50",
     NEXT_TELEMETRY_DISABLED: "1",
     JOB_LEASE_MS: "3000",
     // Under Vitest two files run at once, each with a server: a render thread per core in each would
