@@ -19,6 +19,7 @@ import * as schema from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { launchChromium } from "../tests/support/browser";
 import { logins, startStack, type Stack } from "../tests/support/stack";
+import { timedGet as timed } from "./measure";
 import { line } from "./workflow";
 
 const BATCHES = 1000;
@@ -157,16 +158,6 @@ async function signedInCookie(stack: Stack): Promise<string> {
   } finally {
     await browser.close();
   }
-}
-
-/** One GET to its last byte; it must answer 200 with `expect` in its body (a sign-in redirect would be timed as nothing). */
-async function timed(url: string, headers: Record<string, string>, expect: string): Promise<number> {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers, redirect: "manual" });
-  const body = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status !== 200 || !body.includes(expect)) throw new Error(`GET ${url}: ${res.status}, ${body.slice(0, 200)}`);
-  return ms;
 }
 
 /** Pushes its figures to `lines`. */

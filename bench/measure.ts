@@ -135,3 +135,13 @@ export async function endToEnd(stack: Stack, template: string, record: (i: numbe
     machineBusy: (machine1.busy - machine0.busy) / (machine1.total - machine0.total),
   };
 }
+
+/** One GET to its last byte; it must answer 200 with `expect` in its body (a sign-in redirect would be timed as nothing). */
+export async function timedGet(url: string, headers: Record<string, string>, expect: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers, redirect: "manual" });
+  const body = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== 200 || !body.includes(expect)) throw new Error(`GET ${url}: ${res.status}, ${body.slice(0, 200)}`);
+  return ms;
+}

@@ -7,7 +7,7 @@
  * machine's cores. BENCH_BIG=1 adds a 10,000-record notice batch. BENCH_ONLY=responsiveness runs
  * only the intake checks, BENCH_ONLY=documents the document section, BENCH_ONLY=workflow only the
  * workflow section, BENCH_ONLY=console only the console section (bench/console.ts), BENCH_ONLY=explain
- * only the explain section (bench/explain.ts), BENCH_ONLY=esign only the e-signature section (bench/esign.ts), BENCH_ONLY=cli only the CLI section (bench/cli.ts), BENCH_ONLY=templates only the templates section (bench/templates.ts), BENCH_ONLY=scale only the several-machines section (bench/scale.ts: S3 beside the local folder, two workers beside one, sizing), BENCH_ONLY=tagged only the tagged-PDF section (bench/tagged.ts), BENCH_ONLY=fairness only the fairness section (bench/fairness.ts: a small batch beside a large one). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
+ * only the explain section (bench/explain.ts), BENCH_ONLY=esign only the e-signature section (bench/esign.ts), BENCH_ONLY=cli only the CLI section (bench/cli.ts), BENCH_ONLY=templates only the templates section (bench/templates.ts), BENCH_ONLY=scale only the several-machines section (bench/scale.ts: S3 beside the local folder, two workers beside one, sizing), BENCH_ONLY=tagged only the tagged-PDF section (bench/tagged.ts), BENCH_ONLY=fairness only the fairness section (bench/fairness.ts: a small batch beside a large one), BENCH_ONLY=languages only the languages section (bench/languages.ts: pages in Arabic and Japanese beside English, the catalogues sent to the browser). BENCH_DOCUMENT=statement.md (or notice.md) measures only that document.
  * BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to every server the bench starts.
  */
 import { randomUUID } from "node:crypto";
@@ -27,6 +27,7 @@ import { consoleBench } from "./console";
 import { esignBench } from "./esign";
 import { explainBench } from "./explain";
 import { fairnessBench } from "./fairness";
+import { languagesBench } from "./languages";
 import { benchDocuments, noticeRecord } from "./documents";
 import type { HandFaces } from "./hand-notice";
 import { workflowBench } from "./workflow";
@@ -259,6 +260,7 @@ const sections = [
   "scale",
   "tagged",
   "fairness",
+  "languages",
 ];
 
 async function main() {
@@ -305,6 +307,10 @@ async function main() {
     if (!only || only === "fairness") {
       if (lines.length) lines.push("");
       await fairnessBench(lines);
+    }
+    if (!only || only === "languages") {
+      if (lines.length) lines.push("");
+      await languagesBench(lines);
     }
   } finally {
     console.log(`\n${lines.join("\n")}`);
