@@ -52,7 +52,11 @@ async function portalLink(stack: Stack, locale: SupportedLocale): Promise<string
 /** One e-signature workflow with a signer per language, sealed; each signer's link from their invitation. */
 async function signingLinks(stack: Stack, locales: SupportedLocale[]): Promise<Record<string, string>> {
   const tag = Date.now();
-  const signers = locales.map((locale) => ({ name: `Signer ${locale}`, email: `sign-${locale.toLowerCase()}-${tag}@example.test`, locale }));
+  const signers = locales.map((locale) => ({
+    name: `Signer ${locale}`,
+    email: `sign-${locale.toLowerCase()}-${tag}@example.test`,
+    locale,
+  }));
   const res = await stack.api("submitter", "POST", "/api/workflow", {
     templatePath: "workflow/governance.md",
     correlationId: `bench-lang-sign-${tag}`,
