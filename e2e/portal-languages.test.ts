@@ -72,6 +72,12 @@ const portalText = async (page: Page) =>
       "",
     );
 
+/** The travel claim's dates and amount on the check-answers page, as a reader of each language writes them. */
+const ANSWERS_AS_WRITTEN: Partial<Record<SupportedLocale, string[]>> = {
+  de: ["10. März 2027", "14. März 2027", "1.250,5"],
+  ja: ["2027年3月10日", "2027年3月14日", "1,250.5"],
+};
+
 /** The whole participant journey in `locale`, from the mailed link to the confirmation. */
 async function journey(locale: SupportedLocale, name: string) {
   const t = translatorFor(locale);
@@ -139,6 +145,9 @@ async function journey(locale: SupportedLocale, name: string) {
   await expect.poll(() => heading(page).textContent()).toBe(t("portal.check.heading"));
   const main = (await page.textContent("main"))!;
   for (const text of [name, "Gdansk", "Car (own or hired)", "42", t("portal.answer.yes")]) expect(main).toContain(text);
+  // Dates and amounts as the page's language writes them, although the form is written in English.
+  expect(main).not.toMatch(/March|1,250\.5/);
+  for (const text of ANSWERS_AS_WRITTEN[locale] ?? []) expect(main).toContain(text);
   expect(await page.getByRole("link", { name: new RegExp(`^${t("common.form.change")}`) }).count()).toBe(8);
   expect(await portalText(page)).not.toMatch(ENGLISH);
   await checkAtBothWidths(page, `portal/${locale}-03-check-answers`);

@@ -1,9 +1,9 @@
 import type { FieldDef } from "@/lib/templates/types";
 
 /**
- * One way to show an answer wherever people read it (the portal's hints, check-answers and review
- * pages, the console, the sealed record): dates and numbers in the workflow's locale, options by
- * their labels. Pure, so the browser and the server format alike.
+ * One way to show an answer wherever people read it: dates and numbers in the reader's
+ * language on the portal's pages (a German participant reads "10. März 2027" in a form written in
+ * English), in the workflow's locale in the console and the sealed record; options by their labels. Pure, so the browser and the server format alike.
  */
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary } from "@/components/ErrorSummary";
@@ -32,6 +32,7 @@ export function CheckAnswers({
   onSubmit: () => Promise<void>;
 }) {
   const t = useTranslations();
+  const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errors = failedErrors(results);
@@ -54,7 +55,7 @@ export function CheckAnswers({
     <>
       <StepIndicator steps={boot.steps.map((s) => s.title)} current={boot.steps.length} />
       <ErrorSummary
-        errors={errors.map((r) => ({ targetId: fieldId(r.fieldKey), message: resultWords(t, boot, r) }))}
+        errors={errors.map((r) => ({ targetId: fieldId(r.fieldKey), message: resultWords(t, boot, r, locale) }))}
         focusKey={attempt}
         onSelect={(item) => {
           const key = item.targetId.slice("field-".length);
@@ -65,7 +66,7 @@ export function CheckAnswers({
         <NotificationBanner variant="warning" title={t("portal.check.warningsTitle")} heading={t("portal.check.warningsHeading")}>
           <ul>
             {warnings.map((w) => (
-              <li key={w.ruleId}>{resultWords(t, boot, w)}</li>
+              <li key={w.ruleId}>{resultWords(t, boot, w, locale)}</li>
             ))}
           </ul>
         </NotificationBanner>
@@ -82,7 +83,7 @@ export function CheckAnswers({
             rows={s.fields.map((f) => ({
               key: f.key,
               label: labelOf(f),
-              value: answerWords(t, f, s.data[f.key], boot.workflow.locale),
+              value: answerWords(t, f, s.data[f.key], locale),
               change: {
                 href: `#${fieldId(f.key)}`,
                 onClick: (e) => {

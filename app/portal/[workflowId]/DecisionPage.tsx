@@ -1,6 +1,6 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { Button, ButtonGroup } from "@/components/Button";
@@ -37,6 +37,7 @@ export function DecisionPage({
   onTokenProblem: (a: ApiAnswer<unknown> & { ok: false }) => void;
 }) {
   const t = useTranslations();
+  const locale = useLocale();
   const heading = useHeadingFocus();
   const all = results(boot);
   const blocking = useMemo(() => new Set(blockingRuleIds(all, boot.approvalException)), [all, boot.approvalException]);
@@ -104,7 +105,7 @@ export function DecisionPage({
         <NotificationBanner variant="warning" title={t("portal.review.rulesFailedTitle")} heading={t("portal.decide.rulesFailedHeading")}>
           <ul>
             {failedMessages.map((r) => (
-              <li key={r.ruleId}>{resultWords(t, boot, r)}</li>
+              <li key={r.ruleId}>{resultWords(t, boot, r, locale)}</li>
             ))}
           </ul>
         </NotificationBanner>

@@ -20,7 +20,7 @@ function numberHint(t: Translator, whole: boolean, min: string | undefined, max:
 
 /**
  * The hint a field's own limits give, so the participant knows them before an error says so: whole
- * sentences in the page's language, the limits written for the workflow's locale (as its answers are).
+ * sentences in the page's language, the limits written as that language writes dates and numbers.
  */
 export function hintOf(t: Translator, f: FieldDef, locale: string): string | undefined {
   const parts: string[] = [];

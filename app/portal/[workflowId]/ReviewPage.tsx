@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Button, ButtonGroup } from "@/components/Button";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
@@ -69,6 +69,7 @@ export function ReviewPage({
   onDecide: () => void;
 }) {
   const t = useTranslations();
+  const locale = useLocale();
   const heading = useHeadingFocus();
   const { workflow } = boot;
   const places = fieldPlaces(boot);
@@ -122,10 +123,10 @@ export function ReviewPage({
               return {
                 key: c.fieldKey,
                 label: c.label,
-                value: answerWords(t, f, c.after, workflow.locale),
+                value: answerWords(t, f, c.after, locale),
                 extra: (
                   <span className={styles.before}>
-                    {t("portal.review.before", { value: answerWords(t, f, c.before, workflow.locale) ?? t("common.form.notAnswered") })}
+                    {t("portal.review.before", { value: answerWords(t, f, c.before, locale) ?? t("common.form.notAnswered") })}
                   </span>
                 ),
               };
@@ -160,7 +161,7 @@ export function ReviewPage({
                 return {
                   key: f.key,
                   label: fieldLabel(places, f.key)!,
-                  value: answerWords(t, f, s.data[f.key], workflow.locale),
+                  value: answerWords(t, f, s.data[f.key], locale),
                   extra: tags.length ? <span className={styles.tags}>{tags}</span> : undefined,
                   change: may.requestChanges
                     ? {
@@ -215,6 +216,7 @@ function RuleResults({
   places: Map<string, FieldPlace>;
 }) {
   const t = useTranslations();
+  const locale = useLocale();
   if (!all.length) return <p>{t("portal.review.noRules")}</p>;
   const passed = all.filter((r) => r.passed).length;
   const sorted = all.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i);
@@ -230,7 +232,7 @@ function RuleResults({
               className={`${styles.result} ${verdict === "failed" ? styles.resultFailed : verdict === "passed" ? "" : styles.resultWarning}`}
             >
               <StatusTag colour={VERDICTS[verdict].colour}>{t(VERDICT_WORDS[verdict])}</StatusTag>
-              <p className={styles.resultMessage}>{resultWords(t, boot, r)}</p>
+              <p className={styles.resultMessage}>{resultWords(t, boot, r, locale)}</p>
               <p className={styles.resultMeta}>
                 {t.rich("portal.review.ruleMeta", {
                   ruleId: r.ruleId,

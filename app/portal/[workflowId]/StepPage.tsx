@@ -1,6 +1,6 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { Button, ButtonGroup } from "@/components/Button";
@@ -61,13 +61,11 @@ export function requestWords(t: Translator, c: ChangeRequest): string {
 /** One step of the form (GOV.UK question page): fields, autosave while typing, Continue. */
 export function StepPage(p: StepPageProps) {
   const t = useTranslations();
+  const locale = useLocale();
   const { api, boot, stepIndex } = p;
   const step = boot.steps[stepIndex];
   const workflowId = boot.workflow.workflowId;
-  const schema = useMemo(
-    () => stepFormSchema(step.fields, boot.rules, fieldWords(t, boot.workflow.locale)),
-    [step.fields, boot.rules, t, boot.workflow.locale],
-  );
+  const schema = useMemo(() => stepFormSchema(step.fields, boot.rules, fieldWords(t, locale)), [step.fields, boot.rules, t, locale]);
   const savedJson = useRef<Record<string, string>>(
     Object.fromEntries(step.fields.map((f) => [f.key, JSON.stringify(step.data[f.key] ?? null)])),
   );
@@ -156,7 +154,7 @@ export function StepPage(p: StepPageProps) {
   const dirty = formState.dirtyFields as Record<string, boolean | undefined>;
   const serverError = (key: string) => {
     const r = dirty[key] ? undefined : p.serverErrors.find((e) => e.fieldKey === key);
-    return r && resultWords(t, boot, r);
+    return r && resultWords(t, boot, r, locale);
   };
   const errorOf = (key: string) => formState.errors[key]?.message ?? serverError(key);
   const summary: ErrorItem[] = step.fields.flatMap((f) => {
@@ -219,7 +217,7 @@ export function StepPage(p: StepPageProps) {
           <FieldControl
             key={f.key}
             field={f}
-            locale={boot.workflow.locale}
+            locale={locale}
             register={register}
             control={control}
             error={errorOf(f.key)}

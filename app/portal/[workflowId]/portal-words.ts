@@ -110,13 +110,13 @@ export function fieldWords(t: Translator, locale: string): FieldWords {
  * A rule result's message in the page's language: a field rule Sealpost checks (`field:<key>:<rule>`)
  * is worded again from the field and its answer; a rule of the schema keeps its author's message.
  */
-export function resultWords(t: Translator, boot: Bootstrap, r: ValidationResult): string {
+export function resultWords(t: Translator, boot: Bootstrap, r: ValidationResult, locale: string): string {
   const m = /^field:(.+):([A-Za-z]+)$/.exec(r.ruleId);
   if (!m) return r.message;
   const step = boot.steps.find((s) => s.fields.some((f) => f.key === m[1]));
   const f = step?.fields.find((x) => x.key === m[1]);
   if (!f) return r.message;
-  const words = fieldWords(t, boot.workflow.locale);
+  const words = fieldWords(t, locale);
   return words.problem(f, { rule: m[2] as FieldProblem["rule"], message: r.message });
 }
 
