@@ -25,7 +25,7 @@ const signerSchema = z.strictObject({
     .max(35)
     .optional()
     .describe(
-      "The language of this signer's mails and signing page: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de); any other is 422 workflow.locale_unsupported.",
+      "The language of this signer's mails and signing page: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de); any other is 422 workflow.locale_unsupported. Absent: the workflow's `locale`, else the tenant's default locale.",
     ),
 });
 export type EsignSignerRequest = z.infer<typeof signerSchema>;
@@ -100,7 +100,7 @@ export interface EsignSigner {
   /** 1-based place in sequential mode; null in parallel mode. */
   order: number | null;
   requireOtp: boolean;
-  /** The language named for this signer; absent or null: the workflow's (signer-locale.ts). */
+  /** The language named for this signer; absent or null: the workflow's, else the tenant's default (signer-locale.ts). */
   locale?: SupportedLocale | null;
 }
 
