@@ -9295,7 +9295,7 @@ export interface operations {
                             recipients?: {
                                 email: string;
                                 displayName?: string;
-                                /** @description The language of this participant's mails and portal pages: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de). Absent: the workflow's `locale`, else the tenant's default locale. */
+                                /** @description The language of this participant's mails and portal pages: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de). */
                                 locale?: string;
                             }[];
                             /** @default false */

@@ -18,7 +18,7 @@ export const participantSchema = recipientSchema.extend({
     .max(35)
     .optional()
     .describe(
-      "The language of this participant's mails and portal pages: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de). Absent: the workflow's `locale`, else the tenant's default locale.",
+      "The language of this participant's mails and portal pages: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de).",
     ),
 });
 

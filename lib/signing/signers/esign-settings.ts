@@ -25,7 +25,7 @@ const signerSchema = z.strictObject({
     .max(35)
     .optional()
     .describe(
-      "The language of this signer's mails and signing page: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de); any other is 422 workflow.locale_unsupported. Absent: the workflow's `locale`, else the tenant's default locale.",
+      "The language of this signer's mails and signing page: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de); any other is 422 workflow.locale_unsupported.",
     ),
 });
 export type EsignSignerRequest = z.infer<typeof signerSchema>;
