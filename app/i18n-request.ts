@@ -15,9 +15,9 @@ import { portalPageLocale } from "@/lib/workflow/portal/portal-locale";
  * rendered, which the root layout writes into `<html lang dir>` and every server component translates
  * with. A page written in every language (the recipient's, the signer's, the portal's) is in the
  * language its visitor chose (the cookie), else the one stored for what it opens (its delivery's, its
- * signer's; the portal link's participant's or workflow's), else the browser's Accept-Language, else
- * en-GB. The pages not yet written in every language say en-GB whatever the
- * browser asks: their `lang` must name the language they are in.
+ * signer's; the portal link's participant's or workflow's; else the tenant's default: outsideLocale),
+ * else the browser's Accept-Language, else en-GB. The pages not yet written in every language say
+ * en-GB whatever the browser asks: their `lang` must name the language they are in.
  */
 export default getRequestConfig(async () => {
   const h = await headers();

@@ -8,6 +8,8 @@ import {
   esignFixtures,
   person as newSigner,
   sealedForSigning as sealedFor,
+  signWith,
+  typedSignature,
   workflowStatus,
   type EsignFixtures,
   type Signer,
@@ -20,8 +22,9 @@ import { checkAtBothWidths, documentDrawn, heading } from "./support";
  * The signing ceremony in the signer's language, against the built server, real PostgreSQL and SMTP
  * (as e2e/sign.test.ts): German for a signer the request names so, whatever the browser; Arabic right
  * to left; Japanese from the browser, switched with the language menu to Hebrew and back, each choice
- * recorded; the pseudo-locale at 360 px. Each page is checked with axe-core at 360 and 1280 px and
- * photographed into e2e/artifacts/sign/.
+ * recorded; the pseudo-locale at 360 px; French for a signer nobody names a language for, from the
+ * tenant's default, over a Japanese browser. Each page shown in a new language is checked with axe-core
+ * at 360 and 1280 px and photographed into e2e/artifacts/sign/.
  */
 let stack: Stack;
 let browser: Browser;
@@ -233,6 +236,53 @@ it("the pseudo-locale shows every text of the signing page from a catalogue, and
   expect(await outside("header label")).toBe("");
   await checkAtBothWidths(page, "sign/pseudo-01-document");
   await context.close();
+});
+
+/** Sets or (with "") removes acme's default locale as an operator does; PGlite admits one process, so there the server waits. */
+async function setAcmeLocale(tag: string): Promise<void> {
+  if (stack.kind === "pglite") await stack.stopServer();
+  await stack.admin("tenant", "update", "--id", "acme", "--default-locale", tag);
+  if (stack.kind === "pglite") await stack.startServer();
+}
+
+it("a signer whom neither they nor the workflow name a language for reads the tenant's default: the invitation, the page whatever the browser asks unless they choose another, the signed document's mail", async () => {
+  const fr = translatorFor("fr");
+  await setAcmeLocale("fr-FR");
+  try {
+    const claire = person("Claire Martin");
+    const id = await sealedFor(stack, [claire], "parallel");
+
+    const mail = await invitation(claire.email);
+    expect(mail.subject).toBe(fr("mail.signInvite.subject", { organisation: ORG, title: TITLE }));
+    expect(mail.text.split(/\r?\n/)[0]).toBe(fr("mail.greeting.named", { name: claire.name }));
+
+    // A Japanese browser: the tenant's default comes before Accept-Language.
+    const { context, page } = await open(linkIn(mail.text), "ja-JP");
+    expect(await page.getAttribute("html", "lang")).toBe("fr");
+    expect(await pageText(page)).toContain(fr("sign.form.caption", named));
+    expect(await page.getByLabel(fr("common.language.label")).inputValue()).toBe("fr");
+    await context.close();
+
+    // The person's own choice from the menu (the cookie) still wins over the tenant's default.
+    const chosen = await open(linkIn(mail.text), "ja-JP", "de");
+    expect(await chosen.page.getAttribute("html", "lang")).toBe("de");
+    await chosen.context.close();
+
+    // The consent the bootstrap gives without ?locale= is French, and so, once signed, is the signed document's mail.
+    const token = linkIn(mail.text).split("/sign/")[1];
+    const boot = await (await stack.api(null, "GET", `/api/sign/${token}`)).json();
+    expect(boot.consent.locale).toBe("fr");
+    const body = { ...typedSignature(claire.name), consent: { version: boot.consent.version, sha256: boot.consent.sha256 } };
+    expect((await signWith(stack, token, body)).status).toBe(202);
+    await eventually(async () => (await workflowStatus(stack, id)).state === "complete", 60_000, "complete");
+    const signed = await stack.smtp.waitFor(
+      (ms) => ms.find((m) => m.to.includes(claire.email) && m.subject === fr("mail.delivery.subject", { title: TITLE })),
+      30_000,
+    );
+    expect(signed.text.split(/\r?\n/)[0]).toBe(fr("mail.greeting.named", { name: claire.name }));
+  } finally {
+    await setAcmeLocale("");
+  }
 });
 
 it("writes the mails' moments as every other place does in that language (momentText), the zone named", () => {

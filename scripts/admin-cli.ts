@@ -6,6 +6,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { closeDb } from "@/lib/db/client";
 import type { Tenant } from "@/lib/db/schema";
+import { LOCALES } from "@/lib/i18n/locales";
 import { tenantCallbackSecret } from "@/lib/workflow/callback/sign-callback";
 import {
   addTenant,
@@ -22,16 +23,19 @@ import {
 const USAGE = `Usage: npm run admin -- tenant <command> [options]
 
   tenant apply   --file <tenants.json|->   adds or updates every tenant of the file, in one go
-  tenant add     --id <tid> --name <name> --tier ${TIERS.join("|")} [--features a,b] [--approvers x@co.com,y@co.com]
-  tenant update  --id <tid> [--name <name>] [--tier <tier>] [--features a,b] [--approvers x@co.com]
+  tenant add     --id <tid> --name <name> --tier ${TIERS.join("|")} [--features a,b] [--approvers x@co.com,y@co.com] [--default-locale <tag>]
+  tenant update  --id <tid> [--name <name>] [--tier <tier>] [--features a,b] [--approvers x@co.com] [--default-locale <tag>]
   tenant list    [--json]
   tenant show    --id <tid> [--json]
   tenant remove  --id <tid>
   tenant callback-secret --id <tid>   prints the tenant's webhook signing secret (whsec_…)
 
-A tenants file is a JSON list of {"id", "name", "tier", "features": [...], "approvers": [...]}.
+A tenants file is a JSON list of {"id", "name", "tier", "features": [...], "approvers": [...], "defaultLocale": "de"}.
 --id must equal the tenant claim of the tenant's tokens. Lists are comma-separated; "" sets an empty list.
-Features: ${KNOWN_FEATURES.join(", ")}.`;
+Features: ${KNOWN_FEATURES.join(", ")}.
+--default-locale is the language of mails and pages to people outside the tenant (participants, signers,
+recipients) where neither the person nor the workflow or template names one; "" removes it.
+Locales: ${LOCALES.map((l) => l.tag).join(", ")} (a regional tag is read as its language's: de-AT is de).`;
 
 class UsageError extends Error {}
 
@@ -41,6 +45,7 @@ const OPTIONS = {
   tier: { type: "string" },
   features: { type: "string" },
   approvers: { type: "string" },
+  "default-locale": { type: "string" },
   file: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -49,8 +54,8 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositi
 
 const COMMANDS: Record<string, { allowed: (keyof Values)[]; required: (keyof Values)[] }> = {
   apply: { allowed: ["file"], required: ["file"] },
-  add: { allowed: ["id", "name", "tier", "features", "approvers"], required: ["id", "name", "tier"] },
-  update: { allowed: ["id", "name", "tier", "features", "approvers"], required: ["id"] },
+  add: { allowed: ["id", "name", "tier", "features", "approvers", "default-locale"], required: ["id", "name", "tier"] },
+  update: { allowed: ["id", "name", "tier", "features", "approvers", "default-locale"], required: ["id"] },
   list: { allowed: ["json"], required: [] },
   show: { allowed: ["id", "json"], required: ["id"] },
   remove: { allowed: ["id"], required: ["id"] },
@@ -85,7 +90,13 @@ async function run(argv: string[]): Promise<void> {
   for (const key of spec.required) {
     if (v[key] === undefined) throw new UsageError(`tenant ${command} needs --${key}`);
   }
-  const fields = { name: v.name, tier: v.tier, features: list(v.features), approvers: list(v.approvers) };
+  const fields = {
+    name: v.name,
+    tier: v.tier,
+    features: list(v.features),
+    approvers: list(v.approvers),
+    defaultLocale: optionalTag(v["default-locale"]),
+  };
 
   switch (command) {
     case "apply":
@@ -113,6 +124,9 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
+/** A tag as typed: "" (or blanks) is none, so that `--default-locale ""` removes a default. */
+const optionalTag = (v: string | undefined) => (v === undefined ? undefined : v.trim() || null);
+
 /** The tenants file (`-`: standard input), parsed; a file that cannot be read or parsed is refused as a bad value. */
 function readTenantFile(file: string): unknown {
   let text: string;
@@ -132,14 +146,15 @@ function print(t: Tenant, verb?: string): void {
   if (verb) console.log(`${verb} tenant ${t.id}`);
   console.log(`  id:        ${t.id}\n  name:      ${t.name}\n  tier:      ${t.tier}`);
   console.log(`  features:  ${t.features.join(", ") || "(none)"}\n  approvers: ${t.approvers.join(", ") || "(none)"}`);
+  console.log(`  locale:    ${t.defaultLocale ?? "(none)"}`);
 }
 
 function printList(tenants: Tenant[], json: boolean): void {
   if (json) return console.log(JSON.stringify(tenants, null, 2));
   if (tenants.length === 0) return console.log("No tenants registered. Add one with: npm run admin -- tenant add --help");
   const rows = [
-    ["ID", "NAME", "TIER", "FEATURES", "APPROVERS"],
-    ...tenants.map((t) => [t.id, t.name, t.tier, t.features.join(",") || "-", t.approvers.join(",") || "-"]),
+    ["ID", "NAME", "TIER", "FEATURES", "APPROVERS", "LOCALE"],
+    ...tenants.map((t) => [t.id, t.name, t.tier, t.features.join(",") || "-", t.approvers.join(",") || "-", t.defaultLocale ?? "-"]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows)

@@ -5,6 +5,8 @@ import { plural } from "@/lib/plural";
 export interface Recipient {
   email: string;
   name: string | null;
+  /** The language named for this person (a signer's own `locale`), before the document's; absent: none. */
+  locale?: string | null;
 }
 
 /**

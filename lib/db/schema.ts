@@ -38,6 +38,12 @@ export const tenants = pgTable("tenants", {
     .$type<string[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /**
+   * The language of the tenant's mails and pages to people outside it where neither the person nor
+   * the workflow or template names one (one of the catalogues' tags), null: none, en-GB for mails
+   * and the browser's language for pages (lib/i18n/outside-locale.ts).
+   */
+  defaultLocale: text("default_locale"),
   createdAt: createdAt(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

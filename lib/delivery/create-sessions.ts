@@ -1,11 +1,11 @@
 import type { Tx } from "@/lib/db/client";
 import { insertMany } from "@/lib/db/insert-many";
 import { deliverySessions } from "@/lib/db/schema";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
-import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { mailLocale, outsideLocale } from "@/lib/i18n/outside-locale";
 import { hashSecret, newId } from "@/lib/ids";
 import { enqueueMails } from "@/lib/mail/outbox";
 import type { Recipient } from "@/lib/batch/recipients";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { deliveryMail } from "./delivery-mail";
 import { deliveryToken } from "./link-token";
 
@@ -21,7 +21,8 @@ export interface NewDeliveries {
   fileName: string;
   /**
    * The language the sender named for the document (the template's front matter `locale`, the
-   * workflow's `locale`), or null: the recipients' mails and pages are in it where Sealpost writes it.
+   * workflow's `locale`), or null: the mails and pages of recipients who have none of their own are
+   * in it where Sealpost writes it, else in the tenant's default.
    */
   locale: string | null;
 }
@@ -31,14 +32,19 @@ export interface NewDeliveries {
  * any number of records in one statement (insertMany). Only the link's hash is stored; the session rows
  * and their notification mails commit together, and the unique (batch, record, recipient) key makes a
  * retried record create neither a second session nor a second mail. Each session keeps its language
- * (the document's, when Sealpost has a catalogue for it; else none, and its page follows the browser),
- * and its mail is written in it, or in the default.
+ * (the recipient's, else the document's, else the tenant's default, where Sealpost has a catalogue
+ * for it: outsideLocale; else none, and its page follows the browser), and its mail is written in it,
+ * or in en-GB.
  */
 export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): Promise<number> {
+  const tenantLocales = new Map<string, string | null>();
+  for (const tenantId of new Set(records.map((d) => d.tenantId))) tenantLocales.set(tenantId, await tenantDefaultLocale(tenantId, tx));
   const drafts = records.flatMap((d) => {
     const expiresAt = new Date(Date.now() + d.expiresInHours * 3_600_000);
-    const locale = supportedLocaleOf(d.locale);
-    return d.recipients.map((recipient) => ({ id: newId(), recipient, d, expiresAt, locale }));
+    return d.recipients.map((recipient) => {
+      const named = { person: recipient.locale, document: d.locale, tenant: tenantLocales.get(d.tenantId) };
+      return { id: newId(), recipient, d, expiresAt, locale: outsideLocale(named), mailIn: mailLocale(named) };
+    });
   });
   if (drafts.length === 0) return 0;
   const inserted = await insertMany(
@@ -63,7 +69,7 @@ export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): 
     tx,
     drafts
       .filter((x) => fresh.has(x.id))
-      .map(({ id, recipient, d, expiresAt, locale }) =>
+      .map(({ id, recipient, d, expiresAt, mailIn }) =>
         deliveryMail({
           sessionId: id,
           tenantId: d.tenantId,
@@ -71,7 +77,7 @@ export async function createDeliverySessions(tx: Tx, records: NewDeliveries[]): 
           documentTitle: d.documentTitle,
           fileName: d.fileName,
           expiresAt,
-          locale: locale ?? DEFAULT_LOCALE,
+          locale: mailIn,
         }),
       ),
   );

@@ -3,6 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { batches, batchRecords, deliveryEvents, deliverySessions, workflows, type DeliverySession } from "@/lib/db/schema";
 import { sealedFileName } from "@/lib/workflow/sealing/sealed-file-name";
 import { hashSecret } from "@/lib/ids";
+import type { SupportedLocale } from "@/lib/i18n/locales";
+import { outsideLocale } from "@/lib/i18n/outside-locale";
 import { getTenant } from "@/lib/tenants/read";
 import { isDeliveryToken } from "./link-token";
 import { deliveryState, type DeliveryState } from "./session-state";
@@ -12,11 +14,14 @@ export interface Visitor {
   userAgent: string | null;
 }
 
-/** `organisation`: the sending tenant's name, which the recipient's page shows as the sender. */
+/**
+ * `organisation`: the sending tenant's name, which the recipient's page shows as the sender.
+ * `locale`: the session's language, else its tenant's default now (deliveryLocale's), null: neither.
+ */
 export type OpenedSession =
   | { state: "unknown" }
-  | { state: Exclude<DeliveryState, "active">; session: DeliverySession; organisation: string }
-  | { state: "active"; session: DeliverySession; organisation: string; record: DeliveredFile };
+  | { state: Exclude<DeliveryState, "active">; session: DeliverySession; organisation: string; locale: SupportedLocale | null }
+  | { state: "active"; session: DeliverySession; organisation: string; locale: SupportedLocale | null; record: DeliveredFile };
 
 /** What a delivery link reaches: a rendered batch record, or a sealed workflow's PDF, with the title of its batch or workflow. */
 export interface DeliveredFile {
@@ -39,18 +44,18 @@ export async function openDeliverySession(token: string, kind: "access" | "downl
   if (!session) return { state: "unknown" };
   const state = deliveryState(session);
   const event = { sessionId: session.id, tenantId: session.tenantId, ip: visitor.ip, userAgent: visitor.userAgent?.slice(0, 500) ?? null };
-  const organisation = await organisationName(session);
+  const tenant = await getTenant(session.tenantId);
+  const organisation = tenant?.name ?? session.tenantId;
+  const locale = outsideLocale({ person: session.locale, tenant: tenant?.defaultLocale });
   if (state !== "active") {
     await db.insert(deliveryEvents).values({ ...event, kind: "denied" });
-    return { state, session, organisation };
+    return { state, session, organisation, locale };
   }
   const record = (await batchRecordFile(session)) ?? (await sealedWorkflowFile(session));
   if (!record) return { state: "unknown" };
   await db.insert(deliveryEvents).values({ ...event, kind });
-  return { state: "active", session, organisation, record };
+  return { state: "active", session, organisation, locale, record };
 }
-
-const organisationName = async (session: DeliverySession) => (await getTenant(session.tenantId))?.name ?? session.tenantId;
 
 async function batchRecordFile(session: DeliverySession): Promise<DeliveredFile | null> {
   const db = await getDb();

@@ -1,24 +1,27 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { deliveryEvents, deliverySessions } from "@/lib/db/schema";
+import { deliveryEvents, deliverySessions, tenants } from "@/lib/db/schema";
 import type { SupportedLocale } from "@/lib/i18n/locales";
+import { outsideLocale } from "@/lib/i18n/outside-locale";
 import { hashSecret } from "@/lib/ids";
 import { isDeliveryToken } from "./link-token";
 import type { Visitor } from "./open-session";
 
 /**
- * The language stored for the delivery behind a link (null: none, or no such link), read before its
- * page is laid out: the page's `<html lang>` is decided by the root layout, ahead of the page itself.
+ * The language stored for the delivery behind a link, else its tenant's default now (a session made
+ * before the tenant had one stored none) (null: neither, or no such link), read before its page is
+ * laid out: the page's `<html lang>` is decided by the root layout, ahead of the page itself.
  * Records nothing.
  */
-export async function deliveryLocale(token: string): Promise<string | null> {
+export async function deliveryLocale(token: string): Promise<SupportedLocale | null> {
   if (!isDeliveryToken(token)) return null;
   const db = await getDb();
   const [session] = await db
-    .select({ locale: deliverySessions.locale })
+    .select({ locale: deliverySessions.locale, tenantLocale: tenants.defaultLocale })
     .from(deliverySessions)
+    .innerJoin(tenants, eq(tenants.id, deliverySessions.tenantId))
     .where(eq(deliverySessions.tokenHash, hashSecret(token)));
-  return session?.locale ?? null;
+  return session ? outsideLocale({ person: session.locale, tenant: session.tenantLocale }) : null;
 }
 
 /**

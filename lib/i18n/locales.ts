@@ -45,7 +45,7 @@ export const PSEUDO_LOCALE = "en-XA";
 /** Every locale a page, a mail or a document can be in. */
 export type Locale = SupportedLocale | typeof PSEUDO_LOCALE;
 
-/** What people read when nothing names a language: the sending organisation's default (no tenant sets another yet). */
+/** What people read where nothing names a language, not even their tenant's default (outside-locale.ts). */
 export const DEFAULT_LOCALE = "en-GB" satisfies SupportedLocale;
 
 const byTag = new Map<string, (typeof LOCALES)[number]>(LOCALES.map((l) => [l.tag, l]));

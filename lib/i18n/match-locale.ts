@@ -85,7 +85,10 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
 export interface LocaleSources {
   /** The person's own choice from the language menu, kept in the `sealpost-locale` cookie: it wins. */
   cookie?: string | null;
-  /** The language the sender set for this person or document: a delivery's stored locale. */
+  /**
+   * The language stored or named for this person or document (a delivery's stored locale; a signer's or
+   * participant's by outsideLocale: their own, the workflow's, the tenant's default).
+   */
   explicit?: string | null;
   /** The browser's Accept-Language header, read where nothing above names a language. */
   acceptLanguage?: string | null;

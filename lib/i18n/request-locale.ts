@@ -25,7 +25,8 @@ export function cookieValue(header: string | null, name: string): string | null 
 
 /**
  * The language a request is answered in: the person's choice (the cookie), else `explicit` (the
- * language stored for what the request opens, such as a delivery's), else the browser's
+ * language stored for what the request opens, such as a delivery's, the tenant's default included:
+ * outsideLocale), else the browser's
  * Accept-Language, else the default. Pages (through the request configuration) and plain answers
  * (a closed link's file) decide alike.
  */

@@ -79,7 +79,9 @@ const fullBootstrap = lockedBootstrap.extend({
   }),
   consent: z.object({
     version: z.string(),
-    locale: z.string().describe("The language of `text`: the one asked for (`?locale=`), else the signer's, else en-GB"),
+    locale: z
+      .string()
+      .describe("The language of `text`: the one asked for (`?locale=`), else the signer's (down to the tenant's default), else en-GB"),
     text: z.string(),
     sha256: z.string().describe("SHA-256 (hex) of `text` in UTF-8: each language's text has its own"),
   }),

@@ -7,7 +7,7 @@ import { newTenantSchema, parseOrThrow } from "./validation";
 
 export type ApplyOutcome = { id: string; outcome: "added" | "updated" | "unchanged" };
 
-// Each entry as `tenant add` takes it: absent features or approvers mean none.
+// Each entry as `tenant add` takes it: absent features or approvers mean none, an absent defaultLocale none.
 const tenantList = z.array(newTenantSchema, { error: 'must be a list of tenants, or { "tenants": [...] }' });
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -38,11 +38,19 @@ export async function applyTenants(file: unknown): Promise<ApplyOutcome[]> {
         now.name !== t.name ||
         now.tier !== t.tier ||
         !sameList(now.features, t.features) ||
-        !sameList(now.approvers, t.approvers)
+        !sameList(now.approvers, t.approvers) ||
+        now.defaultLocale !== t.defaultLocale
       ) {
         await tx
           .update(tenants)
-          .set({ name: t.name, tier: t.tier, features: t.features, approvers: t.approvers, updatedAt: new Date() })
+          .set({
+            name: t.name,
+            tier: t.tier,
+            features: t.features,
+            approvers: t.approvers,
+            defaultLocale: t.defaultLocale,
+            updatedAt: new Date(),
+          })
           .where(eq(tenants.id, t.id));
         outcomes.push({ id: t.id, outcome: "updated" });
       } else outcomes.push({ id: t.id, outcome: "unchanged" });

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import { emailAddress } from "@/lib/mail/address";
+import { excerpt } from "@/lib/templates/excerpt";
 import { TenantError } from "./errors";
 
 /** Licence features a tenant can hold; route guards check these exact names. */
@@ -20,11 +23,24 @@ const approverEmail = emailAddress();
 
 const dedupe = <T>(xs: T[]): T[] => [...new Set(xs)];
 
+const LOCALE_CHOICE = `use one of ${LOCALES.map((l) => l.tag).join(", ")}`;
+
+// Stored as the catalogue's own tag (de-AT is de, pt is pt-PT), as a person's or a workflow's is
+// read: the tenant's default is then the language its people outside get, whatever region was typed.
+const defaultLocale = z.string({ error: `must be a language tag; ${LOCALE_CHOICE}` }).transform((tag, ctx) => {
+  const locale = supportedLocaleOf(tag);
+  if (locale) return locale;
+  ctx.addIssue({ code: "custom", message: `${excerpt(tag)} is not a language Sealpost writes; ${LOCALE_CHOICE}` });
+  return z.NEVER;
+});
+
 const fields = {
   name: z.string().trim().min(1, "must not be empty").max(200),
   tier: z.enum(TIERS, { error: `must be one of ${TIERS.join(", ")}` }),
   features: z.array(z.enum(KNOWN_FEATURES, { error: `is not a known feature (${KNOWN_FEATURES.join(", ")})` })).transform(dedupe),
   approvers: z.array(approverEmail).transform(dedupe),
+  /** null: none (each person's or workflow's language, else en-GB for mails and the browser's for pages). */
+  defaultLocale: defaultLocale.nullable(),
 };
 
 export const newTenantSchema = z.object({
@@ -33,6 +49,7 @@ export const newTenantSchema = z.object({
   tier: fields.tier,
   features: fields.features.default([]),
   approvers: fields.approvers.default([]),
+  defaultLocale: fields.defaultLocale.default(null),
 });
 
 export const tenantPatchSchema = z.strictObject({
@@ -40,6 +57,7 @@ export const tenantPatchSchema = z.strictObject({
   tier: fields.tier.optional(),
   features: fields.features.optional(),
   approvers: fields.approvers.optional(),
+  defaultLocale: fields.defaultLocale.optional(),
 });
 
 // Plain strings on the way in: the CLI passes what was typed, and the schemas above decide.
@@ -49,6 +67,8 @@ export interface NewTenant {
   tier: string;
   features?: string[];
   approvers?: string[];
+  /** A language tag of the catalogues (a regional one is read as its language's); null or absent: none. */
+  defaultLocale?: string | null;
 }
 export type TenantPatch = Partial<Omit<NewTenant, "id">>;
 

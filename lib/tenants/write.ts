@@ -19,13 +19,13 @@ export async function addTenant(input: NewTenant, tx?: Tx): Promise<Tenant> {
   }
 }
 
-/** Changes only the fields given; features and approvers are replaced as whole lists. */
+/** Changes only the fields given; features and approvers are replaced as whole lists, a null defaultLocale removes it. */
 export async function updateTenant(id: string, patch: TenantPatch, tx?: Tx): Promise<Tenant> {
   const tid = parseTenantId(id);
   const p = parseOrThrow(tenantPatchSchema, patch);
   const changes = Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length === 0) {
-    throw new TenantError("tenant.invalid", "Nothing to update: give at least one of name, tier, features, approvers");
+    throw new TenantError("tenant.invalid", "Nothing to update: give at least one of name, tier, features, approvers, defaultLocale");
   }
   const db = tx ?? (await getDb());
   const [row] = await db

@@ -1,19 +1,20 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localizedPage } from "@/lib/http/localized-pages";
 import { closeDb, getDb } from "@/lib/db/client";
-import { mailOutbox, workflows, type Workflow } from "@/lib/db/schema";
+import { deliverySessions, mailOutbox, workflows, type Workflow } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { momentText } from "@/lib/format/moment-text";
 import { LOCALES, PSEUDO_LOCALE } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { acceptedConsent, consent, CONSENT_SHA256, CURRENT_CONSENT, type ConsentVersion } from "@/lib/signing/ceremony/consent";
 import { signingReason } from "@/lib/signing/revisions/apply-signature";
+import { deliverToSigners } from "@/lib/signing/revisions/deliver-to-signers";
 import { inviteSigners, signerMail } from "@/lib/signing/signers/invite-signers";
 import { signerLocale, signerMailLocale } from "@/lib/signing/signers/signer-locale";
 import { tellSignersSigningEnded } from "@/lib/signing/signers/signing-ended";
 import { insertSigners, listSigners } from "@/lib/signing/signers/signers";
-import { addTenant } from "@/lib/tenants";
+import { addTenant, updateTenant } from "@/lib/tenants";
 import { useFreshDatabase } from "../support/test-db";
 import { workflowRow } from "../support/workflow-row";
 
@@ -86,14 +87,17 @@ describe("the consent in every language", () => {
 describe("a signer's language", () => {
   const wf = (locale?: string) => ({ settings: { recipients: [], requireOtp: false, options: {}, locale } });
 
-  it("is the signer's own, else the workflow's where a catalogue writes it (de-DE is de), else none and mails in en-GB", () => {
-    expect(signerLocale(wf("fr-FR"), { locale: "ar" })).toBe("ar");
-    expect(signerLocale(wf("de-DE"), { locale: null })).toBe("de");
-    expect(signerLocale(wf("pt-BR"), { locale: null })).toBe("pt-BR");
-    expect(signerLocale(wf("hi-IN"), { locale: null })).toBeNull();
-    expect(signerLocale(wf(), { locale: null })).toBeNull();
-    expect(signerMailLocale(wf(), { locale: null })).toBe("en-GB");
-    expect(signerMailLocale(wf("hi-IN"), { locale: "ja" })).toBe("ja");
+  it("is the signer's own, else the workflow's where a catalogue writes it (de-DE is de), else the tenant's default, else none and mails in en-GB", () => {
+    expect(signerLocale(wf("fr-FR"), { locale: "ar" }, "it")).toBe("ar");
+    expect(signerLocale(wf("de-DE"), { locale: null }, "it")).toBe("de");
+    expect(signerLocale(wf("pt-BR"), { locale: null }, null)).toBe("pt-BR");
+    expect(signerLocale(wf("hi-IN"), { locale: null }, null)).toBeNull();
+    expect(signerLocale(wf("hi-IN"), { locale: null }, "it")).toBe("it");
+    expect(signerLocale(wf(), { locale: null }, null)).toBeNull();
+    expect(signerLocale(wf(), { locale: null }, "pl")).toBe("pl");
+    expect(signerMailLocale(wf(), { locale: null }, null)).toBe("en-GB");
+    expect(signerMailLocale(wf(), { locale: null }, "sv")).toBe("sv");
+    expect(signerMailLocale(wf("hi-IN"), { locale: "ja" }, "sv")).toBe("ja");
   });
 
   it("decides the signing page: the person's cookie, else the signer's, else the browser's, else en-GB", () => {
@@ -194,12 +198,12 @@ describe("the mails to signers, in each signer's language", () => {
     expect(ar.text).toContain(`المرجع: ${wf.correlationId}`);
     expect(ar.text.replace(/\[\[sign-link:[^\]]+\]\]/, "")).not.toMatch(/\b(please|sign|Reference|Hello)\b/i);
 
-    const reminder = signerMail(wf, erika, erika.tokenNonce!, until, 2, true);
+    const reminder = signerMail(wf, erika, erika.tokenNonce!, until, { total: 2, tenantLocale: null, reminder: true });
     expect(reminder.subject).toBe(`Erinnerung: Acme GmbH bittet Sie, „Mietvertrag“ bis zum ${momentText(until, "de")} zu unterzeichnen`);
     expect(reminder.text.split("\n")[2]).toBe(
       `Acme GmbH wartet noch auf Ihre Unterschrift als Mieterin unter „Mietvertrag“. Ihr Link verliert am ${momentText(until, "de")} seine Gültigkeit.`,
     );
-    const arReminder = signerMail(wf, amal, amal.tokenNonce!, until, 2, true);
+    const arReminder = signerMail(wf, amal, amal.tokenNonce!, until, { total: 2, tenantLocale: "fr", reminder: true });
     expect(arReminder.subject).toBe(`تذكير: يُطلب منكم توقيع «Mietvertrag» من المُرسِل (Acme GmbH) قبل ${momentText(until, "ar")}`);
 
     const db = await getDb();
@@ -218,5 +222,55 @@ describe("the mails to signers, in each signer's language", () => {
       "سُحب طلب توقيع «Mietvertrag» من قِبل المُرسِل (Acme GmbH).",
       "لم يعد الرابط المُرسَل إليكم يفتح المستند، ولا يُطلب منكم أي شيء آخر.",
     ]);
+  });
+
+  it("writes to a signer whom neither they nor the workflow name a language for in the tenant's default: the invitation, the end notice and the signed document's link", async () => {
+    await updateTenant("acme", { defaultLocale: "it-CH" });
+    try {
+      const wf = workflowRow({
+        state: "sealing",
+        title: "Contratto",
+        documentRevision: 0,
+        documentKey: "k",
+        documentSha256: "0".repeat(64),
+        settings: {
+          recipients: [],
+          requireOtp: false,
+          options: {},
+          organizationName: "Acme Srl",
+          esign: { enabled: true, signingMode: "parallel", signers: null },
+        },
+      });
+      const gino = `gino-${wf.id.slice(0, 8)}@sign.test`;
+      const yuki = `yuki-${wf.id.slice(0, 8)}@sign.test`;
+      const db = await getDb();
+      await db.transaction(async (tx) => {
+        await tx.insert(workflows).values(wf);
+        await insertSigners(
+          tx,
+          wf,
+          [
+            { name: "Gino Rossi", email: gino, order: null, role: null, requireOtp: false },
+            { name: "Yuki", email: yuki, order: null, role: null, requireOtp: false, locale: "ja" },
+          ],
+          T0,
+        );
+        await inviteSigners(tx, wf, await listSigners(wf.tenantId, wf.id, tx), T0, { total: 2 });
+      });
+      const [invitation] = await mailsTo("gino-");
+      expect(invitation.subject).toBe("Acme Srl: la preghiamo di firmare «Contratto»");
+      // The signer's own language still comes first.
+      expect((await mailsTo("yuki-"))[0].subject).not.toContain("preghiamo");
+
+      await db.transaction((tx) => tellSignersSigningEnded(tx, wf, { by: "initiator" }));
+      expect((await mailsTo("gino-")).map((m) => m.subject)).toContain("Acme Srl: «Contratto» non richiede più la sua firma");
+
+      await db.transaction(async (tx) => deliverToSigners(tx, wf, await listSigners(wf.tenantId, wf.id, tx)));
+      const sessions = await db.select().from(deliverySessions).where(eq(deliverySessions.batchId, wf.id));
+      expect(Object.fromEntries(sessions.map((x) => [x.recipientEmail, x.locale]))).toEqual({ [gino]: "it", [yuki]: "ja" });
+      expect((await mailsTo("gino-")).map((m) => m.subject)).toContain("Il suo documento: Contratto");
+    } finally {
+      await updateTenant("acme", { defaultLocale: null });
+    }
   });
 });

@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 import { passcodeMail } from "@/lib/otp/mail";
+import { updateTenant } from "@/lib/tenants";
 import { withCatalogueLocales } from "@/lib/workflow/person-locales";
 import { inviteParticipants } from "@/lib/workflow/portal/invite-participants";
 import { mailOutcome } from "@/lib/workflow/portal/outcome-mail";
@@ -26,22 +27,26 @@ import { workflowRow } from "../support/workflow-row";
  */
 
 describe("a participant's language", () => {
-  it("is their own, else the workflow's where Sealpost writes it (de-DE is de, pt is pt-PT), else none", () => {
-    expect(participantLocale({ locale: "fr-FR" }, { locale: "de" })).toBe("de");
-    expect(participantLocale({ locale: "de-DE" }, {})).toBe("de");
-    expect(participantLocale({ locale: "pt" }, undefined)).toBe("pt-PT");
-    expect(participantLocale({ locale: "zh-TW" }, {})).toBe("zh-Hant");
-    expect(participantLocale({ locale: "tlh" }, {})).toBeNull();
-    expect(participantLocale({}, {})).toBeNull();
+  it("is their own, else the workflow's where Sealpost writes it (de-DE is de, pt is pt-PT), else the tenant's default, else none", () => {
+    expect(participantLocale({ locale: "fr-FR" }, { locale: "de" }, "it")).toBe("de");
+    expect(participantLocale({ locale: "de-DE" }, {}, "it")).toBe("de");
+    expect(participantLocale({ locale: "pt" }, undefined, null)).toBe("pt-PT");
+    expect(participantLocale({ locale: "zh-TW" }, {}, null)).toBe("zh-Hant");
+    expect(participantLocale({ locale: "tlh" }, {}, null)).toBeNull();
+    expect(participantLocale({ locale: "tlh" }, {}, "nl")).toBe("nl");
+    expect(participantLocale({}, {}, null)).toBeNull();
+    expect(participantLocale({}, {}, "cs")).toBe("cs");
     // The pseudo-locale is for tests' cookies, never a stored language.
-    expect(participantLocale({ locale: "en-XA" }, {})).toBeNull();
+    expect(participantLocale({ locale: "en-XA" }, {}, null)).toBeNull();
   });
 
-  it("is the default in a mail where nothing names one; a reviewer's mail is in the workflow's", () => {
-    expect(participantMailLocale({}, {})).toBe("en-GB");
-    expect(participantMailLocale({ locale: "ar-SA" }, {})).toBe("ar");
-    expect(reviewerMailLocale({ locale: "ja-JP" })).toBe("ja");
-    expect(reviewerMailLocale({})).toBe("en-GB");
+  it("is en-GB in a mail where nothing names one; a reviewer's mail is in the workflow's, else the tenant's", () => {
+    expect(participantMailLocale({}, {}, null)).toBe("en-GB");
+    expect(participantMailLocale({}, {}, "da")).toBe("da");
+    expect(participantMailLocale({ locale: "ar-SA" }, {}, "da")).toBe("ar");
+    expect(reviewerMailLocale({ locale: "ja-JP" }, "da")).toBe("ja");
+    expect(reviewerMailLocale({}, "da")).toBe("da");
+    expect(reviewerMailLocale({}, null)).toBe("en-GB");
   });
 
   it("is accepted on create as a tag of one of Sealpost's languages, stored as its catalogue's", () => {
@@ -203,6 +208,38 @@ describe("the portal's mails and pages on pglite", () => {
     expect(await portalPageLocale({ workflowId: wf.id, token: other, lang: null })).toBeNull();
     expect(await portalPageLocale({ workflowId: wf.id, token: "garbage", lang: null })).toBeNull();
     expect(await portalPageLocale({ workflowId: wf.id, token: null, lang: "xx" })).toBeNull();
+  });
+
+  it("writes to a participant the workflow names no language for in the tenant's default, and opens their page in it", async () => {
+    await updateTenant("acme", { defaultLocale: "nl-BE" });
+    try {
+      const wf = await insert({
+        settings: {
+          recipients: [{ email: "noor@example.test", displayName: "Noor" }, participants[0]],
+          requireOtp: false,
+          organizationName: "Acme HR",
+          options: {},
+        },
+      });
+      await (await getDb()).transaction((tx) => inviteParticipants(tx, wf));
+      const [noor, pat] = await outbox(`workflow-invite:${wf.id}:`);
+      expect(noor.to).toBe("noor@example.test");
+      expect(noor.subject).toBe("Acme HR: wilt u ‘Urlaubsantrag’ invullen?");
+      expect(noor.text).toContain(`Open het formulier: [[portal-link:participant.nl:${wf.id}:acme]]`);
+      // The participant's own language still comes first.
+      expect(pat.subject).toBe("Acme HR: Bitte füllen Sie „Urlaubsantrag“ aus");
+      const participant = issuePortalToken({ workflowId: wf.id, tenantId: "acme", role: "participant" });
+      expect(await portalPageLocale({ workflowId: wf.id, token: participant, lang: null })).toBe("nl");
+      const reviewer = issuePortalToken({
+        workflowId: wf.id,
+        tenantId: "acme",
+        role: "reviewer",
+        reviewer: { email: "a@acme.test", stage: 1 },
+      });
+      expect(await portalPageLocale({ workflowId: wf.id, token: reviewer, lang: null })).toBe("nl");
+    } finally {
+      await updateTenant("acme", { defaultLocale: null });
+    }
   });
 
   it("records a choice from the language menu in the workflow's activity, and nothing for an invalid token", async () => {

@@ -84,9 +84,9 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
     const listed = await adminProcess(["tenant", "list"]);
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+TIER\s+FEATURES\s+APPROVERS$/);
-    expect(lines[1]).toMatch(/^acme\s+Acme Ltd\s+premium\s+batchDispatch,explain\s+boss@acme.test,two@acme.test$/);
-    expect(lines[2]).toMatch(/^initech\s+Initech\s+standard\s+-\s+-$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+TIER\s+FEATURES\s+APPROVERS\s+LOCALE$/);
+    expect(lines[1]).toMatch(/^acme\s+Acme Ltd\s+premium\s+batchDispatch,explain\s+boss@acme.test,two@acme.test\s+-$/);
+    expect(lines[2]).toMatch(/^initech\s+Initech\s+standard\s+-\s+-\s+-$/);
     // PGlite allows one process per directory: a lock left behind would lock the app out.
     expect(fs.existsSync(path.join(data.dir, "pglite.lock"))).toBe(false);
   });
@@ -117,6 +117,29 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
       code: 1,
       stderr: expect.stringContaining("initech does not exist"),
     });
+  });
+
+  it("sets, shows and removes a tenant's default locale, read as the catalogue's language, and refuses one Sealpost does not write", async () => {
+    expect(
+      await admin("tenant", "add", "--id", "umbra", "--name", "Umbra", "--tier", "standard", "--default-locale", "de-AT"),
+    ).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("  locale:    de\n"),
+    });
+    expect(JSON.parse((await admin("tenant", "show", "--id", "umbra", "--json")).stdout)).toMatchObject({ defaultLocale: "de" });
+    expect((await admin("tenant", "list")).stdout).toMatch(/^umbra\s+Umbra\s+standard\s+-\s+-\s+de$/m);
+    expect((await admin("tenant", "update", "--id", "umbra", "--default-locale", "pt")).stdout).toContain("  locale:    pt-PT\n");
+
+    const bad = await admin("tenant", "update", "--id", "umbra", "--default-locale", "tlh");
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('defaultLocale: "tlh" is not a language Sealpost writes; use one of en-GB, en-US, de, fr,');
+    expect(bad.stderr).toContain("zh-Hans, zh-Hant");
+    expect(JSON.parse((await admin("tenant", "show", "--id", "umbra", "--json")).stdout)).toMatchObject({ defaultLocale: "pt-PT" });
+
+    expect((await admin("tenant", "update", "--id", "umbra", "--default-locale", "")).stdout).toContain("  locale:    (none)\n");
+    expect(JSON.parse((await admin("tenant", "show", "--id", "umbra", "--json")).stdout)).toMatchObject({ defaultLocale: null });
+    expect((await admin("tenant", "remove", "--id", "umbra")).code).toBe(0);
+    expect((await admin("tenant", "list", "--default-locale", "de")).code).toBe(2);
   });
 
   it("prints a tenant's callback signing secret, derived from the server secret, and refuses unknown tenants", async () => {
@@ -179,8 +202,18 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
       stdout: "Unchanged tenant acme\nUnchanged tenant globex\n",
     });
     const globex = JSON.parse((await admin("tenant", "show", "--id", "globex", "--json")).stdout);
-    expect(globex).toMatchObject({ tier: "standard", features: ["workflow"], approvers: ["boss@globex.test"] });
+    expect(globex).toMatchObject({ tier: "standard", features: ["workflow"], approvers: ["boss@globex.test"], defaultLocale: null });
     expect(JSON.parse((await admin("tenant", "show", "--id", "acme", "--json")).stdout)).toMatchObject({ tier: "enterprise" });
+
+    // A default locale is part of the tenant as written: set, then unchanged, then removed by leaving it out.
+    const withLocale = tenantsFile([
+      { id: "globex", name: "Globex", tier: "standard", features: ["workflow"], approvers: ["boss@globex.test"], defaultLocale: "fr-CH" },
+    ]);
+    expect((await admin("tenant", "apply", "--file", withLocale)).stdout).toBe("Updated tenant globex\n");
+    expect((await admin("tenant", "apply", "--file", withLocale)).stdout).toBe("Unchanged tenant globex\n");
+    expect(JSON.parse((await admin("tenant", "show", "--id", "globex", "--json")).stdout)).toMatchObject({ defaultLocale: "fr" });
+    expect((await admin("tenant", "apply", "--file", file)).stdout).toBe("Unchanged tenant acme\nUpdated tenant globex\n");
+    expect(JSON.parse((await admin("tenant", "show", "--id", "globex", "--json")).stdout)).toMatchObject({ defaultLocale: null });
   });
 
   it("refuses a whole tenants file when one entry is wrong, naming it, and writes none of it", async () => {
@@ -192,6 +225,16 @@ describe("npm run admin -- tenant …", { timeout: 60_000 }, () => {
     const r = await admin("tenant", "apply", "--file", wrong);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("1.tier: must be one of standard, premium, enterprise");
+    const badLocale = await admin(
+      "tenant",
+      "apply",
+      "--file",
+      tenantsFile([{ id: "umbrella", name: "U", tier: "standard", defaultLocale: "xx-YY" }]),
+    );
+    expect(badLocale).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('0.defaultLocale: "xx-YY" is not a language Sealpost writes; use one of'),
+    });
     const twice = await admin(
       "tenant",
       "apply",

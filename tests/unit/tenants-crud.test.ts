@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { batches } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { addTenant, getTenant, listTenants, removeTenant, updateTenant } from "@/lib/tenants";
+import { addTenant, getTenant, listTenants, removeTenant, tenantDefaultLocale, updateTenant } from "@/lib/tenants";
 import { createTempDataDir, createTestDatabase } from "../support/test-db";
 import { plainBatchJson } from "../support/batch-json";
 
@@ -75,6 +75,16 @@ describe.each(["pglite", "postgres"] as const)("tenant administration on %s", (d
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before!.updatedAt.getTime());
     await expect(updateTenant("acme", {})).rejects.toMatchObject({ code: "tenant.invalid" });
     await expect(updateTenant("ghost", { name: "Ghost" })).rejects.toMatchObject({ code: "tenant.not_found" });
+  });
+
+  it("keeps a default locale as its catalogue's tag, reads it back for the language order, and removes it with null", async () => {
+    expect(await tenantDefaultLocale("acme")).toBeNull();
+    expect((await updateTenant("acme", { defaultLocale: "es-MX" })).defaultLocale).toBe("es");
+    expect(await tenantDefaultLocale("acme")).toBe("es");
+    await expect(updateTenant("acme", { defaultLocale: "en-XA" })).rejects.toMatchObject({ code: "tenant.invalid" });
+    expect((await updateTenant("acme", { defaultLocale: null })).defaultLocale).toBeNull();
+    expect(await tenantDefaultLocale("acme")).toBeNull();
+    expect(await tenantDefaultLocale("ghost")).toBeNull();
   });
 
   it("lists tenants by id and removes them", async () => {

@@ -13,7 +13,7 @@ const get = route(
     query: sessionsQuery,
     summary: "Delivery sessions of a correlation id",
     description: md(
-      "`correlationId` is the record's correlation id (`documents[].correlationId` of a batch). The answer: `{correlationId, total, sessions: [{sessionId, batchId, recordIndex, state, recipientEmail, recipientName, createdAt, expiresAt, revokedAt, locale, mail, events: [{kind: access|download|denied|language, at, locale, ip, userAgent}]}]}`. `locale` is the recipient's language, the one their mail is written in (the template's or workflow's `locale` where Sealpost has it, such as `de` for `de-DE`; null: the mail is in en-GB and the page follows the browser). A `language` event is the recipient switching their page's language with its menu; its `locale` is the one they chose. Another tenant's id gives an empty list, not a 404.",
+      "`correlationId` is the record's correlation id (`documents[].correlationId` of a batch). The answer: `{correlationId, total, sessions: [{sessionId, batchId, recordIndex, state, recipientEmail, recipientName, createdAt, expiresAt, revokedAt, locale, mail, events: [{kind: access|download|denied|language, at, locale, ip, userAgent}]}]}`. `locale` is the recipient's language, the one their mail is written in (a signer's own, else the template's or workflow's `locale`, else the tenant's default locale, where Sealpost has it, such as `de` for `de-DE`; null: the mail is in en-GB and the page follows the browser, or the tenant's default set since). A `language` event is the recipient switching their page's language with its menu; its `locale` is the one they chose. Another tenant's id gives an empty list, not a 404.",
     ),
     responses: { 200: deliverySessionsAnswer },
   },

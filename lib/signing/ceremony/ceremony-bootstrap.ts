@@ -15,6 +15,7 @@ import { workflowFileName } from "@/lib/workflow/sealing/sealed-file-name";
 import { isoMoment } from "@/lib/iso-moment";
 import { PSEUDO_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { signerMailLocale } from "../signers/signer-locale";
 
 /** The language a caller asks the consent in: a catalogue's (de-DE is de), or the pseudo-locale written out. */
@@ -28,7 +29,8 @@ export const signerActor = (s: { position: number }): Actor => ({ name: `signer:
  * (revision, SHA-256, pages, the signer's field), the consent to accept, the other signers (their
  * addresses masked); the signer is then recorded as having viewed the document (once, with IP and
  * user agent). The consent is in `locale` (the signing page's language) where it is one of the
- * catalogues' or the pseudo-locale, else in the language named for the signer, else in English.
+ * catalogues' or the pseudo-locale, else in the language named for the signer (the tenant's default
+ * included), else in English.
  */
 export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: string | null, locale?: string) {
   const { wf, signer } = await openLink(token);
@@ -58,7 +60,7 @@ export async function ceremonyBootstrap(token: string, visitor: Visitor, proof: 
       pageCount: Math.max(...signers.map((s) => s.fieldPage ?? 0)) + 1,
       field: { name: signer.fieldName, page: signer.fieldPage, rect: signer.fieldRect },
     },
-    consent: consent(undefined, consentLocale(locale) ?? signerMailLocale(wf, signer)),
+    consent: consent(undefined, consentLocale(locale) ?? signerMailLocale(wf, signer, await tenantDefaultLocale(wf.tenantId))),
     signing: { mode, signers: signers.map((s) => presentSigner(s, s.id !== signer.id)) },
   };
 }

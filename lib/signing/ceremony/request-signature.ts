@@ -13,6 +13,7 @@ import { recordEvent } from "@/lib/workflow/events";
 import { signerActor } from "./ceremony-bootstrap";
 import { assertOtpPassed, openLink, verificationMethod } from "./open-link";
 import { listSigners, signersDue } from "../signers/signers";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { signerMailLocale } from "../signers/signer-locale";
 
 /** POST /api/sign/{token}/sign. The PNG's own limit is checked on the decoded bytes (mark.ts); this bounds the text. */
@@ -52,7 +53,7 @@ export async function requestSignature(token: string, body: SignBody, visitor: V
     assertOtpPassed(signer, proof);
     const accepted = acceptedConsent(body.consent);
     if (!accepted) {
-      const now = consent(undefined, signerMailLocale(wf, signer));
+      const now = consent(undefined, signerMailLocale(wf, signer, await tenantDefaultLocale(wf.tenantId, tx)));
       throw new AppError(
         "esign.consent_outdated",
         "The consent accepted is not the current text; show the current one (GET the link again) and accept it",

@@ -5,6 +5,7 @@ import type { PasscodeLetter } from "@/lib/otp/mail";
 import { checkPasscode, sendPasscode } from "@/lib/otp/passcode";
 import { signerHolder } from "@/lib/otp/store";
 import { recordEvent } from "@/lib/workflow/events";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { signerMailLocale } from "../signers/signer-locale";
 import { signerActor } from "./ceremony-bootstrap";
 import { openLink } from "./open-link";
@@ -31,7 +32,7 @@ export async function sendSignerOtp(token: string) {
       signerHolder(signer),
       letter(wf, signer),
       () => recordEvent(tx, wf, "signer.otp-sent", signerActor(signer), { signer: signer.position }),
-      signerMailLocale(wf, signer),
+      signerMailLocale(wf, signer, await tenantDefaultLocale(wf.tenantId, tx)),
     );
   });
 }

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { workflowSigners, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
 import type { Visitor } from "@/lib/delivery/open-session";
 import type { SupportedLocale } from "@/lib/i18n/locales";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { recordEvent } from "@/lib/workflow/events";
 import { getWorkflow, lockWorkflow } from "@/lib/workflow/get-workflow";
 import { signerLocale } from "../signers/signer-locale";
@@ -25,12 +26,13 @@ async function currentHolder(token: string): Promise<{ wf: Workflow; signer: Wor
 }
 
 /**
- * The language named for the signer behind a signing link (null: none, or no such link), read before
- * the signing page is laid out, as its `<html lang>` is the root layout's. Records nothing.
+ * The language named for the signer behind a signing link, their tenant's default included (null:
+ * none, or no such link), read before the signing page is laid out, as its `<html lang>` is the root
+ * layout's. Records nothing.
  */
 export async function signingPageLocale(token: string): Promise<SupportedLocale | null> {
   const found = await currentHolder(token);
-  return found ? signerLocale(found.wf, found.signer) : null;
+  return found ? signerLocale(found.wf, found.signer, await tenantDefaultLocale(found.wf.tenantId)) : null;
 }
 
 /**

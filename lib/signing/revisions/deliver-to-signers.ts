@@ -4,7 +4,6 @@ import { createDeliverySessions } from "@/lib/delivery/create-sessions";
 import { DELIVERY_HOURS } from "@/lib/workflow/sealing/deliver-sealed";
 import { recordEvent, systemActor } from "@/lib/workflow/events";
 import { sealedFileName } from "@/lib/workflow/sealing/sealed-file-name";
-import { signerLocale } from "../signers/signer-locale";
 
 /**
  * Once the last signature is in the file, every signer gets the signed document as delivery
@@ -13,7 +12,7 @@ import { signerLocale } from "../signers/signer-locale";
  * DocuSign and Documenso mail the completed document to every signer. A link rather than an
  * attachment: the mail stays small and the link can be revoked. A signer who is also a delivery
  * recipient gets one link (the sessions' unique key is the address). Each signer's mail and page are
- * in the signer's language (signer-locale.ts).
+ * in the signer's language: their own, else the workflow's, else the tenant's default (createDeliverySessions).
  */
 export async function deliverToSigners(tx: Tx, wf: Workflow, signers: WorkflowSigner[]): Promise<void> {
   const created = await createDeliverySessions(
@@ -23,11 +22,11 @@ export async function deliverToSigners(tx: Tx, wf: Workflow, signers: WorkflowSi
       batchId: wf.id,
       recordIndex: 0,
       recordCorrelationId: wf.id,
-      recipients: [{ email: s.email.toLowerCase(), name: s.name }],
+      recipients: [{ email: s.email.toLowerCase(), name: s.name, locale: s.locale }],
       expiresInHours: DELIVERY_HOURS,
       documentTitle: wf.title,
       fileName: sealedFileName(wf),
-      locale: signerLocale(wf, s),
+      locale: wf.settings.locale ?? null,
     })),
   );
   await recordEvent(tx, wf, "delivery.created", systemActor, {

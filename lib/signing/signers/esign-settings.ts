@@ -100,7 +100,7 @@ export interface EsignSigner {
   /** 1-based place in sequential mode; null in parallel mode. */
   order: number | null;
   requireOtp: boolean;
-  /** The language named for this signer; absent or null: the workflow's (signer-locale.ts). */
+  /** The language named for this signer; absent or null: the workflow's, else the tenant's default (signer-locale.ts). */
   locale?: SupportedLocale | null;
 }
 

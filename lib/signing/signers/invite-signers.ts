@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { greeting, oneLine } from "@/lib/mail/greeting";
 import { translatorFor } from "@/lib/i18n/translator";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { recordEvent, systemActor, type Actor } from "@/lib/workflow/events";
 import { newLinkNonce, signLinkPlaceholder, signToken, signTokenHash } from "../ceremony/sign-link";
 import { signerMailLocale } from "./signer-locale";
@@ -23,6 +24,7 @@ export async function inviteSigners(
   opts: { resend?: boolean; actor?: Actor; total: number } = { total: signers.length },
 ): Promise<void> {
   const hours = env().ESIGN_LINK_TTL_HOURS;
+  const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
   for (const s of signers) {
     const nonce = newLinkNonce();
     const expiresAt = new Date(now.getTime() + hours * 3_600_000);
@@ -40,7 +42,7 @@ export async function inviteSigners(
         updatedAt: now,
       })
       .where(eq(workflowSigners.id, s.id));
-    await enqueueMail(tx, signerMail(wf, s, nonce, expiresAt, opts.total));
+    await enqueueMail(tx, signerMail(wf, s, nonce, expiresAt, { total: opts.total, tenantLocale }));
     await recordEvent(tx, wf, opts.resend ? "signer.link-resent" : "signer.invited", opts.actor ?? systemActor, {
       signer: s.position,
       email: s.email,
@@ -52,10 +54,17 @@ export async function inviteSigners(
 /**
  * The invitation, or with `reminder` the reminder before the link expires: the same link (the nonce
  * it is derived from), never a new one, so the first mail's link keeps working too. In the signer's
- * language (signer-locale.ts); role and organisation are the sender's words, inserted as they are.
+ * language (signer-locale.ts; `tenantLocale` is their tenant's default); role and organisation are the
+ * sender's words, inserted as they are.
  */
-export function signerMail(wf: Workflow, s: WorkflowSigner, nonce: string, expiresAt: Date, total: number, reminder = false) {
-  const locale = signerMailLocale(wf, s);
+export function signerMail(
+  wf: Workflow,
+  s: WorkflowSigner,
+  nonce: string,
+  expiresAt: Date,
+  { total, tenantLocale, reminder = false }: { total: number; tenantLocale: string | null; reminder?: boolean },
+) {
+  const locale = signerMailLocale(wf, s, tenantLocale);
   const t = translatorFor(locale);
   const words = { organisation: wf.settings.organizationName ?? "Sealpost", title: wf.title, until: expiresAt };
   const role = s.role ? oneLine(s.role) : null;

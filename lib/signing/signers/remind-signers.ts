@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { workflows, workflowSigners, type WorkflowSigner } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { recordEvent, systemActor } from "@/lib/workflow/events";
 import { lockWorkflow } from "@/lib/workflow/get-workflow";
 import { signerMail } from "./invite-signers";
@@ -68,7 +69,8 @@ async function remindOne(found: WorkflowSigner, now: Date, lead: number): Promis
     if (wf.state !== "sealing" || !reminderDue(s, now, lead)) return false;
     await tx.update(workflowSigners).set({ reminderSentAt: now, updatedAt: now }).where(eq(workflowSigners.id, s.id));
     const total = (await listSigners(wf.tenantId, wf.id, tx)).length;
-    await enqueueMail(tx, signerMail(wf, s, s.tokenNonce!, s.tokenExpiresAt!, total, true));
+    const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
+    await enqueueMail(tx, signerMail(wf, s, s.tokenNonce!, s.tokenExpiresAt!, { total, tenantLocale, reminder: true }));
     await recordEvent(tx, wf, "signer.reminded", systemActor, {
       signer: s.position,
       email: s.email,

@@ -1,16 +1,24 @@
 import type { Workflow, WorkflowSigner } from "@/lib/db/schema";
-import { DEFAULT_LOCALE, type SupportedLocale } from "@/lib/i18n/locales";
-import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import type { SupportedLocale } from "@/lib/i18n/locales";
+import { mailLocale, outsideLocale } from "@/lib/i18n/outside-locale";
 
 /**
  * The language the sender named for a signer: the signer's own (esign.signers[].locale), else the
- * workflow's or its template's `locale` where a catalogue writes it (de-DE is de), else none: the
- * signing page then follows the browser, and mails use the default.
+ * workflow's or its template's `locale`, else the tenant's default (`tenantLocale`, from
+ * tenantDefaultLocale), where a catalogue writes it (de-DE is de); else none: the signing page then
+ * follows the browser, and mails are in en-GB. The order is outsideLocale's.
  */
-export function signerLocale(wf: Pick<Workflow, "settings">, s: Pick<WorkflowSigner, "locale">): SupportedLocale | null {
-  return supportedLocaleOf(s.locale) ?? supportedLocaleOf(wf.settings.locale);
+export function signerLocale(
+  wf: Pick<Workflow, "settings">,
+  s: Pick<WorkflowSigner, "locale">,
+  tenantLocale: string | null,
+): SupportedLocale | null {
+  return outsideLocale({ person: s.locale, document: wf.settings.locale, tenant: tenantLocale });
 }
 
-/** The language of a signer's mails: the one named for them, else the default (a mail has no browser to follow). */
-export const signerMailLocale = (wf: Pick<Workflow, "settings">, s: Pick<WorkflowSigner, "locale">): SupportedLocale =>
-  signerLocale(wf, s) ?? DEFAULT_LOCALE;
+/** The language of a signer's mails: the one named for them, else en-GB (a mail has no browser to follow). */
+export const signerMailLocale = (
+  wf: Pick<Workflow, "settings">,
+  s: Pick<WorkflowSigner, "locale">,
+  tenantLocale: string | null,
+): SupportedLocale => mailLocale({ person: s.locale, document: wf.settings.locale, tenant: tenantLocale });

@@ -3,6 +3,7 @@ import type { Workflow } from "@/lib/db/schema";
 import { greeting, oneLine } from "@/lib/mail/greeting";
 import { translatorFor } from "@/lib/i18n/translator";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { signerMailLocale } from "./signer-locale";
 import { listSigners } from "./signers";
 
@@ -18,9 +19,10 @@ export type SigningEnd = { by: "initiator" } | { by: "signer"; position: number;
  */
 export async function tellSignersSigningEnded(tx: Tx, wf: Workflow, end: SigningEnd): Promise<void> {
   const words = { organisation: oneLine(wf.settings.organizationName ?? "Sealpost"), title: wf.title };
+  const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
   for (const s of await listSigners(wf.tenantId, wf.id, tx)) {
     if (!s.invitedAt || s.signedAt || s.declinedAt) continue;
-    const locale = signerMailLocale(wf, s);
+    const locale = signerMailLocale(wf, s, tenantLocale);
     const t = translatorFor(locale);
     await enqueueMail(tx, {
       tenantId: wf.tenantId,

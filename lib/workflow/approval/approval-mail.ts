@@ -3,6 +3,7 @@ import type { Workflow } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { greeting } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import type { ChangeRequest } from "./approval-types";
 import { totalApprovalStages } from "../present-workflow";
@@ -81,10 +82,11 @@ export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRe
   const organisation = wf.settings.organizationName ?? "Sealpost";
   const labels = fieldLabels(wf.schema);
   const recipients = wf.settings.recipients;
+  const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
   await enqueueMails(
     tx,
     recipients.map((r) => {
-      const locale = participantMailLocale(wf.settings, r);
+      const locale = participantMailLocale(wf.settings, r, tenantLocale);
       const t = translatorFor(locale);
       return {
         tenantId: wf.tenantId,
@@ -99,7 +101,7 @@ export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRe
           ...changes.map((c) => changeLine(t, c, c.fieldKey ? labels.get(c.fieldKey) : undefined)),
           ``,
           t("mail.changes.open", {
-            link: portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r) ?? undefined),
+            link: portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r, tenantLocale) ?? undefined),
           }),
           ``,
           t("mail.portal.reference", { reference: wf.correlationId }),

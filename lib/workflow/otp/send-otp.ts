@@ -4,6 +4,7 @@ import type { Workflow } from "@/lib/db/schema";
 import type { PasscodeLetter } from "@/lib/otp/mail";
 import { sendPasscode } from "@/lib/otp/passcode";
 import { portalHolder } from "@/lib/otp/store";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { portalActor, recordEvent } from "../events";
 import { participantMailLocale } from "../portal/portal-locale";
 import { lockWorkflow } from "../get-workflow";
@@ -26,7 +27,7 @@ export async function sendOtp(portal: PortalPrincipal) {
       portalHolder(wf),
       letter(wf, to),
       () => recordEvent(tx, wf, "otp.sent", portalActor(portal), { to }),
-      participantMailLocale(wf.settings, first),
+      participantMailLocale(wf.settings, first, await tenantDefaultLocale(wf.tenantId, tx)),
     );
   });
 }

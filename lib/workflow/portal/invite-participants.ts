@@ -3,6 +3,7 @@ import type { Workflow } from "@/lib/db/schema";
 import { translatorFor } from "@/lib/i18n/translator";
 import { greeting } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { PORTAL_TOKEN_HOURS } from "@/lib/auth/portal-token-hours";
 import { portalLinkPlaceholder } from "./portal-link";
 import { participantLocale, participantMailLocale } from "./portal-locale";
@@ -16,12 +17,13 @@ import { participantLocale, participantMailLocale } from "./portal-locale";
 export async function inviteParticipants(tx: Tx, wf: Workflow, sendKey?: string): Promise<string[]> {
   const { recipients, organizationName, message } = wf.settings;
   const organisation = organizationName ?? "Sealpost";
+  const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
   await enqueueMails(
     tx,
     recipients.map((r) => {
-      const locale = participantMailLocale(wf.settings, r);
+      const locale = participantMailLocale(wf.settings, r, tenantLocale);
       const t = translatorFor(locale);
-      const link = portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r) ?? undefined);
+      const link = portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r, tenantLocale) ?? undefined);
       return {
         tenantId: wf.tenantId,
         dedupeKey: `workflow-invite:${wf.id}:${r.email}${sendKey ? `:${sendKey}` : ""}`,

@@ -5,6 +5,7 @@ import { PORTAL_TOKEN_HOURS } from "@/lib/auth/portal-token-hours";
 import { translatorFor } from "@/lib/i18n/translator";
 import { greeting, oneLine } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { portalLinkPlaceholder } from "./portal-link";
 import { participantLocale, participantMailLocale } from "./portal-locale";
 
@@ -25,12 +26,13 @@ export async function mailOutcome(tx: Tx, wf: Workflow, declined?: { name: strin
   const organisation = wf.settings.organizationName ?? "Sealpost";
   const title = wf.title;
   const recipients = wf.settings.recipients;
+  const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
   await enqueueMails(
     tx,
     recipients.map((r) => {
-      const locale = participantMailLocale(wf.settings, r);
+      const locale = participantMailLocale(wf.settings, r, tenantLocale);
       const t = translatorFor(locale);
-      const link = portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r) ?? undefined);
+      const link = portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r, tenantLocale) ?? undefined);
       const body =
         wf.state === "complete"
           ? [t("mail.outcome.approved", { organisation, title }), ``, t("mail.outcome.approvedLink", { link })]

@@ -1,33 +1,40 @@
 import { and, eq } from "drizzle-orm";
 import { verifyPortalToken, type PortalPrincipal } from "@/lib/auth/portal-token";
 import { getDb } from "@/lib/db/client";
-import { workflows } from "@/lib/db/schema";
+import { tenants, workflows } from "@/lib/db/schema";
 import type { WorkflowSettings } from "@/lib/db/json/workflow-settings";
-import { DEFAULT_LOCALE, type SupportedLocale } from "@/lib/i18n/locales";
+import type { SupportedLocale } from "@/lib/i18n/locales";
 import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { mailLocale, outsideLocale } from "@/lib/i18n/outside-locale";
 import { portalActor, recordEvent } from "../events";
 
 /**
- * Which language the portal's people read, in its mails and on its pages. A participant: the
- * `locale` of their entry of the recipients, else the workflow's `locale` (the request's, else the
- * template's) where it names a language Sealpost writes (de-DE is de). A reviewer: the workflow's,
- * their own being unknown. Where neither names one, a mail is in the default language and a page in
- * the browser's (Accept-Language).
+ * Which language the portal's people read, in its mails and on its pages, in outsideLocale's order. A
+ * participant: the `locale` of their entry of the recipients, else the workflow's `locale` (the
+ * request's, else the template's), else the tenant's default (`tenantLocale`, from
+ * tenantDefaultLocale), where it names a language Sealpost writes (de-DE is de). A reviewer: the
+ * workflow's, else the tenant's, their own being unknown. Where none names one, a mail is in en-GB
+ * and a page in the browser's language (Accept-Language).
  */
-export const workflowLocale = (settings: Pick<WorkflowSettings, "locale">): SupportedLocale | null => supportedLocaleOf(settings.locale);
-
 export const participantLocale = (
   settings: Pick<WorkflowSettings, "locale">,
   recipient: { locale?: string } | undefined,
-): SupportedLocale | null => supportedLocaleOf(recipient?.locale) ?? workflowLocale(settings);
+  tenantLocale: string | null,
+): SupportedLocale | null => outsideLocale({ person: recipient?.locale, document: settings.locale, tenant: tenantLocale });
 
-/** The language of a mail to a participant (null: the default). */
-export const participantMailLocale = (settings: Pick<WorkflowSettings, "locale">, recipient: { locale?: string }): SupportedLocale =>
-  participantLocale(settings, recipient) ?? DEFAULT_LOCALE;
+/** The language of a mail to a participant. */
+export const participantMailLocale = (
+  settings: Pick<WorkflowSettings, "locale">,
+  recipient: { locale?: string },
+  tenantLocale: string | null,
+): SupportedLocale => mailLocale({ person: recipient.locale, document: settings.locale, tenant: tenantLocale });
+
+export const reviewerLocale = (settings: Pick<WorkflowSettings, "locale">, tenantLocale: string | null): SupportedLocale | null =>
+  outsideLocale({ document: settings.locale, tenant: tenantLocale });
 
 /** The language of a mail to a reviewer. */
-export const reviewerMailLocale = (settings: Pick<WorkflowSettings, "locale">): SupportedLocale =>
-  workflowLocale(settings) ?? DEFAULT_LOCALE;
+export const reviewerMailLocale = (settings: Pick<WorkflowSettings, "locale">, tenantLocale: string | null): SupportedLocale =>
+  mailLocale({ document: settings.locale, tenant: tenantLocale });
 
 /** A portal page as its address names it: the workflow, the link's token (`pt`) and the language the mail's link carries (`lang`). */
 export interface PortalPageAddress {
@@ -42,8 +49,10 @@ export interface PortalPageAddress {
  */
 const LANGUAGE_GRACE_S = 30 * 24 * 3600;
 
-/** The workflow the page's token opens, or null: no token, a forged or foreign one, or no such workflow. */
-async function pageWorkflow(page: PortalPageAddress): Promise<{ portal: PortalPrincipal; settings: WorkflowSettings } | null> {
+/** The workflow the page's token opens, with its tenant's default language, or null: no token, a forged or foreign one, or no such workflow. */
+async function pageWorkflow(
+  page: PortalPageAddress,
+): Promise<{ portal: PortalPrincipal; settings: WorkflowSettings; tenantLocale: string | null } | null> {
   if (!page.token) return null;
   let portal: PortalPrincipal;
   try {
@@ -54,16 +63,18 @@ async function pageWorkflow(page: PortalPageAddress): Promise<{ portal: PortalPr
   if (portal.workflowId !== page.workflowId) return null;
   const db = await getDb();
   const [wf] = await db
-    .select({ settings: workflows.settings })
+    .select({ settings: workflows.settings, tenantLocale: tenants.defaultLocale })
     .from(workflows)
+    .innerJoin(tenants, eq(tenants.id, workflows.tenantId))
     .where(and(eq(workflows.tenantId, portal.tenantId), eq(workflows.id, portal.workflowId)));
-  return wf ? { portal, settings: wf.settings } : null;
+  return wf ? { portal, settings: wf.settings, tenantLocale: wf.tenantLocale } : null;
 }
 
 /**
  * The language stored for what a portal page opens, read before the page is laid out (its `<html
  * lang>` is decided ahead of it): the one the mail's link names (each participant's mail carries
- * their own), else the workflow's for its role. Only a valid token reveals anything of the workflow.
+ * their own), else the one for its role, as the mails decide it. Only a valid token reveals anything
+ * of the workflow.
  */
 export async function portalPageLocale(page: PortalPageAddress): Promise<SupportedLocale | null> {
   const linked = supportedLocaleOf(page.lang);
@@ -71,8 +82,8 @@ export async function portalPageLocale(page: PortalPageAddress): Promise<Support
   const opened = await pageWorkflow(page);
   if (!opened) return null;
   return opened.portal.role === "participant"
-    ? participantLocale(opened.settings, opened.settings.recipients[0])
-    : workflowLocale(opened.settings);
+    ? participantLocale(opened.settings, opened.settings.recipients[0], opened.tenantLocale)
+    : reviewerLocale(opened.settings, opened.tenantLocale);
 }
 
 /**

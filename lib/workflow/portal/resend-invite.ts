@@ -6,6 +6,7 @@ import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { translatorFor } from "@/lib/i18n/translator";
 import { enqueueMails } from "@/lib/mail/outbox";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { tenantApprovers } from "../approval/approval-stage";
 import { pendingApprovers } from "../approval/approvers";
 import { portalActor, recordEvent, type WorkflowEventKind } from "../events";
@@ -105,7 +106,7 @@ async function resendToParticipants(tx: Tx, wf: Workflow): Promise<string[]> {
 
 /**
  * A reminder to the current approvers with a reviewer link (request-changes, governance decision), in
- * the workflow's language (an approver's own is not known). The approval notification itself belongs
+ * the workflow's language, else the tenant's default (an approver's own is not known). The approval notification itself belongs
  * to the approval flow; this only says the workflow waits.
  */
 async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
@@ -115,7 +116,7 @@ async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
   const organisation = wf.settings.organizationName ?? "Sealpost";
   const stage = Math.max(wf.approvalStage, 1);
   const sendKey = newId();
-  const t = translatorFor(reviewerMailLocale(wf.settings));
+  const t = translatorFor(reviewerMailLocale(wf.settings, await tenantDefaultLocale(wf.tenantId, tx)));
   await enqueueMails(
     tx,
     approvers.map((to) => ({

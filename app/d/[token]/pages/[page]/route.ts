@@ -19,7 +19,7 @@ const get = route({ auth: "none", params: z.object({ token: z.string(), page: z.
   const number = previewPageNumber(params.page);
   if (number === null) return closedLinkResponse({ state: "unknown" }, requestLocale(req.headers));
   const opened = await openDeliverySession(params.token, "access", visitorFrom(req.headers));
-  const locale = requestLocale(req.headers, opened.state === "unknown" ? null : opened.session.locale);
+  const locale = requestLocale(req.headers, opened.state === "unknown" ? null : opened.locale);
   if (opened.state !== "active") return closedLinkResponse(opened, locale);
   const t = translatorFor(locale);
   const text = (status: number, body: string, headers: Record<string, string> = {}) =>
