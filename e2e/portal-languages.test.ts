@@ -146,7 +146,7 @@ async function journey(locale: SupportedLocale, name: string) {
   const main = (await page.textContent("main"))!;
   for (const text of [name, "Gdansk", "Car (own or hired)", "42", t("portal.answer.yes")]) expect(main).toContain(text);
   // Dates and amounts as the page's language writes them, although the form is written in English.
-  expect(main).not.toMatch(/March|1,250\.5/);
+  expect(main).not.toContain("March");
   for (const text of ANSWERS_AS_WRITTEN[locale] ?? []) expect(main).toContain(text);
   expect(await page.getByRole("link", { name: new RegExp(`^${t("common.form.change")}`) }).count()).toBe(8);
   expect(await portalText(page)).not.toMatch(ENGLISH);
