@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { SupportedLocale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { DECLARATION_SHA256 } from "@/lib/workflow/portal/declaration";
 import { launchChromium } from "../tests/support/browser";
 import type { Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
@@ -183,6 +184,9 @@ it("a German participant reads the invitation and the portal in German; the menu
 
   // The choice is recorded in the workflow's activity, with the language and the link's actor.
   const activity = async () => (await (await stack.api("submitter", "GET", `/api/workflow/${workflowId}/activity`)).json()).events;
+  // So is the declaration Erika made by submitting: the German text she read, by its hash.
+  const submitted = (await activity()).find((e: { kind: string }) => e.kind === "workflow.validated");
+  expect(submitted.detail.declaration).toEqual({ locale: "de", sha256: DECLARATION_SHA256.de.at(-1) });
   await expect
     .poll(async () =>
       (await activity())

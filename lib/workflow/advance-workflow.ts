@@ -1,9 +1,13 @@
 import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
+import { requestLocale } from "@/lib/i18n/request-locale";
+import { tenantDefaultLocale } from "@/lib/tenants";
 import { enterApproval, notifyStage } from "./approval/approval-stage";
 import { changeWorkflow, type Change } from "./change-workflow";
 import { portalActor } from "./events";
 import { assertOtpPassed } from "./otp/otp-gate";
+import { declarationRead, type DeclarationRead } from "./portal/declaration";
+import { roleLocale } from "./portal/portal-locale";
 import { validateData } from "./validation/validate-data";
 
 /**
@@ -11,17 +15,21 @@ import { validateData } from "./validation/validate-data";
  * portal checks each step with the same rules, and the final advance checks everything). On the last
  * step: every field rule and every cross-field rule; passed → pending-approval, failed →
  * validation-failed with the results (HTTP 200 either way, docs/spec.md, "Errors"); pending-approval mails the
- * approvers of stage 1. In changes-requested the same (the final advance resubmits).
+ * approvers of stage 1. In changes-requested the same (the final advance resubmits). The final
+ * advance records the declaration its participant made by submitting, in the language the
+ * check-answers page showed it (the request decides as the page did: their menu's choice, else their
+ * language as stored, else their browser's) with that text's SHA-256.
  */
-export async function advanceWorkflow(portal: PortalPrincipal) {
+export async function advanceWorkflow(portal: PortalPrincipal, headers: Pick<Headers, "get">) {
+  const tenantLocale = await tenantDefaultLocale(portal.tenantId);
   const wf = await changeWorkflow(portal.tenantId, portal.workflowId, "advance", portalActor(portal), (wf) => {
     assertOtpPassed(wf, portal);
-    return nextOf(wf);
+    return nextOf(wf, () => declarationRead(requestLocale(headers, roleLocale(portal.role, wf.settings, tenantLocale))));
   });
   return advanceResponse(wf);
 }
 
-function nextOf(wf: Workflow): Change {
+function nextOf(wf: Workflow, declaration: () => DeclarationRead): Change {
   const last = wf.schema.steps.length - 1;
   if (wf.currentStepIndex < last) {
     const to = wf.currentStepIndex + 1;
@@ -35,6 +43,7 @@ function nextOf(wf: Workflow): Change {
     outcome,
     failed: results.filter((r) => !r.passed).map((r) => r.ruleId),
     ...(wf.state === "changes-requested" ? { resubmitted: true } : {}),
+    declaration: declaration(),
   };
   const validated = { validationOutcome: outcome, validationResults: results, validatedAt: now };
   if (outcome === "failed") {

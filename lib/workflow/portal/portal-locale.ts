@@ -81,10 +81,16 @@ export async function portalPageLocale(page: PortalPageAddress): Promise<Support
   if (linked) return linked;
   const opened = await pageWorkflow(page);
   if (!opened) return null;
-  return opened.portal.role === "participant"
-    ? participantLocale(opened.settings, opened.settings.recipients[0], opened.tenantLocale)
-    : reviewerLocale(opened.settings, opened.tenantLocale);
+  return roleLocale(opened.portal.role, opened.settings, opened.tenantLocale);
 }
+
+/** The language stored for a portal link's role: the participant's (the first recipient's: the link names no other), else the reviewers'. */
+export const roleLocale = (
+  role: PortalPrincipal["role"],
+  settings: Pick<WorkflowSettings, "locale" | "recipients">,
+  tenantLocale: string | null,
+): SupportedLocale | null =>
+  role === "participant" ? participantLocale(settings, settings.recipients[0], tenantLocale) : reviewerLocale(settings, tenantLocale);
 
 /**
  * A participant or reviewer switched the portal's language: a `language.chosen` event in the
