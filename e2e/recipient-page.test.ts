@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { translatorFor } from "@/lib/i18n/translator";
 import { launchChromium } from "../tests/support/browser";
 import { readPdf } from "../tests/support/pdf";
 import { eventually, startStack, type Stack } from "../tests/support/stack";
@@ -267,4 +268,46 @@ it("the pseudo-locale shows every text from a catalogue, accented and longer, an
   expect(await outside("header label")).toBe("");
   await checkAtBothWidths(page, "recipient/06-pseudo");
   await context.close();
+});
+
+it("a record's recipientLocale names each address's language: their mails, sessions and pages are in it, an empty entry in the document's", async () => {
+  const [de, ja, en] = ["greta@example.test", "kenji@example.test", "ellen@example.test"];
+  const res = await stack.api("submitter", "POST", "/api/render", {
+    templatePath: "letter.md",
+    dataSource: [
+      {
+        customerId: "C558",
+        name: "Greta Example",
+        amount: 42,
+        recipientEmail: `${de};${ja};${en}`,
+        recipientName: "Greta;Kenji;Ellen",
+        recipientLocale: "de-AT;ja;",
+      },
+    ],
+    features: { svcDispatch: true },
+    templateSettings: { distribution: { requireApproval: false } },
+  });
+  expect(res.status).toBe(202);
+  const mails = await stack.smtp.waitFor((m) => [de, ja, en].every((a) => m.some((x) => x.to.includes(a))) && m, 60_000);
+  const mailTo = (address: string) => mails.find((x) => x.to.includes(address))!;
+  const title = /^Your document: (.+)$/.exec(mailTo(en).subject)![1];
+  expect(mailTo(de).subject).toBe(translatorFor("de")("mail.delivery.subject", { title }));
+  expect(mailTo(ja).subject).toBe(translatorFor("ja")("mail.delivery.subject", { title }));
+  expect(mailTo(de).text.split(/\r?\n/)[0]).toBe(translatorFor("de")("mail.greeting.named", { name: "Greta" }));
+
+  const docs = await (await stack.api("submitter", "GET", `/api/dispatch/batch/${res.headers.get("x-svc-batchid")}/documents`)).json();
+  const { sessions } = await (
+    await stack.api("submitter", "GET", `/api/delivery-sessions?correlationId=${docs.documents[0].correlationId}`)
+  ).json();
+  expect(Object.fromEntries(sessions.map((s: { recipientEmail: string; locale: string | null }) => [s.recipientEmail, s.locale]))).toEqual({
+    [de]: "de",
+    [ja]: "ja",
+    [en]: null,
+  });
+
+  // Kenji's link opens in Japanese, although his browser asks for English.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: "en-GB" });
+  await page.goto(mailTo(ja).text.match(/https?:\/\/\S+\/d\/[A-Za-z0-9_-]+/)![0]);
+  expect(await page.getAttribute("html", "lang")).toBe("ja");
+  await page.close();
 });
