@@ -56,6 +56,7 @@ beside() {
 # walk-through's fixed ports (3000, 9400) are not among the free ports the stacks take.
 run_all() {
   static_checks || return 1
+  export SEALPOST_TYPECHECKED=1
   beside build test:unit || return 1
   beside test:walkthrough test:integration
 }
