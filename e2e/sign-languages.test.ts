@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { dayOf } from "@/lib/date-parts";
 import { momentText } from "@/lib/format/moment-text";
 import { translatorFor } from "@/lib/i18n/translator";
 import { CONSENT_SHA256, CURRENT_CONSENT } from "@/lib/signing/ceremony/consent";
@@ -99,6 +100,9 @@ it("a signer the request names as German reads the invitation and the page in Ge
   expect(main).toContain("Sie unterzeichnen als Dora Deutsch.");
   expect(main).toContain("Einwilligung in die elektronische Unterzeichnung");
   expect(main).toContain("Wählen Sie „Unterzeichnung ablehnen“");
+  // The consent's version is a date in German words ("Fassung vom 1. Dezember 2026"), not its code.
+  expect(main).toContain(t("sign.form.consentVersion", { version: dayOf(CURRENT_CONSENT)! }));
+  expect(main).not.toContain(CURRENT_CONSENT);
   expect(main).not.toMatch(/\b(Sign the|Decline|Read the|Your signature|Download)\b/);
   expect(await page.getByRole("region", { name: /^Seite 1 von \d+$/ }).count()).toBe(1);
   expect(await page.getByLabel("Sprache").inputValue()).toBe("de");
@@ -150,6 +154,7 @@ it("an Arabic signer gets the page right to left; a signer with a Japanese brows
   const main = await pageText(page);
   expect(main).toContain(ar("sign.form.caption", named));
   expect(main).toContain("الموافقة على التوقيع الإلكتروني");
+  expect(main).toContain(ar("sign.form.consentVersion", { version: dayOf(CURRENT_CONSENT)! }));
   expect(main).not.toMatch(/\b(Sign|Decline|Read|Your|Download|Version)\b/);
   // Mirrored by the logical properties: the service's name, the header's first item, sits at the right.
   const service = await page.getByRole("banner").getByText("Sealpost", { exact: true }).boundingBox();

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayOf } from "@/lib/date-parts";
 import { localizedPage } from "@/lib/http/localized-pages";
 import { closeDb, getDb } from "@/lib/db/client";
 import { deliverySessions, mailOutbox, workflows, type Workflow } from "@/lib/db/schema";
@@ -7,6 +8,7 @@ import { resetEnvCache } from "@/lib/env";
 import { momentText } from "@/lib/format/moment-text";
 import { LOCALES, PSEUDO_LOCALE } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
+import { formatterFor, translatorFor } from "@/lib/i18n/translator";
 import { acceptedConsent, consent, CONSENT_SHA256, CURRENT_CONSENT, type ConsentVersion } from "@/lib/signing/ceremony/consent";
 import { signingReason } from "@/lib/signing/revisions/apply-signature";
 import { deliverToSigners } from "@/lib/signing/revisions/deliver-to-signers";
@@ -70,6 +72,20 @@ describe("the consent in every language", () => {
     expect(pseudo.locale).toBe(PSEUDO_LOCALE);
     expect(pseudo.text).not.toMatch(/[A-Za-z]{4}/);
     expect(acceptedConsent({ version: CURRENT_CONSENT, sha256: pseudo.sha256 })?.locale).toBe(PSEUDO_LOCALE);
+  });
+
+  it("is named by a calendar day, which the signing page writes as a date of its language, never as the version's code", () => {
+    for (const version of Object.keys(CONSENT_SHA256) as ConsentVersion[])
+      expect(dayOf(version)?.toISOString().slice(0, 10), version).toBe(version);
+    const day = dayOf(CURRENT_CONSENT)!;
+    for (const tag of [...tags, PSEUDO_LOCALE] as const) {
+      const line = translatorFor(tag)("sign.form.consentVersion", { version: day });
+      expect(line, tag).toContain(formatterFor(tag).dateTime(day, "day"));
+      expect(line, tag).not.toContain(CURRENT_CONSENT);
+    }
+    expect(translatorFor("de")("sign.form.consentVersion", { version: day })).toBe("Fassung vom 1. Dezember 2026");
+    expect(translatorFor("en-GB")("sign.form.consentVersion", { version: day })).toBe("Version of 1 December 2026");
+    expect(translatorFor("ja")("sign.form.consentVersion", { version: day })).toBe("2026年12月1日版");
   });
 
   it("goes into the signature's reason with the language read and its hash", () => {

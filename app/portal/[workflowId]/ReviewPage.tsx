@@ -9,7 +9,8 @@ import type { Translator } from "@/lib/i18n/translator";
 import { blockingRuleIds } from "@/lib/workflow/approval/review-rules";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { changeRequestsOf, type Bootstrap, type ChangeRequest } from "./bootstrap";
-import { answerWords, dayOf, resultWords, stateWords } from "./portal-words";
+import { answerWords, resultWords, stateWords } from "./portal-words";
+import { dayOf } from "@/lib/date-parts";
 import {
   changesSince,
   fieldLabel,

@@ -15,7 +15,8 @@ import { clearDraft, readDraft, writeDraft } from "./draft-store";
 import { FieldControl } from "./FieldControl";
 import type { Translator } from "@/lib/i18n/translator";
 import { isTokenProblem, type ApiAnswer, type PortalApi } from "./portal-api";
-import { dayOf, fieldWords, resultWords } from "./portal-words";
+import { fieldWords, resultWords } from "./portal-words";
+import { dayOf } from "@/lib/date-parts";
 import { SaveStatus } from "./SaveStatus";
 import { useAutosave, type SaveOutcome } from "./use-autosave";
 

@@ -34,13 +34,6 @@ export const waitMinutes = (seconds: number): number => Math.max(1, Math.ceil(se
 export const failureWords = (t: Translator, a: { status: number }, otherwise: string): string =>
   a.status === 0 ? t("portal.problem.network") : otherwise;
 
-/** A calendar day ("2027-04-01") as the moment the `day` format writes, or null when it is none. */
-export function dayOf(iso: string | null | undefined): Date | null {
-  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
 const MISSING = {
   day: "day",
   month: "month",

@@ -8,6 +8,7 @@ import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { PdfView } from "@/components/PdfView";
 import { saveBytes } from "@/components/save-bytes";
+import { dayOf } from "@/lib/date-parts";
 import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
 import { MarkInput, type MarkKind } from "./MarkInput";
 import type { Failed, OpenBootstrap, SignApi } from "./sign-api";
@@ -57,6 +58,8 @@ export function SignForm({
   const load = useCallback(() => (bytes.current ??= api.document()), [api]);
   const [paragraphs] = useState(() => boot.consent.text.split("\n").filter(Boolean));
   const [consentTitle, ...consentBody] = paragraphs;
+  // A version is named by the day it took effect (consent.ts): the page writes that day as a date of its language.
+  const versionDay = dayOf(boot.consent.version);
 
   const order = boot.signer.order;
   const total = boot.signing.signers.length;
@@ -148,7 +151,7 @@ export function SignForm({
             {consentBody.map((p, i) => (
               <p key={i}>{p}</p>
             ))}
-            <p className={styles.consentVersion}>{t("sign.form.consentVersion", { version: boot.consent.version })}</p>
+            {versionDay && <p className={styles.consentVersion}>{t("sign.form.consentVersion", { version: versionDay })}</p>}
           </div>
           <Checkbox
             id="consent"
