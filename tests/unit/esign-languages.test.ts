@@ -222,6 +222,15 @@ describe("the mails to signers, in each signer's language", () => {
     const arReminder = signerMail(wf, amal, amal.tokenNonce!, until, { total: 2, tenantLocale: "fr", reminder: true });
     expect(arReminder.subject).toBe(`تذكير: يُطلب منكم توقيع «Mietvertrag» من المُرسِل (Acme GmbH) قبل ${momentText(until, "ar")}`);
 
+    // A workflow that names no organisation: whole sentences without one, never a stand-in name.
+    const anonymous = { ...wf, settings: { ...wf.settings, organizationName: undefined } };
+    const deAnonymous = signerMail(anonymous, erika, erika.tokenNonce!, until, { total: 2, tenantLocale: null });
+    expect(deAnonymous.subject).toBe("Bitte unterzeichnen Sie „Mietvertrag“");
+    expect(deAnonymous.text.split("\n")[2]).toBe("Sie werden gebeten, „Mietvertrag“ als Mieterin zu unterzeichnen.");
+    const arAnonymous = signerMail(anonymous, amal, amal.tokenNonce!, until, { total: 2, tenantLocale: null, reminder: true });
+    expect(arAnonymous.subject).toBe(`تذكير: يُطلب منكم توقيع «Mietvertrag» قبل ${momentText(until, "ar")}`);
+    for (const m of [deAnonymous, arAnonymous]) expect(`${m.subject}\n${m.text}`).not.toMatch(/Sealpost|\(\)/);
+
     const db = await getDb();
     await db.transaction((tx) => tellSignersSigningEnded(tx, wf, { by: "initiator" }));
     const ended = async (prefix: string) => (await mailsTo(prefix)).find((m) => m.dedupeKey.startsWith("sign-ended:"))!;

@@ -107,8 +107,8 @@ for (const driver of ["postgres", "pglite"] as const) {
       expect(await remindSigners(at(121))).toEqual({ reminded: 0 }); // once per link
       const [mail] = await reminders(wf);
       expect(mail.to).toBe(signers[0].email);
-      expect(mail.subject).toBe(`Reminder: Sealpost asks you to sign "Leave request" by 14 December 2026 at 09:00 UTC`);
-      expect(mail.text).toContain("is still waiting for your signature");
+      expect(mail.subject).toBe(`Reminder: please sign "Leave request" by 14 December 2026 at 09:00 UTC`);
+      expect(mail.text).toContain(`Your signature on "Leave request" is still awaited.`);
       // The invitation's own link: the first mail keeps working, nothing is replaced.
       const link = signLinkPlaceholder(signers[0].id, signers[0].tokenNonce!);
       expect((await mails(wf)).filter((m) => m.text.includes(link)).map((m) => m.subject.startsWith("Reminder"))).toEqual([false, true]);

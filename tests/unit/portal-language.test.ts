@@ -132,6 +132,15 @@ describe("the passcode mail", () => {
     expect(m.subject).toBe('Acme HR: your passcode to sign "NDA"');
     expect(m.text).toContain('Enter it on the signing page of "NDA".');
   });
+
+  it("has a subject of its own where the workflow names no organisation, never a stand-in name", () => {
+    const anonymous = { ...letter, organisation: null };
+    const sign = passcodeMail({ ...holder, signerId: "s1" }, "s".repeat(16), { ...anonymous, purpose: "sign", title: "NDA" });
+    expect(sign.subject).toBe('Your passcode to sign "NDA"');
+    expect(passcodeMail(holder, "s".repeat(16), anonymous, "de").subject).toBe("Ihr Code für „Urlaubsantrag“");
+    expect(passcodeMail(holder, "s".repeat(16), anonymous, "ar").subject).toBe("رمزكم لـ«Urlaubsantrag»");
+    expect(passcodeMail(holder, "s".repeat(16), anonymous, "ja").subject).toBe("「Urlaubsantrag」の確認コード");
+  });
 });
 
 describe("the portal's mails and pages on pglite", () => {
@@ -174,6 +183,31 @@ describe("the portal's mails and pages on pglite", () => {
     expect(sam.text.split("\n")[0]).toBe("مرحبًا،");
     expect(sam.text).toContain(`فتح النموذج: [[portal-link:participant.ar:${wf.id}:acme]]`);
     expect(sam.text).toContain("يظل الرابط صالحًا لمدة 4 ساعات");
+  });
+
+  it("invites and tells the outcome in whole sentences of their own where the workflow names no organisation", async () => {
+    const anonymous = { recipients: participants, requireOtp: false, options: {} };
+    const wf = await insert({ settings: anonymous });
+    await (await getDb()).transaction((tx) => inviteParticipants(tx, wf));
+    const [pat, sam] = await outbox(`workflow-invite:${wf.id}:`);
+    expect(pat.subject).toBe("Bitte füllen Sie „Urlaubsantrag“ aus");
+    expect(pat.text).toContain("Sie werden gebeten, „Urlaubsantrag“ auszufüllen.");
+    expect(pat.text).toContain("der Absender kann Ihnen einen neuen senden.");
+    expect(sam.subject).toBe("يُرجى تعبئة «Urlaubsantrag»");
+    expect(sam.text).toContain("يُرجى منكم تعبئة «Urlaubsantrag».");
+    for (const m of [pat, sam]) expect(`${m.subject}\n${m.text}`).not.toMatch(/Sealpost|\(\)/);
+
+    const done = await insert({ state: "rejected", settings: anonymous });
+    const db = await getDb();
+    await db
+      .insert(workflowEvents)
+      .values({ workflowId: done.id, tenantId: "acme", kind: "workflow.invited", actor: "init@acme.test", detail: {} });
+    await db.transaction((tx) => mailOutcome(tx, done));
+    const [patDone] = await outbox(`workflow-outcome:${done.id}:`);
+    expect(patDone.subject).toBe("„Urlaubsantrag“ wurde nicht freigegeben");
+    expect(patDone.text).toContain(
+      "Ihre Antworten zu „Urlaubsantrag“ wurden nicht freigegeben. Bei Fragen wenden Sie sich bitte an den Absender.",
+    );
   });
 
   it("tells each participant the outcome in their own language", async () => {

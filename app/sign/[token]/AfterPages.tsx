@@ -7,6 +7,7 @@ import { StatusTag } from "@/components/StatusTag";
 import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
 import type { Progress, SignApi } from "./sign-api";
 import styles from "./sign.module.css";
+import { senderWords } from "@/lib/i18n/sender";
 
 export type After = "signing" | "signed" | "declined";
 
@@ -111,7 +112,7 @@ function Signed({ progress }: { progress: Progress | null }) {
 function Declined({ organisation, title }: { organisation: string | null; title?: string }) {
   const t = useTranslations();
   const heading = useHeadingFocus();
-  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
+  const who = senderWords(organisation);
   return (
     <>
       {title && <Caption>{title}</Caption>}

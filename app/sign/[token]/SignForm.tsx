@@ -13,6 +13,7 @@ import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
 import { MarkInput, type MarkKind } from "./MarkInput";
 import type { Failed, OpenBootstrap, SignApi } from "./sign-api";
 import styles from "./sign.module.css";
+import { senderWords } from "@/lib/i18n/sender";
 
 const MAX_MARK_TEXT = 100; // lib/signing/pdf/mark.ts
 
@@ -46,7 +47,7 @@ export function SignForm({
   const t = useTranslations();
   const heading = useHeadingFocus();
   const organisation = boot.organizationName;
-  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
+  const who = senderWords(organisation);
   const [agreed, setAgreed] = useState(false);
   const [kind, setKind] = useState<MarkKind>("typed");
   const [text, setText] = useState(boot.signer.name);
