@@ -9295,7 +9295,7 @@ export interface operations {
                             recipients?: {
                                 email: string;
                                 displayName?: string;
-                                /** @description The language of this participant's mails and portal pages: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de). */
+                                /** @description The language of this person's mails and pages (a participant's portal, a signer's signing page): one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de); any other is 422 workflow.locale_unsupported naming the entry. Absent: the workflow's `locale`, else the tenant's default locale. */
                                 locale?: string;
                             }[];
                             /** @default false */

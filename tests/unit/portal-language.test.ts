@@ -5,8 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 import { passcodeMail } from "@/lib/otp/mail";
+import { esignRequestSchema } from "@/lib/signing/signers/esign-settings";
 import { updateTenant } from "@/lib/tenants";
-import { withCatalogueLocales } from "@/lib/workflow/person-locales";
+import { personLocaleField, withCatalogueLocales } from "@/lib/workflow/person-locales";
+import { participantSchema } from "@/lib/workflow/settings";
 import { inviteParticipants } from "@/lib/workflow/portal/invite-participants";
 import { mailOutcome } from "@/lib/workflow/portal/outcome-mail";
 import {
@@ -64,6 +66,18 @@ describe("a participant's language", () => {
       { email: "b@example.test", displayName: "B", locale: "ar" },
       { email: "c@example.test" },
     ]);
+  });
+
+  it("is read by one field for a participant and a signer alike, which the API document describes once for both", () => {
+    expect(participantSchema.shape.locale).toBe(personLocaleField);
+    const signer = (locale: string) => esignRequestSchema.safeParse({ signers: [{ name: "Ann", email: "ann@example.test", locale }] });
+    const participant = (locale: string) => participantSchema.safeParse({ email: "ann@example.test", locale });
+    expect(signer(" de-AT ").data?.signers?.[0].locale).toBe("de-AT");
+    expect(participant(" de-AT ").data?.locale).toBe("de-AT");
+    // Any tag up to 35 characters passes the schema: which languages Sealpost writes is withCatalogueLocales' 422.
+    expect(signer("tlh").success && participant("tlh").success).toBe(true);
+    expect(signer("x".repeat(36)).success || participant("x".repeat(36)).success).toBe(false);
+    expect(personLocaleField.description).toMatch(/participant's portal, a signer's signing page.*422 workflow\.locale_unsupported/);
   });
 
   it("is refused on create, naming each entry, when Sealpost does not write it (422 workflow.locale_unsupported)", () => {
