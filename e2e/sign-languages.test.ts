@@ -7,13 +7,14 @@ import { CONSENT_SHA256, CURRENT_CONSENT } from "@/lib/signing/ceremony/consent"
 import { launchChromium } from "../tests/support/browser";
 import {
   esignFixtures,
-  person as newSigner,
+  invitation as invitationTo,
+  linkIn,
+  namedSigner as person,
   sealedForSigning as sealedFor,
   signWith,
   typedSignature,
   workflowStatus,
   type EsignFixtures,
-  type Signer,
 } from "../tests/support/esign-flow";
 import { eventually, type Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
@@ -44,13 +45,8 @@ afterAll(async () => {
 const TITLE = "Expense governance check";
 const ORG = "Acme Ltd";
 const named = { named: "yes", organisation: ORG };
-const person = (name: string, extra: Partial<Signer> = {}): Signer => newSigner(name.split(" ")[0], { name, ...extra });
-
-const SIGN_LINK = /https?:\/\/\S+\/sign\/[0-9a-f-]{36}\.[\w-]{43}/;
 /** The newest mail to `email` that carries a signing link (its subject is in the signer's language). */
-const invitation = (email: string) =>
-  stack.smtp.waitFor((ms) => ms.filter((m) => m.to.includes(email) && SIGN_LINK.test(m.text)).at(-1), 30_000);
-const linkIn = (text: string) => SIGN_LINK.exec(text)![0];
+const invitation = (email: string) => invitationTo(stack, email);
 
 async function open(link: string, browserLocale: string, cookie?: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: browserLocale });

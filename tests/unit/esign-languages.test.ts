@@ -1,10 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dayOf } from "@/lib/date-parts";
 import { localizedPage } from "@/lib/http/localized-pages";
-import { closeDb, getDb } from "@/lib/db/client";
-import { deliverySessions, mailOutbox, workflows, type Workflow } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
+import { getDb } from "@/lib/db/client";
+import { deliverySessions, mailOutbox, type Workflow } from "@/lib/db/schema";
 import { momentText } from "@/lib/format/moment-text";
 import { LOCALES, PSEUDO_LOCALE } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
@@ -12,13 +11,13 @@ import { formatterFor, translatorFor } from "@/lib/i18n/translator";
 import { acceptedConsent, consent, CONSENT_SHA256, CURRENT_CONSENT, type ConsentVersion } from "@/lib/signing/ceremony/consent";
 import { signingReason } from "@/lib/signing/revisions/apply-signature";
 import { deliverToSigners } from "@/lib/signing/revisions/deliver-to-signers";
-import { inviteSigners, signerMail } from "@/lib/signing/signers/invite-signers";
+import { signerMail } from "@/lib/signing/signers/invite-signers";
 import { signerLocale, signerMailLocale } from "@/lib/signing/signers/signer-locale";
 import { tellSignersSigningEnded } from "@/lib/signing/signers/signing-ended";
-import { insertSigners, listSigners } from "@/lib/signing/signers/signers";
-import { addTenant, updateTenant } from "@/lib/tenants";
-import { useFreshDatabase } from "../support/test-db";
-import { workflowRow } from "../support/workflow-row";
+import { listSigners } from "@/lib/signing/signers/signers";
+import { updateTenant } from "@/lib/tenants";
+import { invitedToSign } from "../support/esign-rows";
+import { useWorkflowDatabase } from "../support/workflow-db";
 
 /** The English consent's SHA-256 before it was translated: signatures made then carry it, so it never changes. */
 const ENGLISH_2026_12_01 = "fd3803df6a3b64b0038e8d3716d9a64de8b161bead202188d75750d3edef4dbc";
@@ -134,54 +133,29 @@ describe("a signer's language", () => {
 });
 
 describe("the mails to signers, in each signer's language", () => {
-  let cleanup: () => Promise<void> | void = () => {};
-  beforeAll(async () => {
-    cleanup = await useFreshDatabase("pglite");
-    resetEnvCache();
-    await closeDb();
-    await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow"] });
-  });
-  afterAll(async () => {
-    await closeDb();
-    await cleanup();
-    resetEnvCache();
-  });
+  useWorkflowDatabase("pglite");
 
   const T0 = new Date("2026-12-07T09:00:00.000Z");
 
   /** A workflow of Acme GmbH being signed (its locale `de-DE`) by Erika (no language of her own) and Amal (ar), in order. */
-  async function invited(): Promise<Workflow> {
-    const wf = workflowRow({
-      state: "sealing",
-      title: "Mietvertrag",
-      documentRevision: 0,
-      documentKey: "k",
-      documentSha256: "0".repeat(64),
-      settings: {
-        recipients: [],
-        requireOtp: false,
-        options: {},
-        organizationName: "Acme GmbH",
-        locale: "de-DE",
-        esign: { enabled: true, signingMode: "sequential", signers: null },
-      },
-    });
-    const db = await getDb();
-    await db.transaction(async (tx) => {
-      await tx.insert(workflows).values(wf);
-      await insertSigners(
-        tx,
-        wf,
+  const invited = async (): Promise<Workflow> =>
+    (
+      await invitedToSign(
         [
-          { name: "Erika Muster", email: `erika-${wf.id.slice(0, 8)}@sign.test`, order: 1, role: "Mieterin", requireOtp: true },
-          { name: "أمل", email: `amal-${wf.id.slice(0, 8)}@sign.test`, order: 2, role: null, requireOtp: false, locale: "ar" },
+          { name: "Erika Muster", order: 1, role: "Mieterin", requireOtp: true },
+          { name: "أمل", mailbox: "amal", order: 2, locale: "ar" },
         ],
-        T0,
-      );
-      await inviteSigners(tx, wf, await listSigners(wf.tenantId, wf.id, tx), T0, { total: 2 });
-    });
-    return wf;
-  }
+        {
+          writtenAt: T0,
+          row: { title: "Mietvertrag" },
+          settings: {
+            organizationName: "Acme GmbH",
+            locale: "de-DE",
+            esign: { enabled: true, signingMode: "sequential", signers: null },
+          },
+        },
+      )
+    ).wf;
 
   const mailsTo = async (prefix: string) =>
     (await (await getDb()).select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))).filter((m) => m.to.startsWith(prefix));
@@ -252,36 +226,14 @@ describe("the mails to signers, in each signer's language", () => {
   it("writes to a signer whom neither they nor the workflow name a language for in the tenant's default: the invitation, the end notice and the signed document's link", async () => {
     await updateTenant("acme", { defaultLocale: "it-CH" });
     try {
-      const wf = workflowRow({
-        state: "sealing",
-        title: "Contratto",
-        documentRevision: 0,
-        documentKey: "k",
-        documentSha256: "0".repeat(64),
-        settings: {
-          recipients: [],
-          requireOtp: false,
-          options: {},
-          organizationName: "Acme Srl",
-          esign: { enabled: true, signingMode: "parallel", signers: null },
-        },
+      const { wf } = await invitedToSign([{ name: "Gino Rossi" }, { name: "Yuki", locale: "ja" }], {
+        writtenAt: T0,
+        row: { title: "Contratto" },
+        settings: { organizationName: "Acme Srl" },
       });
       const gino = `gino-${wf.id.slice(0, 8)}@sign.test`;
       const yuki = `yuki-${wf.id.slice(0, 8)}@sign.test`;
       const db = await getDb();
-      await db.transaction(async (tx) => {
-        await tx.insert(workflows).values(wf);
-        await insertSigners(
-          tx,
-          wf,
-          [
-            { name: "Gino Rossi", email: gino, order: null, role: null, requireOtp: false },
-            { name: "Yuki", email: yuki, order: null, role: null, requireOtp: false, locale: "ja" },
-          ],
-          T0,
-        );
-        await inviteSigners(tx, wf, await listSigners(wf.tenantId, wf.id, tx), T0, { total: 2 });
-      });
       const [invitation] = await mailsTo("gino-");
       expect(invitation.subject).toBe("Acme Srl: la preghiamo di firmare «Contratto»");
       // The signer's own language still comes first.
