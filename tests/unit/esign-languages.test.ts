@@ -1,17 +1,19 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dayOf } from "@/lib/date-parts";
 import { localizedPage } from "@/lib/http/localized-pages";
 import { getDb } from "@/lib/db/client";
-import { deliverySessions, mailOutbox, type Workflow } from "@/lib/db/schema";
+import { deliverySessions, mailOutbox, workflowEvents, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
 import { momentText } from "@/lib/format/moment-text";
 import { LOCALES, PSEUDO_LOCALE } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { formatterFor, translatorFor } from "@/lib/i18n/translator";
 import { acceptedConsent, consent, CONSENT_SHA256, CURRENT_CONSENT, type ConsentVersion } from "@/lib/signing/ceremony/consent";
+import { signToken } from "@/lib/signing/ceremony/sign-link";
+import { recordSignerLanguage, signingPageLocale } from "@/lib/signing/ceremony/signing-page-language";
 import { signingReason } from "@/lib/signing/revisions/apply-signature";
 import { deliverToSigners } from "@/lib/signing/revisions/deliver-to-signers";
-import { signerMail } from "@/lib/signing/signers/invite-signers";
+import { inviteSigners, signerMail } from "@/lib/signing/signers/invite-signers";
 import { signerLocale, signerMailLocale } from "@/lib/signing/signers/signer-locale";
 import { tellSignersSigningEnded } from "@/lib/signing/signers/signing-ended";
 import { listSigners } from "@/lib/signing/signers/signers";
@@ -249,5 +251,30 @@ describe("the mails to signers, in each signer's language", () => {
     } finally {
       await updateTenant("acme", { defaultLocale: null });
     }
+  });
+
+  it("opens the signing page in the link's signer's language, and records a change from its menu for the current link only", async () => {
+    const wf = await invited();
+    const [erika, amal] = await listSigners(wf.tenantId, wf.id);
+    const tokenOf = (s: WorkflowSigner) => signToken(s.id, s.tokenNonce!);
+    expect(await signingPageLocale(tokenOf(amal))).toBe("ar");
+    // Erika names none: the workflow's de-DE, as Sealpost writes it.
+    expect(await signingPageLocale(tokenOf(erika))).toBe("de");
+    expect(await signingPageLocale("not-a-link")).toBeNull();
+
+    const replaced = tokenOf(erika);
+    await (await getDb()).transaction((tx) => inviteSigners(tx, wf, [erika], T0, { resend: true, total: 2 }));
+    const [fresh] = await listSigners(wf.tenantId, wf.id);
+    expect(await signingPageLocale(replaced)).toBeNull();
+    const visitor = { ip: "192.0.2.7", userAgent: "test" };
+    await recordSignerLanguage(replaced, "fr", visitor);
+    await recordSignerLanguage(tokenOf(fresh), "ja", visitor);
+    const chosen = await (
+      await getDb()
+    )
+      .select()
+      .from(workflowEvents)
+      .where(and(eq(workflowEvents.workflowId, wf.id), eq(workflowEvents.kind, "signer.language-chosen")));
+    expect(chosen.map((e) => e.detail)).toEqual([{ signer: 0, locale: "ja", ip: "192.0.2.7", userAgent: "test" }]);
   });
 });
