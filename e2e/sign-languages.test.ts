@@ -18,7 +18,7 @@ import {
 } from "../tests/support/esign-flow";
 import { eventually, type Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
-import { checkAtBothWidths, documentDrawn, heading } from "./support";
+import { checkAtBothWidths, documentDrawn, heading, readsLeftToRight } from "./support";
 
 /**
  * The signing ceremony in the signer's language, against the built server, real PostgreSQL and SMTP
@@ -135,7 +135,7 @@ it("a signer the request names as German reads the invitation and the page in Ge
 
 it("an Arabic signer gets the page right to left; a signer with a Japanese browser gets Japanese, switches to Hebrew and back, and each choice is recorded", async () => {
   const ar = translatorFor("ar");
-  const amal = person("Amal Haddad", { locale: "ar" });
+  const amal = person("Amal Haddad", { locale: "ar", role: "Director (interim)" });
   const kenji = person("Kenji Sato");
   const id = await sealedFor(stack, [amal, kenji], "parallel");
 
@@ -152,6 +152,9 @@ it("an Arabic signer gets the page right to left; a signer with a Japanese brows
   expect(main).toContain("الموافقة على التوقيع الإلكتروني");
   expect(main).toContain(ar("sign.form.consentVersion", { version: dayOf(CURRENT_CONSENT)! }));
   expect(main).not.toMatch(/\b(Sign|Decline|Read|Your|Download|Version)\b/);
+  // The sender's words keep their own order in the mirrored page: the role ends with its bracket, the title is isolated.
+  expect(await readsLeftToRight(page.locator("main"), "Director (interim)")).toBe(true);
+  expect(await heading(page).locator("bdi").textContent()).toBe(TITLE);
   // Mirrored by the logical properties: the service's name, the header's first item, sits at the right.
   const service = await page.getByRole("banner").getByText("Sealpost", { exact: true }).boundingBox();
   expect(service!.x).toBeGreaterThan(640);

@@ -69,7 +69,11 @@ function Applying({ slow, title }: { slow: boolean; title?: string }) {
   const heading = useHeadingFocus();
   return (
     <>
-      {title && <Caption>{title}</Caption>}
+      {title && (
+        <Caption>
+          <bdi>{title}</bdi>
+        </Caption>
+      )}
       <h1 tabIndex={-1} ref={heading}>
         {t("sign.titles.signing")}
       </h1>
@@ -91,7 +95,7 @@ function Signed({ progress }: { progress: Progress | null }) {
       <Panel title={t("sign.titles.signed")} headingRef={heading}>
         {progress && (
           <>
-            {progress.workflow.title}
+            <bdi>{progress.workflow.title}</bdi>
             <br />
             {t.rich("sign.after.reference", {
               reference: progress.workflow.correlationId,
@@ -115,7 +119,11 @@ function Declined({ organisation, title }: { organisation: string | null; title?
   const who = senderWords(organisation);
   return (
     <>
-      {title && <Caption>{title}</Caption>}
+      {title && (
+        <Caption>
+          <bdi>{title}</bdi>
+        </Caption>
+      )}
       <h1 tabIndex={-1} ref={heading}>
         {t("sign.titles.declined")}
       </h1>

@@ -60,7 +60,9 @@ export function DeclinePage({
         focusKey={attempt}
         title={t("sign.form.errorSummary")}
       />
-      <Caption>{title}</Caption>
+      <Caption>
+        <bdi>{title}</bdi>
+      </Caption>
       <h1 tabIndex={-1} ref={heading}>
         {t("sign.decline.heading")}
       </h1>
