@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { dayOf } from "@/lib/date-parts";
 import { localizedPage } from "@/lib/http/localized-pages";
@@ -118,11 +119,11 @@ describe("a signer's language", () => {
   });
 
   it("decides the signing page: the person's cookie, else the signer's, else the browser's, else en-GB", () => {
-    const headers = (h: Record<string, string>) => ({ get: (n: string) => h[n] ?? null });
-    expect(requestLocale(headers({ cookie: "sealpost-locale=ja", "accept-language": "fr" }), "de")).toBe("ja");
-    expect(requestLocale(headers({ "accept-language": "fr" }), "de")).toBe("de");
-    expect(requestLocale(headers({ "accept-language": "fr-CA, en;q=0.5" }), null)).toBe("fr");
-    expect(requestLocale(headers({}), null)).toBe("en-GB");
+    const request = (h: Record<string, string>) => new NextRequest("https://sealpost.example/sign/x", { headers: h });
+    expect(requestLocale(request({ cookie: "sealpost-locale=ja", "accept-language": "fr" }), "de")).toBe("ja");
+    expect(requestLocale(request({ "accept-language": "fr" }), "de")).toBe("de");
+    expect(requestLocale(request({ "accept-language": "fr-CA, en;q=0.5" }), null)).toBe("fr");
+    expect(requestLocale(request({}), null)).toBe("en-GB");
   });
 
   it("is looked up for the signing page's path, as the recipient's page is", () => {
