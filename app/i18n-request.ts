@@ -1,4 +1,4 @@
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { deliveryLocale } from "@/lib/delivery/session-locale";
 import { PAGE_PATH_HEADER } from "@/lib/http/page-path";
@@ -22,7 +22,7 @@ import { portalPageLocale } from "@/lib/workflow/portal/portal-locale";
 export default getRequestConfig(async () => {
   const h = await headers();
   const page = localizedPage(h.get(PAGE_PATH_HEADER));
-  const locale = page ? requestLocale(h, await storedLocale(page)) : DEFAULT_LOCALE;
+  const locale = page ? requestLocale({ cookies: await cookies(), headers: h }, await storedLocale(page)) : DEFAULT_LOCALE;
   return { locale, messages: messagesFor(locale), formats, timeZone: TIME_ZONE };
 });
 

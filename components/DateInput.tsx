@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { DATE_PARTS, dateProblem, joinDate, splitDate, type DatePart, type DateParts } from "@/lib/date-parts";
+import { bidi } from "./bidi";
 import { useComponentWords } from "./ComponentWords";
 import { describedBy, groupClass, Messages, type FieldText } from "./Field";
 import styles from "./Field.module.css";
@@ -39,7 +40,7 @@ export function DateInput<T extends FieldValues>({ control, name, birthDate, ...
   };
   return (
     <fieldset className={groupClass(f.error)} aria-describedby={describedBy(f)["aria-describedby"]}>
-      <legend className={styles.legend}>{f.label}</legend>
+      <legend className={styles.legend}>{bidi(f.label)}</legend>
       <Messages {...f} />
       <div className={styles.dateInput} id={f.id}>
         {DATE_PARTS.map((part, i) => (

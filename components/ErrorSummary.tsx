@@ -1,11 +1,13 @@
 "use client";
 import { useEffect, useRef, type MouseEvent } from "react";
+import { bidi } from "./bidi";
 import { useComponentWords } from "./ComponentWords";
 import styles from "./ErrorSummary.module.css";
 
 export interface ErrorItem {
   /** The id of the control to go to. */
   targetId: string;
+  /** May hold runs the sender wrote (a field's label), marked by lib/i18n/isolate.ts: each is shown as a <bdi>. */
   message: string;
 }
 
@@ -47,7 +49,7 @@ export function ErrorSummary({
         {errors.map((item, i) => (
           <li key={`${item.targetId}-${i}`}>
             <a href={`#${item.targetId}`} onClick={(e) => go(e, item)}>
-              {item.message}
+              {bidi(item.message)}
             </a>
           </li>
         ))}

@@ -1,5 +1,6 @@
 "use client";
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { bidi, isolatedOption } from "./bidi";
 import { useComponentWords } from "./ComponentWords";
 import styles from "./Field.module.css";
 
@@ -7,6 +8,7 @@ import styles from "./Field.module.css";
  * Form fields of the design system (GOV.UK question pattern): a label (or a legend for a group), an
  * optional hint and error, each tied to the control with aria-describedby, and aria-invalid while
  * there is an error. Ids derive from the control's id, so an error summary can link to `#<id>`.
+ * Texts may hold runs the sender wrote, marked by lib/i18n/isolate.ts: each is shown as a <bdi>.
  */
 export interface FieldText {
   id: string;
@@ -38,18 +40,18 @@ export function Messages(f: FieldText) {
     <>
       {f.note && (
         <div id={noteId} className={styles.badge}>
-          {f.note}
+          {bidi(f.note)}
         </div>
       )}
       {f.hint && (
         <div id={hintId} className={styles.hint}>
-          {f.hint}
+          {bidi(f.hint)}
         </div>
       )}
       {f.error && (
         <p id={errorId} className={styles.error}>
           <span className="visually-hidden">{errorPrefix} </span>
-          {f.error}
+          {bidi(f.error)}
         </p>
       )}
     </>
@@ -63,7 +65,7 @@ function LabelledGroup({ f, children }: { f: FieldText; children: ReactNode }) {
   return (
     <div className={groupClass(f.error)}>
       <label className={styles.label} htmlFor={f.id}>
-        {f.label}
+        {bidi(f.label)}
       </label>
       <Messages {...f} />
       {children}
@@ -144,11 +146,14 @@ export function Select({ id, label, hint, error, note, options, emptyLabel, ...s
     <LabelledGroup f={f}>
       <select id={id} className={`${styles.select} ${styles.width20} ${error ? styles.invalid : ""}`} {...describedBy(f)} {...select}>
         <option value="">{emptyLabel ?? chooseOption}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {options.map((o) => {
+          const { text, dir } = isolatedOption(o.label);
+          return (
+            <option key={o.value} value={o.value} dir={dir}>
+              {text}
+            </option>
+          );
+        })}
       </select>
     </LabelledGroup>
   );
@@ -183,7 +188,7 @@ export function Radios({
   const f = { id, label, hint, error, note };
   return (
     <fieldset className={groupClass(error)} aria-describedby={describedBy(f)["aria-describedby"]}>
-      <legend className={styles.legend}>{label}</legend>
+      <legend className={styles.legend}>{bidi(label)}</legend>
       <Messages {...f} />
       <div className={styles.choices}>
         {options.map((o, i) => {
@@ -203,11 +208,11 @@ export function Radios({
               />
               <div>
                 <label className={styles.choiceLabel} htmlFor={optionId}>
-                  {o.label}
+                  {bidi(o.label)}
                 </label>
                 {o.hint && (
                   <div id={hintId} className={styles.choiceHint}>
-                    {o.hint}
+                    {bidi(o.hint)}
                   </div>
                 )}
               </div>
@@ -228,7 +233,7 @@ export function Checkbox({ id, label, hint, error, note, ...input }: FieldText &
       <div className={styles.choice}>
         <input type="checkbox" id={id} {...describedBy(f)} {...input} />
         <label className={styles.choiceLabel} htmlFor={id}>
-          {label}
+          {bidi(label)}
         </label>
       </div>
     </div>

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { plural } from "@/lib/plural";
+import { bidi } from "./bidi";
 import styles from "./PdfView.module.css";
 
 /** The width the pages are drawn for (the page's reading measure) before the device's pixel ratio. */
@@ -161,7 +162,7 @@ export function PdfView({
   return (
     <div className={styles.document} aria-busy={busy && state.kind !== "failed"}>
       <p role="status" className={styles.documentStatus}>
-        {state.kind === "loading" ? words.loading : state.kind === "failed" ? words.failed : words.pages(pages)}
+        {state.kind === "loading" ? words.loading : state.kind === "failed" ? words.failed : bidi(words.pages(pages))}
       </p>
       {Array.from({ length: pages }, (_, i) => (
         <section key={i} className={styles.pageFrame} aria-label={words.page(i + 1, pages)}>

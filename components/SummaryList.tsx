@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from "react";
+import { bidi } from "./bidi";
 import styles from "./SummaryList.module.css";
 
 export interface SummaryRow {
@@ -15,6 +16,8 @@ export interface SummaryRow {
 /**
  * GOV.UK summary list (check your answers): question, answer, and an action link ("Change") named for
  * screen readers. `words`: the page's own for an answer not given and the link, English by default.
+ * Labels and answers may hold runs marked by lib/i18n/isolate.ts (a template's question, a typed
+ * answer): each is shown as a <bdi>.
  */
 export function SummaryList({
   rows,
@@ -27,16 +30,16 @@ export function SummaryList({
     <dl className={styles.list}>
       {rows.map((r) => (
         <div className={styles.row} key={r.key}>
-          <dt className={styles.key}>{r.label}</dt>
+          <dt className={styles.key}>{bidi(r.label)}</dt>
           <dd className={styles.value}>
-            <span className={r.value === null ? styles.empty : undefined}>{r.value ?? words.notAnswered}</span>
+            <span className={r.value === null ? styles.empty : undefined}>{bidi(r.value ?? words.notAnswered)}</span>
             {r.extra && <div className={styles.extra}>{r.extra}</div>}
           </dd>
           {r.change && (
             <dd className={styles.action}>
               <a href={r.change.href} onClick={r.change.onClick}>
                 {r.change.text ?? words.change}
-                <span className="visually-hidden"> {r.label}</span>
+                <span className="visually-hidden"> {bidi(r.label)}</span>
               </a>
             </dd>
           )}

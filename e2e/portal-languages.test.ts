@@ -6,7 +6,7 @@ import { DECLARATION_SHA256 } from "@/lib/workflow/portal/declaration";
 import { launchChromium } from "../tests/support/browser";
 import type { Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
-import { checkAtBothWidths, dateQuestion, expectAccessible, heading } from "./support";
+import { checkAtBothWidths, dateQuestion, expectAccessible, heading, readsLeftToRight } from "./support";
 
 /**
  * The participant portal in the participant's language: the invitation in it, its link opening the
@@ -115,6 +115,9 @@ async function journey(locale: SupportedLocale, name: string) {
   expect(await page.textContent("#field-travellerName-error")).toBe(
     `${t("common.form.errorPrefix")} ${t("portal.fieldError.required", { label: "Your full name" })}`,
   );
+  // The template's English question keeps its order in every page, right to left too: "?" at its end.
+  expect(await readsLeftToRight(summary, "Where did you go?")).toBe(true);
+  expect(await readsLeftToRight(page.locator("legend", { hasText: "Where did you go?" }), "Where did you go?")).toBe(true);
   expect(await portalText(page)).not.toMatch(ENGLISH);
   await checkAtBothWidths(page, `portal/${locale}-01-step-errors`);
 
@@ -137,6 +140,7 @@ async function journey(locale: SupportedLocale, name: string) {
   await expect.poll(() => heading(page).textContent()).toBe("Costs");
   await fillDate(page, locale, "Date you came back", "2027-03-14");
   await page.getByLabel("How did you travel?").selectOption("car");
+  expect(await readsLeftToRight(page.locator("label", { hasText: "How did you travel?" }), "How did you travel?")).toBe(true);
   await page.getByLabel(t("portal.step.optional", { label: "Distance driven (km)" })).fill("42");
   await page.getByLabel("Amount to reimburse (EUR)").fill("1250.50");
   await page.getByLabel("I have kept the receipts for these costs").check();
@@ -149,6 +153,8 @@ async function journey(locale: SupportedLocale, name: string) {
   // Dates and amounts as the page's language writes them, although the form is written in English.
   expect(main).not.toContain("March");
   for (const text of ANSWERS_AS_WRITTEN[locale] ?? []) expect(main).toContain(text);
+  // The chosen option's words as the template wrote them, brackets and all: "(own or hired)", not "(Car (own or hired".
+  expect(await readsLeftToRight(page.locator("dd", { hasText: "Car (own or hired)" }), "Car (own or hired)")).toBe(true);
   expect(await page.getByRole("link", { name: new RegExp(`^${t("common.form.change")}`) }).count()).toBe(8);
   expect(await portalText(page)).not.toMatch(ENGLISH);
   await checkAtBothWidths(page, `portal/${locale}-03-check-answers`);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { closedLinkWords } from "@/lib/format/state-words";
 import { translatorFor } from "@/lib/i18n/translator";
 import { launchChromium } from "../tests/support/browser";
 import { readPdf } from "../tests/support/pdf";
@@ -126,6 +127,12 @@ it("a recipient opens the link from the mail in Chromium, sees who sent what, th
   expect(closedFile.status()).toBe(410);
   expect(await closedFile.text()).toBe("This link has been withdrawn");
   expect((await again.request.get(`${link}/pages/1`)).status()).toBe(410);
+  // A choice from the language menu (its cookie, read as Next.js parses cookies) is the answer's language too.
+  await again.context().addCookies([{ name: "sealpost-locale", value: "de", url: stack.baseUrl }]);
+  const germanFile = await again.request.get(`${link}/file`);
+  expect(germanFile.headers()["content-language"]).toBe("de");
+  expect(await germanFile.text()).toBe(closedLinkWords("revoked", translatorFor("de")));
+  await again.context().clearCookies();
   await checkAtBothWidths(again, "recipient/02-withdrawn");
   await again.close();
   const denied = (await sessionsNow()).events.filter((e: { kind: string }) => e.kind === "denied");

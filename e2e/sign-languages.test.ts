@@ -1,22 +1,24 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { dayOf } from "@/lib/date-parts";
 import { momentText } from "@/lib/format/moment-text";
 import { translatorFor } from "@/lib/i18n/translator";
 import { CONSENT_SHA256, CURRENT_CONSENT } from "@/lib/signing/ceremony/consent";
 import { launchChromium } from "../tests/support/browser";
 import {
   esignFixtures,
-  person as newSigner,
+  invitation as invitationTo,
+  linkIn,
+  namedSigner as person,
   sealedForSigning as sealedFor,
   signWith,
   typedSignature,
   workflowStatus,
   type EsignFixtures,
-  type Signer,
 } from "../tests/support/esign-flow";
 import { eventually, type Stack } from "../tests/support/stack";
 import { startWorkflowStack } from "../tests/support/workflow";
-import { checkAtBothWidths, documentDrawn, heading } from "./support";
+import { checkAtBothWidths, documentDrawn, heading, readsLeftToRight } from "./support";
 
 /**
  * The signing ceremony in the signer's language, against the built server, real PostgreSQL and SMTP
@@ -43,13 +45,8 @@ afterAll(async () => {
 const TITLE = "Expense governance check";
 const ORG = "Acme Ltd";
 const named = { named: "yes", organisation: ORG };
-const person = (name: string, extra: Partial<Signer> = {}): Signer => newSigner(name.split(" ")[0], { name, ...extra });
-
-const SIGN_LINK = /https?:\/\/\S+\/sign\/[0-9a-f-]{36}\.[\w-]{43}/;
 /** The newest mail to `email` that carries a signing link (its subject is in the signer's language). */
-const invitation = (email: string) =>
-  stack.smtp.waitFor((ms) => ms.filter((m) => m.to.includes(email) && SIGN_LINK.test(m.text)).at(-1), 30_000);
-const linkIn = (text: string) => SIGN_LINK.exec(text)![0];
+const invitation = (email: string) => invitationTo(stack, email);
 
 async function open(link: string, browserLocale: string, cookie?: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: browserLocale });
@@ -99,6 +96,9 @@ it("a signer the request names as German reads the invitation and the page in Ge
   expect(main).toContain("Sie unterzeichnen als Dora Deutsch.");
   expect(main).toContain("Einwilligung in die elektronische Unterzeichnung");
   expect(main).toContain("Wählen Sie „Unterzeichnung ablehnen“");
+  // The consent's version is a date in German words ("Fassung vom 1. Dezember 2026"), not its code.
+  expect(main).toContain(t("sign.form.consentVersion", { version: dayOf(CURRENT_CONSENT)! }));
+  expect(main).not.toContain(CURRENT_CONSENT);
   expect(main).not.toMatch(/\b(Sign the|Decline|Read the|Your signature|Download)\b/);
   expect(await page.getByRole("region", { name: /^Seite 1 von \d+$/ }).count()).toBe(1);
   expect(await page.getByLabel("Sprache").inputValue()).toBe("de");
@@ -135,7 +135,7 @@ it("a signer the request names as German reads the invitation and the page in Ge
 
 it("an Arabic signer gets the page right to left; a signer with a Japanese browser gets Japanese, switches to Hebrew and back, and each choice is recorded", async () => {
   const ar = translatorFor("ar");
-  const amal = person("Amal Haddad", { locale: "ar" });
+  const amal = person("Amal Haddad", { locale: "ar", role: "Director (interim)" });
   const kenji = person("Kenji Sato");
   const id = await sealedFor(stack, [amal, kenji], "parallel");
 
@@ -150,7 +150,11 @@ it("an Arabic signer gets the page right to left; a signer with a Japanese brows
   const main = await pageText(page);
   expect(main).toContain(ar("sign.form.caption", named));
   expect(main).toContain("الموافقة على التوقيع الإلكتروني");
+  expect(main).toContain(ar("sign.form.consentVersion", { version: dayOf(CURRENT_CONSENT)! }));
   expect(main).not.toMatch(/\b(Sign|Decline|Read|Your|Download|Version)\b/);
+  // The sender's words keep their own order in the mirrored page: the role ends with its bracket, the title is isolated.
+  expect(await readsLeftToRight(page.locator("main"), "Director (interim)")).toBe(true);
+  expect(await heading(page).locator("bdi").textContent()).toBe(TITLE);
   // Mirrored by the logical properties: the service's name, the header's first item, sits at the right.
   const service = await page.getByRole("banner").getByText("Sealpost", { exact: true }).boundingBox();
   expect(service!.x).toBeGreaterThan(640);

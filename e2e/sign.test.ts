@@ -5,9 +5,9 @@ import { launchChromium } from "../tests/support/browser";
 import { expectSignedByAll } from "../tests/support/esign-checks";
 import {
   esignFixtures,
-  person as newSigner,
+  namedSigner as person,
   sealedForSigning as sealedFor,
-  signingLink,
+  signingUrl,
   workflowStatus,
   type EsignFixtures,
   type Signer,
@@ -36,14 +36,10 @@ afterAll(async () => {
 });
 
 const TITLE = "Expense governance check";
-/** A signer called `name`, whose address no other test has used. */
-const person = (name: string, extra: Partial<Signer> = {}): Signer => newSigner(name.split(" ")[0], { name, ...extra });
 const status = (id: string) => workflowStatus(stack, id);
 const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential") => sealedFor(stack, signers, mode);
-
-const SIGN_LINK = /https?:\/\/\S+\/sign\/[0-9a-f-]{36}\.[\w-]{43}/;
 /** The signing link of the newest invitation mailed to `email`, as the mail gives it. */
-const linkFor = async (email: string) => `${stack.baseUrl}/sign/${await signingLink(stack, email)}`;
+const linkFor = (email: string, after = 0) => signingUrl(stack, email, after);
 
 async function newPage(): Promise<{ page: Page; cspViolations: string[] }> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -199,10 +195,7 @@ it("a signer declines with a reason: the workflow is rejected and the page says 
   const oldLink = await linkFor(cy.email);
   // The initiator sends a new link: the first one is replaced.
   expect((await stack.api("submitter", "POST", `/api/workflow/${id}/signers/0/resend`)).status).toBe(200);
-  const link = await stack.smtp.waitFor((ms) => {
-    const mine = ms.filter((m) => m.to.includes(cy.email) && m.subject.includes("please sign"));
-    return mine.length > 1 && SIGN_LINK.exec(mine.at(-1)!.text)![0];
-  }, 30_000);
+  const link = await linkFor(cy.email, 1);
 
   const { page, cspViolations } = await newPage();
   await page.goto(oldLink);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { ReceivedMail } from "../tests/support/smtp";
 
@@ -84,6 +84,29 @@ export async function documentDrawn(page: Page, timeout = 30_000): Promise<{ pag
 }
 
 export const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+
+/**
+ * Whether a left-to-right `text` shown in `scope` reads in its own order on the screen, its first
+ * character left of its last: an English question in an Arabic page ends with its "?" ("Where did
+ * you go?"), where text laid out in the page's direction would start with it ("?Where did you go").
+ * Null when the text is not in one text node of `scope`.
+ */
+export const readsLeftToRight = (scope: Locator, text: string): Promise<boolean | null> =>
+  scope.first().evaluate((root, text) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(text);
+      if (at < 0) continue;
+      const left = (i: number) => {
+        const range = document.createRange();
+        range.setStart(node!, i);
+        range.setEnd(node!, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return left(at) < left(at + text.length - 1);
+    }
+    return null;
+  }, text);
 export const saved = (page: Page) => expect.poll(() => page.locator("[data-save-status]").textContent(), { timeout: 10_000 }).toBe("Saved");
 export const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 /** The text of the element that has focus (a heading on arrival at a page). */

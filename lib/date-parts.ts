@@ -60,6 +60,13 @@ export function dateProblem(value: string): DateProblem | null {
   return real && iso === value.trim() ? null : { kind: "real", parts: [...DATE_PARTS] };
 }
 
+/** A calendar day ("2027-04-01") as the moment a message's `{due, date, day}` writes (its midnight UTC), or null when it is none. */
+export function dayOf(iso: string | null | undefined): Date | null {
+  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
 const listed = (parts: DatePart[]) => (parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`);
 
 /** The GOV.UK message for a problem, about `subject` ("Date you left must include a month"). */

@@ -8,19 +8,14 @@ import { resolveLocale } from "./match-locale";
 export const LOCALE_COOKIE = "sealpost-locale";
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
-/** One cookie's value from a Cookie header, or null. */
-export function cookieValue(header: string | null, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+/**
+ * What a request's language is read from: the cookies as Next.js parses them (next/headers
+ * cookies(), or a NextRequest's), and the headers. Typed by shape, so that domain code knows
+ * nothing of Next.js and a NextRequest is one as it is.
+ */
+export interface LocaleRequest {
+  cookies: { get(name: string): { value: string } | undefined };
+  headers: { get(name: string): string | null };
 }
 
 /**
@@ -30,10 +25,10 @@ export function cookieValue(header: string | null, name: string): string | null 
  * Accept-Language, else the default. Pages (through the request configuration) and plain answers
  * (a closed link's file) decide alike.
  */
-export function requestLocale(headers: { get(name: string): string | null }, explicit?: string | null): Locale {
+export function requestLocale(req: LocaleRequest, explicit?: string | null): Locale {
   return resolveLocale({
-    cookie: cookieValue(headers.get("cookie"), LOCALE_COOKIE),
+    cookie: req.cookies.get(LOCALE_COOKIE)?.value ?? null,
     explicit,
-    acceptLanguage: headers.get("accept-language"),
+    acceptLanguage: req.headers.get("accept-language"),
   });
 }

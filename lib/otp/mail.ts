@@ -1,6 +1,7 @@
 import { env } from "@/lib/env";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { senderWords } from "@/lib/i18n/sender";
 import type { OutgoingMail } from "@/lib/mail/outbox";
 import { otpCodePlaceholder } from "./code";
 import type { PasscodeHolder } from "./store";
@@ -10,8 +11,8 @@ export interface PasscodeLetter {
   to: string;
   /** What the code opens: the portal's form, or a signer's signing page. */
   purpose: "form" | "sign";
-  /** Who sends it: the organisation, or Sealpost. */
-  organisation: string;
+  /** Who sends it: the organisation, or null where the workflow names none. */
+  organisation: string | null;
   /** The workflow's title, as its author wrote it. */
   title: string;
   /** The workflow's correlationId, for the holder to quote. */
@@ -25,7 +26,7 @@ export interface PasscodeLetter {
 export function passcodeMail(h: PasscodeHolder, salt: string, l: PasscodeLetter, locale: Locale = DEFAULT_LOCALE): OutgoingMail {
   const minutes = Math.max(1, Math.round(env().OTP_TTL_MS / 60_000));
   const t = translatorFor(locale);
-  const about = { purpose: l.purpose, organisation: l.organisation, title: l.title };
+  const about = { purpose: l.purpose, ...senderWords(l.organisation), title: l.title };
   return {
     tenantId: h.tenantId,
     dedupeKey: `${h.signerId ? "sign-otp" : "workflow-otp"}:${h.id}:${salt}`,

@@ -1,6 +1,6 @@
 import type { PortalPrincipal } from "@/lib/auth/portal-token";
 import type { Workflow } from "@/lib/db/schema";
-import { requestLocale } from "@/lib/i18n/request-locale";
+import { requestLocale, type LocaleRequest } from "@/lib/i18n/request-locale";
 import { tenantDefaultLocale } from "@/lib/tenants";
 import { enterApproval, notifyStage } from "./approval/approval-stage";
 import { changeWorkflow, type Change } from "./change-workflow";
@@ -20,11 +20,11 @@ import { validateData } from "./validation/validate-data";
  * check-answers page showed it (the request decides as the page did: their menu's choice, else their
  * language as stored, else their browser's) with that text's SHA-256.
  */
-export async function advanceWorkflow(portal: PortalPrincipal, headers: Pick<Headers, "get">) {
+export async function advanceWorkflow(portal: PortalPrincipal, asked: LocaleRequest) {
   const tenantLocale = await tenantDefaultLocale(portal.tenantId);
   const wf = await changeWorkflow(portal.tenantId, portal.workflowId, "advance", portalActor(portal), (wf) => {
     assertOtpPassed(wf, portal);
-    return nextOf(wf, () => declarationRead(requestLocale(headers, roleLocale(portal.role, wf.settings, tenantLocale))));
+    return nextOf(wf, () => declarationRead(requestLocale(asked, roleLocale(portal.role, wf.settings, tenantLocale))));
   });
   return advanceResponse(wf);
 }

@@ -1,6 +1,22 @@
+import { z } from "zod";
 import { AppError } from "@/lib/http/problem";
 import { LOCALES } from "@/lib/i18n/locales";
 import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+
+/**
+ * The `locale` of a person a create request names (a participant of templateSettings.workflow.recipients,
+ * a signer of templateSettings.esign.signers): any tag here, checked against the catalogues by
+ * withCatalogueLocales, so that a language Sealpost does not write is a 422 naming the entry rather
+ * than a 400.
+ */
+export const personLocaleField = z
+  .string()
+  .trim()
+  .max(35)
+  .optional()
+  .describe(
+    "The language of this person's mails and pages (a participant's portal, a signer's signing page): one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de); any other is 422 workflow.locale_unsupported naming the entry. Absent: the workflow's `locale`, else the tenant's default locale.",
+  );
 
 /**
  * The language named for each person of a create request (a participant of

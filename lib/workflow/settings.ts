@@ -2,6 +2,7 @@ import { z } from "zod";
 import { retentionFields } from "@/lib/explain/retention-fields";
 import { emailAddress } from "@/lib/mail/address";
 import { formattableLocale } from "@/lib/i18n/locales";
+import { personLocaleField } from "./person-locales";
 
 const email = emailAddress();
 export const recipientSchema = z.object({ email, displayName: z.string().trim().max(200).optional() });
@@ -11,16 +12,7 @@ export const recipientSchema = z.object({ email, displayName: z.string().trim().
  * a regional tag is read as its catalogue's, de-AT as de). Checked by createWorkflow, so that a
  * language Sealpost does not write is 422 workflow.locale_unsupported naming the entry.
  */
-export const participantSchema = recipientSchema.extend({
-  locale: z
-    .string()
-    .trim()
-    .max(35)
-    .optional()
-    .describe(
-      "The language of this participant's mails and portal pages: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de).",
-    ),
-});
+export const participantSchema = recipientSchema.extend({ locale: personLocaleField });
 
 /** The language and region answers are shown in (dates, numbers): a BCP 47 tag such as en-GB or de-DE. */
 export const localeTag = z

@@ -10,6 +10,7 @@ import { expectSignedByAll } from "../support/esign-checks";
 import {
   esignCreateBody,
   esignFixtures,
+  invitationsTo,
   person,
   sealedForSigning as sealedFor,
   signedPdf,
@@ -68,7 +69,7 @@ const sealedForSigning = (signers: Signer[], mode: "parallel" | "sequential", ex
   sealedFor(stack, signers, mode, extra);
 const status = (id: string) => workflowStatus(stack, id);
 const linkFor = (email: string, after = 0) => signingLink(stack, email, after);
-const mailsTo = (email: string) => stack.smtp.messages.filter((m) => m.to.includes(email) && m.subject.includes("please sign")).length;
+const mailsTo = (email: string) => invitationsTo(stack, email).length;
 const sign = (token: string, body: unknown, headers: Record<string, string> = {}) => signWith(stack, token, body, headers);
 const typed = typedSignature;
 const createBody = esignCreateBody;

@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { consent } from "@/lib/signing/ceremony/consent";
 import { createTestCa, type TestCa } from "@/lib/signing/keys/test-ca";
 import { nssTrusting, writePkcs12 } from "./esign-checks";
+import type { ReceivedMail } from "./smtp";
 import { eventually, type Stack, type UserName } from "./stack";
 import { startTsaServer, type TsaServer } from "./tsa";
 import { uniqueCorrelationId } from "./workflow";
@@ -52,6 +53,8 @@ export const person = (label: string, extra: Partial<Signer> = {}): Signer => ({
   email: `${label.toLowerCase()}-${Date.now()}-${++seq}@sign.test`,
   ...extra,
 });
+/** A signer called `name` ("Ada Lovelace"), whose address no other test has used. */
+export const namedSigner = (name: string, extra: Partial<Signer> = {}): Signer => person(name.split(" ")[0], { name, ...extra });
 
 /** A governance workflow's create request (validated at create: pending-approval), from Acme Ltd, with `esign` when given. */
 export const esignCreateBody = (esign: unknown, extra: Record<string, unknown> = {}) => ({
@@ -90,14 +93,30 @@ export async function sealedForSigning(
   return workflowId as string;
 }
 
-const TOKEN = /\/sign\/([0-9a-f-]{36}\.[\w-]{43})/;
-/** The newest signing link mailed to `email`, once more than `after` such mails have come. */
-export function signingLink(stack: Stack, email: string, after = 0): Promise<string> {
+/** A signing link as the mails write it: the page's whole address, the link's token its group. */
+export const SIGN_LINK = /https?:\/\/\S+\/sign\/([0-9a-f-]{36}\.[\w-]{43})/;
+/** The signing link a mail's text carries, whole. */
+export const linkIn = (text: string): string => SIGN_LINK.exec(text)![0];
+
+/** The mails to `email` that carry a signing link (the invitation and each re-sent link), in whatever language the signer reads. */
+const carriesLinkTo = (email: string) => (m: ReceivedMail) => m.to.includes(email) && SIGN_LINK.test(m.text);
+export const invitationsTo = (stack: Stack, email: string): ReceivedMail[] => stack.smtp.messages.filter(carriesLinkTo(email));
+
+/** The newest mail with a signing link to `email`, once more than `after` such mails have come. */
+export function invitation(stack: Stack, email: string, after = 0): Promise<ReceivedMail> {
   return stack.smtp.waitFor((ms) => {
-    const mine = ms.filter((m) => m.to.includes(email) && m.subject.includes("please sign"));
-    return mine.length > after && TOKEN.exec(mine.at(-1)!.text)![1];
+    const mine = ms.filter(carriesLinkTo(email));
+    return mine.length > after && mine.at(-1);
   }, 30_000);
 }
+
+/** The token of the newest signing link mailed to `email` (what the ceremony API takes), once more than `after` have come. */
+export const signingLink = async (stack: Stack, email: string, after = 0): Promise<string> =>
+  SIGN_LINK.exec((await invitation(stack, email, after)).text)![1];
+
+/** The newest signing link mailed to `email`, whole, as the signer opens it. */
+export const signingUrl = async (stack: Stack, email: string, after = 0): Promise<string> =>
+  linkIn((await invitation(stack, email, after)).text);
 
 export const signWith = (stack: Stack, token: string, body: unknown, headers: Record<string, string> = {}) =>
   stack.api(null, "POST", `/api/sign/${token}/sign`, body, headers);

@@ -1,22 +1,26 @@
-import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { dayOf } from "@/lib/date-parts";
 import { localizedPage } from "@/lib/http/localized-pages";
-import { closeDb, getDb } from "@/lib/db/client";
-import { deliverySessions, mailOutbox, workflows, type Workflow } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
+import { getDb } from "@/lib/db/client";
+import { deliverySessions, mailOutbox, workflowEvents, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
 import { momentText } from "@/lib/format/moment-text";
 import { LOCALES, PSEUDO_LOCALE } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
+import { formatterFor, translatorFor } from "@/lib/i18n/translator";
 import { acceptedConsent, consent, CONSENT_SHA256, CURRENT_CONSENT, type ConsentVersion } from "@/lib/signing/ceremony/consent";
+import { signToken } from "@/lib/signing/ceremony/sign-link";
+import { recordSignerLanguage, signingPageLocale } from "@/lib/signing/ceremony/signing-page-language";
 import { signingReason } from "@/lib/signing/revisions/apply-signature";
 import { deliverToSigners } from "@/lib/signing/revisions/deliver-to-signers";
 import { inviteSigners, signerMail } from "@/lib/signing/signers/invite-signers";
 import { signerLocale, signerMailLocale } from "@/lib/signing/signers/signer-locale";
 import { tellSignersSigningEnded } from "@/lib/signing/signers/signing-ended";
-import { insertSigners, listSigners } from "@/lib/signing/signers/signers";
-import { addTenant, updateTenant } from "@/lib/tenants";
-import { useFreshDatabase } from "../support/test-db";
-import { workflowRow } from "../support/workflow-row";
+import { listSigners } from "@/lib/signing/signers/signers";
+import { updateTenant } from "@/lib/tenants";
+import { invitedToSign } from "../support/esign-rows";
+import { useWorkflowDatabase } from "../support/workflow-db";
 
 /** The English consent's SHA-256 before it was translated: signatures made then carry it, so it never changes. */
 const ENGLISH_2026_12_01 = "fd3803df6a3b64b0038e8d3716d9a64de8b161bead202188d75750d3edef4dbc";
@@ -72,6 +76,20 @@ describe("the consent in every language", () => {
     expect(acceptedConsent({ version: CURRENT_CONSENT, sha256: pseudo.sha256 })?.locale).toBe(PSEUDO_LOCALE);
   });
 
+  it("is named by a calendar day, which the signing page writes as a date of its language, never as the version's code", () => {
+    for (const version of Object.keys(CONSENT_SHA256) as ConsentVersion[])
+      expect(dayOf(version)?.toISOString().slice(0, 10), version).toBe(version);
+    const day = dayOf(CURRENT_CONSENT)!;
+    for (const tag of [...tags, PSEUDO_LOCALE] as const) {
+      const line = translatorFor(tag)("sign.form.consentVersion", { version: day });
+      expect(line, tag).toContain(formatterFor(tag).dateTime(day, "day"));
+      expect(line, tag).not.toContain(CURRENT_CONSENT);
+    }
+    expect(translatorFor("de")("sign.form.consentVersion", { version: day })).toBe("Fassung vom 1. Dezember 2026");
+    expect(translatorFor("en-GB")("sign.form.consentVersion", { version: day })).toBe("Version of 1 December 2026");
+    expect(translatorFor("ja")("sign.form.consentVersion", { version: day })).toBe("2026年12月1日版");
+  });
+
   it("goes into the signature's reason with the language read and its hash", () => {
     const de = consent(CURRENT_CONSENT, "de");
     expect(signingReason({ role: "Director", consentVersion: de.version, consentLocale: "de", consentSha256: de.sha256 })).toBe(
@@ -101,11 +119,11 @@ describe("a signer's language", () => {
   });
 
   it("decides the signing page: the person's cookie, else the signer's, else the browser's, else en-GB", () => {
-    const headers = (h: Record<string, string>) => ({ get: (n: string) => h[n] ?? null });
-    expect(requestLocale(headers({ cookie: "sealpost-locale=ja", "accept-language": "fr" }), "de")).toBe("ja");
-    expect(requestLocale(headers({ "accept-language": "fr" }), "de")).toBe("de");
-    expect(requestLocale(headers({ "accept-language": "fr-CA, en;q=0.5" }), null)).toBe("fr");
-    expect(requestLocale(headers({}), null)).toBe("en-GB");
+    const request = (h: Record<string, string>) => new NextRequest("https://sealpost.example/sign/x", { headers: h });
+    expect(requestLocale(request({ cookie: "sealpost-locale=ja", "accept-language": "fr" }), "de")).toBe("ja");
+    expect(requestLocale(request({ "accept-language": "fr" }), "de")).toBe("de");
+    expect(requestLocale(request({ "accept-language": "fr-CA, en;q=0.5" }), null)).toBe("fr");
+    expect(requestLocale(request({}), null)).toBe("en-GB");
   });
 
   it("is looked up for the signing page's path, as the recipient's page is", () => {
@@ -118,54 +136,29 @@ describe("a signer's language", () => {
 });
 
 describe("the mails to signers, in each signer's language", () => {
-  let cleanup: () => Promise<void> | void = () => {};
-  beforeAll(async () => {
-    cleanup = await useFreshDatabase("pglite");
-    resetEnvCache();
-    await closeDb();
-    await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow"] });
-  });
-  afterAll(async () => {
-    await closeDb();
-    await cleanup();
-    resetEnvCache();
-  });
+  useWorkflowDatabase("pglite");
 
   const T0 = new Date("2026-12-07T09:00:00.000Z");
 
   /** A workflow of Acme GmbH being signed (its locale `de-DE`) by Erika (no language of her own) and Amal (ar), in order. */
-  async function invited(): Promise<Workflow> {
-    const wf = workflowRow({
-      state: "sealing",
-      title: "Mietvertrag",
-      documentRevision: 0,
-      documentKey: "k",
-      documentSha256: "0".repeat(64),
-      settings: {
-        recipients: [],
-        requireOtp: false,
-        options: {},
-        organizationName: "Acme GmbH",
-        locale: "de-DE",
-        esign: { enabled: true, signingMode: "sequential", signers: null },
-      },
-    });
-    const db = await getDb();
-    await db.transaction(async (tx) => {
-      await tx.insert(workflows).values(wf);
-      await insertSigners(
-        tx,
-        wf,
+  const invited = async (): Promise<Workflow> =>
+    (
+      await invitedToSign(
         [
-          { name: "Erika Muster", email: `erika-${wf.id.slice(0, 8)}@sign.test`, order: 1, role: "Mieterin", requireOtp: true },
-          { name: "أمل", email: `amal-${wf.id.slice(0, 8)}@sign.test`, order: 2, role: null, requireOtp: false, locale: "ar" },
+          { name: "Erika Muster", order: 1, role: "Mieterin", requireOtp: true },
+          { name: "أمل", mailbox: "amal", order: 2, locale: "ar" },
         ],
-        T0,
-      );
-      await inviteSigners(tx, wf, await listSigners(wf.tenantId, wf.id, tx), T0, { total: 2 });
-    });
-    return wf;
-  }
+        {
+          writtenAt: T0,
+          row: { title: "Mietvertrag" },
+          settings: {
+            organizationName: "Acme GmbH",
+            locale: "de-DE",
+            esign: { enabled: true, signingMode: "sequential", signers: null },
+          },
+        },
+      )
+    ).wf;
 
   const mailsTo = async (prefix: string) =>
     (await (await getDb()).select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))).filter((m) => m.to.startsWith(prefix));
@@ -206,6 +199,15 @@ describe("the mails to signers, in each signer's language", () => {
     const arReminder = signerMail(wf, amal, amal.tokenNonce!, until, { total: 2, tenantLocale: "fr", reminder: true });
     expect(arReminder.subject).toBe(`تذكير: يُطلب منكم توقيع «Mietvertrag» من المُرسِل (Acme GmbH) قبل ${momentText(until, "ar")}`);
 
+    // A workflow that names no organisation: whole sentences without one, never a stand-in name.
+    const anonymous = { ...wf, settings: { ...wf.settings, organizationName: undefined } };
+    const deAnonymous = signerMail(anonymous, erika, erika.tokenNonce!, until, { total: 2, tenantLocale: null });
+    expect(deAnonymous.subject).toBe("Bitte unterzeichnen Sie „Mietvertrag“");
+    expect(deAnonymous.text.split("\n")[2]).toBe("Sie werden gebeten, „Mietvertrag“ als Mieterin zu unterzeichnen.");
+    const arAnonymous = signerMail(anonymous, amal, amal.tokenNonce!, until, { total: 2, tenantLocale: null, reminder: true });
+    expect(arAnonymous.subject).toBe(`تذكير: يُطلب منكم توقيع «Mietvertrag» قبل ${momentText(until, "ar")}`);
+    for (const m of [deAnonymous, arAnonymous]) expect(`${m.subject}\n${m.text}`).not.toMatch(/Sealpost|\(\)/);
+
     const db = await getDb();
     await db.transaction((tx) => tellSignersSigningEnded(tx, wf, { by: "initiator" }));
     const ended = async (prefix: string) => (await mailsTo(prefix)).find((m) => m.dedupeKey.startsWith("sign-ended:"))!;
@@ -227,36 +229,14 @@ describe("the mails to signers, in each signer's language", () => {
   it("writes to a signer whom neither they nor the workflow name a language for in the tenant's default: the invitation, the end notice and the signed document's link", async () => {
     await updateTenant("acme", { defaultLocale: "it-CH" });
     try {
-      const wf = workflowRow({
-        state: "sealing",
-        title: "Contratto",
-        documentRevision: 0,
-        documentKey: "k",
-        documentSha256: "0".repeat(64),
-        settings: {
-          recipients: [],
-          requireOtp: false,
-          options: {},
-          organizationName: "Acme Srl",
-          esign: { enabled: true, signingMode: "parallel", signers: null },
-        },
+      const { wf } = await invitedToSign([{ name: "Gino Rossi" }, { name: "Yuki", locale: "ja" }], {
+        writtenAt: T0,
+        row: { title: "Contratto" },
+        settings: { organizationName: "Acme Srl" },
       });
       const gino = `gino-${wf.id.slice(0, 8)}@sign.test`;
       const yuki = `yuki-${wf.id.slice(0, 8)}@sign.test`;
       const db = await getDb();
-      await db.transaction(async (tx) => {
-        await tx.insert(workflows).values(wf);
-        await insertSigners(
-          tx,
-          wf,
-          [
-            { name: "Gino Rossi", email: gino, order: null, role: null, requireOtp: false },
-            { name: "Yuki", email: yuki, order: null, role: null, requireOtp: false, locale: "ja" },
-          ],
-          T0,
-        );
-        await inviteSigners(tx, wf, await listSigners(wf.tenantId, wf.id, tx), T0, { total: 2 });
-      });
       const [invitation] = await mailsTo("gino-");
       expect(invitation.subject).toBe("Acme Srl: la preghiamo di firmare «Contratto»");
       // The signer's own language still comes first.
@@ -272,5 +252,30 @@ describe("the mails to signers, in each signer's language", () => {
     } finally {
       await updateTenant("acme", { defaultLocale: null });
     }
+  });
+
+  it("opens the signing page in the link's signer's language, and records a change from its menu for the current link only", async () => {
+    const wf = await invited();
+    const [erika, amal] = await listSigners(wf.tenantId, wf.id);
+    const tokenOf = (s: WorkflowSigner) => signToken(s.id, s.tokenNonce!);
+    expect(await signingPageLocale(tokenOf(amal))).toBe("ar");
+    // Erika names none: the workflow's de-DE, as Sealpost writes it.
+    expect(await signingPageLocale(tokenOf(erika))).toBe("de");
+    expect(await signingPageLocale("not-a-link")).toBeNull();
+
+    const replaced = tokenOf(erika);
+    await (await getDb()).transaction((tx) => inviteSigners(tx, wf, [erika], T0, { resend: true, total: 2 }));
+    const [fresh] = await listSigners(wf.tenantId, wf.id);
+    expect(await signingPageLocale(replaced)).toBeNull();
+    const visitor = { ip: "192.0.2.7", userAgent: "test" };
+    await recordSignerLanguage(replaced, "fr", visitor);
+    await recordSignerLanguage(tokenOf(fresh), "ja", visitor);
+    const chosen = await (
+      await getDb()
+    )
+      .select()
+      .from(workflowEvents)
+      .where(and(eq(workflowEvents.workflowId, wf.id), eq(workflowEvents.kind, "signer.language-chosen")));
+    expect(chosen.map((e) => e.detail)).toEqual([{ signer: 0, locale: "ja", ip: "192.0.2.7", userAgent: "test" }]);
   });
 });

@@ -1,15 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/lib/db/client";
-import { mailOutbox, workflowEvents, workflows, workflowSigners, type Workflow } from "@/lib/db/schema";
+import { afterEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { mailOutbox, workflowEvents, workflowSigners, type Workflow } from "@/lib/db/schema";
 import { env, resetEnvCache } from "@/lib/env";
-import { addTenant } from "@/lib/tenants";
 import { inviteSigners } from "@/lib/signing/signers/invite-signers";
 import { reminderLead, remindSigners } from "@/lib/signing/signers/remind-signers";
 import { signLinkPlaceholder } from "@/lib/signing/ceremony/sign-link";
-import { insertSigners, listSigners } from "@/lib/signing/signers/signers";
-import { useFreshDatabase } from "../support/test-db";
-import { workflowRow } from "../support/workflow-row";
+import { listSigners } from "@/lib/signing/signers/signers";
+import { invitedToSign } from "../support/esign-rows";
+import { useWorkflowDatabase } from "../support/workflow-db";
 
 const HOUR = 3_600_000;
 const T0 = new Date("2026-12-07T09:00:00.000Z");
@@ -36,49 +35,14 @@ describe("reminder lead", () => {
 
 for (const driver of ["postgres", "pglite"] as const) {
   describe(`signer reminders on ${driver}`, () => {
-    let cleanup: () => Promise<void> | void = () => {};
-    beforeAll(async () => {
-      cleanup = await useFreshDatabase(driver);
-      resetEnvCache();
-      await closeDb();
-      await addTenant({ id: "acme", name: "Acme", tier: "premium", features: ["workflow"] });
-    });
-    afterAll(async () => {
-      await closeDb();
-      await cleanup();
-      delete process.env.DATABASE_URL;
-      resetEnvCache();
-    });
+    useWorkflowDatabase(driver);
 
     /** A workflow being signed whose signers were invited at `start` hours (7-day links); each test has a clock of its own. */
-    async function invited(names: string[], start: number, over: Partial<Workflow> = {}) {
-      const wf = workflowRow({
-        state: "sealing",
-        documentRevision: 0,
-        documentKey: "k",
-        documentSha256: "0".repeat(64),
-        settings: { recipients: [], requireOtp: false, options: {}, esign: { enabled: true, signingMode: "parallel", signers: null } },
-        ...over,
-      });
-      const db = await getDb();
-      await db.transaction(async (tx) => {
-        await tx.insert(workflows).values(wf);
-        await insertSigners(
-          tx,
-          wf,
-          names.map((n) => ({
-            name: n,
-            email: `${n.toLowerCase()}-${wf.id.slice(0, 8)}@sign.test`,
-            order: null,
-            role: null,
-            requireOtp: false,
-          })),
-          T0,
-        );
-        await inviteSigners(tx, wf, await listSigners(wf.tenantId, wf.id, tx), at(start), { total: names.length });
-      });
-      return { wf, signers: await listSigners(wf.tenantId, wf.id) };
-    }
+    const invited = (names: string[], start: number, row: Partial<Workflow> = {}) =>
+      invitedToSign(
+        names.map((name) => ({ name })),
+        { writtenAt: T0, invitedAt: at(start), row },
+      );
     const mails = async (wf: Workflow) =>
       (await (await getDb()).select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt))).filter((m) => m.text.includes(wf.correlationId));
     const reminders = async (wf: Workflow) => (await mails(wf)).filter((m) => m.subject.startsWith("Reminder"));
@@ -107,8 +71,8 @@ for (const driver of ["postgres", "pglite"] as const) {
       expect(await remindSigners(at(121))).toEqual({ reminded: 0 }); // once per link
       const [mail] = await reminders(wf);
       expect(mail.to).toBe(signers[0].email);
-      expect(mail.subject).toBe(`Reminder: Sealpost asks you to sign "Leave request" by 14 December 2026 at 09:00 UTC`);
-      expect(mail.text).toContain("is still waiting for your signature");
+      expect(mail.subject).toBe(`Reminder: please sign "Leave request" by 14 December 2026 at 09:00 UTC`);
+      expect(mail.text).toContain(`Your signature on "Leave request" is still awaited.`);
       // The invitation's own link: the first mail keeps working, nothing is replaced.
       const link = signLinkPlaceholder(signers[0].id, signers[0].tokenNonce!);
       expect((await mails(wf)).filter((m) => m.text.includes(link)).map((m) => m.subject.startsWith("Reminder"))).toEqual([false, true]);

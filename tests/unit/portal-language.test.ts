@@ -5,8 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 import { passcodeMail } from "@/lib/otp/mail";
+import { esignRequestSchema } from "@/lib/signing/signers/esign-settings";
 import { updateTenant } from "@/lib/tenants";
-import { withCatalogueLocales } from "@/lib/workflow/person-locales";
+import { personLocaleField, withCatalogueLocales } from "@/lib/workflow/person-locales";
+import { participantSchema } from "@/lib/workflow/settings";
 import { inviteParticipants } from "@/lib/workflow/portal/invite-participants";
 import { mailOutcome } from "@/lib/workflow/portal/outcome-mail";
 import {
@@ -64,6 +66,18 @@ describe("a participant's language", () => {
       { email: "b@example.test", displayName: "B", locale: "ar" },
       { email: "c@example.test" },
     ]);
+  });
+
+  it("is read by one field for a participant and a signer alike, which the API document describes once for both", () => {
+    expect(participantSchema.shape.locale).toBe(personLocaleField);
+    const signer = (locale: string) => esignRequestSchema.safeParse({ signers: [{ name: "Ann", email: "ann@example.test", locale }] });
+    const participant = (locale: string) => participantSchema.safeParse({ email: "ann@example.test", locale });
+    expect(signer(" de-AT ").data?.signers?.[0].locale).toBe("de-AT");
+    expect(participant(" de-AT ").data?.locale).toBe("de-AT");
+    // Any tag up to 35 characters passes the schema: which languages Sealpost writes is withCatalogueLocales' 422.
+    expect(signer("tlh").success && participant("tlh").success).toBe(true);
+    expect(signer("x".repeat(36)).success || participant("x".repeat(36)).success).toBe(false);
+    expect(personLocaleField.description).toMatch(/participant's portal, a signer's signing page.*422 workflow\.locale_unsupported/);
   });
 
   it("is refused on create, naming each entry, when Sealpost does not write it (422 workflow.locale_unsupported)", () => {
@@ -132,6 +146,15 @@ describe("the passcode mail", () => {
     expect(m.subject).toBe('Acme HR: your passcode to sign "NDA"');
     expect(m.text).toContain('Enter it on the signing page of "NDA".');
   });
+
+  it("has a subject of its own where the workflow names no organisation, never a stand-in name", () => {
+    const anonymous = { ...letter, organisation: null };
+    const sign = passcodeMail({ ...holder, signerId: "s1" }, "s".repeat(16), { ...anonymous, purpose: "sign", title: "NDA" });
+    expect(sign.subject).toBe('Your passcode to sign "NDA"');
+    expect(passcodeMail(holder, "s".repeat(16), anonymous, "de").subject).toBe("Ihr Code für „Urlaubsantrag“");
+    expect(passcodeMail(holder, "s".repeat(16), anonymous, "ar").subject).toBe("رمزكم لـ«Urlaubsantrag»");
+    expect(passcodeMail(holder, "s".repeat(16), anonymous, "ja").subject).toBe("「Urlaubsantrag」の確認コード");
+  });
 });
 
 describe("the portal's mails and pages on pglite", () => {
@@ -174,6 +197,31 @@ describe("the portal's mails and pages on pglite", () => {
     expect(sam.text.split("\n")[0]).toBe("مرحبًا،");
     expect(sam.text).toContain(`فتح النموذج: [[portal-link:participant.ar:${wf.id}:acme]]`);
     expect(sam.text).toContain("يظل الرابط صالحًا لمدة 4 ساعات");
+  });
+
+  it("invites and tells the outcome in whole sentences of their own where the workflow names no organisation", async () => {
+    const anonymous = { recipients: participants, requireOtp: false, options: {} };
+    const wf = await insert({ settings: anonymous });
+    await (await getDb()).transaction((tx) => inviteParticipants(tx, wf));
+    const [pat, sam] = await outbox(`workflow-invite:${wf.id}:`);
+    expect(pat.subject).toBe("Bitte füllen Sie „Urlaubsantrag“ aus");
+    expect(pat.text).toContain("Sie werden gebeten, „Urlaubsantrag“ auszufüllen.");
+    expect(pat.text).toContain("der Absender kann Ihnen einen neuen senden.");
+    expect(sam.subject).toBe("يُرجى تعبئة «Urlaubsantrag»");
+    expect(sam.text).toContain("يُرجى منكم تعبئة «Urlaubsantrag».");
+    for (const m of [pat, sam]) expect(`${m.subject}\n${m.text}`).not.toMatch(/Sealpost|\(\)/);
+
+    const done = await insert({ state: "rejected", settings: anonymous });
+    const db = await getDb();
+    await db
+      .insert(workflowEvents)
+      .values({ workflowId: done.id, tenantId: "acme", kind: "workflow.invited", actor: "init@acme.test", detail: {} });
+    await db.transaction((tx) => mailOutcome(tx, done));
+    const [patDone] = await outbox(`workflow-outcome:${done.id}:`);
+    expect(patDone.subject).toBe("„Urlaubsantrag“ wurde nicht freigegeben");
+    expect(patDone.text).toContain(
+      "Ihre Antworten zu „Urlaubsantrag“ wurden nicht freigegeben. Bei Fragen wenden Sie sich bitte an den Absender.",
+    );
   });
 
   it("tells each participant the outcome in their own language", async () => {

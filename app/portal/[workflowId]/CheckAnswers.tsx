@@ -7,6 +7,8 @@ import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { StepIndicator } from "@/components/StepIndicator";
 import { SummaryList } from "@/components/SummaryList";
+import { bidi } from "@/components/bidi";
+import { isolate } from "@/lib/i18n/isolate";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { failedErrors, fieldId, labelOf, type Bootstrap } from "./bootstrap";
 import { answerWords, resultWords } from "./portal-words";
@@ -66,23 +68,27 @@ export function CheckAnswers({
         <NotificationBanner variant="warning" title={t("portal.check.warningsTitle")} heading={t("portal.check.warningsHeading")}>
           <ul>
             {warnings.map((w) => (
-              <li key={w.ruleId}>{resultWords(t, boot, w, locale)}</li>
+              <li key={w.ruleId}>{bidi(resultWords(t, boot, w, locale))}</li>
             ))}
           </ul>
         </NotificationBanner>
       )}
-      <Caption>{boot.workflow.title}</Caption>
+      <Caption>
+        <bdi>{boot.workflow.title}</bdi>
+      </Caption>
       <h1 tabIndex={-1} ref={headingRef}>
         {t("portal.check.heading")}
       </h1>
       {boot.steps.map((s) => (
         <section key={s.stepIndex} aria-labelledby={`check-step-${s.stepIndex}`}>
-          <h2 id={`check-step-${s.stepIndex}`}>{s.title}</h2>
+          <h2 id={`check-step-${s.stepIndex}`}>
+            <bdi>{s.title}</bdi>
+          </h2>
           <SummaryList
             words={{ notAnswered: t("common.form.notAnswered"), change: t("common.form.change") }}
             rows={s.fields.map((f) => ({
               key: f.key,
-              label: labelOf(f),
+              label: isolate(labelOf(f)),
               value: answerWords(t, f, s.data[f.key], locale),
               change: {
                 href: `#${fieldId(f.key)}`,

@@ -13,6 +13,7 @@ import { allowedDecisions, blockingRuleIds } from "@/lib/workflow/approval/revie
 import type { Bootstrap } from "./bootstrap";
 import { type ApiAnswer, isTokenProblem, type PortalApi } from "./portal-api";
 import { failureWords, resultWords } from "./portal-words";
+import { bidi } from "@/components/bidi";
 import { results } from "./review-model";
 import { useHeadingFocus } from "./use-heading-focus";
 
@@ -97,7 +98,9 @@ export function DecisionPage({
         </Button>
       </p>
       <ErrorSummary errors={summary} focusKey={attempt} />
-      <Caption>{boot.workflow.title}</Caption>
+      <Caption>
+        <bdi>{boot.workflow.title}</bdi>
+      </Caption>
       <h1 tabIndex={-1} ref={heading}>
         {t("portal.review.titleDecide")}
       </h1>
@@ -105,7 +108,7 @@ export function DecisionPage({
         <NotificationBanner variant="warning" title={t("portal.review.rulesFailedTitle")} heading={t("portal.decide.rulesFailedHeading")}>
           <ul>
             {failedMessages.map((r) => (
-              <li key={r.ruleId}>{resultWords(t, boot, r, locale)}</li>
+              <li key={r.ruleId}>{bidi(resultWords(t, boot, r, locale))}</li>
             ))}
           </ul>
         </NotificationBanner>

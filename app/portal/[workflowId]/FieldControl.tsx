@@ -4,6 +4,7 @@ import type { Control, UseFormRegister } from "react-hook-form";
 import { DateInput } from "@/components/DateInput";
 import { Checkbox, Radios, Select, Textarea, TextInput } from "@/components/Field";
 import { exampleDate } from "@/lib/date-parts";
+import { isolate } from "@/lib/i18n/isolate";
 import type { Translator } from "@/lib/i18n/translator";
 import type { FieldDef } from "@/lib/templates/types";
 import type { FormValues } from "@/lib/workflow/validation/form-rules";
@@ -59,7 +60,9 @@ export function FieldControl({
 }) {
   const t = useTranslations();
   const id = fieldId(f.key);
-  const label = f.required || f.type === "boolean" ? labelOf(f) : t("portal.step.optional", { label: labelOf(f) });
+  // The template's words are isolated (lib/i18n/isolate.ts): in a page right to left, an English label keeps its order.
+  const name = isolate(labelOf(f));
+  const label = f.required || f.type === "boolean" ? name : t("portal.step.optional", { label: name });
   const common = { id, label, hint: hintOf(t, f, locale), error, note };
   if (f.type === "date") return <DateInput {...common} control={control} name={f.key} />;
   const reg = register(f.key);
@@ -67,7 +70,7 @@ export function FieldControl({
     case "boolean":
       return <Checkbox {...common} {...reg} />;
     case "enum": {
-      const options = f.options!.map((o) => ({ value: String(o), label: optionText(f, o) }));
+      const options = f.options!.map((o) => ({ value: String(o), label: isolate(optionText(f, o)) }));
       return options.length <= 5 ? <Radios {...common} options={options} {...reg} /> : <Select {...common} options={options} {...reg} />;
     }
     case "email":

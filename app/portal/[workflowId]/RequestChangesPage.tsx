@@ -19,6 +19,7 @@ import {
   type ChangeFormWords,
 } from "@/lib/workflow/approval/review-form";
 import { labelOf, type Bootstrap } from "./bootstrap";
+import { isolate } from "@/lib/i18n/isolate";
 import { type ApiAnswer, isTokenProblem, type PortalApi } from "./portal-api";
 import { failureWords, missingParts } from "./portal-words";
 import styles from "./review.module.css";
@@ -92,7 +93,10 @@ export function RequestChangesPage({
   const options = useMemo(
     () =>
       boot.steps.flatMap((s) =>
-        s.fields.map((f) => ({ value: f.key, label: t("portal.changes.questionOption", { step: s.title, question: labelOf(f) }) })),
+        s.fields.map((f) => ({
+          value: f.key,
+          label: t("portal.changes.questionOption", { step: isolate(s.title), question: isolate(labelOf(f)) }),
+        })),
       ),
     [boot.steps, t],
   );
@@ -146,7 +150,9 @@ export function RequestChangesPage({
         </Button>
       </p>
       <ErrorSummary errors={problem ? [...summary, { targetId: "send-changes", message: problem }] : summary} focusKey={attempt} />
-      <Caption>{boot.workflow.title}</Caption>
+      <Caption>
+        <bdi>{boot.workflow.title}</bdi>
+      </Caption>
       <h1 tabIndex={-1} ref={heading}>
         {t("portal.review.titleChanges")}
       </h1>

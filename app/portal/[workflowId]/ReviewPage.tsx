@@ -9,7 +9,10 @@ import type { Translator } from "@/lib/i18n/translator";
 import { blockingRuleIds } from "@/lib/workflow/approval/review-rules";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { changeRequestsOf, type Bootstrap, type ChangeRequest } from "./bootstrap";
-import { answerWords, dayOf, resultWords, stateWords } from "./portal-words";
+import { answerWords, resultWords, stateWords } from "./portal-words";
+import { dayOf } from "@/lib/date-parts";
+import { isolate } from "@/lib/i18n/isolate";
+import { bidi } from "@/components/bidi";
 import {
   changesSince,
   fieldLabel,
@@ -43,15 +46,14 @@ const ACTION_WORDS = {
   "seal-requested": "portal.review.action.sealRequested",
 } as const;
 
-/** A change request as the reviewer reads it back: its question (or none: the whole submission), its due date, its message. */
+/** A change request as the reviewer reads it back: its question (or none: the whole submission), its due date, its message (isolated). */
 export function askedWords(t: Translator, places: Map<string, FieldPlace>, c: ChangeRequest): string {
   const question = fieldLabel(places, c.fieldKey);
   const due = dayOf(c.dueDate);
+  const message = isolate(c.message);
   if (question)
-    return due
-      ? t("portal.review.requestAboutDue", { question, message: c.message, due })
-      : t("portal.review.requestAbout", { question, message: c.message });
-  return due ? t("portal.step.requestDue", { message: c.message, due }) : c.message;
+    return due ? t("portal.review.requestAboutDue", { question, message, due }) : t("portal.review.requestAbout", { question, message });
+  return due ? t("portal.step.requestDue", { message, due }) : message;
 }
 
 /**
@@ -84,7 +86,9 @@ export function ReviewPage({
 
   return (
     <>
-      <Caption>{workflow.title}</Caption>
+      <Caption>
+        <bdi>{workflow.title}</bdi>
+      </Caption>
       <h1 tabIndex={-1} ref={heading}>
         {t("portal.review.titleReview")}
       </h1>
@@ -122,11 +126,11 @@ export function ReviewPage({
               const f = places.get(c.fieldKey)?.field;
               return {
                 key: c.fieldKey,
-                label: c.label,
+                label: isolate(c.label),
                 value: answerWords(t, f, c.after, locale),
                 extra: (
                   <span className={styles.before}>
-                    {t("portal.review.before", { value: answerWords(t, f, c.before, locale) ?? t("common.form.notAnswered") })}
+                    {bidi(t("portal.review.before", { value: answerWords(t, f, c.before, locale) ?? t("common.form.notAnswered") }))}
                   </span>
                 ),
               };
@@ -141,7 +145,7 @@ export function ReviewPage({
         {boot.steps.map((s) => (
           <section key={s.stepIndex} aria-labelledby={`review-step-${s.stepIndex}`}>
             <h3 className={styles.stepTitle} id={`review-step-${s.stepIndex}`}>
-              {s.title}
+              <bdi>{s.title}</bdi>
             </h3>
             <SummaryList
               words={listWords}
@@ -232,14 +236,16 @@ function RuleResults({
               className={`${styles.result} ${verdict === "failed" ? styles.resultFailed : verdict === "passed" ? "" : styles.resultWarning}`}
             >
               <StatusTag colour={VERDICTS[verdict].colour}>{t(VERDICT_WORDS[verdict])}</StatusTag>
-              <p className={styles.resultMessage}>{resultWords(t, boot, r, locale)}</p>
+              <p className={styles.resultMessage}>{bidi(resultWords(t, boot, r, locale))}</p>
               <p className={styles.resultMeta}>
-                {t.rich("portal.review.ruleMeta", {
-                  ruleId: r.ruleId,
-                  question: fieldLabel(places, r.fieldKey) ?? r.fieldKey,
-                  severity: r.severity,
-                  code: (chunks) => <span className={styles.code}>{chunks}</span>,
-                })}
+                {bidi(
+                  t.rich("portal.review.ruleMeta", {
+                    ruleId: r.ruleId,
+                    question: fieldLabel(places, r.fieldKey) ?? r.fieldKey,
+                    severity: r.severity,
+                    code: (chunks) => <span className={styles.code}>{chunks}</span>,
+                  }),
+                )}
               </p>
             </li>
           );
@@ -259,7 +265,7 @@ function RequestedBefore({ boot, places }: { boot: Bootstrap; places: Map<string
       <p>{t("portal.review.youAskedFor")}</p>
       <ul>
         {asked.map((c, i) => (
-          <li key={i}>{askedWords(t, places, c)}</li>
+          <li key={i}>{bidi(askedWords(t, places, c))}</li>
         ))}
       </ul>
     </>
@@ -288,7 +294,9 @@ export function DecisionHistory({ boot }: { boot: Bootstrap }) {
               {h.stage > 0
                 ? t.rich("portal.review.historyEntryStage", { ...values, stage: h.stage })
                 : t.rich("portal.review.historyEntry", values)}
-              {h.comment && <span className={styles.comment}>{t("portal.review.historyComment", { comment: h.comment })}</span>}
+              {h.comment && (
+                <span className={styles.comment}>{bidi(t("portal.review.historyComment", { comment: isolate(h.comment) }))}</span>
+              )}
             </li>
           );
         })}

@@ -10,6 +10,7 @@ import { changeRequestsOf, type Bootstrap } from "./bootstrap";
 import type { PortalApi } from "./portal-api";
 import { stateWords } from "./portal-words";
 import { askedWords, DecisionHistory } from "./ReviewPage";
+import { bidi } from "@/components/bidi";
 import { SealedDownload } from "./SealedDownload";
 import { fieldPlaces, STATE_TAGS, type ReviewAction } from "./review-model";
 import { useHeadingFocus } from "./use-heading-focus";
@@ -103,7 +104,9 @@ export function ReviewStatus({
         </Panel>
       ) : (
         <>
-          <Caption>{title}</Caption>
+          <Caption>
+            <bdi>{title}</bdi>
+          </Caption>
           <h1 tabIndex={-1} ref={heading}>
             {t(TITLES[state] ?? "portal.review.titleOutcome")}
           </h1>
@@ -120,7 +123,7 @@ export function ReviewStatus({
           {asked.length > 0 && (
             <ul>
               {asked.map((c, i) => (
-                <li key={i}>{askedWords(t, places, c)}</li>
+                <li key={i}>{bidi(askedWords(t, places, c))}</li>
               ))}
             </ul>
           )}

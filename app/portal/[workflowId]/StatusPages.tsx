@@ -63,7 +63,9 @@ export function FinalStatus({ api, boot }: { api: PortalApi; boot: Bootstrap }) 
   const { title, tag, text, colour } = FINAL[boot.workflow.state as keyof typeof FINAL] ?? FINAL.cancelled;
   return (
     <>
-      <Caption>{boot.workflow.title}</Caption>
+      <Caption>
+        <bdi>{boot.workflow.title}</bdi>
+      </Caption>
       <h1 tabIndex={-1} ref={heading}>
         {t(title)}
       </h1>

@@ -15,7 +15,10 @@ import { clearDraft, readDraft, writeDraft } from "./draft-store";
 import { FieldControl } from "./FieldControl";
 import type { Translator } from "@/lib/i18n/translator";
 import { isTokenProblem, type ApiAnswer, type PortalApi } from "./portal-api";
-import { dayOf, fieldWords, resultWords } from "./portal-words";
+import { fieldWords, resultWords } from "./portal-words";
+import { dayOf } from "@/lib/date-parts";
+import { isolate } from "@/lib/i18n/isolate";
+import { bidi } from "@/components/bidi";
 import { SaveStatus } from "./SaveStatus";
 import { useAutosave, type SaveOutcome } from "./use-autosave";
 
@@ -46,7 +49,7 @@ export interface StepPageProps {
 /** How a change request reads next to its field, by the severity the reviewer chose (the reviewer's form quotes these). */
 function noteWords(t: Translator, c: ChangeRequest): string {
   const due = dayOf(c.dueDate);
-  const message = c.message;
+  const message = isolate(c.message);
   if (c.severity === "warning") return due ? t("portal.step.noteWarningDue", { message, due }) : t("portal.step.noteWarning", { message });
   if (c.severity === "info") return due ? t("portal.step.noteInfoDue", { message, due }) : t("portal.step.noteInfo", { message });
   return due ? t("portal.step.noteErrorDue", { message, due }) : t("portal.step.noteError", { message });
@@ -55,7 +58,8 @@ function noteWords(t: Translator, c: ChangeRequest): string {
 /** A change request about the whole submission, with its due date when it has one. */
 export function requestWords(t: Translator, c: ChangeRequest): string {
   const due = dayOf(c.dueDate);
-  return due ? t("portal.step.requestDue", { message: c.message, due }) : c.message;
+  const message = isolate(c.message);
+  return due ? t("portal.step.requestDue", { message, due }) : message;
 }
 
 /** One step of the form (GOV.UK question page): fields, autosave while typing, Continue. */
@@ -202,16 +206,23 @@ export function StepPage(p: StepPageProps) {
         <NotificationBanner title={t("portal.step.changesTitle")} heading={t("portal.step.changesHeading")}>
           <ul>
             {general.map((c, i) => (
-              <li key={i}>{requestWords(t, c)}</li>
+              <li key={i}>{bidi(requestWords(t, c))}</li>
             ))}
           </ul>
         </NotificationBanner>
       )}
-      <Caption>{boot.workflow.title}</Caption>
+      {/* The template's words, each in its own direction (in Arabic, "Where did you go?" keeps its "?" at the end). */}
+      <Caption>
+        <bdi>{boot.workflow.title}</bdi>
+      </Caption>
       <h1 tabIndex={-1} ref={headingRef}>
-        {step.title}
+        <bdi>{step.title}</bdi>
       </h1>
-      {step.description && <p>{step.description}</p>}
+      {step.description && (
+        <p>
+          <bdi>{step.description}</bdi>
+        </p>
+      )}
       <form noValidate onSubmit={handleSubmit(onValid, () => setAttempt((n) => n + 1))}>
         {step.fields.map((f) => (
           <FieldControl

@@ -6,6 +6,7 @@ import type { WorkflowState } from "@/lib/workflow/states";
 import type { FieldWords } from "@/lib/workflow/validation/form-rules";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { answerText, limitText } from "@/lib/format/show-value";
+import { isolate } from "@/lib/i18n/isolate";
 import type { Bootstrap } from "./bootstrap";
 
 /**
@@ -34,13 +35,6 @@ export const waitMinutes = (seconds: number): number => Math.max(1, Math.ceil(se
 export const failureWords = (t: Translator, a: { status: number }, otherwise: string): string =>
   a.status === 0 ? t("portal.problem.network") : otherwise;
 
-/** A calendar day ("2027-04-01") as the moment the `day` format writes, or null when it is none. */
-export function dayOf(iso: string | null | undefined): Date | null {
-  if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
 const MISSING = {
   day: "day",
   month: "month",
@@ -55,12 +49,12 @@ export const missingParts = (p: DateProblem): string => MISSING[p.parts.join(","
 
 /**
  * A field's problem in the page's language, naming the field by its label as the template's author
- * wrote it; limits as the form's hints write them (the workflow's locale).
+ * wrote it (isolated: lib/i18n/isolate.ts); limits as the form's hints write them (the workflow's locale).
  */
 export function fieldWords(t: Translator, locale: string): FieldWords {
   return {
     problem(f: FieldDef, p: FieldProblem): string {
-      const label = f.label ?? f.key;
+      const label = isolate(f.label ?? f.key);
       const limit = (v: string | number | undefined) => (v === undefined ? "" : limitText(f, v, locale));
       const whole = f.type === "integer";
       switch (p.rule) {
@@ -70,8 +64,8 @@ export function fieldWords(t: Translator, locale: string): FieldWords {
           if (f.type === "number" || f.type === "integer") {
             if (p.example !== undefined)
               return whole
-                ? t("portal.fieldError.wholeAsWritten", { label, example: p.example })
-                : t("portal.fieldError.numberAsWritten", { label, example: p.example });
+                ? t("portal.fieldError.wholeAsWritten", { label, example: isolate(p.example) })
+                : t("portal.fieldError.numberAsWritten", { label, example: isolate(p.example) });
             return whole ? t("portal.fieldError.whole", { label }) : t("portal.fieldError.number", { label });
           }
           if (f.type === "date") return t("portal.fieldError.dateReal", { label });
@@ -93,12 +87,12 @@ export function fieldWords(t: Translator, locale: string): FieldWords {
           return t("portal.fieldError.tooLong", { label, max: f.maxLength ?? 0 });
         case "pattern":
           return f.example
-            ? t("portal.fieldError.patternExample", { label, example: f.example })
+            ? t("portal.fieldError.patternExample", { label, example: isolate(f.example) })
             : t("portal.fieldError.pattern", { label });
       }
     },
     date(f: FieldDef, p: DateProblem): string {
-      const label = f.label ?? f.key;
+      const label = isolate(f.label ?? f.key);
       if (p.kind === "missing") return t("portal.fieldError.dateMissing", { label, missing: missingParts(p) });
       if (p.kind === "year") return t("portal.fieldError.dateYear", { label });
       return t("portal.fieldError.dateReal", { label });
@@ -108,11 +102,11 @@ export function fieldWords(t: Translator, locale: string): FieldWords {
 
 /**
  * A rule result's message in the page's language: a field rule Sealpost checks (`field:<key>:<rule>`)
- * is worded again from the field and its answer; a rule of the schema keeps its author's message.
+ * is worded again from the field and its answer; a rule of the schema keeps its author's message, isolated.
  */
 export function resultWords(t: Translator, boot: Bootstrap, r: ValidationResult, locale: string): string {
   const m = /^field:(.+):([A-Za-z]+)$/.exec(r.ruleId);
-  if (!m) return r.message;
+  if (!m) return isolate(r.message);
   const step = boot.steps.find((s) => s.fields.some((f) => f.key === m[1]));
   const f = step?.fields.find((x) => x.key === m[1]);
   if (!f) return r.message;
@@ -120,7 +114,7 @@ export function resultWords(t: Translator, boot: Bootstrap, r: ValidationResult,
   return words.problem(f, { rule: m[2] as FieldProblem["rule"], message: r.message });
 }
 
-/** An answer as people read it, yes and no in the page's language; null when unanswered. */
+/** An answer as people read it, yes and no in the page's language, any other as typed or chosen (isolated); null when unanswered. */
 export function answerWords(
   t: Translator,
   f: Pick<FieldDef, "type" | "optionLabels"> | undefined,
@@ -128,5 +122,6 @@ export function answerWords(
   locale: string,
 ): string | null {
   if (typeof v === "boolean") return v ? t("portal.answer.yes") : t("portal.answer.no");
-  return answerText(f, v, locale);
+  const text = answerText(f, v, locale);
+  return text === null ? null : isolate(text);
 }

@@ -3,6 +3,7 @@ import type { ApprovalEntry } from "@/lib/workflow/approval/approval-types";
 import type { GovernanceDecision } from "@/lib/workflow/approval/review-form";
 import { canDo } from "@/lib/workflow/states";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
+import { isolate } from "@/lib/i18n/isolate";
 import { labelOf, type Bootstrap } from "./bootstrap";
 
 /** What the reviewer just did, for the outcome page. */
@@ -18,9 +19,9 @@ export interface FieldPlace {
 export const fieldPlaces = (boot: Bootstrap): Map<string, FieldPlace> =>
   new Map(boot.steps.flatMap((s) => s.fields.map((f) => [f.key, { field: f, stepIndex: s.stepIndex, stepTitle: s.title }] as const)));
 
-/** A field's label, or its key when the schema no longer has it. */
+/** A field's label, or its key when the schema no longer has it: the template's words, isolated (lib/i18n/isolate.ts). */
 export const fieldLabel = (places: Map<string, FieldPlace>, key: string | null | undefined): string | null =>
-  key ? (places.has(key) ? labelOf(places.get(key)!.field) : key) : null;
+  key ? isolate(places.has(key) ? labelOf(places.get(key)!.field) : key) : null;
 
 /**
  * What this reviewer link may do now: the server's transition table for the state, and the server's

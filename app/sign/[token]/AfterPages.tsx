@@ -7,6 +7,7 @@ import { StatusTag } from "@/components/StatusTag";
 import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
 import type { Progress, SignApi } from "./sign-api";
 import styles from "./sign.module.css";
+import { senderWords } from "@/lib/i18n/sender";
 
 export type After = "signing" | "signed" | "declined";
 
@@ -68,7 +69,11 @@ function Applying({ slow, title }: { slow: boolean; title?: string }) {
   const heading = useHeadingFocus();
   return (
     <>
-      {title && <Caption>{title}</Caption>}
+      {title && (
+        <Caption>
+          <bdi>{title}</bdi>
+        </Caption>
+      )}
       <h1 tabIndex={-1} ref={heading}>
         {t("sign.titles.signing")}
       </h1>
@@ -90,7 +95,7 @@ function Signed({ progress }: { progress: Progress | null }) {
       <Panel title={t("sign.titles.signed")} headingRef={heading}>
         {progress && (
           <>
-            {progress.workflow.title}
+            <bdi>{progress.workflow.title}</bdi>
             <br />
             {t.rich("sign.after.reference", {
               reference: progress.workflow.correlationId,
@@ -111,10 +116,14 @@ function Signed({ progress }: { progress: Progress | null }) {
 function Declined({ organisation, title }: { organisation: string | null; title?: string }) {
   const t = useTranslations();
   const heading = useHeadingFocus();
-  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
+  const who = senderWords(organisation);
   return (
     <>
-      {title && <Caption>{title}</Caption>}
+      {title && (
+        <Caption>
+          <bdi>{title}</bdi>
+        </Caption>
+      )}
       <h1 tabIndex={-1} ref={heading}>
         {t("sign.titles.declined")}
       </h1>

@@ -10,6 +10,7 @@ import { DeclinePage } from "./DeclinePage";
 import { refusalOf, type Refusal } from "./refusals";
 import { type Bootstrap, type Failed, type OpenBootstrap, SignApi } from "./sign-api";
 import { SignForm } from "./SignForm";
+import { senderWords } from "@/lib/i18n/sender";
 
 type View =
   | { kind: "loading" }
@@ -81,7 +82,7 @@ export function Ceremony({ token, languageMenu }: { token: string; languageMenu:
               ? view.title
               : null;
   const documentTitle = !page ? "Sealpost" : title ? t("sign.documentTitle", { page, document: title }) : t("sign.pageTitle", { page });
-  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
+  const who = senderWords(organisation);
 
   let content;
   if (!api || view.kind === "loading") content = <p role="status">{t("sign.loading")}</p>;

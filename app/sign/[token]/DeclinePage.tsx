@@ -7,6 +7,7 @@ import { Textarea } from "@/components/Field";
 import { Caption } from "@/components/PageShell";
 import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
 import type { Failed, SignApi } from "./sign-api";
+import { senderWords } from "@/lib/i18n/sender";
 
 const MAX_REASON = 2000; // lib/signing/ceremony/decline-signature.ts
 
@@ -28,7 +29,7 @@ export function DeclinePage({
 }) {
   const t = useTranslations();
   const heading = useHeadingFocus();
-  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
+  const who = senderWords(organisation);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -59,7 +60,9 @@ export function DeclinePage({
         focusKey={attempt}
         title={t("sign.form.errorSummary")}
       />
-      <Caption>{title}</Caption>
+      <Caption>
+        <bdi>{title}</bdi>
+      </Caption>
       <h1 tabIndex={-1} ref={heading}>
         {t("sign.decline.heading")}
       </h1>

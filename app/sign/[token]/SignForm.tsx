@@ -8,14 +8,18 @@ import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { PdfView } from "@/components/PdfView";
 import { saveBytes } from "@/components/save-bytes";
+import { dayOf } from "@/lib/date-parts";
+import { bidi } from "@/components/bidi";
+import { isolate } from "@/lib/i18n/isolate";
 import { useHeadingFocus } from "@/app/portal/[workflowId]/use-heading-focus";
 import { MarkInput, type MarkKind } from "./MarkInput";
 import type { Failed, OpenBootstrap, SignApi } from "./sign-api";
 import styles from "./sign.module.css";
+import { senderWords } from "@/lib/i18n/sender";
 
 const MAX_MARK_TEXT = 100; // lib/signing/pdf/mark.ts
 
-const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+const strong = (chunks: ReactNode) => <strong>{bidi(chunks)}</strong>;
 
 type Errors = Partial<Record<"consent" | "mark", string>>;
 
@@ -45,7 +49,7 @@ export function SignForm({
   const t = useTranslations();
   const heading = useHeadingFocus();
   const organisation = boot.organizationName;
-  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
+  const who = senderWords(organisation);
   const [agreed, setAgreed] = useState(false);
   const [kind, setKind] = useState<MarkKind>("typed");
   const [text, setText] = useState(boot.signer.name);
@@ -57,6 +61,8 @@ export function SignForm({
   const load = useCallback(() => (bytes.current ??= api.document()), [api]);
   const [paragraphs] = useState(() => boot.consent.text.split("\n").filter(Boolean));
   const [consentTitle, ...consentBody] = paragraphs;
+  // A version is named by the day it took effect (consent.ts): the page writes that day as a date of its language.
+  const versionDay = dayOf(boot.consent.version);
 
   const order = boot.signer.order;
   const total = boot.signing.signers.length;
@@ -109,12 +115,14 @@ export function SignForm({
       <ErrorSummary errors={summary} focusKey={attempt} title={t("sign.form.errorSummary")} />
       <Caption>{t("sign.form.caption", who)}</Caption>
       <h1 tabIndex={-1} ref={heading}>
-        {boot.workflow.title}
+        <bdi>{boot.workflow.title}</bdi>
       </h1>
       <p>
-        {boot.signer.role
-          ? t.rich("sign.form.signingAsRole", { name: boot.signer.name, role: boot.signer.role, strong })
-          : t.rich("sign.form.signingAs", { name: boot.signer.name, strong })}
+        {bidi(
+          boot.signer.role
+            ? t.rich("sign.form.signingAsRole", { name: isolate(boot.signer.name), role: isolate(boot.signer.role), strong })
+            : t.rich("sign.form.signingAs", { name: isolate(boot.signer.name), strong }),
+        )}
         {order ? ` ${t("sign.form.order", { order, total })}` : null}
       </p>
       {!boot.signer.mayActNow && (
@@ -131,7 +139,7 @@ export function SignForm({
         words={{
           loading: t("sign.pdf.loading"),
           failed: t("sign.pdf.failed"),
-          pages: (count) => t("sign.pdf.pages", { title: boot.workflow.title, count }),
+          pages: (count) => t("sign.pdf.pages", { title: isolate(boot.workflow.title), count }),
           page: (number, total) => t("sign.pdf.page", { number, total }),
         }}
       />
@@ -148,7 +156,7 @@ export function SignForm({
             {consentBody.map((p, i) => (
               <p key={i}>{p}</p>
             ))}
-            <p className={styles.consentVersion}>{t("sign.form.consentVersion", { version: boot.consent.version })}</p>
+            {versionDay && <p className={styles.consentVersion}>{t("sign.form.consentVersion", { version: versionDay })}</p>}
           </div>
           <Checkbox
             id="consent"
@@ -163,7 +171,7 @@ export function SignForm({
           <MarkInput kind={kind} onKind={setKind} text={text} onText={setText} onDrawn={setPng} error={errors.mark} />
 
           <h2>{t("sign.form.signHeading")}</h2>
-          <p>{t("sign.form.signText", { title: boot.workflow.title, name: boot.signer.name })}</p>
+          <p>{bidi(t("sign.form.signText", { title: isolate(boot.workflow.title), name: isolate(boot.signer.name) }))}</p>
           <ButtonGroup>
             <Button type="submit" disabled={busy}>
               {t("sign.form.submit")}

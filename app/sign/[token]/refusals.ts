@@ -1,5 +1,6 @@
 import type { useTranslations } from "next-intl";
 import type { Failed } from "./sign-api";
+import { senderWords } from "@/lib/i18n/sender";
 
 /** The page's translator, without a namespace (keys are written out whole). */
 type T = ReturnType<typeof useTranslations<never>>;
@@ -16,7 +17,7 @@ export type Refusal =
  * outcome, not a problem), the passcode gate met on any call, and anything else as "try again".
  */
 export function refusalOf(a: Failed, organisation: string | null, t: T): Refusal {
-  const who = { named: organisation ? "yes" : "no", organisation: organisation ?? "" };
+  const who = senderWords(organisation);
   if (a.status === 403 && a.code === "otp.required") return { kind: "otp" };
   if (a.code === "esign.link_used") {
     const s = a.body.signerState;

@@ -40,7 +40,7 @@ export async function sendSignerOtp(token: string) {
 const letter = (wf: Workflow, s: WorkflowSigner): PasscodeLetter => ({
   to: s.email,
   purpose: "sign",
-  organisation: wf.settings.organizationName ?? "Sealpost",
+  organisation: wf.settings.organizationName ?? null,
   title: wf.title,
   reference: wf.correlationId,
 });

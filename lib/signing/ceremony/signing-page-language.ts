@@ -1,28 +1,30 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { workflowSigners, type Workflow, type WorkflowSigner } from "@/lib/db/schema";
 import type { Visitor } from "@/lib/delivery/open-session";
+import { AppError } from "@/lib/http/problem";
 import type { SupportedLocale } from "@/lib/i18n/locales";
 import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { recordEvent } from "@/lib/workflow/events";
-import { getWorkflow, lockWorkflow } from "@/lib/workflow/get-workflow";
+import { lockWorkflow } from "@/lib/workflow/get-workflow";
 import { signerLocale } from "../signers/signer-locale";
 import { signerActor } from "./ceremony-bootstrap";
-import { tokenMatches, tokenSigner } from "./sign-link";
+import { linkHolder, type OpenedLink } from "./open-link";
 
 /*
  * The signing page's language, by its link: the one named for the signer, read before the page is
  * laid out, and a change from the page's language menu, recorded in the workflow's activity.
  */
 
-/** The signer a link is the current link of, with their workflow, or null; whatever the signer did with it. */
-async function currentHolder(token: string): Promise<{ wf: Workflow; signer: WorkflowSigner } | null> {
-  const id = tokenSigner(token);
-  if (!id) return null;
-  const db = await getDb();
-  const [signer] = await db.select().from(workflowSigners).where(eq(workflowSigners.id, id));
-  if (!signer || !tokenMatches(token, signer.tokenHash)) return null;
-  return { wf: await getWorkflow(signer.tenantId, signer.workflowId), signer };
+/**
+ * The signer a link is the current link of, with their workflow, or null (no such link, or a replaced
+ * one): the ceremony's own lookup (linkHolder), whatever the signer did with the link since.
+ */
+async function currentHolder(token: string): Promise<OpenedLink | null> {
+  try {
+    return await linkHolder(token);
+  } catch (err) {
+    if (err instanceof AppError && (err.code === "esign.link_invalid" || err.code === "esign.link_replaced")) return null;
+    throw err;
+  }
 }
 
 /**

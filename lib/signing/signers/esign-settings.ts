@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailAddress } from "@/lib/mail/address";
 import type { SupportedLocale } from "@/lib/i18n/locales";
 import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { personLocaleField } from "@/lib/workflow/person-locales";
 import type { EsignSettings, StoredSignerRequest } from "@/lib/db/json/workflow-settings";
 import type { Expect, SameType } from "@/lib/same-type";
 
@@ -18,15 +19,7 @@ const signerSchema = z.strictObject({
   order: z.number().int().min(1).max(MAX_ESIGN_SIGNERS).optional(),
   role: z.string().trim().min(1).max(100).optional(),
   requireOtp: z.boolean().optional(),
-  /** The language the signer's mails and signing page are in: one of the catalogues' (de-DE is de). */
-  locale: z
-    .string()
-    .trim()
-    .max(35)
-    .optional()
-    .describe(
-      "The language of this signer's mails and signing page: one of Sealpost's (en-GB, de, fr, ar, ja…), a regional tag read as its language's (de-AT is de); any other is 422 workflow.locale_unsupported.",
-    ),
+  locale: personLocaleField,
 });
 export type EsignSignerRequest = z.infer<typeof signerSchema>;
 // The workflow keeps the signers as requested: what this parser gives is what is stored.

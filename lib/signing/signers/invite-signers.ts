@@ -4,6 +4,7 @@ import { workflowSigners, type Workflow, type WorkflowSigner } from "@/lib/db/sc
 import { env } from "@/lib/env";
 import { greeting, oneLine } from "@/lib/mail/greeting";
 import { translatorFor } from "@/lib/i18n/translator";
+import { senderWords } from "@/lib/i18n/sender";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { recordEvent, systemActor, type Actor } from "@/lib/workflow/events";
@@ -66,7 +67,7 @@ export function signerMail(
 ) {
   const locale = signerMailLocale(wf, s, tenantLocale);
   const t = translatorFor(locale);
-  const words = { organisation: wf.settings.organizationName ?? "Sealpost", title: wf.title, until: expiresAt };
+  const words = { ...senderWords(wf.settings.organizationName), title: wf.title, until: expiresAt };
   const role = s.role ? oneLine(s.role) : null;
   const asks = reminder
     ? role

@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { greeting, oneLine } from "@/lib/mail/greeting";
 import { translatorFor } from "@/lib/i18n/translator";
+import { senderWords } from "@/lib/i18n/sender";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { signerMailLocale } from "./signer-locale";
@@ -18,7 +19,8 @@ export type SigningEnd = { by: "initiator" } | { by: "signer"; position: number;
  * mail is in its signer's language (signer-locale.ts).
  */
 export async function tellSignersSigningEnded(tx: Tx, wf: Workflow, end: SigningEnd): Promise<void> {
-  const words = { organisation: oneLine(wf.settings.organizationName ?? "Sealpost"), title: wf.title };
+  const organisation = wf.settings.organizationName;
+  const words = { ...senderWords(organisation && oneLine(organisation)), title: wf.title };
   const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
   for (const s of await listSigners(wf.tenantId, wf.id, tx)) {
     if (!s.invitedAt || s.signedAt || s.declinedAt) continue;

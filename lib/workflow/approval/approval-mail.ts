@@ -9,6 +9,7 @@ import type { ChangeRequest } from "./approval-types";
 import { totalApprovalStages } from "../present-workflow";
 import { portalLinkPlaceholder } from "../portal/portal-link";
 import { translatorFor, type Translator } from "@/lib/i18n/translator";
+import { senderWords } from "@/lib/i18n/sender";
 import { fieldLabels } from "../schema/schema-format";
 import { participantLocale, participantMailLocale } from "../portal/portal-locale";
 
@@ -31,7 +32,7 @@ export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: 
   const api = (verb: string) => new URL(`/api/workflow/${wf.id}/${verb}`, env().PUBLIC_BASE_URL).toString();
   const consoleLink = new URL(`/console/workflows/${wf.id}`, env().PUBLIC_BASE_URL).toString();
   const stage = Math.max(wf.approvalStage, 1);
-  const from = wf.settings.organizationName ?? "Sealpost";
+  const from = wf.settings.organizationName;
   await enqueueMails(
     tx,
     to.map((email) => ({
@@ -42,7 +43,9 @@ export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: 
       text: [
         reason === "governance"
           ? `"${wf.title}" failed validation; as approver you may approve it with an exception (with a written justification) or reject it.`
-          : `"${wf.title}" from ${wf.createdBy} (${from}) waits for your approval.`,
+          : from
+            ? `"${wf.title}" from ${wf.createdBy} (${from}) waits for your approval.`
+            : `"${wf.title}" from ${wf.createdBy} waits for your approval.`,
         ...(reason === "escalated" ? [``, `The approval was escalated to you because it waited too long.`] : []),
         ...(reason === "reminder" ? [``, `It will be escalated to the next approver if it is not decided soon.`] : []),
         ``,
@@ -79,7 +82,7 @@ function changeLine(t: Translator, c: ChangeRequest, question: string | undefine
  * link (a placeholder, as in the invitation). The requests are the reviewer's words, as written.
  */
 export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRequest[], key: string): Promise<string[]> {
-  const organisation = wf.settings.organizationName ?? "Sealpost";
+  const sender = senderWords(wf.settings.organizationName);
   const labels = fieldLabels(wf.schema);
   const recipients = wf.settings.recipients;
   const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
@@ -92,7 +95,7 @@ export async function mailChangeRequests(tx: Tx, wf: Workflow, changes: ChangeRe
         tenantId: wf.tenantId,
         dedupeKey: `workflow-changes:${wf.id}:${key}:${r.email}`,
         to: r.email,
-        subject: t("mail.changes.subject", { organisation, title: wf.title }),
+        subject: t("mail.changes.subject", { ...sender, title: wf.title }),
         text: [
           greeting(r.displayName, locale),
           ``,

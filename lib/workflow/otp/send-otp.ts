@@ -35,7 +35,7 @@ export async function sendOtp(portal: PortalPrincipal) {
 const letter = (wf: Workflow, to: string): PasscodeLetter => ({
   to,
   purpose: "form",
-  organisation: wf.settings.organizationName ?? "Sealpost",
+  organisation: wf.settings.organizationName ?? null,
   title: wf.title,
   reference: wf.correlationId,
 });

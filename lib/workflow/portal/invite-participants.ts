@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { translatorFor } from "@/lib/i18n/translator";
+import { senderWords } from "@/lib/i18n/sender";
 import { greeting } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { tenantDefaultLocale } from "@/lib/tenants/read";
@@ -16,7 +17,7 @@ import { participantLocale, participantMailLocale } from "./portal-locale";
  */
 export async function inviteParticipants(tx: Tx, wf: Workflow, sendKey?: string): Promise<string[]> {
   const { recipients, organizationName, message } = wf.settings;
-  const organisation = organizationName ?? "Sealpost";
+  const sender = senderWords(organizationName);
   const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
   await enqueueMails(
     tx,
@@ -28,16 +29,16 @@ export async function inviteParticipants(tx: Tx, wf: Workflow, sendKey?: string)
         tenantId: wf.tenantId,
         dedupeKey: `workflow-invite:${wf.id}:${r.email}${sendKey ? `:${sendKey}` : ""}`,
         to: r.email,
-        subject: t("mail.invitation.subject", { organisation, title: wf.title }),
+        subject: t("mail.invitation.subject", { ...sender, title: wf.title }),
         text: [
           greeting(r.displayName, locale),
           ``,
-          t("mail.invitation.asks", { organisation, title: wf.title }),
+          t("mail.invitation.asks", { ...sender, title: wf.title }),
           ...(message ? [``, message] : []),
           ``,
           t("mail.invitation.open", { link }),
           ``,
-          t("mail.invitation.linkHours", { hours: PORTAL_TOKEN_HOURS, organisation }),
+          t("mail.invitation.linkHours", { hours: PORTAL_TOKEN_HOURS, ...sender }),
           t("mail.portal.reference", { reference: wf.correlationId }),
         ].join("\n"),
       };

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { workflowEvents, type Workflow } from "@/lib/db/schema";
 import { PORTAL_TOKEN_HOURS } from "@/lib/auth/portal-token-hours";
 import { translatorFor } from "@/lib/i18n/translator";
+import { senderWords } from "@/lib/i18n/sender";
 import { greeting, oneLine } from "@/lib/mail/greeting";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { tenantDefaultLocale } from "@/lib/tenants/read";
@@ -23,7 +24,7 @@ import { participantLocale, participantMailLocale } from "./portal-locale";
 export async function mailOutcome(tx: Tx, wf: Workflow, declined?: { name: string }): Promise<string[]> {
   if (wf.state !== "complete" && wf.state !== "rejected") return [];
   if (!wf.settings.recipients.length || !(await wasInvited(tx, wf))) return [];
-  const organisation = wf.settings.organizationName ?? "Sealpost";
+  const sender = senderWords(wf.settings.organizationName);
   const title = wf.title;
   const recipients = wf.settings.recipients;
   const tenantLocale = await tenantDefaultLocale(wf.tenantId, tx);
@@ -35,24 +36,20 @@ export async function mailOutcome(tx: Tx, wf: Workflow, declined?: { name: strin
       const link = portalLinkPlaceholder(wf.id, wf.tenantId, undefined, participantLocale(wf.settings, r, tenantLocale) ?? undefined);
       const body =
         wf.state === "complete"
-          ? [t("mail.outcome.approved", { organisation, title }), ``, t("mail.outcome.approvedLink", { link })]
+          ? [t("mail.outcome.approved", { ...sender, title }), ``, t("mail.outcome.approvedLink", { link })]
           : declined
-            ? [
-                t("mail.outcome.declined", { organisation, title, name: oneLine(declined.name) }),
-                ``,
-                t("mail.outcome.statusLink", { link }),
-              ]
-            : [t("mail.outcome.rejected", { organisation, title }), ``, t("mail.outcome.statusLink", { link })];
+            ? [t("mail.outcome.declined", { ...sender, title, name: oneLine(declined.name) }), ``, t("mail.outcome.statusLink", { link })]
+            : [t("mail.outcome.rejected", { ...sender, title }), ``, t("mail.outcome.statusLink", { link })];
       return {
         tenantId: wf.tenantId,
         dedupeKey: `workflow-outcome:${wf.id}:${wf.state}:${r.email}`,
         to: r.email,
         subject:
           wf.state === "complete"
-            ? t("mail.outcome.subjectApproved", { organisation, title })
+            ? t("mail.outcome.subjectApproved", { ...sender, title })
             : declined
-              ? t("mail.outcome.subjectDeclined", { organisation, title })
-              : t("mail.outcome.subjectRejected", { organisation, title }),
+              ? t("mail.outcome.subjectDeclined", { ...sender, title })
+              : t("mail.outcome.subjectRejected", { ...sender, title }),
         text: [
           greeting(r.displayName, locale),
           ``,

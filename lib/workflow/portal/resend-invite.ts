@@ -5,6 +5,7 @@ import { workflowEvents, type Workflow } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { translatorFor } from "@/lib/i18n/translator";
+import { senderWords } from "@/lib/i18n/sender";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { tenantApprovers } from "../approval/approval-stage";
@@ -113,7 +114,7 @@ async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
   const approvers = pendingApprovers(wf, await tenantApprovers(wf.tenantId, tx));
   if (!approvers.length)
     throw new AppError("workflow.no_recipients", "No approver is configured for the current approval stage; there is nobody to remind");
-  const organisation = wf.settings.organizationName ?? "Sealpost";
+  const sender = senderWords(wf.settings.organizationName);
   const stage = Math.max(wf.approvalStage, 1);
   const sendKey = newId();
   const t = translatorFor(reviewerMailLocale(wf.settings, await tenantDefaultLocale(wf.tenantId, tx)));
@@ -123,7 +124,7 @@ async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
       tenantId: wf.tenantId,
       dedupeKey: `workflow-approval-reminder:${wf.id}:${to}:${sendKey}`,
       to,
-      subject: t("mail.reviewReminder.subject", { organisation, title: wf.title }),
+      subject: t("mail.reviewReminder.subject", { ...sender, title: wf.title }),
       text: [
         t("mail.reviewReminder.waits", { title: wf.title, stage }),
         ``,

@@ -1,3 +1,4 @@
+import { cookies } from "next/headers";
 import { z } from "zod";
 import { readDeliveredPdf } from "@/lib/delivery/delivered-document";
 import { openDeliverySession } from "@/lib/delivery/open-session";
@@ -19,7 +20,10 @@ const get = route({ auth: "none", params: z.object({ token: z.string() }) }, asy
   const download = new URL(req.url).searchParams.get("download") === "1";
   const opened = await openDeliverySession(params.token, download ? "download" : "access", visitorFrom(req.headers));
   if (opened.state !== "active")
-    return closedLinkResponse(opened, requestLocale(req.headers, opened.state === "unknown" ? null : opened.locale));
+    return closedLinkResponse(
+      opened,
+      requestLocale({ cookies: await cookies(), headers: req.headers }, opened.state === "unknown" ? null : opened.locale),
+    );
   const pdf = await readDeliveredPdf(opened.record);
   if (!pdf) {
     console.error(`recipient link of session ${opened.session.id}: its document ${opened.record.fileName} is not in the store`);

@@ -1,3 +1,4 @@
+import { cookies } from "next/headers";
 import { methods, route } from "@/lib/http/route";
 import { advanceWorkflow } from "@/lib/workflow/advance-workflow";
 import { advanceAnswer } from "@/lib/workflow/answer-schemas";
@@ -22,7 +23,7 @@ const post = route(
     ),
     responses: { 200: advanceAnswer },
   },
-  ({ portal, req }) => advanceWorkflow(portal, req.headers),
+  async ({ portal, req }) => advanceWorkflow(portal, { cookies: await cookies(), headers: req.headers }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({ POST: post });

@@ -1,3 +1,4 @@
+import { cookies } from "next/headers";
 import { z } from "zod";
 import { deliveredPageImage, previewPageNumber } from "@/lib/delivery/delivered-document";
 import { openDeliverySession } from "@/lib/delivery/open-session";
@@ -17,9 +18,10 @@ export const dynamic = "force-dynamic";
  */
 const get = route({ auth: "none", params: z.object({ token: z.string(), page: z.string() }) }, async ({ req, params }) => {
   const number = previewPageNumber(params.page);
-  if (number === null) return closedLinkResponse({ state: "unknown" }, requestLocale(req.headers));
+  const asked = { cookies: await cookies(), headers: req.headers };
+  if (number === null) return closedLinkResponse({ state: "unknown" }, requestLocale(asked));
   const opened = await openDeliverySession(params.token, "access", visitorFrom(req.headers));
-  const locale = requestLocale(req.headers, opened.state === "unknown" ? null : opened.locale);
+  const locale = requestLocale(asked, opened.state === "unknown" ? null : opened.locale);
   if (opened.state !== "active") return closedLinkResponse(opened, locale);
   const t = translatorFor(locale);
   const text = (status: number, body: string, headers: Record<string, string> = {}) =>
