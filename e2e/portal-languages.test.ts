@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { SupportedLocale } from "@/lib/i18n/locales";
+import { senderWords } from "@/lib/i18n/sender";
 import { translatorFor } from "@/lib/i18n/translator";
 import { DECLARATION_SHA256 } from "@/lib/workflow/portal/declaration";
 import { launchChromium } from "../tests/support/browser";
@@ -85,9 +86,9 @@ async function journey(locale: SupportedLocale, name: string) {
   const { workflowId, mail, link } = await invite(locale, name);
 
   // The invitation is in the participant's language, greeting included; its link names the language.
-  expect(mail.subject).toBe(t("mail.invitation.subject", { organisation: ORGANISATION, title: TITLE }));
+  expect(mail.subject).toBe(t("mail.invitation.subject", { ...senderWords(ORGANISATION), title: TITLE }));
   expect(mail.text.split(/\r?\n/)[0]).toBe(t("mail.greeting.named", { name }));
-  expect(mail.text).toContain(t("mail.invitation.asks", { organisation: ORGANISATION, title: TITLE }));
+  expect(mail.text).toContain(t("mail.invitation.asks", { ...senderWords(ORGANISATION), title: TITLE }));
   expect(new URL(link).searchParams.get("lang")).toBe(locale);
 
   // A British browser: the link's language wins over Accept-Language.

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { dayOf } from "@/lib/date-parts";
 import { momentText } from "@/lib/format/moment-text";
+import { senderWords } from "@/lib/i18n/sender";
 import { translatorFor } from "@/lib/i18n/translator";
 import { CONSENT_SHA256, CURRENT_CONSENT } from "@/lib/signing/ceremony/consent";
 import { launchChromium } from "../tests/support/browser";
@@ -257,7 +258,7 @@ it("a signer whom neither they nor the workflow name a language for reads the te
     const id = await sealedFor(stack, [claire], "parallel");
 
     const mail = await invitation(claire.email);
-    expect(mail.subject).toBe(fr("mail.signInvite.subject", { organisation: ORG, title: TITLE }));
+    expect(mail.subject).toBe(fr("mail.signInvite.subject", { ...senderWords(ORG), title: TITLE }));
     expect(mail.text.split(/\r?\n/)[0]).toBe(fr("mail.greeting.named", { name: claire.name }));
 
     // A Japanese browser: the tenant's default comes before Accept-Language.
@@ -292,5 +293,5 @@ it("a signer whom neither they nor the workflow name a language for reads the te
 it("writes the mails' moments as every other place does in that language (momentText), the zone named", () => {
   const d = new Date("2026-12-01T18:25:00Z");
   expect(translatorFor("de")("mail.signInvite.personal", { until: d })).toContain(momentText(d, "de"));
-  expect(translatorFor("ar")("mail.signReminder.waiting", { organisation: ORG, title: TITLE, until: d })).toContain(momentText(d, "ar"));
+  expect(translatorFor("ar")("mail.signReminder.waiting", { ...senderWords(ORG), title: TITLE, until: d })).toContain(momentText(d, "ar"));
 });

@@ -10,11 +10,24 @@ import type { Locale } from "./locales";
  */
 export function translatorFor(locale: Locale) {
   let t = translators.get(locale);
-  if (!t) translators.set(locale, (t = createTranslator({ locale, messages: messagesFor(locale), formats, timeZone: TIME_ZONE })));
+  if (!t)
+    translators.set(
+      locale,
+      (t = createTranslator({ locale, messages: messagesFor(locale), formats, timeZone: TIME_ZONE, onError: failLoudly })),
+    );
   return t;
 }
 
 export type Translator = ReturnType<typeof translatorFor>;
+
+/**
+ * A message that cannot be written (a key no catalogue has, an argument left out, a select without
+ * its case) throws: next-intl's default is to log and return the key, which would send a mail whose
+ * subject reads "mail.signReminder.waiting". A mail job that throws is retried and shows as failed.
+ */
+function failLoudly(error: Error): never {
+  throw error;
+}
 
 const translators = new Map<Locale, ReturnType<typeof createTranslator<ReturnType<typeof messagesFor>>>>();
 

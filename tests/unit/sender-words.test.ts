@@ -56,3 +56,13 @@ describe("a mail that names the sending organisation", () => {
     }
   });
 });
+
+describe("a message that cannot be written", () => {
+  it("throws instead of sending its key as the text (a select without its case, an argument left out, a key no catalogue has)", () => {
+    const ar = translatorFor("ar");
+    expect(() => ar("mail.signReminder.waiting", { title: "T", until: new Date() } as never)).toThrow();
+    expect(() => translatorFor("de")("mail.invitation.subject", { title: "T" } as never)).toThrow();
+    expect(() => translatorFor("en-GB")("mail.nothing.here" as never)).toThrow();
+    expect(ar("mail.signReminder.waiting", { ...senderWords("Acme"), title: "T", until: new Date() })).toContain("Acme");
+  });
+});
