@@ -1,6 +1,7 @@
 import { Text } from "@react-pdf/renderer";
 import * as fontkit from "fontkit";
 import { FOOTER_GREY } from "./footer-grey";
+import { paragraphStyle, type Direction } from "./direction";
 import { faceFile, FACES } from "./fonts";
 
 /*
@@ -18,17 +19,23 @@ const BASELINE = 26;
 /** react-pdf places a text box by its top: ascent (0.9 em, react-pdf's Helvetica) above the baseline. */
 const TOP_FROM_BOTTOM = BASELINE + 0.9 * SIZE;
 
-/** The left half of the footer; `fixed`, so on every page. `margin` is the page's side padding; `tag` marks it for explain traces. */
+/**
+ * The left half of the footer; `fixed`, so on every page. `margin` is the page's side padding; `tag`
+ * marks it for explain traces. Right to left (`dir`), its words read from the right and it stays on
+ * the left: the page numbers hold the right.
+ */
 export function FooterLabel({
   text,
   margin,
   tag,
   colour = FOOTER_GREY,
+  dir = "ltr",
 }: {
   text: string;
   margin: number;
   tag?: Record<string, string>;
   colour?: string;
+  dir?: Direction;
 }) {
   return (
     <Text
@@ -42,6 +49,8 @@ export function FooterLabel({
         fontSize: SIZE,
         lineHeight: 1,
         color: colour,
+        ...paragraphStyle(dir, text),
+        textAlign: "left",
       }}
     >
       {text}

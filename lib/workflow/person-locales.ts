@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AppError } from "@/lib/http/problem";
-import { LOCALES } from "@/lib/i18n/locales";
-import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { LOCALES, type SupportedLocale } from "@/lib/i18n/locales";
+import { documentLocale, supportedLocaleOf } from "@/lib/i18n/match-locale";
+import type { WorkflowSettings } from "@/lib/db/json/workflow-settings";
 
 /**
  * The `locale` of a person a create request names (a participant of templateSettings.workflow.recipients,
@@ -43,3 +44,11 @@ export function withCatalogueLocales<T extends { locale?: string }>(entries: rea
     return (supported ? { ...r, locale: supported } : r) as T;
   });
 }
+
+/**
+ * The language of a workflow's documents (its sealed record, signature page and certificate of
+ * completion): the initiator's, which is the workflow's `locale` (the request's, else the
+ * template's) where a catalogue writes it, else the default (documentLocale).
+ */
+export const workflowDocumentLocale = (wf: { settings: Pick<WorkflowSettings, "locale"> }): SupportedLocale =>
+  documentLocale(wf.settings.locale);
