@@ -7,6 +7,7 @@ import { workflows, workflowSigners, type Workflow } from "@/lib/db/schema";
 import { appendSignaturePage } from "../pdf/signature-page";
 import { recordEvent, systemActor } from "@/lib/workflow/events";
 import { lockWorkflow } from "@/lib/workflow/get-workflow";
+import { workflowDocumentLocale } from "@/lib/workflow/person-locales";
 import { canDo } from "@/lib/workflow/states";
 import { inviteSigners } from "../signers/invite-signers";
 import { listSigners, lockSigners, signersDue } from "../signers/signers";
@@ -31,7 +32,7 @@ export async function sealForSigning(wf: Workflow, sealed: Uint8Array, now: Date
   const { pdf, boxes } = await appendSignaturePage(
     sealed,
     signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? undefined })),
-    { mode, footer },
+    { mode, footer, locale: workflowDocumentLocale(wf) },
   );
   const sha256 = createHash("sha256").update(pdf).digest("hex");
   const db = await getDb();
