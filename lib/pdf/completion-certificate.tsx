@@ -97,7 +97,10 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
   );
   const doc = (
     <Document
-      {...documentProps({ correlationId: given.correlationId, title, documentId: given.workflowId }, { language: lang.locale, margin: 40 })}
+      {...documentProps(
+        { correlationId: given.correlationId, title, documentId: given.workflowId },
+        { language: lang.locale, margin: 40, label: lang.pageLabel },
+      )}
     >
       <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: font.regular, fontSize: 9, lineHeight: 1.3 }}>
         <Words dir={lang.dir} {...structure("H1")} style={{ fontSize: 18, fontFamily: font.bold, lineHeight: 1.2, marginBottom: 6 }}>

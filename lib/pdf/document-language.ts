@@ -26,6 +26,8 @@ export interface DocumentLanguage {
   cellGap: { paddingLeft?: number; paddingRight?: number };
   /** An indent on the side lines start from (the left, or the right in Arabic and Hebrew). */
   indent: (points: number) => { marginLeft: number } | { marginRight: number };
+  /** "page n of m" in the document's language (footer.tsx, `label`). */
+  pageLabel: (n: number, total: number) => string;
 }
 
 const FILLS_TO_EDGE = new Set(["ja", "ko", "zh"]);
@@ -36,15 +38,17 @@ export function documentLanguage(locale: Locale = DEFAULT_LOCALE): DocumentLangu
   let lang = languages.get(locale);
   if (!lang) {
     const dir = localeDirection(locale);
+    const t = translatorFor(locale);
     lang = {
       locale,
       dir,
-      t: translatorFor(locale),
+      t,
       font: fontsFor(locale),
       para: (content) => paragraphStyle(dir, content),
       row: rowDirection(dir),
       cellGap: dir === "rtl" ? { paddingLeft: 4 } : FILLS_TO_EDGE.has(locale.split("-")[0]) ? { paddingRight: 4 } : {},
       indent: (points) => (dir === "rtl" ? { marginRight: points } : { marginLeft: points }),
+      pageLabel: (n, total) => t("document.pageNumber", { n, total }),
     };
     languages.set(locale, lang);
   }

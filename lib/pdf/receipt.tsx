@@ -134,7 +134,7 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
     <Document
       {...documentProps(
         { correlationId: given.correlationId, title: t("document.receipt.title", { title: given.title }) },
-        { language: lang.locale, margin: 40 },
+        { language: lang.locale, margin: 40, label: lang.pageLabel },
       )}
     >
       <Page size="A4" style={{ padding: 40, fontFamily: font.regular, fontSize: 8.5, lineHeight: 1.3 }}>

@@ -104,7 +104,7 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
     <Document
       {...documentProps(
         { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion },
-        { language: lang.locale, margin: 40, pagesAfter: given.pagesAfter },
+        { language: lang.locale, margin: 40, pagesAfter: given.pagesAfter, label: lang.pageLabel },
       )}
       onRender={x?.onRender}
     >

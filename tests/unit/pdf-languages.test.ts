@@ -8,9 +8,12 @@ import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { WorkflowEvent, WorkflowSigner } from "@/lib/db/schema";
 import { momentText } from "@/lib/format/moment-text";
-import { DEFAULT_LOCALE, type SupportedLocale } from "@/lib/i18n/locales";
+import * as fontkit from "fontkit";
+import { DEFAULT_LOCALE, LOCALES, type SupportedLocale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { renderCompletionCertificate } from "@/lib/pdf/completion-certificate";
+import { documentLanguage } from "@/lib/pdf/document-language";
+import { faceFile, FACES } from "@/lib/pdf/fonts";
 import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import { renderReceipt } from "@/lib/pdf/receipt";
 import { renderSealedWorkflow, sealedFooterLabel } from "@/lib/pdf/sealed-workflow";
@@ -102,7 +105,7 @@ const HEADINGS = {
  */
 const arabic = (s: string) => s.replace(/[\s\u202a-\u202e\u2066-\u2069]|\p{Mn}/gu, "").replace(/[\u0622\u0623\u0625\u0627\u0644]/g, "");
 
-const documentLanguage = async (pdf: Uint8Array) =>
+const pdfLanguage = async (pdf: Uint8Array) =>
   ((await PDFDocument.load(pdf, { updateMetadata: false })).catalog.lookup(PDFName.of("Lang"), PDFString) as PDFString).decodeText();
 
 describe.each([
@@ -118,7 +121,9 @@ describe.each([
       expect(text).toContain(fr(key));
       expect(text).not.toContain(en(key));
     }
-    expect(await documentLanguage(pdf)).toBe("fr");
+    const pages = (await PDFDocument.load(pdf)).getPageCount();
+    expect(text).toContain(fr("document.pageNumber", { n: pages, total: pages }));
+    expect(await pdfLanguage(pdf)).toBe("fr");
     expect((await checkPdfUa(pdf)).failures).toEqual([]);
   });
 
@@ -136,7 +141,7 @@ describe.each([
     const first = words.filter((w) => w.page === 1 && Math.abs(w.yMin - words[0].yMin) < 1);
     expect(Math.max(...first.map((w) => w.xMax))).toBeCloseTo(first[0].pageWidth - MARGIN, 0);
     expect(Math.min(...first.map((w) => w.xMin))).toBeGreaterThan(first[0].pageWidth / 2);
-    expect(await documentLanguage(pdf)).toBe("ar");
+    expect(await pdfLanguage(pdf)).toBe("ar");
     expect((await checkPdfUa(pdf)).failures).toEqual([]);
   });
 });
@@ -186,5 +191,20 @@ describe("the sealed record and its signature pages", () => {
     const field = (await PDF.load(pdf)).getForm()!.getSignatureField("signer-1")!;
     expect(field.getDict().getString("TU")?.asString()).toBe(ar("document.signaturePage.field", { name: "Ann Example" }));
     expect((await checkPdfUa(pdf)).failures).toEqual([]);
+  });
+});
+
+describe("page numbers", () => {
+  it("are words every language's catalogue gives in characters the regular face draws, left to right", () => {
+    const face = fontkit.openSync(faceFile(FACES.embedded.regular)) as fontkit.Font;
+    for (const { tag } of LOCALES) {
+      const label = documentLanguage(tag).pageLabel(12, 1345);
+      expect(label, tag).toMatch(/12.*1.?345/);
+      expect(
+        [...label].filter((ch) => !face.hasGlyphForCodePoint(ch.codePointAt(0)!)),
+        tag,
+      ).toEqual([]);
+      expect(label, tag).not.toMatch(/[\p{Script=Hebrew}\p{Script=Arabic}]/u);
+    }
   });
 });

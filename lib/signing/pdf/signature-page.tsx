@@ -209,7 +209,7 @@ async function renderPages(
       producer="Sealpost"
       creator="Sealpost"
       {...(tagged ? TAGGED : {})}
-      {...(opts.footer !== undefined ? pageNumbers({ margin: MARGIN, pagesBefore: sealedPages }) : {})}
+      {...(opts.footer !== undefined ? pageNumbers({ margin: MARGIN, pagesBefore: sealedPages, label: lang.pageLabel }) : {})}
     >
       {Array.from({ length: sheets }, (_, sheet) => (
         <Page key={sheet} size={[width, height]} style={{ fontFamily: font.regular, fontSize: 9, lineHeight: 1.3 }}>
