@@ -1,6 +1,6 @@
 import { tenantFolder } from "@/lib/blob/keys";
 import type { Batch } from "@/lib/db/schema";
-import { documentLocale } from "@/lib/i18n/match-locale";
+import { mailLocale } from "@/lib/i18n/outside-locale";
 import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { renderReceiptPdf } from "@/lib/pdf/render-pool";
 import type { Template } from "@/lib/templates/types";
@@ -14,14 +14,16 @@ const detailLines = (d: RecordDetails, t: Translator) => [
 
 /**
  * The intake receipt lists every record classed ready, warning or invalid, with its main fields,
- * recipients and messages; in the batch's language (the template's, where it names one).
+ * recipients and messages; in the batch's language (the one its template names), else the tenant's
+ * default (`tenantLocale`), else en-GB, in outsideLocale's order.
  */
 export function buildReceipt(
   batch: Pick<Batch, "id" | "correlationId" | "title" | "templatePath" | "submittedBy" | "createdAt" | "state" | "readiness" | "locale">,
   check: IntakeCheck,
   template: Pick<Template, "fields" | "locale">,
+  tenantLocale: string | null,
 ): Promise<Uint8Array> {
-  const locale = documentLocale(batch.locale);
+  const locale = mailLocale({ document: batch.locale, tenant: tenantLocale });
   const t = translatorFor(locale);
   return renderReceiptPdf({
     locale,

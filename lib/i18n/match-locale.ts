@@ -53,14 +53,6 @@ export function supportedLocaleOf(tag: string | null | undefined): SupportedLoca
   return locale && isSupportedLocale(locale) ? locale : null;
 }
 
-/**
- * The language of a system document (intake receipt, sealed record, signature page, certificate of
- * completion) from the locale its batch or workflow names: that language where a catalogue writes
- * it, else the default. The one place a document's language falls back from, where the tenant's
- * own default belongs once tenants have one.
- */
-export const documentLocale = (named: string | null | undefined): SupportedLocale => supportedLocaleOf(named) ?? DEFAULT_LOCALE;
-
 /** CLDR's $enUS: where English is written as in the United States. */
 const US_ENGLISH = new Set(["US", "AS", "CA", "GU", "MH", "MP", "PH", "PR", "UM", "VI"]);
 

@@ -23,7 +23,7 @@ export interface ReceiptInput {
   /** The batch state and readiness as the API gives them: the receipt says them in words. */
   state: string;
   readiness: "READY" | "PARTIAL" | "INVALID";
-  /** The receipt's language (documentLocale: the batch's, else the default); en-GB when not given. */
+  /** The receipt's language (buildReceipt: the batch's, else the tenant's default); en-GB when not given. */
   locale?: Locale;
   counts: IntakeCounts;
   /** `details`: the record's main fields ("Label: value") and recipients ("To: …"), in `locale`, so that an approver sees what the batch holds. */

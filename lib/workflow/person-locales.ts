@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AppError } from "@/lib/http/problem";
 import { LOCALES, type SupportedLocale } from "@/lib/i18n/locales";
-import { documentLocale, supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { mailLocale } from "@/lib/i18n/outside-locale";
 import type { WorkflowSettings } from "@/lib/db/json/workflow-settings";
 
 /**
@@ -46,9 +47,11 @@ export function withCatalogueLocales<T extends { locale?: string }>(entries: rea
 }
 
 /**
- * The language of a workflow's documents (its sealed record, signature page and certificate of
+ * The language of a workflow's documents (its sealed record, signature pages and certificate of
  * completion): the initiator's, which is the workflow's `locale` (the request's, else the
- * template's) where a catalogue writes it, else the default (documentLocale).
+ * template's), else the tenant's default (`tenantLocale`, from tenantDefaultLocale), where a
+ * catalogue writes it; else en-GB. outsideLocale's order without a person: a document, like a mail,
+ * has no browser to follow.
  */
-export const workflowDocumentLocale = (wf: { settings: Pick<WorkflowSettings, "locale"> }): SupportedLocale =>
-  documentLocale(wf.settings.locale);
+export const workflowDocumentLocale = (wf: { settings: Pick<WorkflowSettings, "locale"> }, tenantLocale: string | null): SupportedLocale =>
+  mailLocale({ document: wf.settings.locale, tenant: tenantLocale });

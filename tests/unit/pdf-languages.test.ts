@@ -194,6 +194,19 @@ describe("the sealed record and its signature pages", () => {
   });
 });
 
+describe("the language of a workflow's documents", () => {
+  it("is the workflow's, else the tenant's default, else en-GB", () => {
+    const wf = (locale?: string) =>
+      workflowRow({ settings: { recipients: [], requireOtp: false, options: {}, ...(locale ? { locale } : {}) } });
+    const at = T("2026-12-01T18:25:37.634Z");
+    expect(sealInput(wf("de-AT"), [], at, "fr").locale).toBe("de");
+    expect(sealInput(wf(), [], at, "fr").locale).toBe("fr");
+    expect(sealInput(wf("hi-IN"), [], at, "fr").locale).toBe("fr");
+    expect(sealInput(wf(), [], at, null).locale).toBe(DEFAULT_LOCALE);
+    expect(certificateInput(wf(), [], [], [], { organization: "Acme", issuedAt: at, tenantLocale: "ja" }).locale).toBe("ja");
+  });
+});
+
 describe("page numbers", () => {
   it("are words every language's catalogue gives in characters the regular face draws, left to right", () => {
     const face = fontkit.openSync(faceFile(FACES.embedded.regular)) as fontkit.Font;

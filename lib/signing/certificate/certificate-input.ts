@@ -146,9 +146,9 @@ export function certificateInput(
   signers: WorkflowSigner[],
   events: WorkflowEvent[],
   links: ChainLink[],
-  opts: { organization: string; issuedAt: Date },
+  opts: { organization: string; issuedAt: Date; tenantLocale?: string | null },
 ): CompletionCertificateInput {
-  const locale = workflowDocumentLocale(wf);
+  const locale = workflowDocumentLocale(wf, opts.tenantLocale ?? null);
   const w = wordsFor(locale);
   const { t, time } = w;
   const declined = signers.find((s) => s.state === "declined");

@@ -117,13 +117,14 @@ export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests" | "se
 }
 
 /**
- * What the seal job lays out, in the workflow's language (workflowDocumentLocale): the workflow's
+ * What the seal job lays out, in the workflow's language (workflowDocumentLocale, `tenantLocale` the
+ * tenant's default): the workflow's
  * data by step with labels, every rule result, history, exception, audit trail; every moment with its
  * time zone, every action, event and actor in words (the audit trail keeps each event's kind beside
  * them, for auditors). Answers are written as the workflow's own locale writes dates and numbers.
  */
-export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): SealedWorkflowInput {
-  const locale = workflowDocumentLocale(wf);
+export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date, tenantLocale: string | null = null): SealedWorkflowInput {
+  const locale = workflowDocumentLocale(wf, tenantLocale);
   const t = translatorFor(locale);
   const values = wf.settings.locale ?? locale;
   const labels = fieldLabels(wf.schema);
