@@ -1,22 +1,32 @@
 import { tenantFolder } from "@/lib/blob/keys";
 import type { Batch } from "@/lib/db/schema";
+import { mailLocale } from "@/lib/i18n/outside-locale";
+import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { renderReceiptPdf } from "@/lib/pdf/render-pool";
 import type { Template } from "@/lib/templates/types";
 import { recordDetails, type RecordDetails } from "./record-details";
 import type { CheckedRecord, IntakeCheck } from "./validate-records";
 
-const detailLines = (d: RecordDetails) => [
-  ...d.fields.map((f) => `${f.label}: ${f.value}`),
-  ...(d.recipients.length ? [`To: ${d.recipients.join("; ")}`] : []),
+const detailLines = (d: RecordDetails, t: Translator) => [
+  ...d.fields.map((f) => t("document.receipt.detail", { label: f.label, value: f.value })),
+  ...(d.recipients.length ? [t("document.receipt.recipients", { recipients: d.recipients.join("; ") })] : []),
 ];
 
-/** The intake receipt lists every record classed ready, warning or invalid, with its main fields, recipients and messages. */
+/**
+ * The intake receipt lists every record classed ready, warning or invalid, with its main fields,
+ * recipients and messages; in the batch's language (the one its template names), else the tenant's
+ * default (`tenantLocale`), else en-GB, in outsideLocale's order.
+ */
 export function buildReceipt(
-  batch: Pick<Batch, "id" | "correlationId" | "title" | "templatePath" | "submittedBy" | "createdAt" | "state" | "readiness">,
+  batch: Pick<Batch, "id" | "correlationId" | "title" | "templatePath" | "submittedBy" | "createdAt" | "state" | "readiness" | "locale">,
   check: IntakeCheck,
   template: Pick<Template, "fields" | "locale">,
+  tenantLocale: string | null,
 ): Promise<Uint8Array> {
+  const locale = mailLocale({ document: batch.locale, tenant: tenantLocale });
+  const t = translatorFor(locale);
   return renderReceiptPdf({
+    locale,
     batchId: batch.id,
     correlationId: batch.correlationId,
     title: batch.title,
@@ -31,7 +41,7 @@ export function buildReceipt(
       status: r.status,
       messages: r.findings.map((f) => f.text),
       fileName: r.fileName,
-      details: detailLines(recordDetails(template, r.data)),
+      details: detailLines(recordDetails(template, r.data), t),
     })),
   });
 }

@@ -122,7 +122,7 @@ async function intake({ principal, request, records, template, distribution, exp
   // (a replay returns it), and a store that refuses it leaves nothing behind (the route answers 503).
   // It is not laid out beside the writes: that saves little and holds a transaction open while the
   // receipt queues behind other batches' renders.
-  const receipt = await buildReceipt(batch, check, template);
+  const receipt = await buildReceipt(batch, check, template, principal.tenant.defaultLocale);
   await getBlobStore().put(batch.receiptKey, receipt, "application/pdf");
 
   return { batch: await persist(batch, check), receipt, replayed: false };

@@ -1,54 +1,56 @@
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { WorkflowEventKind } from "@/lib/workflow/events";
 
 /**
  * What each kind of event says to people: the console's timelines, the sealed record's audit trail
- * and the certificate's activity chain use these words; the machine kind may follow them for an
- * auditor, never stand in their place.
+ * and the certificate's activity chain use these words, from the catalogues (`activity.*`); the
+ * machine kind may follow them for an auditor, never stand in their place.
  */
-const workflowEvents: Record<WorkflowEventKind, string> = {
-  "workflow.created": "Started",
-  "workflow.invited": "Participants invited",
-  "step.saved": "Answers saved",
-  "step.advanced": "Moved to the next step",
-  "workflow.validated": "Submitted and checked",
-  "validation.reset": "Reopened to fix validation",
-  "workflow.cancelled": "Cancelled",
-  "approval.requested": "Approval requested",
-  "approval.stage-approved": "Stage approved",
-  "approval.reminded": "Approver reminded",
-  "approval.escalated": "Approval escalated",
-  "workflow.approved": "Approved",
-  "workflow.rejected": "Rejected",
-  "changes.requested": "Changes requested",
-  "workflow.resubmitted": "Resubmitted",
-  "seal.requested": "Sealing requested",
-  "workflow.sealed": "Sealed",
-  "delivery.created": "Sealed PDF sent for delivery",
-  "signer.invited": "Signer invited",
-  "signer.link-resent": "Signing link sent again",
-  "signer.viewed": "Signer opened the document",
-  "signer.otp-sent": "Signer's passcode sent",
-  "signer.otp-verified": "Signer's passcode verified",
-  "signer.otp-failed": "Signer entered a wrong passcode",
-  "signer.otp-locked": "Signer's passcode locked after too many tries",
-  "signer.sign-requested": "Signer confirmed the signature",
-  "signer.signed": "Signature added to the document",
-  "signer.declined": "Signer declined to sign",
-  "signer.expired": "Signer's link expired",
-  "signer.reminded": "Signer reminded before the link expires",
-  "signer.language-chosen": "Signer chose the signing page's language",
-  "workflow.signed": "Signed by everyone",
-  "certificate.issued": "Certificate of completion made",
-  "otp.sent": "Passcode sent",
-  "otp.verified": "Passcode verified",
-  "otp.failed": "Wrong passcode entered",
-  "otp.locked": "Passcode locked after too many tries",
-  "invite.resent": "Invitation sent again",
-  "language.chosen": "Portal language chosen",
-  "mail.failed": "Mail could not be delivered",
-};
+const workflowEvents = {
+  "workflow.created": "activity.workflowCreated",
+  "workflow.invited": "activity.workflowInvited",
+  "step.saved": "activity.stepSaved",
+  "step.advanced": "activity.stepAdvanced",
+  "workflow.validated": "activity.workflowValidated",
+  "validation.reset": "activity.validationReset",
+  "workflow.cancelled": "activity.workflowCancelled",
+  "approval.requested": "activity.approvalRequested",
+  "approval.stage-approved": "activity.approvalStageApproved",
+  "approval.reminded": "activity.approvalReminded",
+  "approval.escalated": "activity.approvalEscalated",
+  "workflow.approved": "activity.workflowApproved",
+  "workflow.rejected": "activity.workflowRejected",
+  "changes.requested": "activity.changesRequested",
+  "workflow.resubmitted": "activity.workflowResubmitted",
+  "seal.requested": "activity.sealRequested",
+  "workflow.sealed": "activity.workflowSealed",
+  "delivery.created": "activity.deliveryCreated",
+  "signer.invited": "activity.signerInvited",
+  "signer.link-resent": "activity.signerLinkResent",
+  "signer.viewed": "activity.signerViewed",
+  "signer.otp-sent": "activity.signerOtpSent",
+  "signer.otp-verified": "activity.signerOtpVerified",
+  "signer.otp-failed": "activity.signerOtpFailed",
+  "signer.otp-locked": "activity.signerOtpLocked",
+  "signer.sign-requested": "activity.signerSignRequested",
+  "signer.signed": "activity.signerSigned",
+  "signer.declined": "activity.signerDeclined",
+  "signer.expired": "activity.signerExpired",
+  "signer.reminded": "activity.signerReminded",
+  "signer.language-chosen": "activity.signerLanguageChosen",
+  "workflow.signed": "activity.workflowSigned",
+  "certificate.issued": "activity.certificateIssued",
+  "otp.sent": "activity.otpSent",
+  "otp.verified": "activity.otpVerified",
+  "otp.failed": "activity.otpFailed",
+  "otp.locked": "activity.otpLocked",
+  "invite.resent": "activity.inviteResent",
+  "language.chosen": "activity.languageChosen",
+  "mail.failed": "activity.mailFailed",
+} as const satisfies Record<WorkflowEventKind, string>;
 
-/** A batch's timeline entries (its audit actions). */
+/** A batch's timeline entries (its audit actions): the console's alone, in English until the console has its catalogue. */
 const batchEvents: Record<string, string> = {
   "batch.submitted": "Submitted",
   "batch.approve": "Approved",
@@ -62,5 +64,8 @@ const batchEvents: Record<string, string> = {
   "mail.failed": "Mail could not be delivered",
 };
 
-/** An event kind in words; a kind without words stays as it is rather than vanish. */
-export const eventText = (kind: string): string => workflowEvents[kind as WorkflowEventKind] ?? batchEvents[kind] ?? kind;
+/** An event kind in words, in `locale` (the console's English by default); a kind without words stays as it is rather than vanish. */
+export function eventText(kind: string, locale: Locale = DEFAULT_LOCALE): string {
+  if (Object.hasOwn(workflowEvents, kind)) return translatorFor(locale)(workflowEvents[kind as WorkflowEventKind]);
+  return batchEvents[kind] ?? kind;
+}

@@ -1,14 +1,16 @@
-import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Page, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
-import { drawableStrings, FONT, setUpFonts } from "./fonts";
+import { drawableStrings, setUpFonts } from "./fonts";
+import { Words } from "./direction";
+import { documentLanguage, type DocumentLanguage } from "./document-language";
 import { documentProps } from "./document-props";
 import { FooterLabel } from "./footer";
 import { structure } from "./structure";
-import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
+import type { IntakeCounts } from "@/lib/batch/intake-counts";
+import type { BatchState } from "@/lib/batch/states";
 import { NameValueRow } from "./name-value-row";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import { momentText } from "@/lib/format/moment-text";
-import { intakeClassLabels, readinessLabels, stateLabel } from "@/lib/format/state-words";
 
 export interface ReceiptInput {
   batchId: string;
@@ -21,10 +23,10 @@ export interface ReceiptInput {
   /** The batch state and readiness as the API gives them: the receipt says them in words. */
   state: string;
   readiness: "READY" | "PARTIAL" | "INVALID";
-  /** BCP 47; en-GB when not given. */
-  locale?: string;
+  /** The receipt's language (buildReceipt: the batch's, else the tenant's default); en-GB when not given. */
+  locale?: Locale;
   counts: IntakeCounts;
-  /** `details`: the record's main fields ("Label: value") and recipients ("To: …"), so that an approver sees what the batch holds. */
+  /** `details`: the record's main fields ("Label: value") and recipients ("To: …"), in `locale`, so that an approver sees what the batch holds. */
   records: Array<{
     index: number;
     status: "ready" | "warning" | "invalid";
@@ -59,100 +61,140 @@ export function indexRanges(indexes: number[]): string {
 const chunks = <T,>(xs: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
 
-function Row({ r }: { r: ReceiptInput["records"][number] }) {
+const BATCH_STATES = {
+  "pending-approval": "document.receipt.batchState.pendingApproval",
+  "changes-requested": "document.receipt.batchState.changesRequested",
+  queued: "document.receipt.batchState.queued",
+  processing: "document.receipt.batchState.processing",
+  completed: "document.receipt.batchState.completed",
+  "partially-failed": "document.receipt.batchState.partiallyFailed",
+  rejected: "document.receipt.batchState.rejected",
+  cancelled: "document.receipt.batchState.cancelled",
+  invalid: "document.receipt.batchState.invalid",
+  approved: "document.receipt.batchState.approved",
+} as const satisfies Record<BatchState, string>;
+
+const READINESS = {
+  READY: "document.receipt.readinessWords.ready",
+  PARTIAL: "document.receipt.readinessWords.partial",
+  INVALID: "document.receipt.readinessWords.invalid",
+} as const;
+
+const CLASSES = {
+  ready: "document.receipt.class.ready",
+  warning: "document.receipt.class.warning",
+  invalid: "document.receipt.class.invalid",
+} as const;
+
+/** A batch state in the receipt's words; a state without words stays as it is rather than vanish. */
+const stateWords = ({ t }: DocumentLanguage, state: string) =>
+  Object.hasOwn(BATCH_STATES, state) ? t(BATCH_STATES[state as BatchState]) : state;
+
+function Row({ r, lang }: { r: ReceiptInput["records"][number]; lang: DocumentLanguage }) {
+  const { t, font } = lang;
   return (
-    <View {...structure("TR")} style={{ flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 }} wrap={false}>
-      <Text {...structure("TD")} style={{ width: 40 }}>
+    <View {...structure("TR")} style={{ ...lang.row, borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 }} wrap={false}>
+      <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 40 }}>
         {r.index + 1}
-      </Text>
-      <Text {...structure("TD")} style={{ width: 50, color: colour[r.status], fontFamily: FONT.bold }}>
-        {intakeClassLabels[r.status].label}
-      </Text>
-      <Text {...structure("TD")} style={{ width: 210 }}>
+      </Words>
+      <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 75, color: colour[r.status], fontFamily: font.bold }}>
+        {t(CLASSES[r.status])}
+      </Words>
+      <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 185 }}>
         {[r.fileName ?? "–", ...(r.details ?? [])].join("\n")}
-      </Text>
-      <Text {...structure("TD")} style={{ flex: 1 }}>
+      </Words>
+      <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, flex: 1 }}>
         {r.messages.join("\n")}
-      </Text>
+      </Words>
     </View>
   );
 }
 
-/** The intake receipt: what was submitted and how every record was classed, as a PDF. */
+/** The intake receipt: what was submitted and how every record was classed, as a PDF, in the batch's language. */
 export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
   setUpFonts();
+  const lang = documentLanguage(given.locale);
+  const { t, font } = lang;
   const input = drawableStrings(given); // drawn; the metadata keeps the given text
   const flagged = input.records.filter((r) => r.status !== "ready");
   const ready = input.records.filter((r) => r.status === "ready");
   const listReady = ready.length <= MAX_LISTED_READY;
+  const h2 = { fontSize: 11, fontFamily: font.bold, marginVertical: 4 };
+  const facts: Array<[string, string, boolean?]> = [
+    [t("document.receipt.batchId"), input.batchId],
+    [t("document.receipt.correlationId"), input.correlationId],
+    [t("document.receipt.template"), input.templatePath],
+    [t("document.receipt.submittedBy"), input.submittedBy],
+    [t("document.receipt.submittedAt"), momentText(input.submittedAt, lang.locale)],
+    [t("document.receipt.state"), stateWords(lang, input.state)],
+    // The API's value follows the words: integrators compare it with X-Svc-DispatchReadiness.
+    [t("document.receipt.readiness"), `${t(READINESS[input.readiness])} (${input.readiness})`, true],
+  ];
   const doc = (
     <Document
-      {...documentProps({ correlationId: given.correlationId, title: `Intake receipt – ${given.title}` }, { language: "en", margin: 40 })}
+      {...documentProps(
+        { correlationId: given.correlationId, title: t("document.receipt.title", { title: given.title }) },
+        { language: lang.locale, margin: 40, label: lang.pageLabel },
+      )}
     >
-      <Page size="A4" style={{ padding: 40, fontFamily: FONT.regular, fontSize: 8.5, lineHeight: 1.3 }}>
-        <Text {...structure("H1")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>
-          Batch intake receipt
-        </Text>
-        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 10 }}>
+      <Page size="A4" style={{ padding: 40, fontFamily: font.regular, fontSize: 8.5, lineHeight: 1.3 }}>
+        <Words dir={lang.dir} {...structure("H1")} style={{ fontSize: 16, fontFamily: font.bold, marginBottom: 4 }}>
+          {t("document.receipt.heading")}
+        </Words>
+        <Words dir={lang.dir} {...structure("P")} style={{ fontSize: 11, marginBottom: 10 }}>
           {input.title}
-        </Text>
+        </Words>
         <View {...structure("Table")}>
-          {[
-            ["Batch id", input.batchId],
-            ["Correlation id", input.correlationId],
-            ["Template", input.templatePath],
-            ["Submitted by", input.submittedBy],
-            ["Submitted at", momentText(input.submittedAt, input.locale ?? DEFAULT_LOCALE)],
-            ["State", stateLabel(input.state).label],
-            // The API's value follows the words: integrators compare it with X-Svc-DispatchReadiness.
-            ["Dispatch readiness", `${readinessLabels[input.readiness].label} (${input.readiness})`],
-          ].map(([k, v]) => (
+          {facts.map(([k, v, bold]) => (
             <NameValueRow
               key={k}
               name={k}
               value={v}
               nameWidth={100}
               nameColour="#555555"
-              valueStyle={{ fontFamily: k === "Dispatch readiness" ? FONT.bold : FONT.regular }}
+              valueStyle={{ flex: 1, fontFamily: bold ? font.bold : font.regular }}
+              dir={lang.dir}
             />
           ))}
         </View>
-        <Text {...structure("P")} style={{ marginVertical: 10, fontSize: 10 }}>
-          {intakeCountsLine(input.counts)}
-        </Text>
+        <Words dir={lang.dir} {...structure("P")} style={{ marginVertical: 10, fontSize: 10 }}>
+          {t("document.receipt.counts", { ...input.counts })}
+        </Words>
         {flagged.length > 0 && (
-          <Text {...structure("H2")} style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>
-            Records needing attention
-          </Text>
+          <Words dir={lang.dir} {...structure("H2")} style={h2}>
+            {t("document.receipt.needsAttention")}
+          </Words>
         )}
         {flagged.length > 0 && (
           <View {...structure("Table")}>
             {flagged.map((r) => (
-              <Row key={r.index} r={r} />
+              <Row key={r.index} r={r} lang={lang} />
             ))}
           </View>
         )}
-        <Text {...structure("H2")} style={{ fontSize: 11, fontFamily: FONT.bold, marginVertical: 4 }}>
-          Ready records
-        </Text>
+        <Words dir={lang.dir} {...structure("H2")} style={h2}>
+          {t("document.receipt.readyHeading")}
+        </Words>
         {ready.length === 0 ? (
-          <Text {...structure("P")}>None</Text>
+          <Words dir={lang.dir} {...structure("P")}>
+            {t("document.receipt.none")}
+          </Words>
         ) : listReady ? (
           // A record's details follow its file name on its line; a block of 15 records stays within a page however they wrap.
           chunks(
-            ready.map((r) => [`${r.index + 1}  ${intakeClassLabels.ready.label}  ${r.fileName ?? ""}`, ...(r.details ?? [])].join(" · ")),
+            ready.map((r) => [`${r.index + 1}  ${t(CLASSES.ready)}  ${r.fileName ?? ""}`, ...(r.details ?? [])].join(" · ")),
             15,
           ).map((lines, i) => (
-            <Text key={i} {...structure("P")} wrap={false}>
+            <Words dir={lang.dir} key={i} {...structure("P")} wrap={false}>
               {lines.join("\n")}
-            </Text>
+            </Words>
           ))
         ) : (
-          <Text
-            {...structure("P")}
-          >{`Records ${indexRanges(ready.map((r) => r.index))}: ${intakeClassLabels.ready.label.toLowerCase()}`}</Text>
+          <Words dir={lang.dir} {...structure("P")}>
+            {t("document.receipt.readyRanges", { ranges: indexRanges(ready.map((r) => r.index)) })}
+          </Words>
         )}
-        <FooterLabel text={input.batchId} margin={40} />
+        <FooterLabel text={input.batchId} margin={40} dir={lang.dir} />
       </Page>
     </Document>
   );

@@ -1,15 +1,23 @@
-import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Page, View } from "@react-pdf/renderer";
 import { ExplainCapture } from "@/lib/explain/capture";
 import type { RenderFacts } from "@/lib/explain/facts";
 import { renderElement } from "./render-element";
-import { drawableStrings, FONT, setUpFonts } from "./fonts";
+import type { Locale } from "@/lib/i18n/locales";
+import { drawableStrings, setUpFonts } from "./fonts";
+import { Words } from "./direction";
+import { documentLanguage } from "./document-language";
 import { documentProps } from "./document-props";
 import { FooterLabel } from "./footer";
 import { structure } from "./structure";
 import { NameValueRow } from "./name-value-row";
 
-/** Everything the sealed record of a workflow shows, as plain strings (made by lib/workflow/sealing/seal-input.ts). */
+/**
+ * Everything the sealed record of a workflow shows, as plain strings in `locale` (made by
+ * lib/workflow/sealing/seal-input.ts); its headings and labels are written in the same language here.
+ */
 export interface SealedWorkflowInput {
+  /** The language of the words given, and of the record's own; en-GB when not given. */
+  locale?: Locale;
   workflowId: string;
   correlationId: string;
   title: string;
@@ -23,11 +31,12 @@ export interface SealedWorkflowInput {
   steps: Array<{ title: string; fields: Array<{ label: string; key: string; value: string }> }>;
   /** `result` and `severity` in words, `tone` its colour (only a failed error is red), `field` the field's label. */
   results: Array<{ ruleId: string; result: string; tone: "green" | "yellow" | "red"; severity: string; message: string; field: string }>;
-  validationOutcome: string;
-  /** `action` in words; `changes`: the text of each change a changes-requested entry asked for, one line each. */
+  /** Null: no validation ran. */
+  validationOutcome: "passed" | "failed" | null;
+  /** `action` in words, `by` a person's e-mail or a role in words; `changes`: the text of each change a changes-requested entry asked for, one line each. */
   history: Array<{ at: string; action: string; stage: number; by: string; comment: string | null; to?: string; changes?: string[] }>;
   exception: { justification: string; failedRules: string[]; by: string; at: string; stage: number } | null;
-  /** `what` the event was in words; `kind` its machine name, drawn small and grey after the words, for auditors. */
+  /** `what` the event was in words; `kind` its machine name, drawn small and grey after the words, for auditors; `actor` and `summary` in words. */
   audit: Array<{ at: string; what: string; kind: string; actor: string; summary: string }>;
   /** Pages appended after sealing (the signature pages of an e-signed record), counted in every "page n of m". */
   pagesAfter?: number;
@@ -37,18 +46,14 @@ export interface SealedWorkflowInput {
 export const SEALED_PAGE_SIZE: [number, number] = [595.28, 841.89];
 
 /** The footer's left half on every page of a sealed record, the signature pages included. */
-export const sealedFooterLabel = (input: Pick<SealedWorkflowInput, "correlationId" | "sealedAt">) =>
-  `${input.correlationId} · sealed ${input.sealedAt}`;
+export const sealedFooterLabel = (input: Pick<SealedWorkflowInput, "correlationId" | "sealedAt" | "locale">) =>
+  documentLanguage(input.locale).t("document.sealed.footer", { reference: input.correlationId, at: input.sealedAt });
 
 const grey = "#555555";
 /** Each at least 4.5:1 on white. */
 const TONES = { green: "#1b7a3a", yellow: "#7a4d00", red: "#b3261e" } as const;
-const h2 = { fontSize: 11, fontFamily: FONT.bold, marginTop: 12, marginBottom: 4 } as const;
-const row = { flexDirection: "row", borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 } as const;
 /** A moment with seconds and its zone ("28 September 2026 at 18:25:37 UTC") on one line. */
 const TIME_WIDTH = 150;
-
-const Pair = ({ k, v }: { k: string; v: string }) => <NameValueRow name={k} value={v} nameWidth={110} nameColour={grey} />;
 
 /** The sealed record of a workflow: collected data by step, rule results, approval history, exception, audit trail. */
 export async function renderSealedWorkflow(input: SealedWorkflowInput): Promise<Uint8Array> {
@@ -64,70 +69,114 @@ export async function renderSealedWorkflowTraced(
   return { pdf, facts: capture.facts(), layoutMs };
 }
 
+/** The decisions of the history, as the record says who made them. */
+function historyWho(t: ReturnType<typeof documentLanguage>["t"], h: SealedWorkflowInput["history"][number]): string {
+  if (h.to)
+    return h.comment
+      ? t("document.sealed.byToComment", { by: h.by, to: h.to, comment: h.comment })
+      : t("document.sealed.byTo", { by: h.by, to: h.to });
+  return h.comment ? t("document.sealed.byComment", { by: h.by, comment: h.comment }) : t("document.sealed.by", { by: h.by });
+}
+
 async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
   setUpFonts();
-  const title = `Sealed record – ${given.title}`;
+  const lang = documentLanguage(given.locale);
+  const { t, font } = lang;
+  const title = t("document.sealed.title", { title: given.title });
   const input = drawableStrings(given); // drawn; the metadata keeps the given text
   const heading = (depth: number, excerpt: string) => ({
     ...x?.tag("heading", undefined, { depth, excerpt }),
     ...structure(`H${depth}` as "H1"),
   });
+  const h2 = { fontSize: 11, fontFamily: font.bold, marginTop: 12, marginBottom: 4 };
+  const row = { ...lang.row, borderBottom: "0.5pt solid #dddddd", paddingVertical: 2 };
+  const Pair = ({ k, v }: { k: string; v: string }) => <NameValueRow name={k} value={v} nameWidth={110} nameColour={grey} dir={lang.dir} />;
+  const words = {
+    heading: t("document.sealed.heading"),
+    collected: t("document.sealed.collectedData"),
+    rules: t("document.sealed.ruleResults", { outcome: input.validationOutcome ?? "none" }),
+    exception: t("document.sealed.exceptionHeading"),
+    history: t("document.sealed.historyHeading"),
+    audit: t("document.sealed.auditHeading"),
+  };
   const t0 = performance.now();
   const doc = (
     <Document
       {...documentProps(
         { correlationId: given.correlationId, title, documentId: given.documentId, templateVersion: given.templateVersion },
-        { language: "en", margin: 40, pagesAfter: given.pagesAfter },
+        { language: lang.locale, margin: 40, pagesAfter: given.pagesAfter, label: lang.pageLabel },
       )}
       onRender={x?.onRender}
     >
-      <Page size={SEALED_PAGE_SIZE} style={{ padding: 40, paddingBottom: 50, fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
-        <Text {...heading(1, "Sealed workflow record")} style={{ fontSize: 16, fontFamily: FONT.bold, marginBottom: 4 }}>
-          Sealed workflow record
-        </Text>
-        <Text {...structure("P")} style={{ fontSize: 11, marginBottom: 8 }}>
+      <Page size={SEALED_PAGE_SIZE} style={{ padding: 40, paddingBottom: 50, fontFamily: font.regular, fontSize: 9, lineHeight: 1.3 }}>
+        <Words dir={lang.dir} {...heading(1, words.heading)} style={{ fontSize: 16, fontFamily: font.bold, marginBottom: 4 }}>
+          {words.heading}
+        </Words>
+        <Words dir={lang.dir} {...structure("P")} style={{ fontSize: 11, marginBottom: 8 }}>
           {input.title}
-        </Text>
+        </Words>
         <View {...structure("Table")}>
-          <Pair k="Workflow id" v={input.workflowId} />
-          <Pair k="Correlation id" v={input.correlationId} />
-          {input.documentId ? <Pair k="Document id" v={input.documentId} /> : null}
-          <Pair k="Template" v={`${input.templatePath} (${input.templateVersion.slice(0, 16)})`} />
-          <Pair k="Initiated by" v={`${input.initiator}, ${input.createdAt}`} />
-          <Pair k="Sealed at" v={input.sealedAt} />
+          <Pair k={t("document.sealed.workflowId")} v={input.workflowId} />
+          <Pair k={t("document.sealed.correlationId")} v={input.correlationId} />
+          {input.documentId ? <Pair k={t("document.sealed.documentId")} v={input.documentId} /> : null}
+          <Pair k={t("document.sealed.template")} v={`${input.templatePath} (${input.templateVersion.slice(0, 16)})`} />
+          <Pair k={t("document.sealed.initiatedBy")} v={t("document.byAt", { by: input.initiator, at: input.createdAt })} />
+          <Pair k={t("document.sealed.sealedAt")} v={input.sealedAt} />
         </View>
 
-        <Text {...heading(2, "Collected data")} style={h2}>
-          Collected data
-        </Text>
-        {input.steps.map((s, i) => (
-          <View key={i} style={{ marginBottom: 6 }}>
-            <Text {...heading(3, `Step ${i + 1}`)} style={{ fontFamily: FONT.bold, marginBottom: 2 }}>{`Step ${i + 1}: ${s.title}`}</Text>
-            <View {...structure("Table")}>
-              {s.fields.map((f) => (
-                <NameValueRow key={f.key} name={f.label} value={f.value} nameWidth={170} nameColour={grey} rowStyle={row} keepTogether />
-              ))}
+        <Words dir={lang.dir} {...heading(2, words.collected)} style={h2}>
+          {words.collected}
+        </Words>
+        {input.steps.map((s, i) => {
+          const excerpt = t("document.sealed.stepNumber", { number: i + 1 });
+          return (
+            <View key={i} style={{ marginBottom: 6 }}>
+              <Words dir={lang.dir} {...heading(3, excerpt)} style={{ fontFamily: font.bold, marginBottom: 2 }}>
+                {t("document.sealed.step", { number: i + 1, title: s.title })}
+              </Words>
+              <View {...structure("Table")}>
+                {s.fields.map((f) => (
+                  <NameValueRow
+                    key={f.key}
+                    name={f.label}
+                    value={f.value}
+                    nameWidth={170}
+                    nameColour={grey}
+                    rowStyle={row}
+                    dir={lang.dir}
+                    keepTogether
+                  />
+                ))}
+              </View>
             </View>
-          </View>
-        ))}
+          );
+        })}
 
-        <Text {...heading(2, "Rule results")} style={h2}>{`Rule results (validation ${input.validationOutcome})`}</Text>
+        <Words dir={lang.dir} {...heading(2, words.rules)} style={h2}>
+          {words.rules}
+        </Words>
         {input.results.length === 0 ? (
-          <Text {...structure("P")}>No rules were evaluated.</Text>
+          <Words dir={lang.dir} {...structure("P")}>
+            {t("document.sealed.noRules")}
+          </Words>
         ) : (
           <View {...structure("Table")}>
             {input.results.map((r, i) => (
               <View key={i} {...structure("TR")} style={row} wrap={false}>
-                <Text {...structure("TD")} style={{ width: 130, fontFamily: FONT.bold, color: TONES[r.tone] }}>
+                <Words
+                  dir={lang.dir}
+                  {...structure("TD")}
+                  style={{ ...lang.cellGap, width: 115, fontFamily: font.bold, color: TONES[r.tone] }}
+                >
                   {r.result}
-                </Text>
-                <Text {...structure("TD")} style={{ width: 45 }}>
+                </Words>
+                <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 70 }}>
                   {r.severity}
-                </Text>
-                <Text {...structure("TD")} style={{ width: 95 }}>
+                </Words>
+                <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 85 }}>
                   {r.ruleId}
-                </Text>
-                <Text {...structure("TD")} style={{ flex: 1 }}>{`${r.message} (${r.field})`}</Text>
+                </Words>
+                <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, flex: 1 }}>{`${r.message} (${r.field})`}</Words>
               </View>
             ))}
           </View>
@@ -135,38 +184,44 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
 
         {input.exception ? (
           <View>
-            <Text {...heading(2, "Approved with exception")} style={h2}>
-              Approved with exception
-            </Text>
+            <Words dir={lang.dir} {...heading(2, words.exception)} style={h2}>
+              {words.exception}
+            </Words>
             <View {...structure("Table")}>
-              <Pair k="Failed rules" v={input.exception.failedRules.join(", ")} />
-              <Pair k="Decided by" v={`${input.exception.by}, stage ${input.exception.stage}, ${input.exception.at}`} />
-              <Pair k="Justification" v={input.exception.justification} />
+              <Pair k={t("document.sealed.failedRules")} v={input.exception.failedRules.join(", ")} />
+              <Pair
+                k={t("document.sealed.decidedBy")}
+                v={t("document.sealed.decidedByValue", { by: input.exception.by, stage: input.exception.stage, at: input.exception.at })}
+              />
+              <Pair k={t("document.sealed.justification")} v={input.exception.justification} />
             </View>
           </View>
         ) : null}
 
-        <Text {...heading(2, "Approval history")} style={h2}>
-          Approval history
-        </Text>
+        <Words dir={lang.dir} {...heading(2, words.history)} style={h2}>
+          {words.history}
+        </Words>
         {input.history.length === 0 ? (
-          <Text {...structure("P")}>No approval decisions (sealed without the approval gate).</Text>
+          <Words dir={lang.dir} {...structure("P")}>
+            {t("document.sealed.noHistory")}
+          </Words>
         ) : (
           <View {...structure("Table")}>
             {input.history.map((h, i) => (
               // A row is kept on one page, unless its list of changes could be longer than a page.
               <View key={i} {...structure("TR")} style={row} wrap={!!h.changes?.length}>
-                <Text {...structure("TD")} style={{ width: TIME_WIDTH }}>
+                <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: TIME_WIDTH }}>
                   {h.at}
-                </Text>
-                <Text
-                  {...structure("TD")}
-                  style={{ width: 120, fontFamily: FONT.bold }}
-                >{`${h.action}${h.stage ? ` (stage ${h.stage})` : ""}`}</Text>
+                </Words>
+                <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 120, fontFamily: font.bold }}>
+                  {h.stage ? t("document.sealed.actionAtStage", { action: h.action, stage: h.stage }) : h.action}
+                </Words>
                 <View {...structure("TD")} style={{ flex: 1 }}>
-                  <Text {...structure("P")}>{`${h.by}${h.to ? ` to ${h.to}` : ""}${h.comment ? `: ${h.comment}` : ""}`}</Text>
+                  <Words dir={lang.dir} {...structure("P")}>
+                    {historyWho(t, h)}
+                  </Words>
                   {(h.changes ?? []).map((c, j) => (
-                    <Text key={j} {...structure("P")} style={{ marginLeft: 8 }}>{`– ${c}`}</Text>
+                    <Words dir={lang.dir} key={j} {...structure("P")} style={{ ...lang.indent(8) }}>{`– ${c}`}</Words>
                   ))}
                 </View>
               </View>
@@ -174,26 +229,30 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
           </View>
         )}
 
-        <Text {...heading(2, "Audit trail")} style={h2}>
-          Audit trail
-        </Text>
+        <Words dir={lang.dir} {...heading(2, words.audit)} style={h2}>
+          {words.audit}
+        </Words>
         <View {...structure("Table")}>
           {input.audit.map((e, i) => (
             <View key={i} {...structure("TR")} style={row} wrap={false}>
-              <Text {...structure("TD")} style={{ width: TIME_WIDTH }}>
+              <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: TIME_WIDTH }}>
                 {e.at}
-              </Text>
-              <View {...structure("TD")} style={{ width: 120 }}>
-                <Text {...structure("P")}>{e.what}</Text>
-                <Text {...structure("P")} style={{ color: grey, fontSize: 7 }}>
+              </Words>
+              <View {...structure("TD")} style={{ ...lang.cellGap, width: 120 }}>
+                <Words dir={lang.dir} {...structure("P")}>
+                  {e.what}
+                </Words>
+                <Words dir={lang.dir} {...structure("P")} style={{ color: grey, fontSize: 7 }}>
                   {e.kind}
-                </Text>
+                </Words>
               </View>
-              <Text {...structure("TD")} style={{ flex: 1 }}>{`${e.actor}${e.summary ? ` – ${e.summary}` : ""}`}</Text>
+              <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, flex: 1 }}>
+                {e.summary ? t("document.sealed.auditWho", { actor: e.actor, summary: e.summary }) : e.actor}
+              </Words>
             </View>
           ))}
         </View>
-        <FooterLabel text={sealedFooterLabel(input)} margin={40} tag={x?.tag("footer")} />
+        <FooterLabel text={sealedFooterLabel(input)} margin={40} tag={x?.tag("footer")} dir={lang.dir} />
       </Page>
     </Document>
   );

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { AppError } from "@/lib/http/problem";
-import { LOCALES } from "@/lib/i18n/locales";
+import { LOCALES, type SupportedLocale } from "@/lib/i18n/locales";
 import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { mailLocale } from "@/lib/i18n/outside-locale";
+import type { WorkflowSettings } from "@/lib/db/json/workflow-settings";
 
 /**
  * The `locale` of a person a create request names (a participant of templateSettings.workflow.recipients,
@@ -43,3 +45,13 @@ export function withCatalogueLocales<T extends { locale?: string }>(entries: rea
     return (supported ? { ...r, locale: supported } : r) as T;
   });
 }
+
+/**
+ * The language of a workflow's documents (its sealed record, signature pages and certificate of
+ * completion): the initiator's, which is the workflow's `locale` (the request's, else the
+ * template's), else the tenant's default (`tenantLocale`, from tenantDefaultLocale), where a
+ * catalogue writes it; else en-GB. outsideLocale's order without a person: a document, like a mail,
+ * has no browser to follow.
+ */
+export const workflowDocumentLocale = (wf: { settings: Pick<WorkflowSettings, "locale"> }, tenantLocale: string | null): SupportedLocale =>
+  mailLocale({ document: wf.settings.locale, tenant: tenantLocale });

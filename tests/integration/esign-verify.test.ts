@@ -3,6 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { dateText } from "@/lib/format/show-value";
 import { consent } from "@/lib/signing/ceremony/consent";
 import { createTestCa } from "@/lib/signing/keys/test-ca";
 import { verifyPdf } from "@/lib/signing/pdf/verify-pdf";
@@ -220,7 +221,8 @@ describe("a completed workflow", () => {
       "Consented and signed",
       "Signature applied",
       consent().sha256,
-      `version ${consent().version}`,
+      // The consent version is a day, written as the certificate's language writes one.
+      `version of ${dateText(consent().version, "en-GB")}`,
       "IP address: ",
       "User agent: ",
       "Identified by email link",

@@ -67,7 +67,7 @@ describe("the intake receipt shows each record's details", () => {
       state: "invalid",
       readiness: check.readiness,
     } as unknown as Batch;
-    const text = (await pdfText(await buildReceipt(batch, check, template))).replace(/\s+/g, " ");
+    const text = (await pdfText(await buildReceipt(batch, check, template, null))).replace(/\s+/g, " ");
     expect(text).toContain("Customer id: C101 · Name: Ann Smith · Amount: 1,200.5 · To: Ann Smith <ann@example.test>");
     // A record needing attention: its details beside its findings.
     for (const s of ["Customer id: C102", "Name: Bob Jones", "To: bob@example.test", "Amount must be at most 10000"])

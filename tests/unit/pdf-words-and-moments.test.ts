@@ -88,10 +88,10 @@ describe("the sealed workflow record", () => {
     expectZoneNamed(text.replace(/\s+step\.saved|\s+workflow\.\w+|\s+seal\.requested/g, ""));
   });
 
-  it("writes its moments for the workflow's locale", async () => {
+  it("is written in the workflow's language, its moments too", async () => {
     const german = workflowRow({ settings: { recipients: [], requireOtp: false, options: {}, locale: "de-DE" } });
     const text = await pdfText(await renderSealedWorkflow(sealInput(german, [], T("2026-12-01T18:25:37.634Z"))));
-    expect(text).toContain("Sealed at 1. Dezember 2026 um 18:25 UTC");
+    expect(text).toContain("Versiegelt am 1. Dezember 2026 um 18:25 UTC");
   });
 });
 

@@ -53,9 +53,14 @@ export async function issueCertificate(tenantId: string, workflowId: string, now
 
     const events = await workflowActivity(tx, locked);
     const links = chainLinks(locked.id, events);
-    const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+    const [tenant] = await tx
+      .select({ name: tenants.name, defaultLocale: tenants.defaultLocale })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId));
     const organization = locked.settings.organizationName ?? tenant?.name ?? tenantId;
-    const pdf = await renderCompletionCertificatePdf(certificateInput(locked, signers, events, links, { organization, issuedAt: now }));
+    const pdf = await renderCompletionCertificatePdf(
+      certificateInput(locked, signers, events, links, { organization, issuedAt: now, tenantLocale: tenant?.defaultLocale ?? null }),
+    );
     const seal = await keyForTenantSeal(tenantId, `${organization} (certificate of completion)`);
     const signed = await signPdf(pdf, {
       key: seal.key,

@@ -15,9 +15,12 @@
  * "Signatures" heading, the explanation, a section per signer), and each signer's field is a Form
  * element in their section, described by its /TU ("Signature of …") for a screen reader.
  */
-import { Document, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Page, View } from "@react-pdf/renderer";
 import { PDFDict, PDFDocument, PDFHexString, PDFNumber, PDFString, type PDFPage, type PDFRef } from "pdf-lib";
-import { drawable, drawableStrings, FONT, setUpFonts } from "@/lib/pdf/fonts";
+import type { Locale } from "@/lib/i18n/locales";
+import { Words } from "@/lib/pdf/direction";
+import { documentLanguage, type DocumentLanguage } from "@/lib/pdf/document-language";
+import { drawable, drawableStrings, setUpFonts } from "@/lib/pdf/fonts";
 import { FooterLabel, pageNumbers } from "@/lib/pdf/footer";
 import { renderElement } from "@/lib/pdf/render-element";
 import { savePdf } from "@/lib/pdf/save-pdf";
@@ -45,6 +48,8 @@ export interface SignaturePageOptions {
   mode: "sequential" | "parallel";
   /** The sealed record's footer label, repeated on the signature pages, which continue its page numbers. */
   footer?: string;
+  /** The sealed record's language, which its signature pages are written in; en-GB when not given. Names stay as written. */
+  locale?: Locale;
 }
 
 /** One signer's box: their field, and where signPdf draws their appearance. */
@@ -127,14 +132,15 @@ export async function appendSignaturePage(
 
   const tagged = doc.catalog.has(name("StructTreeRoot"));
   const sealedPages = doc.getPageCount();
-  const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts, { tagged, sealedPages }));
+  const lang = documentLanguage(opts.locale);
+  const rendered = await PDFDocument.load(await renderPages(signers, layout, size, opts, { tagged, sealedPages, lang }));
   // A section per signer, in their order: where each one's field goes in the tree.
   let sections: PDFRef[] = [];
   if (tagged)
     sections = appendTaggedPages(doc, rendered).elements.filter((e) => doc.context.lookup(e, PDFDict).get(name("S")) === name("Sect"));
   else (await doc.copyPages(rendered, rendered.getPageIndices())).forEach((p) => doc.addPage(p));
   const fields = layout.map((box) => ({
-    widget: reserveField(doc, doc.getPage(box.page), box, signers[box.signer].name),
+    widget: reserveField(doc, doc.getPage(box.page), box, lang.t("document.signaturePage.field", { name: signers[box.signer].name })),
     page: doc.getPage(box.page),
     section: sections[box.signer],
   }));
@@ -146,8 +152,8 @@ export async function appendSignaturePage(
   return { pdf, boxes: layout.map(({ fieldName, signer, page, rect }) => ({ fieldName, signer, page, rect })) };
 }
 
-/** An unsigned signature field whose one widget is the box (a merged field and widget, as signers' tools make them). */
-function reserveField(doc: PDFDocument, page: PDFPage, box: SignatureBox, signer: string): PDFRef {
+/** An unsigned signature field whose one widget is the box (a merged field and widget, as signers' tools make them); `label` is what a screen reader says for it. */
+function reserveField(doc: PDFDocument, page: PDFPage, box: SignatureBox, label: string): PDFRef {
   const [x, y, w, h] = box.rect;
   const widget = doc.context.obj({
     Type: "Annot",
@@ -155,7 +161,7 @@ function reserveField(doc: PDFDocument, page: PDFPage, box: SignatureBox, signer
     FT: "Sig",
     T: PDFString.of(box.fieldName),
     // What a screen reader says for the field (PDF/UA 7.18.1).
-    TU: PDFHexString.fromText(`Signature of ${signer}`),
+    TU: PDFHexString.fromText(label),
     Rect: [x, y, x + w, y + h],
     F: 4, // Print
     P: page.ref,
@@ -188,11 +194,14 @@ async function renderPages(
   layout: LaidOut[],
   [width, height]: [number, number],
   opts: SignaturePageOptions,
-  { tagged, sealedPages }: { tagged: boolean; sealedPages: number },
+  { tagged, sealedPages, lang }: { tagged: boolean; sealedPages: number; lang: DocumentLanguage },
 ): Promise<Uint8Array> {
   setUpFonts();
+  const { t, font } = lang;
   const signers = drawableStrings(given);
   const sheets = Math.max(...layout.map((b) => b.sheet)) + 1;
+  // The boxes stay on the right, where signatures are placed (signatureLayout); right to left, the
+  // names read from the box's edge.
   const text = { position: "absolute", left: MARGIN, width: BOX_X - MARGIN - 12 } as const;
   const doc = (
     // Numbered on from the sealed record's pages; the record's metadata is what its reader sees.
@@ -200,23 +209,22 @@ async function renderPages(
       producer="Sealpost"
       creator="Sealpost"
       {...(tagged ? TAGGED : {})}
-      {...(opts.footer !== undefined ? pageNumbers({ margin: MARGIN, pagesBefore: sealedPages }) : {})}
+      {...(opts.footer !== undefined ? pageNumbers({ margin: MARGIN, pagesBefore: sealedPages, label: lang.pageLabel }) : {})}
     >
       {Array.from({ length: sheets }, (_, sheet) => (
-        <Page key={sheet} size={[width, height]} style={{ fontFamily: FONT.regular, fontSize: 9, lineHeight: 1.3 }}>
+        <Page key={sheet} size={[width, height]} style={{ fontFamily: font.regular, fontSize: 9, lineHeight: 1.3 }}>
           {/* A level-2 heading under the record's title; "(continued)" repeats it, an artifact. */}
-          <Text
+          <Words
+            dir={lang.dir}
             {...(sheet ? {} : structure("H2"))}
-            style={{ position: "absolute", left: MARGIN, top: 40, fontSize: 16, fontFamily: FONT.bold }}
+            style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 40, fontSize: 16, fontFamily: font.bold }}
           >
-            {sheet ? "Signatures (continued)" : "Signatures"}
-          </Text>
+            {sheet ? t("document.signaturePage.continued") : t("document.signaturePage.heading")}
+          </Words>
           {sheet === 0 ? (
-            <Text {...structure("P")} style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 66, color: grey }}>
-              {opts.mode === "sequential"
-                ? "Each signer signs in the order shown, in their own box. Each signature is a digital signature over this whole record, listed in the PDF reader's signature panel."
-                : "Each signer signs in their own box, in any order. Each signature is a digital signature over this whole record, listed in the PDF reader's signature panel."}
-            </Text>
+            <Words dir={lang.dir} {...structure("P")} style={{ position: "absolute", left: MARGIN, right: MARGIN, top: 66, color: grey }}>
+              {opts.mode === "sequential" ? t("document.signaturePage.sequential") : t("document.signaturePage.parallel")}
+            </Words>
           ) : null}
           {layout
             .filter((b) => b.sheet === sheet)
@@ -224,16 +232,24 @@ async function renderPages(
               const s = signers[b.signer];
               return (
                 <View key={b.fieldName} {...structure("Sect")}>
-                  <Text {...structure("P")} style={{ ...text, top: b.top, fontFamily: FONT.bold, maxLines: 2, textOverflow: "ellipsis" }}>
+                  <Words
+                    dir={lang.dir}
+                    {...structure("P")}
+                    style={{ ...text, top: b.top, fontFamily: font.bold, maxLines: 2, textOverflow: "ellipsis" }}
+                  >
                     {opts.mode === "sequential" ? `${b.signer + 1}. ${s.name}` : s.name}
-                  </Text>
-                  <Text {...structure("P")} style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>
+                  </Words>
+                  <Words dir={lang.dir} {...structure("P")} style={{ ...text, top: b.top + 26, maxLines: 1, textOverflow: "ellipsis" }}>
                     {s.email}
-                  </Text>
+                  </Words>
                   {s.role ? (
-                    <Text {...structure("P")} style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}>
+                    <Words
+                      dir={lang.dir}
+                      {...structure("P")}
+                      style={{ ...text, top: b.top + 39, color: grey, maxLines: 2, textOverflow: "ellipsis" }}
+                    >
                       {s.role}
-                    </Text>
+                    </Words>
                   ) : null}
                   <View
                     style={{
@@ -248,7 +264,7 @@ async function renderPages(
                 </View>
               );
             })}
-          {opts.footer !== undefined ? <FooterLabel text={drawable(opts.footer)} margin={MARGIN} /> : null}
+          {opts.footer !== undefined ? <FooterLabel text={drawable(opts.footer)} margin={MARGIN} dir={lang.dir} /> : null}
         </Page>
       ))}
     </Document>

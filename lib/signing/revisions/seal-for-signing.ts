@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getBlobStore } from "@/lib/blob/store";
 import { getDb } from "@/lib/db/client";
 import { workflows, workflowSigners, type Workflow } from "@/lib/db/schema";
-import { appendSignaturePage } from "../pdf/signature-page";
+import { appendSignaturePage, type SignaturePageOptions } from "../pdf/signature-page";
 import { recordEvent, systemActor } from "@/lib/workflow/events";
 import { lockWorkflow } from "@/lib/workflow/get-workflow";
 import { canDo } from "@/lib/workflow/states";
@@ -19,19 +19,24 @@ export type SealForSigningOutcome = { sealed: true; sha256: string; already: boo
 
 /**
  * The seal job's end for a workflow with e-signature: the Signatures page appended to the sealed
- * record with each signer's field reserved, stored as revision 0 with its SHA-256, each signer's
+ * record (in its language, its footer continued: `page`) with each signer's field reserved, stored as revision 0 with its SHA-256, each signer's
  * field kept on their row, and the first signers invited (parallel: all; sequential: the first).
  * The workflow stays sealing. Idempotent as the seal job is: a run that finds revision 0 recorded
  * does nothing; a run that died between the blob and the commit is overwritten by the next.
  */
-export async function sealForSigning(wf: Workflow, sealed: Uint8Array, now: Date, footer: string): Promise<SealForSigningOutcome> {
+export async function sealForSigning(
+  wf: Workflow,
+  sealed: Uint8Array,
+  now: Date,
+  page: Pick<SignaturePageOptions, "footer" | "locale">,
+): Promise<SealForSigningOutcome> {
   if (wf.documentSha256) return { sealed: true, sha256: wf.documentSha256, already: true };
   const mode = wf.settings.esign!.signingMode;
   const signers = await listSigners(wf.tenantId, wf.id);
   const { pdf, boxes } = await appendSignaturePage(
     sealed,
     signers.map((s) => ({ name: s.name, email: s.email, role: s.role ?? undefined })),
-    { mode, footer },
+    { mode, ...page },
   );
   const sha256 = createHash("sha256").update(pdf).digest("hex");
   const db = await getDb();

@@ -1,12 +1,14 @@
 import type { Workflow } from "@/lib/db/schema";
 import type { SealedWorkflowInput } from "@/lib/pdf/sealed-workflow";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { answerText, dateText } from "@/lib/format/show-value";
 import type { ApprovalEntry, ChangeRequest } from "../approval/approval-types";
-import { actionText, actorText, ruleVerdict, severityText, VERDICTS } from "../approval/approval-words";
+import { ruleVerdict, VERDICTS, type RuleVerdict } from "../approval/approval-words";
 import { eventText } from "@/lib/format/event-words";
 import { momentText } from "@/lib/format/moment-text";
-import { workflowStateLabel } from "@/lib/format/state-words";
+import { workflowDocumentLocale } from "../person-locales";
+import type { WorkflowState } from "../states";
 import { fieldLabels } from "../schema/schema-format";
 
 interface EventRow {
@@ -16,7 +18,7 @@ interface EventRow {
   detail: Record<string, unknown>;
 }
 
-/** A stored value as a person reads it in the sealed record. */
+/** A stored value as a person reads it in the console. */
 export function displayValue(v: unknown): string {
   if (v === undefined || v === null || v === "") return "—";
   if (typeof v === "boolean") return v ? "Yes" : "No";
@@ -24,96 +26,157 @@ export function displayValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** One line per audit event: the state change in words, and the step or fields (by their labels) it touched (also the console's timeline). */
-export function eventSummary(e: Pick<EventRow, "detail">, labels: Map<string, string> = new Map()): string {
+/** Workflow states in the middle of a sentence ("from being filled in to waiting for approval"). */
+const STATES = {
+  "in-progress": "document.sealed.state.inProgress",
+  "pending-approval": "document.sealed.state.pendingApproval",
+  "validation-failed": "document.sealed.state.validationFailed",
+  "changes-requested": "document.sealed.state.changesRequested",
+  sealing: "document.sealed.state.sealing",
+  complete: "document.sealed.state.complete",
+  rejected: "document.sealed.state.rejected",
+  cancelled: "document.sealed.state.cancelled",
+} as const satisfies Record<WorkflowState, string>;
+
+const ACTIONS = {
+  approved: "document.sealed.action.approved",
+  "approved-with-exception": "document.sealed.action.approvedWithException",
+  rejected: "document.sealed.action.rejected",
+  "changes-requested": "document.sealed.action.changesRequested",
+  escalated: "document.sealed.action.escalated",
+  "seal-requested": "document.sealed.action.sealRequested",
+} as const satisfies Record<ApprovalEntry["action"], string>;
+
+const VERDICT_WORDS = {
+  passed: "document.sealed.verdict.passed",
+  warning: "document.sealed.verdict.warning",
+  failed: "document.sealed.verdict.failed",
+  excepted: "document.sealed.verdict.excepted",
+} as const satisfies Record<RuleVerdict, string>;
+
+/** A state or an action in words; one without words stays as it is rather than vanish. */
+const stateWord = (t: Translator, state: string) => (Object.hasOwn(STATES, state) ? t(STATES[state as WorkflowState]) : state);
+const actionWord = (t: Translator, action: string) =>
+  Object.hasOwn(ACTIONS, action) ? t(ACTIONS[action as ApprovalEntry["action"]]) : action;
+
+/**
+ * Who acted, as the record says it: decisions are by an approver's email (a reviewer link records
+ * the approver it was mailed to); the participant's portal names a role; `system` is Sealpost's
+ * scheduler or seal job.
+ */
+const actorIn = (t: Translator, by: string): string =>
+  by === "portal:participant" ? t("document.sealed.participant") : by === "system" ? "Sealpost" : by;
+
+/**
+ * One line per audit event: the state change in words, and the step or fields (by their labels) it
+ * touched; in `locale`, the console's English by default (its timeline shows the same line).
+ */
+export function eventSummary(
+  e: Pick<EventRow, "detail">,
+  labels: Map<string, string> = new Map(),
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const t = translatorFor(locale);
   const d = e.detail;
   const parts: string[] = [];
   if (typeof d.from === "string" && typeof d.to === "string" && d.from !== d.to)
-    parts.push(`from ${workflowStateLabel(d.from).label.toLowerCase()} to ${workflowStateLabel(d.to).label.toLowerCase()}`);
-  if (Array.isArray(d.fields)) parts.push(`fields ${d.fields.map((k) => labels.get(String(k)) ?? String(k)).join(", ")}`);
-  if (typeof d.escalatedTo === "string") parts.push(`escalated to ${d.escalatedTo}`);
-  if (typeof d.comment === "string" && d.comment) parts.push(`"${d.comment}"`);
-  if (typeof d.recipient === "string" && typeof d.reason === "string") parts.push(`to ${d.recipient}: ${d.reason}`);
-  return parts.join("; ");
+    parts.push(t("document.sealed.summary.transition", { from: stateWord(t, d.from), to: stateWord(t, d.to) }));
+  if (Array.isArray(d.fields))
+    parts.push(t("document.sealed.summary.fields", { fields: d.fields.map((k) => labels.get(String(k)) ?? String(k)).join(", ") }));
+  if (typeof d.escalatedTo === "string") parts.push(t("document.sealed.summary.escalated", { email: d.escalatedTo }));
+  if (typeof d.comment === "string" && d.comment) parts.push(t("document.sealed.summary.comment", { comment: d.comment }));
+  if (typeof d.recipient === "string" && typeof d.reason === "string")
+    parts.push(t("document.sealed.summary.mailFailed", { recipient: d.recipient, reason: d.reason }));
+  return parts.join(t("document.sealed.summary.separator"));
 }
 
 /**
  * Each change a changes-requested entry asked for, as one line: "Email: use your work address
- * (warning, by 2026-04-01)". Entries written before the history kept the requests have only a count;
+ * (warning, by 1 April 2026)". Entries written before the history kept the requests have only a count;
  * the latest round's requests are still on the workflow (changeRequests, with the entry's time), so
  * that round is shown from there.
  */
-export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests" | "settings">, h: ApprovalEntry): string[] {
+export function changeLines(wf: Pick<Workflow, "schema" | "changeRequests" | "settings">, h: ApprovalEntry, locale: Locale): string[] {
   if (h.action !== "changes-requested") return [];
+  const t = translatorFor(locale);
   const asked = h.changes ?? (wf.changeRequests.length && wf.changeRequests.every((c) => c.requestedAt === h.at) ? wf.changeRequests : []);
   const labels = fieldLabels(wf.schema);
   const line = (c: ChangeRequest) => {
-    const about = [c.severity, c.category, c.dueDate ? `by ${dateText(c.dueDate, wf.settings.locale ?? DEFAULT_LOCALE)}` : null]
+    const about = [
+      c.severity ? t("document.sealed.changeSeverity", { severity: c.severity }) : null,
+      c.category,
+      c.dueDate ? t("document.sealed.changeDue", { due: dateText(c.dueDate, locale) }) : null,
+    ]
       .filter(Boolean)
-      .join(", ");
-    return `${c.fieldKey ? `${labels.get(c.fieldKey) ?? c.fieldKey}: ` : ""}${c.message} (${about})`;
+      .join(t("document.sealed.changeSeparator"));
+    return c.fieldKey
+      ? t("document.sealed.changeOnField", { field: labels.get(c.fieldKey) ?? c.fieldKey, message: c.message, about })
+      : t("document.sealed.change", { message: c.message, about });
   };
   return asked.map(line);
 }
 
 /**
- * What the seal job lays out: the workflow's data by step with labels, every rule result, history,
- * exception, audit trail; every moment written for the workflow's locale with its time zone, every
- * action, event and actor in words (the audit trail keeps each event's kind beside them, for auditors).
+ * What the seal job lays out, in the workflow's language (workflowDocumentLocale, `tenantLocale` the
+ * tenant's default): the workflow's
+ * data by step with labels, every rule result, history, exception, audit trail; every moment with its
+ * time zone, every action, event and actor in words (the audit trail keeps each event's kind beside
+ * them, for auditors). Answers are written as the workflow's own locale writes dates and numbers.
  */
-export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date): SealedWorkflowInput {
-  const locale = wf.settings.locale ?? DEFAULT_LOCALE;
+export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date, tenantLocale: string | null = null): SealedWorkflowInput {
+  const locale = workflowDocumentLocale(wf, tenantLocale);
+  const t = translatorFor(locale);
+  const values = wf.settings.locale ?? locale;
   const labels = fieldLabels(wf.schema);
+  const answer = (f: Parameters<typeof answerText>[0], v: unknown) =>
+    typeof v === "boolean" ? t(v ? "document.sealed.yes" : "document.sealed.no") : (answerText(f, v, values) ?? "—");
   return {
+    locale,
     workflowId: wf.id,
     correlationId: wf.correlationId,
     title: wf.title,
     documentId: wf.settings.options.documentId ?? null,
     templatePath: wf.templatePath,
     templateVersion: wf.templateVersion,
-    initiator: actorText(wf.createdBy),
+    initiator: actorIn(t, wf.createdBy),
     createdAt: momentText(wf.createdAt, locale),
     sealedAt: momentText(sealedAt, locale),
     steps: wf.schema.steps.map((s, i) => ({
       title: s.title,
-      fields: s.fields.map((f) => ({
-        key: f.key,
-        label: f.label ?? f.key,
-        value: answerText(f, wf.data[i]?.[f.key]?.value, locale) ?? "—",
-      })),
+      fields: s.fields.map((f) => ({ key: f.key, label: f.label ?? f.key, value: answer(f, wf.data[i]?.[f.key]?.value) })),
     })),
     results: wf.validationResults.map((r) => {
-      const verdict = VERDICTS[ruleVerdict(r, Boolean(wf.approvalException?.failedRules.includes(r.ruleId)))];
+      const verdict = ruleVerdict(r, Boolean(wf.approvalException?.failedRules.includes(r.ruleId)));
       return {
         ruleId: r.ruleId,
-        result: verdict.word,
-        tone: verdict.colour,
-        severity: severityText(r.severity),
+        result: t(VERDICT_WORDS[verdict]),
+        tone: VERDICTS[verdict].colour,
+        severity: t("document.sealed.severity", { severity: r.severity }),
         message: r.message,
         field: labels.get(r.fieldKey) ?? r.fieldKey,
       };
     }),
-    validationOutcome: wf.validationOutcome ?? "not run",
+    validationOutcome: wf.validationOutcome,
     history: wf.approvalHistory.map((h) => ({
       at: momentText(h.at, locale),
-      action: actionText(h.action),
+      action: actionWord(t, h.action),
       stage: h.stage,
-      by: actorText(h.by),
+      by: actorIn(t, h.by),
       comment: h.comment,
       to: h.to,
-      changes: changeLines(wf, h),
+      changes: changeLines(wf, h, locale),
     })),
     exception: wf.approvalException && {
       ...wf.approvalException,
-      by: actorText(wf.approvalException.by),
+      by: actorIn(t, wf.approvalException.by),
       at: momentText(wf.approvalException.at, locale),
     },
     audit: events.map((e) => ({
       at: momentText(e.at, locale, undefined, { seconds: true }),
-      what: eventText(e.kind),
+      what: eventText(e.kind, locale),
       kind: e.kind,
-      actor: actorText(e.actor),
-      summary: eventSummary(e, labels),
+      actor: actorIn(t, e.actor),
+      summary: eventSummary(e, labels, locale),
     })),
   };
 }

@@ -18,6 +18,7 @@ import { sealInput } from "./seal-input";
 import { sealForSigning } from "@/lib/signing/revisions/seal-for-signing";
 import { listSigners, signsAfterSealing } from "@/lib/signing/signers/signers";
 import { canDo } from "../states";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 
 export const sealedKey = (tenantId: string, workflowId: string) => `${tenantFolder(tenantId)}/workflows/${workflowId}/sealed.pdf`;
 
@@ -41,14 +42,14 @@ export async function sealWorkflow(tenantId: string, workflowId: string, now = n
   const signing = signsAfterSealing(wf);
   // The signature pages are appended after sealing; the record's page numbers count them already.
   const input = {
-    ...sealInput(wf, events, now),
+    ...sealInput(wf, events, now, await tenantDefaultLocale(tenantId)),
     pagesAfter: signing ? signatureSheetCount((await listSigners(tenantId, workflowId)).length, SEALED_PAGE_SIZE) : 0,
   };
   const requestedBy = wf.settings.explainRequestedBy;
   const traced = requestedBy ? await renderSealedWorkflowPdfTraced(input) : null;
   const pdf = traced ? traced.pdf : await renderSealedWorkflowPdf(input);
   if (signing) {
-    const outcome = await sealForSigning(wf, pdf, now, sealedFooterLabel(input));
+    const outcome = await sealForSigning(wf, pdf, now, { footer: sealedFooterLabel(input), locale: input.locale });
     if (traced && requestedBy && outcome.sealed && !outcome.already) recordTrace(sealedTrace(wf, requestedBy, traced, now));
     return outcome;
   }
