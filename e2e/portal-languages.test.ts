@@ -6,7 +6,7 @@ import { translatorFor } from "@/lib/i18n/translator";
 import { DECLARATION_SHA256 } from "@/lib/workflow/portal/declaration";
 import { launchChromium } from "../tests/support/browser";
 import type { Stack } from "../tests/support/stack";
-import { startWorkflowStack } from "../tests/support/workflow";
+import { reviewerToken, startWorkflowStack } from "../tests/support/workflow";
 import { checkAtBothWidths, dateQuestion, expectAccessible, heading, readsLeftToRight } from "./support";
 
 /**
@@ -262,5 +262,61 @@ it("the pseudo-locale shows every text of the portal from a catalogue, and nothi
   await expect.poll(() => page.getByRole("alert").count()).toBeGreaterThan(0);
   expect(await outside()).toBe("");
   await checkAtBothWidths(page, "portal/pseudo-02-errors");
+  await context.close();
+});
+
+it("a reviewer of a French workflow reviews and asks for a change in French; the participant's mail about it is French too", async () => {
+  const fr = translatorFor("fr");
+  const email = `claire-${Date.now()}@example.test`;
+  const res = await stack.api("submitter", "POST", "/api/workflow", {
+    templatePath: "workflow/travel-claim.md",
+    correlationId: `travel-fr-review-${Date.now()}`,
+    templateSettings: { workflow: { locale: "fr-FR", recipients: [{ email, displayName: "Claire" }], autoValidateOnCreate: true } },
+    initialData: {
+      travellerName: "Claire Martin",
+      departureDate: "2027-03-10",
+      destination: "Lyon",
+      returnDate: "2027-03-14",
+      transport: "train",
+      amount: 1250.5,
+      receiptsKept: true,
+    },
+  });
+  expect(res.status).toBe(201);
+  const { workflowId } = await res.json();
+
+  // A British browser: the reviewer's page is in the workflow's language.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(`${stack.baseUrl}/portal/${workflowId}?pt=${await reviewerToken(workflowId)}`);
+  await expect.poll(() => heading(page).textContent()).toBe(fr("portal.review.titleReview"));
+  expect(await page.getAttribute("html", "lang")).toBe("fr");
+  const answers = page.getByRole("region", { name: fr("portal.review.answersHeading") });
+  for (const text of ["Claire Martin", "10 mars 2027", "14 mars 2027", fr("portal.answer.yes")])
+    expect(await answers.textContent()).toContain(text);
+  expect(await answers.textContent()).not.toContain("1,250.5");
+  const rules = page.getByRole("region", { name: fr("portal.review.rulesHeading") });
+  expect(await rules.textContent()).toContain(fr("portal.review.passedCount", { passed: 3, total: 3 }));
+  expect(await portalText(page)).not.toMatch(
+    /\b(Review the answers|Answers|Rule results|Ask for a change|Approve or reject|passed|Changed since)\b/,
+  );
+  await expectAccessible(page, "reviewer page in French", { strict: true });
+  await checkAtBothWidths(page, "portal/fr-05-reviewer");
+
+  // A change to one answer, asked in French.
+  await page.getByRole("link", { name: new RegExp(`^${fr("portal.review.askChange")}.*Amount to reimburse`) }).click();
+  await expect.poll(() => heading(page).textContent()).toBe(fr("portal.review.titleChanges"));
+  await page.getByLabel(fr("portal.changes.which")).selectOption("amount");
+  await page.locator("#change-0-message").fill("Le justificatif de l'hôtel indique 95,00 EUR : veuillez déclarer ce montant.");
+  await checkAtBothWidths(page, "portal/fr-06-request-changes");
+  await page.getByRole("button", { name: fr("portal.changes.send") }).click();
+  await expect
+    .poll(async () => (await (await stack.api("submitter", "GET", `/api/workflow/${workflowId}/status`)).json()).state)
+    .toBe("changes-requested");
+
+  // The participant is told in the workflow's language.
+  const subject = fr("mail.changes.subject", { ...senderWords(ORGANISATION), title: TITLE });
+  const mail = await stack.smtp.waitFor((m) => m.find((x) => x.to.includes(email) && x.subject === subject), 60_000);
+  expect(mail.text).toContain(fr("mail.changes.intro", { title: TITLE }));
   await context.close();
 });
