@@ -2,11 +2,14 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { approvalRequestMail, changesRequestedMail, notifyApprovers, notifySubmitterOfChanges } from "@/lib/batch/notify-approvers";
 import { getDb } from "@/lib/db/client";
-import { mailOutbox, type Batch } from "@/lib/db/schema";
+import { mailOutbox, type Batch, type Workflow } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { staffMailLocale } from "@/lib/i18n/staff-locale";
 import { updateTenant } from "@/lib/tenants";
+import { approverMail, mailApprovers } from "@/lib/workflow/approval/approval-mail";
+import { portalLinkPlaceholder } from "@/lib/workflow/portal/portal-link";
 import { useWorkflowDatabase } from "../support/workflow-db";
+import { workflowRow } from "../support/workflow-row";
 
 /**
  * The mails to the sending company's own people (a batch's approvers and submitter, a workflow's
@@ -29,6 +32,12 @@ const batch = (over: Partial<Batch> = {}) =>
     ...over,
   }) as Batch;
 const url = (path: string) => new URL(path, env().PUBLIC_BASE_URL).toString();
+const wf = (over: Partial<Workflow> = {}) =>
+  workflowRow({
+    schema: { ...workflowRow().schema, approval: { stages: [["stage@acme.test"], ["second@acme.test"]], escalateAfterDays: 4 } },
+    settings: { recipients: [], requireOtp: false, organizationName: "Acme HR", options: {} },
+    ...over,
+  });
 
 describe("the language of a mail to the sender's own people", () => {
   it("is the tenant's default where a catalogue writes it (de-AT is de, pt is pt-PT), else en-GB", () => {
@@ -116,6 +125,86 @@ describe("a batch's changes-requested mail to its submitter", () => {
   });
 });
 
+describe("a workflow's approval notification", () => {
+  it("reads in English as it always has", () => {
+    const w = wf();
+    const mail = approverMail(w, "stage@acme.test", "stage", "stage1:h0:v1", "en-GB");
+    expect(mail).toMatchObject({
+      tenantId: "acme",
+      dedupeKey: `workflow-approval:${w.id}:stage1:h0:v1:stage@acme.test`,
+      to: "stage@acme.test",
+    });
+    expect(mail.subject).toBe("Approval needed: Leave request (stage 1 of 2)");
+    expect(mail.text.split("\n")).toEqual([
+      `"Leave request" from init@acme.test (Acme HR) waits for your approval.`,
+      ``,
+      `Review and decide in the Sealpost console (sign in with your company account): ${url(`/console/workflows/${w.id}`)}`,
+      ``,
+      `Or review the data and the rule results, request changes or decide without signing in: ${portalLinkPlaceholder(w.id, "acme", { email: "stage@acme.test", stage: 1 })}`,
+      `(the link works for 4 hours from when this message was sent)`,
+      ``,
+      `Or with your Sealpost access token (Authorization: Bearer <token>):`,
+      `  approve: POST ${url(`/api/workflow/${w.id}/approve`)} with {"comment": "..."}`,
+      `  reject:  POST ${url(`/api/workflow/${w.id}/reject`)} with {"comment": "..."}`,
+      ``,
+      `Reference: ${w.correlationId}`,
+    ]);
+    const subject = (reason: Parameters<typeof approverMail>[2]) =>
+      approverMail(wf({ approvalStage: 2 }), "a@acme.test", reason, "k", "en-GB").subject;
+    expect(subject("escalated")).toBe("Approval escalated to you: Leave request (stage 2 of 2)");
+    expect(subject("reminder")).toBe("Reminder: approval waiting: Leave request (stage 2 of 2)");
+    expect(subject("governance")).toBe("Governance review needed: Leave request (stage 2 of 2)");
+    const lines = (reason: Parameters<typeof approverMail>[2]) =>
+      approverMail(w, "a@acme.test", reason, "k", "en-GB").text.split("\n").slice(0, 3);
+    expect(lines("escalated")[2]).toBe("The approval was escalated to you because it waited too long.");
+    expect(lines("reminder")[2]).toBe("It will be escalated to the next approver if it is not decided soon.");
+    // Where no organisation is named, the sentence names none (never Sealpost in its place).
+    const unnamed = wf({ settings: { recipients: [], requireOtp: false, options: {} } });
+    expect(approverMail(unnamed, "a@acme.test", "stage", "k", "en-GB").text.split("\n")[0]).toBe(
+      `"Leave request" from init@acme.test waits for your approval.`,
+    );
+    expect(approverMail(unnamed, "a@acme.test", "stage", "k", "de").text.split("\n")[0]).toBe(
+      "„Leave request“ von init@acme.test wartet auf Ihre Freigabe.",
+    );
+    expect(lines("governance")[0]).toBe(
+      `"Leave request" failed validation; as approver you may approve it with an exception (with a written justification) or reject it.`,
+    );
+  });
+
+  it("reads in German", () => {
+    const w = wf({ approvalStage: 2 });
+    const mail = approverMail(w, "second@acme.test", "escalated", "k", "de");
+    expect(mail.subject).toBe("Freigabe an Sie eskaliert: Leave request (Stufe 2 von 2)");
+    expect(mail.text.split("\n")).toEqual([
+      "„Leave request“ von init@acme.test (Acme HR) wartet auf Ihre Freigabe.",
+      "",
+      "Die Freigabe wurde an Sie eskaliert, weil sie zu lange unerledigt war.",
+      "",
+      `Prüfen und entscheiden Sie in der Sealpost-Konsole (Anmeldung mit Ihrem Firmenkonto): ${url(`/console/workflows/${w.id}`)}`,
+      "",
+      `Oder prüfen Sie ohne Anmeldung die Daten und die Ergebnisse der Regeln, fordern Sie Änderungen an oder entscheiden Sie: ${portalLinkPlaceholder(w.id, "acme", { email: "second@acme.test", stage: 2 })}`,
+      "(Der Link gilt 4 Stunden ab dem Versand dieser Nachricht.)",
+      "",
+      "Oder mit Ihrem Sealpost-Zugriffstoken (Authorization: Bearer <token>):",
+      `  freigeben: POST ${url(`/api/workflow/${w.id}/approve`)} mit {"comment": "..."}`,
+      `  ablehnen: POST ${url(`/api/workflow/${w.id}/reject`)} mit {"comment": "..."}`,
+      "",
+      `Referenz: ${w.correlationId}`,
+    ]);
+  });
+
+  it("reads in Arabic", () => {
+    const w = wf();
+    const mail = approverMail(w, "stage@acme.test", "governance", "k", "ar");
+    expect(mail.subject).toBe("تلزم مراجعة الحوكمة: Leave request (المرحلة 1 من 2)");
+    const lines = mail.text.split("\n");
+    expect(lines[0]).toBe("لم يجتز «Leave request» التحقق؛ وبصفتكم المعتمِد يمكنكم اعتماده باستثناء (مع مبرّر مكتوب) أو رفضه.");
+    expect(lines).toContain("(يظل الرابط صالحًا لمدة 4 ساعات من وقت إرسال هذه الرسالة)");
+    expect(lines).toContain(`  الرفض: POST ${url(`/api/workflow/${w.id}/reject`)} بالمحتوى {"comment": "..."}`);
+    expect(lines.at(-1)).toBe(`الرقم المرجعي: ${w.correlationId}`);
+  });
+});
+
 describe("the mails to the sender's own people on pglite", () => {
   useWorkflowDatabase("pglite");
 
@@ -139,7 +228,7 @@ describe("the mails to the sender's own people on pglite", () => {
     ]);
   });
 
-  it("are in the tenant's default language", async () => {
+  it("are in the tenant's default language, whatever language the workflow speaks to the people outside", async () => {
     await updateTenant("acme", { defaultLocale: "de-CH" });
     try {
       const db = await getDb();
@@ -155,6 +244,14 @@ describe("the mails to the sender's own people on pglite", () => {
       expect(changes.text).toBe(
         `ann@acme.test hat Änderungen am Stapel „Notices“ (${b.id}) angefordert.\n\nBitte die Dezemberbeträge verwenden`,
       );
+
+      // A form sent to a customer in French: its approvers still read German.
+      const w = wf({ settings: { recipients: [], requireOtp: false, organizationName: "Acme HR", locale: "fr", options: {} } });
+      await db.transaction((tx) => mailApprovers(tx, w, ["stage@acme.test"], "reminder", "rem1:0:h0"));
+      const [reminder] = await outbox(`workflow-approval:${w.id}:`);
+      expect(reminder.dedupeKey).toBe(`workflow-approval:${w.id}:rem1:0:h0:stage@acme.test`);
+      expect(reminder.subject).toBe("Erinnerung: Freigabe ausstehend: Leave request (Stufe 1 von 2)");
+      expect(reminder.text).toContain("Ohne baldige Entscheidung wird die Freigabe an die nächste freigebende Person eskaliert.");
     } finally {
       await updateTenant("acme", { defaultLocale: null });
     }
