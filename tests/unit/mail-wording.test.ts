@@ -28,8 +28,10 @@ describe("counts in words", () => {
   });
 
   it("asks an approver about 1 document, not 1 documents", () => {
-    expect(approvalRequestMail(batch(), "ann@acme.test").subject).toBe("Approval needed: Notices (1 document)");
-    expect(approvalRequestMail(batch({ documentCount: 2 }), "ann@acme.test").subject).toBe("Approval needed: Notices (2 documents)");
+    expect(approvalRequestMail(batch(), "ann@acme.test", "en-GB").subject).toBe("Approval needed: Notices (1 document)");
+    expect(approvalRequestMail(batch({ documentCount: 2 }), "ann@acme.test", "en-GB").subject).toBe(
+      "Approval needed: Notices (2 documents)",
+    );
   });
 
   it("counts names and addresses in a recipient warning", () => {

@@ -15,7 +15,14 @@ const MAIL_KEYS = Object.entries(messagesFor("en-GB").mail).flatMap(([group, mes
     .map(([key]) => `mail.${group}.${key}`),
 );
 
-const values = { title: "Mietvertrag", role: "Mieterin", name: "Dora Deutsch", until: new Date("2026-12-01T18:25:00Z"), hours: 4 };
+const values = {
+  title: "Mietvertrag",
+  role: "Mieterin",
+  name: "Dora Deutsch",
+  initiator: "dora@example.test",
+  until: new Date("2026-12-01T18:25:00Z"),
+  hours: 4,
+};
 
 describe("a mail that names the sending organisation", () => {
   it("is found, so that the checks below read every one", () => {

@@ -2,65 +2,78 @@ import type { Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { greeting } from "@/lib/mail/greeting";
-import { enqueueMails } from "@/lib/mail/outbox";
+import { enqueueMails, type OutgoingMail } from "@/lib/mail/outbox";
 import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { PORTAL_TOKEN_TTL_S } from "@/lib/auth/portal-token";
 import type { ChangeRequest } from "./approval-types";
 import { totalApprovalStages } from "../present-workflow";
 import { portalLinkPlaceholder } from "../portal/portal-link";
+import type { Locale } from "@/lib/i18n/locales";
+import { staffMailLocale } from "@/lib/i18n/staff-locale";
 import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { senderWords } from "@/lib/i18n/sender";
 import { fieldLabels } from "../schema/schema-format";
 import { participantLocale, participantMailLocale } from "../portal/portal-locale";
 
-type Reason = "stage" | "escalated" | "reminder" | "governance";
+export type ApprovalMailReason = "stage" | "escalated" | "reminder" | "governance";
 
-const subjects: Record<Reason, string> = {
-  stage: "Approval needed",
-  escalated: "Approval escalated to you",
-  reminder: "Reminder: approval waiting",
-  governance: "Governance review needed",
-};
+/** Each reason's subject, which names the workflow and the stage it waits in of all its stages. */
+const subjects = {
+  stage: "mail.approval.subjectStage",
+  escalated: "mail.approval.subjectEscalated",
+  reminder: "mail.approval.subjectReminder",
+  governance: "mail.approval.subjectGovernance",
+} as const satisfies Record<ApprovalMailReason, string>;
+
+/** The body an approve or reject call takes, as the API reference writes it. */
+const DECISION_BODY = `{"comment": "..."}`;
 
 /**
- * The approval notification (docs/spec.md, "Events": approval notification email), to each of `to`: the console page
- * of the workflow (sign in, decide by name), that approver's reviewer portal link for this stage (a
- * placeholder; the reviewer token is made when the mail is sent and never stored) and the
- * approve/reject API calls. `key` makes each notification unique: a retried change mails once.
+ * The approval notification (docs/spec.md, "Events": approval notification email) to one approver,
+ * in `locale` (staffMailLocale: approvers work for the sender): the console page of the workflow
+ * (sign in, decide by name), that approver's reviewer portal link for this stage (a placeholder; the
+ * reviewer token is made when the mail is sent and never stored) and the approve/reject API calls.
+ * `key` makes each notification unique: a retried change mails once. Pure, so that its words can be
+ * tested without a database.
  */
-export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: Reason, key: string): Promise<void> {
-  const api = (verb: string) => new URL(`/api/workflow/${wf.id}/${verb}`, env().PUBLIC_BASE_URL).toString();
+export function approverMail(wf: Workflow, email: string, reason: ApprovalMailReason, key: string, locale: Locale): OutgoingMail {
+  const api = (verb: string) => `POST ${new URL(`/api/workflow/${wf.id}/${verb}`, env().PUBLIC_BASE_URL).toString()}`;
   const consoleLink = new URL(`/console/workflows/${wf.id}`, env().PUBLIC_BASE_URL).toString();
   const stage = Math.max(wf.approvalStage, 1);
-  const from = wf.settings.organizationName;
+  const t = translatorFor(locale);
+  return {
+    tenantId: wf.tenantId,
+    dedupeKey: `workflow-approval:${wf.id}:${key}:${email}`,
+    to: email,
+    subject: t(subjects[reason], { title: wf.title, stage, total: totalApprovalStages(wf) }),
+    text: [
+      reason === "governance"
+        ? t("mail.approval.governance", { title: wf.title })
+        : t("mail.approval.waits", { ...senderWords(wf.settings.organizationName), title: wf.title, initiator: wf.createdBy }),
+      ...(reason === "escalated" ? [``, t("mail.approval.escalated")] : []),
+      ...(reason === "reminder" ? [``, t("mail.approval.reminder")] : []),
+      ``,
+      t("mail.approval.console", { link: consoleLink }),
+      ``,
+      t("mail.approval.portal", { link: portalLinkPlaceholder(wf.id, wf.tenantId, { email, stage }) }),
+      t("mail.outcome.linkHours", { hours: PORTAL_TOKEN_TTL_S / 3600 }),
+      ``,
+      t("mail.approval.api", { header: "Authorization: Bearer <token>" }),
+      `  ${t("mail.approval.apiApprove", { call: api("approve"), body: DECISION_BODY })}`,
+      `  ${t("mail.approval.apiReject", { call: api("reject"), body: DECISION_BODY })}`,
+      ``,
+      t("mail.portal.reference", { reference: wf.correlationId }),
+    ].join("\n"),
+  };
+}
+
+/** The approval notification to each of `to`, in the tenant's language (staffMailLocale). */
+export async function mailApprovers(tx: Tx, wf: Workflow, to: string[], reason: ApprovalMailReason, key: string): Promise<void> {
+  if (!to.length) return;
+  const locale = staffMailLocale(await tenantDefaultLocale(wf.tenantId, tx));
   await enqueueMails(
     tx,
-    to.map((email) => ({
-      tenantId: wf.tenantId,
-      dedupeKey: `workflow-approval:${wf.id}:${key}:${email}`,
-      to: email,
-      subject: `${subjects[reason]}: ${wf.title} (stage ${stage} of ${totalApprovalStages(wf)})`,
-      text: [
-        reason === "governance"
-          ? `"${wf.title}" failed validation; as approver you may approve it with an exception (with a written justification) or reject it.`
-          : from
-            ? `"${wf.title}" from ${wf.createdBy} (${from}) waits for your approval.`
-            : `"${wf.title}" from ${wf.createdBy} waits for your approval.`,
-        ...(reason === "escalated" ? [``, `The approval was escalated to you because it waited too long.`] : []),
-        ...(reason === "reminder" ? [``, `It will be escalated to the next approver if it is not decided soon.`] : []),
-        ``,
-        `Review and decide in the Sealpost console (sign in with your company account): ${consoleLink}`,
-        ``,
-        `Or review the data and the rule results, request changes or decide without signing in: ${portalLinkPlaceholder(wf.id, wf.tenantId, { email, stage })}`,
-        `(the link works for ${PORTAL_TOKEN_TTL_S / 3600} hours from when this message was sent)`,
-        ``,
-        `Or with your Sealpost access token (Authorization: Bearer <token>):`,
-        `  approve: POST ${api("approve")} with {"comment": "..."}`,
-        `  reject:  POST ${api("reject")} with {"comment": "..."}`,
-        ``,
-        `Reference: ${wf.correlationId}`,
-      ].join("\n"),
-    })),
+    to.map((email) => approverMail(wf, email, reason, key, locale)),
   );
 }
 
