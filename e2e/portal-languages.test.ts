@@ -265,7 +265,7 @@ it("the pseudo-locale shows every text of the portal from a catalogue, and nothi
   await context.close();
 });
 
-it("a reviewer of a French workflow reviews and asks for a change in French; the participant's mail about it is French too", async () => {
+it("an approver whose browser is French reviews and asks for a change in French; the participant of the French form is told in French", async () => {
   const fr = translatorFor("fr");
   const email = `claire-${Date.now()}@example.test`;
   const res = await stack.api("submitter", "POST", "/api/workflow", {
@@ -285,8 +285,8 @@ it("a reviewer of a French workflow reviews and asks for a change in French; the
   expect(res.status).toBe(201);
   const { workflowId } = await res.json();
 
-  // A British browser: the reviewer's page is in the workflow's language.
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
+  // The approver's browser asks for French; acme names no language of its own, so the reviewer page follows it.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "fr-FR" });
   const page = await context.newPage();
   await page.goto(`${stack.baseUrl}/portal/${workflowId}?pt=${await reviewerToken(workflowId)}`);
   await expect.poll(() => heading(page).textContent()).toBe(fr("portal.review.titleReview"));

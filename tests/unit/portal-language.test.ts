@@ -6,6 +6,7 @@ import { mailOutbox, workflowEvents, workflows, type Workflow } from "@/lib/db/s
 import { AppError } from "@/lib/http/problem";
 import { passcodeMail } from "@/lib/otp/mail";
 import { esignRequestSchema } from "@/lib/signing/signers/esign-settings";
+import { staffMailLocale } from "@/lib/i18n/staff-locale";
 import { updateTenant } from "@/lib/tenants";
 import { personLocaleField, withCatalogueLocales } from "@/lib/workflow/person-locales";
 import { participantSchema } from "@/lib/workflow/settings";
@@ -16,7 +17,7 @@ import {
   participantMailLocale,
   portalPageLocale,
   recordPortalLanguageChoice,
-  reviewerMailLocale,
+  roleLocale,
 } from "@/lib/workflow/portal/portal-locale";
 import { expandPortalLinks, portalLinkPlaceholder } from "@/lib/workflow/portal/portal-link";
 import { useWorkflowDatabase } from "../support/workflow-db";
@@ -42,13 +43,15 @@ describe("a participant's language", () => {
     expect(participantLocale({ locale: "en-XA" }, {}, null)).toBeNull();
   });
 
-  it("is en-GB in a mail where nothing names one; a reviewer's mail is in the workflow's, else the tenant's", () => {
+  it("is en-GB in a mail where nothing names one; a reviewer's mail is in the tenant's, whatever the form's", () => {
     expect(participantMailLocale({}, {}, null)).toBe("en-GB");
     expect(participantMailLocale({}, {}, "da")).toBe("da");
     expect(participantMailLocale({ locale: "ar-SA" }, {}, "da")).toBe("ar");
-    expect(reviewerMailLocale({ locale: "ja-JP" }, "da")).toBe("ja");
-    expect(reviewerMailLocale({}, "da")).toBe("da");
-    expect(reviewerMailLocale({}, null)).toBe("en-GB");
+    expect(staffMailLocale("da")).toBe("da");
+    expect(staffMailLocale(null)).toBe("en-GB");
+    expect(roleLocale("reviewer", { locale: "ja-JP", recipients: [] } as never, "da")).toBe("da");
+    expect(roleLocale("reviewer", { locale: "ja-JP", recipients: [] } as never, null)).toBeNull();
+    expect(roleLocale("participant", { locale: "ja-JP", recipients: [] } as never, "da")).toBe("ja");
   });
 
   it("is accepted on create as a tag of one of Sealpost's languages, stored as its catalogue's", () => {
@@ -238,7 +241,7 @@ describe("the portal's mails and pages on pglite", () => {
     expect(sam.text).toContain("عرض المستند المختوم وتنزيله (PDF):");
   });
 
-  it("opens a page in the link's language, else the participant's or (for a reviewer) the workflow's, only for a valid token", async () => {
+  it("opens a page in the link's language, else the participant's, or for a reviewer the company's (none set: the browser's), only for a valid token", async () => {
     const wf = await insert({
       settings: { recipients: [{ email: "j@example.test", locale: "ja" }], requireOtp: false, locale: "fr-FR", options: {} },
     });
@@ -251,7 +254,8 @@ describe("the portal's mails and pages on pglite", () => {
     });
     const other = issuePortalToken({ workflowId: "0b7e4d5c-1f2a-4c3b-9d8e-7f6a5b4c3d2e", tenantId: "acme", role: "participant" });
     expect(await portalPageLocale({ workflowId: wf.id, token: participant, lang: null })).toBe("ja");
-    expect(await portalPageLocale({ workflowId: wf.id, token: reviewer, lang: null })).toBe("fr");
+    // The form speaks French to its participant; its reviewer works for acme, which names no language.
+    expect(await portalPageLocale({ workflowId: wf.id, token: reviewer, lang: null })).toBeNull();
     expect(await portalPageLocale({ workflowId: wf.id, token: participant, lang: "de" })).toBe("de");
     expect(await portalPageLocale({ workflowId: wf.id, token: other, lang: null })).toBeNull();
     expect(await portalPageLocale({ workflowId: wf.id, token: "garbage", lang: null })).toBeNull();

@@ -6,15 +6,17 @@ import type { WorkflowSettings } from "@/lib/db/json/workflow-settings";
 import type { SupportedLocale } from "@/lib/i18n/locales";
 import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import { mailLocale, outsideLocale } from "@/lib/i18n/outside-locale";
+import { staffLocale } from "@/lib/i18n/staff-locale";
 import { portalActor, recordEvent } from "../events";
 
 /**
  * Which language the portal's people read, in its mails and on its pages, in outsideLocale's order. A
  * participant: the `locale` of their entry of the recipients, else the workflow's `locale` (the
  * request's, else the template's), else the tenant's default (`tenantLocale`, from
- * tenantDefaultLocale), where it names a language Sealpost writes (de-DE is de). A reviewer: the
- * workflow's, else the tenant's, their own being unknown. Where none names one, a mail is in en-GB
- * and a page in the browser's language (Accept-Language).
+ * tenantDefaultLocale), where it names a language Sealpost writes (de-DE is de). A reviewer is one of
+ * the sending company's approvers: the tenant's language, as their approval mail
+ * (lib/i18n/staff-locale.ts), whatever language the form speaks to its participant. Where none names
+ * one, a mail is in en-GB and a page in the browser's language (Accept-Language).
  */
 export const participantLocale = (
   settings: Pick<WorkflowSettings, "locale">,
@@ -28,13 +30,6 @@ export const participantMailLocale = (
   recipient: { locale?: string },
   tenantLocale: string | null,
 ): SupportedLocale => mailLocale({ person: recipient.locale, document: settings.locale, tenant: tenantLocale });
-
-export const reviewerLocale = (settings: Pick<WorkflowSettings, "locale">, tenantLocale: string | null): SupportedLocale | null =>
-  outsideLocale({ document: settings.locale, tenant: tenantLocale });
-
-/** The language of a mail to a reviewer. */
-export const reviewerMailLocale = (settings: Pick<WorkflowSettings, "locale">, tenantLocale: string | null): SupportedLocale =>
-  mailLocale({ document: settings.locale, tenant: tenantLocale });
 
 /** A portal page as its address names it: the workflow, the link's token (`pt`) and the language the mail's link carries (`lang`). */
 export interface PortalPageAddress {
@@ -90,7 +85,7 @@ export const roleLocale = (
   settings: Pick<WorkflowSettings, "locale" | "recipients">,
   tenantLocale: string | null,
 ): SupportedLocale | null =>
-  role === "participant" ? participantLocale(settings, settings.recipients[0], tenantLocale) : reviewerLocale(settings, tenantLocale);
+  role === "participant" ? participantLocale(settings, settings.recipients[0], tenantLocale) : staffLocale(tenantLocale);
 
 /**
  * A participant or reviewer switched the portal's language: a `language.chosen` event in the

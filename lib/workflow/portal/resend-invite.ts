@@ -14,7 +14,7 @@ import { portalActor, recordEvent, type WorkflowEventKind } from "../events";
 import { lockWorkflow } from "../get-workflow";
 import { inviteParticipants } from "./invite-participants";
 import { portalLinkPlaceholder } from "./portal-link";
-import { reviewerMailLocale } from "./portal-locale";
+import { staffMailLocale } from "@/lib/i18n/staff-locale";
 
 /** Per workflow: one resend a minute and five an hour (docs/spec.md, "Limits", gives no number). */
 export const RESEND_MIN_INTERVAL_MS = 60_000;
@@ -117,7 +117,7 @@ async function remindApprovers(tx: Tx, wf: Workflow): Promise<string[]> {
   const sender = senderWords(wf.settings.organizationName);
   const stage = Math.max(wf.approvalStage, 1);
   const sendKey = newId();
-  const t = translatorFor(reviewerMailLocale(wf.settings, await tenantDefaultLocale(wf.tenantId, tx)));
+  const t = translatorFor(staffMailLocale(await tenantDefaultLocale(wf.tenantId, tx)));
   await enqueueMails(
     tx,
     approvers.map((to) => ({
