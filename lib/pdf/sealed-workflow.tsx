@@ -166,14 +166,15 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
                 <Words
                   dir={lang.dir}
                   {...structure("TD")}
-                  style={{ ...lang.cellGap, width: 115, fontFamily: font.bold, color: TONES[r.tone] }}
+                  style={{ ...lang.cellGap, width: 130, fontFamily: font.bold, color: TONES[r.tone] }}
                 >
                   {r.result}
                 </Words>
                 <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 70 }}>
                   {r.severity}
                 </Words>
-                <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 85 }}>
+                {/* A rule's id is one word ("return-after-departure"): its column keeps one on a line. */}
+                <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 100 }}>
                   {r.ruleId}
                 </Words>
                 <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, flex: 1 }}>{`${r.message} (${r.field})`}</Words>
