@@ -81,6 +81,7 @@ const AMOUNT_AS_TYPED: Partial<Record<SupportedLocale, string>> = { de: "1.250,5
 const ANSWERS_AS_WRITTEN: Partial<Record<SupportedLocale, string[]>> = {
   de: ["10. März 2027", "14. März 2027", "1.250,5"],
   ja: ["2027年3月10日", "2027年3月14日", "1,250.5"],
+  ar: ["1,250.5"],
 };
 
 /** The whole participant journey in `locale`, from the mailed link to the confirmation. */
