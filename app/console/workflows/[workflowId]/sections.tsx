@@ -40,6 +40,8 @@ const ACTION_LINKS = [
   text: (wf: Workflow) => `console.workflows.actions.${string}`;
   look?: "primary" | "warning";
 }>;
+/** An action link's key for this workflow (sealing again reads "Retry sealing"). */
+const linkWords = (a: (typeof ACTION_LINKS)[number], wf: Workflow) => a.text(wf);
 const LOOK = { primary: styles.actionPrimary, warning: styles.actionWarning } as const;
 
 /** A moment given as a Date or an ISO string, as the messages' `{at, date, moment}` takes it. */
@@ -88,7 +90,7 @@ export function Actions({
         <div className={styles.actions}>
           {shown.map((a) => (
             <a key={a.action} className={`${styles.actionLink} ${"look" in a ? LOOK[a.look] : ""}`} href={`${base}/confirm/${a.action}`}>
-              {t(a.text(wf))}
+              {t(linkWords(a, wf))}
             </a>
           ))}
         </div>
