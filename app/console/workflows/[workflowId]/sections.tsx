@@ -23,25 +23,20 @@ import { actorArgs, callbackWords, decisionWords, VERDICT_KEYS } from "../workfl
  * is given, and says it in the page's language (`t`, `locale`).
  */
 
+/** The action links in the order shown; sealing again (a seal that failed or is stuck) reads "Retry sealing". */
 const ACTION_LINKS = [
-  { action: "approve", text: () => "console.workflows.actions.approve" as const, look: "primary" },
-  { action: "approve-with-exception", text: () => "console.workflows.actions.approveWithException" as const, look: "primary" },
-  { action: "request-changes", text: () => "console.workflows.actions.requestChanges" as const },
-  { action: "reject", text: () => "console.workflows.actions.reject" as const, look: "warning" },
-  { action: "escalate", text: () => "console.workflows.actions.escalate" as const },
-  {
-    action: "seal",
-    text: (wf: Workflow) =>
-      wf.state === "sealing" ? ("console.workflows.actions.retrySeal" as const) : ("console.workflows.actions.seal" as const),
-  },
-  { action: "cancel", text: () => "console.workflows.actions.cancel" as const },
+  { action: "approve", key: "console.workflows.actions.approve", look: "primary" },
+  { action: "approve-with-exception", key: "console.workflows.actions.approveWithException", look: "primary" },
+  { action: "request-changes", key: "console.workflows.actions.requestChanges" },
+  { action: "reject", key: "console.workflows.actions.reject", look: "warning" },
+  { action: "escalate", key: "console.workflows.actions.escalate" },
+  { action: "seal", key: "console.workflows.actions.seal" },
+  { action: "cancel", key: "console.workflows.actions.cancel" },
 ] as const satisfies ReadonlyArray<{
   action: WorkflowConsoleAction;
-  text: (wf: Workflow) => `console.workflows.actions.${string}`;
+  key: `console.workflows.actions.${string}`;
   look?: "primary" | "warning";
 }>;
-/** An action link's key for this workflow (sealing again reads "Retry sealing"). */
-const linkWords = (a: (typeof ACTION_LINKS)[number], wf: Workflow) => a.text(wf);
 const LOOK = { primary: styles.actionPrimary, warning: styles.actionWarning } as const;
 
 /** A moment given as a Date or an ISO string, as the messages' `{at, date, moment}` takes it. */
@@ -88,11 +83,18 @@ export function Actions({
       ) : null}
       {shown.length > 0 && (
         <div className={styles.actions}>
-          {shown.map((a) => (
-            <a key={a.action} className={`${styles.actionLink} ${"look" in a ? LOOK[a.look] : ""}`} href={`${base}/confirm/${a.action}`}>
-              {t(linkWords(a, wf))}
-            </a>
-          ))}
+          {shown.map((link) => {
+            const { action, key } = link;
+            return (
+              <a
+                key={action}
+                className={`${styles.actionLink} ${"look" in link ? LOOK[link.look] : ""}`}
+                href={`${base}/confirm/${action}`}
+              >
+                {action === "seal" && wf.state === "sealing" ? t("console.workflows.actions.retrySeal") : t(key)}
+              </a>
+            );
+          })}
         </div>
       )}
     </section>
