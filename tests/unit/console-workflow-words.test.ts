@@ -11,7 +11,7 @@ import {
   workflowStateWords,
 } from "@/app/console/workflows/workflow-words";
 import { signerStates } from "@/lib/db/schema";
-import { signerStateLabels, workflowStateLabels } from "@/lib/format/state-words";
+import { signerStateTags, workflowStateTags } from "@/lib/format/state-words";
 import { LOCALES } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { workflowStates } from "@/lib/workflow/states";
@@ -26,8 +26,8 @@ describe("the console's workflow words", () => {
     expect(Object.keys(WORKFLOW_STATE_IN_SENTENCE_KEYS).sort()).toEqual([...workflowStates].sort());
     expect(Object.keys(SIGNER_STATE_KEYS).sort()).toEqual([...signerStates].sort());
     // Every state with a colour has words, and the other way round.
-    expect(Object.keys(WORKFLOW_STATE_KEYS).sort()).toEqual(Object.keys(workflowStateLabels).sort());
-    expect(Object.keys(SIGNER_STATE_KEYS).sort()).toEqual(Object.keys(signerStateLabels).sort());
+    expect(Object.keys(WORKFLOW_STATE_KEYS).sort()).toEqual(Object.keys(workflowStateTags).sort());
+    expect(Object.keys(SIGNER_STATE_KEYS).sort()).toEqual(Object.keys(signerStateTags).sort());
     expect(Object.keys(DECISION_KEYS)).toHaveLength(6);
     expect(Object.keys(VERDICT_KEYS).sort()).toEqual(["excepted", "failed", "passed", "warning"]);
   });

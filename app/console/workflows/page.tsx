@@ -9,7 +9,7 @@ import { pageNumber } from "@/lib/console/query";
 import { consoleAccess } from "@/lib/console/session";
 import { listConsoleWorkflows, type ConsoleWorkflowRow } from "@/lib/console/workflow-list";
 import { momentText } from "@/lib/format/moment-text";
-import { workflowStateLabel, workflowStateLabels } from "@/lib/format/state-words";
+import { workflowStateTag, workflowStateTags } from "@/lib/format/state-words";
 import { isolate } from "@/lib/i18n/isolate";
 import { workflowStates, type WorkflowState } from "@/lib/workflow/states";
 import { ConsoleShell } from "../ConsoleShell";
@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("console.workflows.list.metaTitle"), robots: { index: false, follow: false } };
 }
 
-const FILTERS = Object.keys(workflowStateLabels) as WorkflowState[];
+const FILTERS = Object.keys(workflowStateTags) as WorkflowState[];
 
 /** /console/workflows?view=waiting|state=&page=: those waiting for the signed-in approver, or the organisation's workflows by state. */
 export default async function WorkflowsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -120,7 +120,7 @@ export default async function WorkflowsPage({ searchParams }: { searchParams: Pr
               header: t("console.workflows.list.columnState"),
               cell: (r) => (
                 <>
-                  <StatusTag colour={workflowStateLabel(r.state).colour}>{workflowStateWords(t, r.state)}</StatusTag>
+                  <StatusTag colour={workflowStateTag(r.state)}>{workflowStateWords(t, r.state)}</StatusTag>
                   {r.state === "pending-approval" && (
                     <div className={styles.secondary}>{t("console.workflows.stageOf", { stage: r.approvalStage, total: r.stages })}</div>
                   )}

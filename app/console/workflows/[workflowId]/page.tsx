@@ -15,7 +15,7 @@ import { signingDetail } from "@/lib/console/signing-detail";
 import { workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { approvalStages, workflowTimeline } from "@/lib/console/workflow-detail";
 import { momentText } from "@/lib/format/moment-text";
-import { workflowStateLabel } from "@/lib/format/state-words";
+import { workflowStateTag } from "@/lib/format/state-words";
 import { isolate } from "@/lib/i18n/isolate";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translator } from "@/lib/i18n/translator";
@@ -95,7 +95,7 @@ export default async function WorkflowPage({
         <bdi>{wf.title}</bdi>
       </h1>
       <p role="status">
-        <StatusTag colour={workflowStateLabel(wf.state).colour}>{workflowStateWords(t, wf.state)}</StatusTag>
+        <StatusTag colour={workflowStateTag(wf.state)}>{workflowStateWords(t, wf.state)}</StatusTag>
       </p>
 
       <h2>{t("console.workflows.detail.summaryHeading")}</h2>

@@ -5,7 +5,7 @@ import { bidi } from "@/components/bidi";
 import { signatureVerdict, type SigningDetail } from "@/lib/console/signing-detail";
 import type { WorkflowSigner } from "@/lib/db/schema";
 import { momentText } from "@/lib/format/moment-text";
-import { signerStateLabels } from "@/lib/format/state-words";
+import { signerStateTags } from "@/lib/format/state-words";
 import { isolate } from "@/lib/i18n/isolate";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Translator } from "@/lib/i18n/translator";
@@ -60,7 +60,7 @@ function Signers({ signers, sequential, t, locale }: { signers: WorkflowSigner[]
           header: t("console.workflows.signing.columnState"),
           cell: (s) => (
             <>
-              <StatusTag colour={signerStateLabels[s.state].colour}>{signerStateWords(t, s.state)}</StatusTag>
+              <StatusTag colour={signerStateTags[s.state]}>{signerStateWords(t, s.state)}</StatusTag>
               {s.declineReason ? (
                 <div>{bidi(t("console.workflows.signing.declineReason", { reason: isolate(s.declineReason) }))}</div>
               ) : null}
