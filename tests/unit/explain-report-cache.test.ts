@@ -56,22 +56,27 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
 
   it("serves a report from the cache for an hour, then makes it again in the same place", async () => {
     const t0 = new Date("2026-11-23T10:00:00.000Z");
-    const first = await explainReport(acme, "cache-1", "summary", t0);
+    const first = await explainReport(acme, "cache-1", "summary", { now: t0 });
     expect(first).toMatchObject({ cached: false, correlationId: "cache-1", mode: "summary", generatedAt: t0 });
     expect(await readCorrelationId(first.pdf)).toBe("cache-1");
     expect(await pdfText(first.pdf)).toContain("Explain report: summary");
 
-    const later = await explainReport(acme, "cache-1", "summary", new Date(t0.getTime() + REPORT_CACHE_MS - 1));
+    const later = await explainReport(acme, "cache-1", "summary", { now: new Date(t0.getTime() + REPORT_CACHE_MS - 1) });
     expect(later.cached).toBe(true);
     expect(later.generatedAt).toEqual(t0);
     expect(Buffer.from(later.pdf).equals(Buffer.from(first.pdf))).toBe(true);
 
     const hourOn = new Date(t0.getTime() + REPORT_CACHE_MS);
-    const remade = await explainReport(acme, "cache-1", "summary", hourOn);
+    const remade = await explainReport(acme, "cache-1", "summary", { now: hourOn });
     expect(remade).toMatchObject({ cached: false, generatedAt: hourOn });
     const stored = await rows();
     expect(stored).toHaveLength(1); // rebuilt in place, not added
-    expect(stored[0]).toMatchObject({ tenantId: "acme", variant: "summary-f1", generatedAt: hourOn, byteSize: remade.pdf.byteLength });
+    expect(stored[0]).toMatchObject({
+      tenantId: "acme",
+      variant: "summary-en-GB-f2",
+      generatedAt: hourOn,
+      byteSize: remade.pdf.byteLength,
+    });
     expect(Buffer.from((await getBlobStore().get(stored[0].blobKey))!).equals(Buffer.from(remade.pdf))).toBe(true);
   });
 
@@ -79,16 +84,16 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
     const t1 = new Date("2026-11-23T12:00:00.000Z");
     const withA11y: Principal = { ...acme, tenant: { ...acme.tenant, features: ["explain", "accessibility"] } };
     const [a, b, c] = await Promise.all([
-      explainReport(withA11y, "cache-1", "detailed", t1),
-      explainReport(withA11y, "cache-1", "detailed", t1),
-      explainReport(acme, "cache-1", "detailed", t1),
+      explainReport(withA11y, "cache-1", "detailed", { now: t1 }),
+      explainReport(withA11y, "cache-1", "detailed", { now: t1 }),
+      explainReport(acme, "cache-1", "detailed", { now: t1 }),
     ]);
     expect([a.cached, b.cached]).toEqual([false, true]);
     expect(Buffer.from(a.pdf).equals(Buffer.from(b.pdf))).toBe(true);
     expect(await pdfText(a.pdf)).toMatch(/Heading hierarchy (PASS|FAIL)/);
     expect(await pdfText(c.pdf)).toContain("comes with the accessibility feature");
     const variants = (await rows()).map((r) => r.variant).sort();
-    expect(variants).toEqual(["detailed-a11y-f1", "detailed-f1", "summary-f1"]);
+    expect(variants).toEqual(["detailed-a11y-en-GB-f2", "detailed-en-GB-f2", "summary-en-GB-f2"]);
   });
 
   it("serves the report it made when the cache cannot be read or written, and the cache is there again once the store is back", async () => {
@@ -97,16 +102,16 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
     fs.renameSync(reportsDir, `${reportsDir}.away`);
     fs.writeFileSync(reportsDir, "not a folder"); // every read and write under it fails (ENOTDIR)
     try {
-      const made = await explainReport(acme, "cache-1", "summary", halfPastEleven);
+      const made = await explainReport(acme, "cache-1", "summary", { now: halfPastEleven });
       expect(made).toMatchObject({ cached: false, generatedAt: halfPastEleven });
       expect(await readCorrelationId(made.pdf)).toBe("cache-1");
-      const summary = (await rows()).find((r) => r.variant === "summary-f1");
+      const summary = (await rows()).find((r) => r.variant === "summary-en-GB-f2");
       expect(summary?.generatedAt).toEqual(new Date("2026-11-23T11:00:00.000Z")); // not pointed at a blob that was never written
     } finally {
       fs.rmSync(reportsDir);
       fs.renameSync(`${reportsDir}.away`, reportsDir);
     }
-    expect(await explainReport(acme, "cache-1", "summary", halfPastEleven)).toMatchObject({ cached: true });
+    expect(await explainReport(acme, "cache-1", "summary", { now: halfPastEleven })).toMatchObject({ cached: true });
   });
 
   it("never gives another tenant's report, and the retention job deletes a trace's reports with it", async () => {
