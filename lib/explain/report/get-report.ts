@@ -70,7 +70,8 @@ export async function explainReport(
 ): Promise<ExplainReportPdf> {
   const scorecard = principal.tenant.features.includes("accessibility");
   const locale = reportLocale(principal, lang);
-  const variant = `${mode}${scorecard ? "-a11y" : ""}-${locale}-f${REPORT_FORMAT}`;
+  // Lower case: the variant names the cached blob, and blob keys are lower case (zh-Hant is zh-hant).
+  const variant = `${mode}${scorecard ? "-a11y" : ""}-${locale.toLowerCase()}-f${REPORT_FORMAT}`;
   // Keyed before anything is read: a request arriving while the first is still reading or laying out waits for it.
   const key = JSON.stringify([principal.tenant.id, correlationId, variant]);
   const running = inFlight().get(key);

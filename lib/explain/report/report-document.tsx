@@ -4,7 +4,7 @@ import type { Trace, TraceMessage } from "../assemble-trace";
 import { FontNames, textWidthPt, visibleText, wrapText } from "@/lib/pdf/wrap-text";
 import { documentProps } from "@/lib/pdf/document-props";
 import { FooterLabel } from "@/lib/pdf/footer";
-import { Words } from "@/lib/pdf/direction";
+import { paragraphStyle, Words } from "@/lib/pdf/direction";
 import { documentLanguage, type DocumentLanguage } from "@/lib/pdf/document-language";
 import type { Locale } from "@/lib/i18n/locales";
 import { formatterFor } from "@/lib/i18n/translator";
@@ -66,13 +66,22 @@ const COLUMN = 419.53 - 2 * REPORT_MARGIN;
 const MAX_TEXT = 500;
 const clip = (text: string) => (text.length <= MAX_TEXT ? text : `${[...text].slice(0, MAX_TEXT - 1).join("")}…`);
 /** Text from a trace (ids, URLs, template lines) as the document fonts draw it (visibleText) and fitted to a box of `width` points, so nothing runs past the margin. */
-const fit = (
+const wrapped = (
   text: string,
   width = COLUMN,
   size = 10,
   font: FontNames.Helvetica | FontNames.HelveticaBold | FontNames.Courier = FontNames.Helvetica,
   firstLineUsedPt = 0,
 ) => wrapText(clip(visibleText(text)), width - 2, size, { font, firstLineUsedPt });
+/**
+ * `wrapped` in a left-to-right paragraph. A right-to-left paragraph (a sentence in Arabic or Hebrew)
+ * is left to react-pdf to break, at spaces and where line-breaks.ts allows: textkit reorders a line
+ * break placed ahead of time with the neutral characters around it and draws it as a missing glyph.
+ */
+function fitIn(lang: DocumentLanguage, text: string, ...box: DropFirst<Parameters<typeof wrapped>>): string {
+  return paragraphStyle(lang.dir, text).direction === "rtl" ? clip(visibleText(text)) : wrapped(text, ...box);
+}
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
 const LABEL_WIDTH = 105;
 const CARD_INSET = 8;
 
@@ -153,7 +162,7 @@ function Facts({ rows, lang }: { rows: Array<[string, string]> } & Lang) {
         <NameValueRow
           key={label}
           name={label}
-          value={fit(value, COLUMN - LABEL_WIDTH)}
+          value={fitIn(lang, value, COLUMN - LABEL_WIDTH)}
           nameWidth={LABEL_WIDTH}
           nameColour={C.muted}
           rowStyle={{ marginBottom: 2 }}
@@ -175,7 +184,7 @@ const endAlign = (lang: DocumentLanguage) => (lang.dir === "rtl" ? ("left" as co
 function Quote({ text, width = COLUMN, lang }: { text: string; width?: number } & Lang) {
   return (
     <Words dir={lang.dir} {...structure("P")} style={{ fontFamily: lang.font.mono, fontSize: 9 }}>
-      {fit(text, width, 9, FontNames.Courier)}
+      {fitIn(lang, text, width, 9, FontNames.Courier)}
     </Words>
   );
 }
@@ -193,10 +202,10 @@ function Finding({ m, lines, lang }: { m: TraceMessage; lines: TemplateLines | n
       <Words dir={lang.dir} {...structure("P")}>
         <Text style={{ fontFamily: lang.font.bold, color: severityColour(m.severity) }}>{severity}</Text>
         <Text style={{ color: C.muted }}>
-          {fit(m.code, COLUMN - CARD_INSET, 10, FontNames.Helvetica, textWidthPt(severity, 10, FontNames.HelveticaBold))}
+          {fitIn(lang, m.code, COLUMN - CARD_INSET, 10, FontNames.Helvetica, textWidthPt(severity, 10, FontNames.HelveticaBold))}
         </Text>
       </Words>
-      <Line lang={lang} text={fit(m.message, COLUMN - CARD_INSET)} />
+      <Line lang={lang} text={fitIn(lang, m.message, COLUMN - CARD_INSET)} />
       {m.line !== undefined && (
         <Line
           lang={lang}
@@ -213,7 +222,7 @@ function Finding({ m, lines, lang }: { m: TraceMessage; lines: TemplateLines | n
         <Line
           lang={lang}
           style={{ color: C.muted }}
-          text={fit(t("document.explain.finding.recovery", { recovery: m.recovery }), COLUMN - CARD_INSET)}
+          text={fitIn(lang, t("document.explain.finding.recovery", { recovery: m.recovery }), COLUMN - CARD_INSET)}
         />
       )}
     </View>
@@ -244,7 +253,7 @@ function Overview({ trace, generatedAt, lang }: { trace: Trace; generatedAt: str
   const tpl = trace.template;
   return (
     <>
-      <Para lang={lang}>{fit(outcomeSentence(trace, lang))}</Para>
+      <Para lang={lang}>{fitIn(lang, outcomeSentence(trace, lang))}</Para>
       <Facts
         lang={lang}
         rows={[
@@ -333,7 +342,7 @@ function Scorecard({ trace, enabled, lang }: { trace: Trace; enabled: boolean } 
             </Words>
           </View>
           <Words dir={lang.dir} {...structure("TD")} style={{ color: C.muted }}>
-            {fit(s.detail, COLUMN - 14)}
+            {fitIn(lang, s.detail, COLUMN - 14)}
           </Words>
         </View>
       ))}
@@ -388,7 +397,8 @@ function TemplateSection({ trace, lang }: { trace: Trace } & Lang) {
             key={f.key}
             lang={lang}
             style={{ marginBottom: 1 }}
-            text={fit(
+            text={fitIn(
+              lang,
               f.label
                 ? t("document.explain.template.fieldLabelled", { ...field, label: f.label })
                 : t("document.explain.template.field", field),
@@ -433,7 +443,8 @@ function DataBinding({ trace, lines, lang }: { trace: Trace; lines: TemplateLine
           key={i}
           lang={lang}
           style={{ marginBottom: 1 }}
-          text={fit(
+          text={fitIn(
+            lang,
             atLine(
               lang,
               t("document.explain.binding.section", {
@@ -453,11 +464,12 @@ function DataBinding({ trace, lines, lang }: { trace: Trace; lines: TemplateLine
         return (
           <View key={i} wrap={false} style={{ marginBottom: 4 }}>
             <Words dir={lang.dir} {...structure("P")} style={{ fontFamily: lang.font.bold }}>
-              {fit(`{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}
+              {fitIn(lang, `{{${g.token}}}`, COLUMN, 10, FontNames.HelveticaBold)}
             </Words>
             <Line
               lang={lang}
-              text={fit(
+              text={fitIn(
+                lang,
                 g.occurrences > 1
                   ? t("document.explain.binding.sourceRepeated", { sources: g.sources, count: g.occurrences, types })
                   : t("document.explain.binding.source", { sources: g.sources, types }),
@@ -467,7 +479,8 @@ function DataBinding({ trace, lines, lang }: { trace: Trace; lines: TemplateLine
               <Line
                 lang={lang}
                 style={{ color: C.muted }}
-                text={fit(
+                text={fitIn(
+                  lang,
                   quoted
                     ? t("document.explain.binding.lineQuoted", { line: String(g.line), quote: quoted })
                     : t("document.explain.binding.line", { line: String(g.line) }),
@@ -546,9 +559,9 @@ function Layout({ trace, lines, lang }: { trace: Trace; lines: TemplateLines | n
           </Words>
           <Line
             lang={lang}
-            text={fit(t("document.explain.layout.where", { count: e.pages.length, pages: e.pages.join(", "), element: e.element }))}
+            text={fitIn(lang, t("document.explain.layout.where", { count: e.pages.length, pages: e.pages.join(", "), element: e.element }))}
           />
-          <Line lang={lang} style={{ color: C.muted }} text={fit(atLine(lang, e.detail, e.line))} />
+          <Line lang={lang} style={{ color: C.muted }} text={fitIn(lang, atLine(lang, e.detail, e.line))} />
           {quoteLine(lines, e.line) && <Quote text={quoteLine(lines, e.line)!} lang={lang} />}
         </View>
       ))}
@@ -571,7 +584,7 @@ function Styling({ trace, lang }: { trace: Trace } & Lang) {
     <>
       <H3 lang={lang}>{t("document.explain.heading.pageSettings")}</H3>
       {Object.entries(s.page).map(([key, v]) => (
-        <Line key={key} lang={lang} style={{ marginBottom: 1 }} text={fit(`${key}: ${v.value} (${v.from})`)} />
+        <Line key={key} lang={lang} style={{ marginBottom: 1 }} text={fitIn(lang, `${key}: ${v.value} (${v.from})`)} />
       ))}
       <H3 lang={lang}>{t("document.explain.heading.blocks")}</H3>
       {groups.shown.map((g, i) => {
@@ -590,10 +603,10 @@ function Styling({ trace, lang }: { trace: Trace } & Lang) {
         return (
           <View key={i} wrap={false} style={{ marginBottom: 5 }}>
             <Words dir={lang.dir} {...structure("P")} style={{ fontFamily: lang.font.bold }}>
-              {fit(where, COLUMN, 10, FontNames.HelveticaBold)}
+              {fitIn(lang, where, COLUMN, 10, FontNames.HelveticaBold)}
             </Words>
             {Object.entries(g.style).map(([prop, v]) => (
-              <Line key={prop} lang={lang} style={{ color: C.muted }} text={fit(`${prop} ${v.value}: ${v.from}`)} />
+              <Line key={prop} lang={lang} style={{ color: C.muted }} text={fitIn(lang, `${prop} ${v.value}: ${v.from}`)} />
             ))}
           </View>
         );
@@ -621,7 +634,7 @@ function AccessibilityDetails({ trace, lang }: { trace: Trace } & Lang) {
           key={i}
           lang={lang}
           style={{ ...lang.indent((Math.min(h.depth, 6) - 1) * 10), marginBottom: 1 }}
-          text={fit(atLine(lang, `H${h.depth} ${h.text ?? ""}`, h.line), COLUMN - 50)}
+          text={fitIn(lang, atLine(lang, `H${h.depth} ${h.text ?? ""}`, h.line), COLUMN - 50)}
         />
       ))}
       <More n={outline.more} what="headings" lang={lang} />
@@ -640,7 +653,8 @@ function AccessibilityDetails({ trace, lang }: { trace: Trace } & Lang) {
           key={i}
           lang={lang}
           style={{ marginBottom: 1 }}
-          text={fit(
+          text={fitIn(
+            lang,
             atLine(
               lang,
               img.url ? t("document.explain.accessibility.noAlt", { image: img.url }) : t("document.explain.accessibility.noAltUnnamed"),
@@ -661,7 +675,8 @@ function AccessibilityDetails({ trace, lang }: { trace: Trace } & Lang) {
             <Line
               lang={lang}
               style={{ color: C.muted }}
-              text={fit(
+              text={fitIn(
+                lang,
                 t("document.explain.accessibility.pairDetail", {
                   text: `${p.largeText ? "large" : "normal"}${p.bold ? "Bold" : ""}`,
                   size: p.smallestFontSizePt,
