@@ -9,7 +9,7 @@ import { linesReferenced, type ReportMode } from "@/lib/explain/report/report-fa
 import { renderExplainReport } from "@/lib/explain/report/render-report";
 import { resetEnvCache } from "@/lib/env";
 import { momentText } from "@/lib/format/moment-text";
-import type { SupportedLocale } from "@/lib/i18n/locales";
+import { LOCALES, type SupportedLocale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
 import renderTask from "@/lib/pdf/render-task";
@@ -153,6 +153,17 @@ describe("the explain report", () => {
       await expectWithinMargins(pdf);
     }
   }, 60_000);
+
+  it.each(LOCALES.map((l) => l.tag).filter((tag) => !tag.startsWith("en")))(
+    "in %s: the detailed report with none of English's sentences, inside the margins",
+    async (locale) => {
+      const pdf = await report("detailed", locale);
+      expect(englishLeftIn(await pdfText(pdf), locale)).toEqual([]);
+      expect(await pdfLanguage(pdf)).toBe(locale);
+      await expectWithinMargins(pdf);
+    },
+    30_000,
+  );
 
   it("in Japanese: sentences without spaces broken inside the column, /Lang ja, PDF/UA", async () => {
     const ja = translatorFor("ja");

@@ -5,6 +5,7 @@ import { FontNames, textWidthPt, visibleText, wrapText } from "@/lib/pdf/wrap-te
 import { documentProps } from "@/lib/pdf/document-props";
 import { FooterLabel } from "@/lib/pdf/footer";
 import { paragraphStyle, Words } from "@/lib/pdf/direction";
+import { breaksBetweenCharacters } from "@/lib/pdf/line-breaks";
 import { documentLanguage, type DocumentLanguage } from "@/lib/pdf/document-language";
 import type { Locale } from "@/lib/i18n/locales";
 import { formatterFor } from "@/lib/i18n/translator";
@@ -74,12 +75,16 @@ const wrapped = (
   firstLineUsedPt = 0,
 ) => wrapText(clip(visibleText(text)), width - 2, size, { font, firstLineUsedPt });
 /**
- * `wrapped` in a left-to-right paragraph. A right-to-left paragraph (a sentence in Arabic or Hebrew)
- * is left to react-pdf to break, at spaces and where line-breaks.ts allows: textkit reorders a line
- * break placed ahead of time with the neutral characters around it and draws it as a missing glyph.
+ * `wrapped` in a left-to-right paragraph of words. Two kinds of paragraph are left to react-pdf to
+ * break, at spaces and where line-breaks.ts allows: a right-to-left one (a sentence in Arabic or
+ * Hebrew), as textkit reorders a line break placed ahead of time with the neutral characters around
+ * it and draws it as a missing glyph; and one in Chinese, Japanese or Korean, which `wrapped` would
+ * take for one long word and cut wherever the box ends, a character that may not start a line included.
  */
 function fitIn(lang: DocumentLanguage, text: string, ...box: DropFirst<Parameters<typeof wrapped>>): string {
-  return paragraphStyle(lang.dir, text).direction === "rtl" ? clip(visibleText(text)) : wrapped(text, ...box);
+  return paragraphStyle(lang.dir, text).direction === "rtl" || breaksBetweenCharacters(text)
+    ? clip(visibleText(text))
+    : wrapped(text, ...box);
 }
 type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
 const LABEL_WIDTH = 105;
