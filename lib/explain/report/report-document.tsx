@@ -728,7 +728,7 @@ export function ExplainReport({ trace, mode, scorecard: withScorecard, templateL
           paddingHorizontal: REPORT_MARGIN,
           fontFamily: lang.font.regular,
           fontSize: 10,
-          lineHeight: 1.35,
+          lineHeight: lang.leading(1.35),
           color: C.text,
         }}
       >
