@@ -101,7 +101,11 @@ type TextStyle = { color?: string; marginBottom?: number; marginLeft?: number; m
 
 function H1({ children, lang }: { children: string } & Lang) {
   return (
-    <Words dir={lang.dir} {...structure("H1")} style={{ fontSize: 17, fontFamily: lang.font.bold, color: C.accent, marginBottom: 4 }}>
+    <Words
+      dir={lang.dir}
+      {...structure("H1")}
+      style={{ fontSize: 17, fontFamily: lang.font.bold, color: C.accent, marginBottom: 4, lineHeight: lang.leading(1.45) }}
+    >
       {children}
     </Words>
   );
