@@ -267,7 +267,8 @@ export default async function BatchPage({
                 <>
                   <StatusTag colour={intakeClassLabels[r.intake].colour}>{t(INTAKE_CLASS_KEYS[r.intake])}</StatusTag>
                   {r.messages.length > 0 && (
-                    <ul className={styles.messages}>
+                    // Intake's findings are written in English, whatever the page's language: marked so, for a screen reader.
+                    <ul className={styles.messages} lang="en">
                       {r.messages.map((m, i) => (
                         <li key={i}>{m}</li>
                       ))}
@@ -340,7 +341,11 @@ function recordState(t: PageTranslator, r: RecordRow) {
   return (
     <>
       <StatusTag colour="red">{t(STATUS.failed)}</StatusTag>
-      {r.error && <div className={styles.secondary}>{r.error}</div>}
+      {r.error && (
+        <div className={styles.secondary} lang="en">
+          {r.error}
+        </div>
+      )}
     </>
   );
 }
