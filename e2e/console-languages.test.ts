@@ -137,6 +137,29 @@ it("an approver of a German tenant reads the console in German whatever the brow
     await expectAccessible(page, "batch page in German");
     await shoot(page, "languages/de-03-batch");
 
+    // The templates and a template's preview, in German too (the templates' own labels stay as their author wrote them).
+    await page
+      .getByRole("navigation", { name: de("console.shell.navLabel") })
+      .getByRole("link", { name: de("console.shell.templates") })
+      .click();
+    await expect.poll(() => heading(page).textContent()).toBe(de("console.templates.heading"));
+    await expectIn(page, "de");
+    expect(await page.getByRole("columnheader", { name: de("console.templates.colFields") }).count()).toBe(1);
+    await expectAccessible(page, "templates in German");
+    await shoot(page, "languages/de-04-templates");
+    // The link's name holds its visually hidden words too.
+    await page
+      .getByRole("link", { name: de.markup("console.templates.preview", { title: "Customer letter", hidden: (c) => c }), exact: true })
+      .click();
+    await expect.poll(() => page.locator("[data-status]").getAttribute("data-status"), { timeout: 30_000 }).toBe("updated");
+    expect(await page.locator("[data-status]").textContent()).toBe(de("console.templates.updated"));
+    await expectIn(page, "de");
+    expect(await page.getByRole("heading", { name: de("console.templates.sample"), exact: true }).count()).toBe(1);
+    await expectAccessible(page, "template preview in German");
+    await shoot(page, "languages/de-05-template-preview");
+    await page.goto(`${stack.baseUrl}/console/batches/${batchId}`);
+    await expect.poll(() => heading(page).textContent()).toBe(title);
+
     // The language menu: the same page again, now in Arabic and mirrored.
     await page.getByLabel(de("common.language.label")).selectOption("ar");
     await page.getByRole("button", { name: de("common.language.submit") }).click();

@@ -4,9 +4,9 @@
  * server action (app/language-action.ts), so they take POST (allowed-methods.ts). The pages for
  * people outside (a delivery's, a signer's, the portal's) also record a change of language in the
  * activity of what they open; the console (every /console path, the sign-in page included) has no
- * such activity: its stored language is the signed-in person's tenant's default. The console's
- * templates and New batch pages are not in the catalogues yet: English only, like the front page and
- * the API reference, so that their `lang` names the language they are in.
+ * such activity: its stored language is the signed-in person's tenant's default. The console's New
+ * batch page is not in the catalogues yet: English only, like the front page and the API reference,
+ * so that its `lang` names the language it is in.
  */
 export type OutsidePage =
   | { kind: "delivery"; token: string }
@@ -20,7 +20,7 @@ const DELIVERY_PAGE = /^\/d\/([^/]+)$/;
 const SIGNING_PAGE = /^\/sign\/([^/]+)$/;
 const PORTAL_PAGE = /^\/portal\/([^/]+)$/;
 const CONSOLE_PAGE = /^\/console(?:\/|$)/;
-const ENGLISH_CONSOLE_PAGE = /^\/console\/(?:templates|batches\/new)(?:\/|$)/;
+const ENGLISH_CONSOLE_PAGE = /^\/console\/batches\/new(?:\/|$)/;
 
 export function localizedPage(address: string | null): LocalizedPage | null {
   if (!address) return null;
