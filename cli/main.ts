@@ -125,6 +125,7 @@ export async function run(argv: string[]): Promise<number> {
     .option("--summary <file>", "the summary report PDF")
     .option("--detailed <file>", "the detailed report PDF")
     .option("--trace <file>", "the raw trace JSON")
+    .option("--lang <tag>", "the report's language (one of the 25, e.g. de); the tenant's default otherwise")
     .action(act((out, id: string, o) => explain(id, o, out)));
 
   try {

@@ -297,15 +297,16 @@ export interface paths {
         };
         /**
          * The explain report of a render as a PDF
-         * @description - **Input**: `id` (or `correlationId`; given both, they must agree) and `mode`, `summary` (the default) or `detailed`. An unknown mode, or no id, is 400 `request.invalid`.
+         * @description - **Input**: `id` (or `correlationId`; given both, they must agree), `mode`, `summary` (the default) or `detailed`, and optionally `lang`. An unknown mode, no id, or a `lang` no catalogue writes is 400 `request.invalid`.
+         *     - **Language**: the report is written for the sending company's own people, so in the tenant's default language (`tenant … --default-locale`), else British English. `lang` (a BCP 47 tag of one of the 25 catalogues, matched as everywhere: `de-DE` is `de`, `pt` is `pt-PT`) asks for another one. `Accept-Language` is not read: an API client's names its HTTP library's default, not a reader. Everything Sealpost writes is in that language, its numbers and moments written for it, right to left in Arabic and Hebrew; what the trace recorded (engine messages, template lines, ids) is quoted as it is. The answer names the language in `Content-Language`, and the cache keeps each language's report apart.
          *     - **Not stored yet**: a correlation id without a stored trace answers 404 `explain.trace_not_found` with `Retry-After: 2`, and a batch's correlation id 404 `explain.batch_correlation_id`, as the trace endpoint does. Only the newest trace of the caller's tenant is reported.
-         *     - **200 `application/pdf`, `inline`**: the file is named `explain-summary.pdf` or `explain-detailed.pdf`, never after the id. The headers are `X-Svc-CorrelationId`, `Last-Modified` (when the report was made) and `X-Svc-Report-Cache: hit|miss`. The PDF's XMP `CorrelationId` is the traced render's, so a report names the document it explains. What each mode holds, and the cache, are in the area.
+         *     - **200 `application/pdf`, `inline`**: the file is named `explain-summary.pdf` or `explain-detailed.pdf`, never after the id. The headers are `X-Svc-CorrelationId`, `Content-Language`, `Last-Modified` (when the report was made) and `X-Svc-Report-Cache: hit|miss`. The PDF's XMP `CorrelationId` is the traced render's, so a report names the document it explains. What each mode holds, and the cache, are in the area.
          */
         get: operations["getExplainGeneratePdf"];
         put?: never;
         /**
          * The explain report of a render as a PDF (parameters in the body)
-         * @description As `GET /api/explain/generate-pdf`, with `{"correlationId": "…", "mode": "summary"|"detailed"}` as a JSON body of at most 4 KB (`mode` defaults to `summary`).
+         * @description As `GET /api/explain/generate-pdf`, with `{"correlationId": "…", "mode": "summary"|"detailed", "lang": "fr"}` as a JSON body of at most 4 KB (`mode` defaults to `summary`; `lang` is optional, the tenant's default language otherwise).
          */
         post: operations["postExplainGeneratePdf"];
         delete?: never;
@@ -3106,6 +3107,7 @@ export interface operations {
                 id?: string;
                 correlationId?: string;
                 mode?: "summary" | "detailed";
+                lang?: string;
             };
             header?: never;
             path?: never;
@@ -3120,6 +3122,8 @@ export interface operations {
                     "X-Svc-CorrelationId"?: string;
                     /** @description hit when the stored report was served, miss when made now */
                     "X-Svc-Report-Cache"?: string;
+                    /** @description The language the report is written in (a tag of the catalogues, e.g. `de`, `pt-BR`) */
+                    "Content-Language"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3244,6 +3248,7 @@ export interface operations {
                      * @enum {string}
                      */
                     mode?: "summary" | "detailed";
+                    lang?: string;
                 };
             };
         };
@@ -3255,6 +3260,8 @@ export interface operations {
                     "X-Svc-CorrelationId"?: string;
                     /** @description hit when the stored report was served, miss when made now */
                     "X-Svc-Report-Cache"?: string;
+                    /** @description The language the report is written in (a tag of the catalogues, e.g. `de`, `pt-BR`) */
+                    "Content-Language"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -145,7 +145,7 @@ it("an approver opens the mailed console link, signs in, sees data and rules, ap
   expect(await page.getByRole("link", { name: "Approve", exact: true }).count()).toBe(0);
   await page.goto(`${link}/confirm/approve`);
   expect(await heading(page).textContent()).toBe("You cannot do this");
-  expect(await main(page).textContent()).toContain("You are not an approver of this workflow's current stage, so you cannot decide it.");
+  expect(await main(page).textContent()).toContain("You are not an approver of this workflow’s current stage, so you cannot decide it.");
   await expectAccessible(page, "refused approval");
   await shoot(page, "wf-04-cannot-approve");
 

@@ -74,10 +74,14 @@ const portalText = async (page: Page) =>
       "",
     );
 
+/** The amount as a participant types it in each language's way: decimal comma, Arabic-Indic digits, full-width digits. */
+const AMOUNT_AS_TYPED: Partial<Record<SupportedLocale, string>> = { de: "1.250,50", ar: "١٢٥٠٫٥٠", ja: "１２５０．５０" };
+
 /** The travel claim's dates and amount on the check-answers page, as a reader of each language writes them. */
 const ANSWERS_AS_WRITTEN: Partial<Record<SupportedLocale, string[]>> = {
   de: ["10. März 2027", "14. März 2027", "1.250,5"],
   ja: ["2027年3月10日", "2027年3月14日", "1,250.5"],
+  ar: ["1,250.5"],
 };
 
 /** The whole participant journey in `locale`, from the mailed link to the confirmation. */
@@ -143,7 +147,7 @@ async function journey(locale: SupportedLocale, name: string) {
   await page.getByLabel("How did you travel?").selectOption("car");
   expect(await readsLeftToRight(page.locator("label", { hasText: "How did you travel?" }), "How did you travel?")).toBe(true);
   await page.getByLabel(t("portal.step.optional", { label: "Distance driven (km)" })).fill("42");
-  await page.getByLabel("Amount to reimburse (EUR)").fill("1250.50");
+  await page.getByLabel("Amount to reimburse (EUR)").fill(AMOUNT_AS_TYPED[locale] ?? "1250.50");
   await page.getByLabel("I have kept the receipts for these costs").check();
   await saved(page);
   await checkAtBothWidths(page, `portal/${locale}-02-step-two`);

@@ -68,7 +68,7 @@ export async function workflowExport(workflowId: string, o: { format: string; ou
 /** `sealpost explain CORRELATION_ID`: the summary or detailed report PDF, or the raw trace JSON. */
 export async function explain(
   correlationId: string,
-  o: { summary?: string; detailed?: string; trace?: string },
+  o: { summary?: string; detailed?: string; trace?: string; lang?: string },
   out: Output,
 ): Promise<void> {
   if ([o.summary, o.detailed, o.trace].filter(Boolean).length !== 1)
@@ -79,11 +79,13 @@ export async function explain(
     const bytes = await saveBody(data, o.trace);
     return out.result({ correlationId, file: o.trace, bytes }, () => [`${o.trace}: trace, ${bytes} bytes`]);
   }
-  const mode = o.summary ? "summary" : "detailed";
+  const mode = o.summary ? ("summary" as const) : ("detailed" as const);
   const file = (o.summary ?? o.detailed)!;
-  const { data, response } = await api.GET("/api/explain/generate-pdf", { params: { query: { correlationId, mode } }, parseAs: "stream" });
+  const query = { correlationId, mode, ...(o.lang ? { lang: o.lang } : {}) };
+  const { data, response } = await api.GET("/api/explain/generate-pdf", { params: { query }, parseAs: "stream" });
   const bytes = await saveBody(data, file);
-  out.result({ correlationId, mode, file, bytes, cache: response.headers.get("x-svc-report-cache") }, () => [
-    `${file}: ${mode} report, ${bytes} bytes`,
+  const lang = response.headers.get("content-language");
+  out.result({ correlationId, mode, lang, file, bytes, cache: response.headers.get("x-svc-report-cache") }, () => [
+    `${file}: ${mode} report (${lang}), ${bytes} bytes`,
   ]);
 }

@@ -74,24 +74,3 @@ export function batchRefusal(err: AppError): BatchRefusal {
       return { reason: "other", detail: err.message };
   }
 }
-
-/**
- * The same refusal in English, for the workflow actions' own answer (lib/console/workflow-actions.ts)
- * until they say theirs through the catalogues too; the batch pages use batchRefusal.
- */
-export function plainWords(err: AppError): string {
-  switch (err.code) {
-    case "batch.invalid_state":
-      return `This batch is now ${String(err.extra.state ?? "in another state")}, so it can no longer be decided or cancelled. Someone may have acted on it already.`;
-    case "batch.not_approver":
-      return "You are not one of the approvers of this batch, so you cannot decide it.";
-    case "batch.self_approval":
-      return "You submitted this batch, so another approver has to decide it.";
-    case "batch.not_found":
-      return "This batch does not exist, or it belongs to another organisation.";
-    case "unavailable":
-      return "Sealpost could not reach its database just now. Nothing was changed; try again in a moment.";
-    default:
-      return err.message;
-  }
-}

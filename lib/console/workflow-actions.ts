@@ -14,8 +14,6 @@ import { requestSealByCaller } from "@/lib/workflow/sealing/request-seal";
 import { allowedDecisions } from "@/lib/workflow/approval/review-rules";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
 import { assertCan, type WorkflowAction } from "@/lib/workflow/states";
-import { plainWords as batchPlainWords } from "./batch-actions";
-import { workflowStateLabel } from "@/lib/format/state-words";
 
 export const workflowActions = ["approve", "approve-with-exception", "reject", "request-changes", "escalate", "cancel", "seal"] as const;
 export type WorkflowConsoleAction = (typeof workflowActions)[number];
@@ -85,7 +83,44 @@ export function workflowPermissions(wf: Workflow, principal: Principal) {
 /** A governance review (validation-failed) is rejected through the governance decision, as the reviewer link does; otherwise through reject. */
 const rejectVia = (state: string): "reject" | "governance-decision" => (state === "validation-failed" ? "governance-decision" : "reject");
 
-export type ActionResult = { ok: true; state: string } | { ok: false; message: string; field?: string };
+/**
+ * Why an action was refused, as a code the page words in its language (app/console/workflows/
+ * workflow-words.ts): the field it is about, the state the workflow is in now, a limit, or the
+ * domain's own detail for anything unforeseen.
+ */
+export type RefusalReason =
+  | "invalidState"
+  | "notApprover"
+  | "selfApproval"
+  | "notInitiator"
+  | "noEscalationTarget"
+  | "rulesFailed"
+  | "noFailedRules"
+  | "justificationRequired"
+  | "fieldUnknown"
+  | "notFound"
+  | "unavailable"
+  | "notAvailable"
+  | "unstorable"
+  | "commentTooLong"
+  | "justificationTooLong"
+  | "severityMissing"
+  | "messageTooLong"
+  | "messageMissing"
+  | "other";
+
+export interface WorkflowRefusal {
+  reason: RefusalReason;
+  field?: string;
+  /** invalidState: the state the workflow is in now. */
+  state?: string;
+  /** The most characters the field takes (the …TooLong reasons). */
+  max?: number;
+  /** other: the domain's own words. */
+  detail?: string;
+}
+
+export type ActionResult = { ok: true; state: string } | ({ ok: false } & WorkflowRefusal);
 
 const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() : undefined);
 
@@ -101,29 +136,25 @@ export async function runWorkflowAction(
   input: Record<string, string>,
 ): Promise<ActionResult> {
   for (const name of actionFields[action]) {
-    if (input[name] && unstorableReason(input[name]))
-      return { ok: false, field: name, message: "This text contains characters that cannot be saved; remove them and try again" };
+    if (input[name] && unstorableReason(input[name])) return { ok: false, field: name, reason: "unstorable" };
   }
   try {
     return { ok: true, state: (await run(principal, workflowId, action, input)).state };
   } catch (err) {
-    if (err instanceof FormRefusal) return { ok: false, field: err.field, message: err.message };
-    if (err instanceof AppError) return { ok: false, ...plainWords(err, action) };
+    if (err instanceof FormRefusal) return { ok: false, ...err.refusal };
+    if (err instanceof AppError) return { ok: false, ...refusalOf(err) };
     throw err;
   }
 }
 
 /** The form's text refused before the domain is asked. */
 class FormRefusal extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly refusal: WorkflowRefusal) {
+    super(refusal.reason);
   }
 }
-const refuse = (field: string, message: string): never => {
-  throw new FormRefusal(field, message);
+const refuse = (field: string, reason: RefusalReason, max?: number): never => {
+  throw new FormRefusal({ field, reason, ...(max ? { max } : {}) });
 };
 
 async function run(
@@ -136,7 +167,7 @@ async function run(
     case "approve":
     case "reject": {
       const body = decisionBody.safeParse({ comment: text(input.comment) });
-      if (!body.success) return refuse("comment", "The comment must be 5,000 characters or fewer");
+      if (!body.success) return refuse("comment", "commentTooLong", 5000);
       if (action === "approve") return approveWorkflow(principal, workflowId, body.data.comment);
       // The state decides which of the two the API would use; the domain checks it again under the lock.
       if (rejectVia((await getWorkflow(principal.tenant.id, workflowId)).state) === "reject")
@@ -145,7 +176,7 @@ async function run(
     }
     case "approve-with-exception": {
       const body = governanceBody.safeParse({ decision: action, justification: text(input.justification) });
-      if (!body.success) return refuse("justification", "The justification must be 5,000 characters or fewer");
+      if (!body.success) return refuse("justification", "justificationTooLong", 5000);
       return governanceDecision(personDecider(principal), workflowId, action, body.data.justification, undefined);
     }
     case "request-changes": {
@@ -157,11 +188,9 @@ async function run(
       const body = requestChangesBody.safeParse({ changes: [change] });
       if (!body.success) {
         const path = body.error.issues[0]?.path.at(-1);
-        if (path === "severity") return refuse("severity", "Choose how important the change is");
-        if (path === "fieldKey") return refuse("fieldKey", "Choose a question from the list");
-        return text(input.message)
-          ? refuse("message", "The message must be 2,000 characters or fewer")
-          : refuse("message", "Enter what needs to change");
+        if (path === "severity") return refuse("severity", "severityMissing");
+        if (path === "fieldKey") return refuse("fieldKey", "fieldUnknown");
+        return text(input.message) ? refuse("message", "messageTooLong", 2000) : refuse("message", "messageMissing");
       }
       return requestChanges(personDecider(principal), workflowId, body.data.changes);
     }
@@ -174,44 +203,32 @@ async function run(
   }
 }
 
-/** The domain's refusal in plain words, with the field it is about; its own detail is kept for anything unforeseen. */
-export function plainWords(err: AppError, action: WorkflowConsoleAction): { message: string; field?: string } {
+/** The domain's refusal as a code, with the field it is about; its own detail is kept for anything unforeseen. */
+export function refusalOf(err: AppError): WorkflowRefusal {
   switch (err.code) {
     case "workflow.invalid_state":
-      return {
-        message: `This workflow is now ${workflowStateLabel(String(err.extra.state ?? "")).label.toLowerCase()}, so you can no longer ${verbs[action]} it. Someone may have acted on it already.`,
-      };
+      return { reason: "invalidState", state: String(err.extra.state ?? "") };
     case "workflow.not_approver":
-      return { message: "You are not an approver of this workflow's current stage, so you cannot decide it." };
+      return { reason: "notApprover" };
     case "workflow.self_approval":
-      return { message: "You started this workflow, so another approver has to decide it." };
+      return { reason: "selfApproval" };
     case "workflow.not_initiator":
-      return { message: `Only the person who started this workflow, or an administrator, can ${verbs[action]} it.` };
+      return { reason: "notInitiator" };
     case "workflow.no_escalation_target":
-      return { message: "Everyone this approval can be escalated to has been asked already." };
+      return { reason: "noEscalationTarget" };
     case "workflow.rules_failed":
-      return {
-        message: "Some rules failed, so it cannot simply be approved: approve it with an exception (with a justification), or reject it.",
-      };
+      return { reason: "rulesFailed" };
     case "workflow.no_failed_rules":
-      return { message: "No rule failed, so there is nothing to make an exception for: approve it instead." };
+      return { reason: "noFailedRules" };
     case "workflow.justification_required":
-      return { field: "justification", message: "Explain why you approve although rules failed" };
+      return { reason: "justificationRequired", field: "justification" };
     case "workflow.field_unknown":
-      return { field: "fieldKey", message: "Choose a question from the list" };
+      return { reason: "fieldUnknown", field: "fieldKey" };
     case "workflow.not_found":
-      return { message: "This workflow does not exist, or it belongs to another organisation." };
+      return { reason: "notFound" };
+    case "unavailable":
+      return { reason: "unavailable" };
     default:
-      return { message: batchPlainWords(err) };
+      return { reason: "other", detail: err.message };
   }
 }
-
-const verbs: Record<WorkflowConsoleAction, string> = {
-  approve: "approve",
-  "approve-with-exception": "approve",
-  reject: "reject",
-  "request-changes": "ask for changes to",
-  escalate: "escalate",
-  cancel: "cancel",
-  seal: "seal",
-};

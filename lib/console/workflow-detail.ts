@@ -6,7 +6,7 @@ import { changesSinceReview } from "@/lib/workflow/approval/changes-since-review
 import { listActivity } from "@/lib/workflow/list-activity";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { displayValue, eventSummary } from "@/lib/workflow/sealing/seal-input";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { answerText } from "@/lib/format/show-value";
 import { fieldLabels } from "@/lib/workflow/schema/schema-format";
 
@@ -39,15 +39,22 @@ export function approvalStages(wf: Workflow, tenantApprovers: string[]): StageRo
   });
 }
 
-/** The collected data by step, each field with its schema label and its value as a person reads it. */
+/**
+ * The collected data by step, each field with its schema label and its answer: a yes or no as it is
+ * (the page says it in its language), any other as the form wrote it (numbers and dates in the
+ * workflow's locale, an option by its label); null when unanswered.
+ */
 export function collectedData(wf: Workflow) {
   return wf.schema.steps.map((s, i) => ({
     title: s.title,
-    fields: s.fields.map((f) => ({
-      key: f.key,
-      label: f.label ?? f.key,
-      value: answerText(f, wf.data[i]?.[f.key]?.value, wf.settings.locale ?? DEFAULT_LOCALE),
-    })),
+    fields: s.fields.map((f) => {
+      const value = wf.data[i]?.[f.key]?.value;
+      return {
+        key: f.key,
+        label: f.label ?? f.key,
+        value: typeof value === "boolean" ? value : answerText(f, value, wf.settings.locale ?? DEFAULT_LOCALE),
+      };
+    }),
   }));
 }
 
@@ -63,17 +70,20 @@ export function ruleRows(wf: Workflow) {
     }));
 }
 
-/** What changed since the reviewer last asked for changes, before and after as a person reads them. */
+/** What changed since the reviewer last asked for changes: a yes or no as it is, any other value as text; null for none. */
 export const changedSinceReview = (wf: Workflow) =>
-  changesSinceReview(wf).map((c) => ({ ...c, before: displayValue(c.before), after: displayValue(c.after) }));
+  changesSinceReview(wf).map((c) => ({ ...c, before: shownValue(c.before), after: shownValue(c.after) }));
 
-/** The workflow's recorded changes, oldest first, each with a one-line summary (as in the sealed PDF's audit trail). */
-export async function workflowTimeline(wf: Workflow) {
+const shownValue = (v: unknown): string | boolean | null =>
+  typeof v === "boolean" ? v : v === undefined || v === null || v === "" ? null : displayValue(v);
+
+/** The workflow's recorded changes, oldest first, each with a one-line summary in `locale` (as in the sealed PDF's audit trail). */
+export async function workflowTimeline(wf: Workflow, locale: Locale) {
   const { events } = await listActivity(wf.tenantId, wf.id);
   const labels = fieldLabels(wf.schema);
-  return events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, at: e.at, summary: eventSummary(e, labels) }));
+  return events.map((e) => ({ seq: e.seq, kind: e.kind, actor: e.actor, at: e.at, summary: eventSummary(e, labels, locale) }));
 }
 
-/** The schema's fields as choices (for a change request about one question), in step order. */
+/** The schema's fields as choices (for a change request about one question), in step order, each with its step's title. */
 export const fieldChoices = (wf: Workflow) =>
-  wf.schema.steps.flatMap((s) => s.fields.map((f) => ({ value: f.key, label: `${s.title}: ${f.label ?? f.key}` })));
+  wf.schema.steps.flatMap((s) => s.fields.map((f) => ({ value: f.key, step: s.title, label: f.label ?? f.key })));

@@ -565,7 +565,7 @@ export const explainTraces = pgTable(
 
 /**
  * The explain reports made from a trace, kept one hour (then made again): one row per trace and
- * variant (mode, with or without the accessibility scorecard, report format).
+ * variant (mode, with or without the accessibility scorecard, language, report format).
  */
 export const explainReports = pgTable(
   "explain_reports",

@@ -8,4 +8,8 @@ export const reportExamples = {
     summary: "The detailed report: every field, rule and layout decision",
     value: { correlationId: "invoice-2026-0042", mode: "detailed" },
   },
+  inGerman: {
+    summary: "The summary in German, whatever the tenant's default language",
+    value: { correlationId: "invoice-2026-0042", mode: "summary", lang: "de" },
+  },
 } satisfies RequestExamples<typeof reportBody>;

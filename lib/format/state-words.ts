@@ -4,9 +4,10 @@ import type { SignerState } from "@/lib/db/schema";
 import type { WorkflowState } from "@/lib/workflow/states";
 
 /**
- * The words of every state people read, with the colour a page tags it in: one table each for
- * batches, workflows, signers and intake classes, used alike by the console, the portal and the
- * PDFs (receipt, sealed record, certificate), so a state is never shown as its machine value.
+ * The colour a page tags each state in, and the words of the states whose words are not yet the
+ * catalogues': one table each for batches, workflows, signers and intake classes, used alike by the
+ * console, the portal and the PDFs (receipt, sealed record, certificate), so a state is never shown
+ * as its machine value. Workflow and signer states have their words in the catalogues.
  */
 
 /** The colours of the design system's status tags (components/StatusTag), named by what they mean. */
@@ -33,19 +34,22 @@ export const stateLabels: Record<BatchState, StateWord> = {
 
 export const stateLabel = (s: string): StateWord => stateLabels[s as BatchState] ?? { label: s, colour: "grey" };
 
-/** Workflow states, in the order of the console's filters. */
-export const workflowStateLabels: Record<WorkflowState, StateWord> = {
-  "pending-approval": { label: "Waiting for approval", colour: "yellow" },
-  "in-progress": { label: "Being filled in", colour: "blue" },
-  "validation-failed": { label: "Failed validation", colour: "red" },
-  "changes-requested": { label: "Changes requested", colour: "yellow" },
-  sealing: { label: "Sealing", colour: "blue" },
-  complete: { label: "Complete", colour: "green" },
-  rejected: { label: "Rejected", colour: "red" },
-  cancelled: { label: "Cancelled", colour: "grey" },
+/**
+ * Workflow states' tag colours, in the order of the console's filters; their words are the
+ * catalogues' (`console.workflows.state.*`, app/console/workflows/workflow-words.ts).
+ */
+export const workflowStateTags: Record<WorkflowState, TagColour> = {
+  "pending-approval": "yellow",
+  "in-progress": "blue",
+  "validation-failed": "red",
+  "changes-requested": "yellow",
+  sealing: "blue",
+  complete: "green",
+  rejected: "red",
+  cancelled: "grey",
 };
 
-export const workflowStateLabel = (s: string): StateWord => workflowStateLabels[s as WorkflowState] ?? { label: s, colour: "grey" };
+export const workflowStateTag = (s: string): TagColour => workflowStateTags[s as WorkflowState] ?? "grey";
 
 /**
  * Workflow states as the portal says them to a participant or a reviewer, who see the workflow from
@@ -63,13 +67,14 @@ export const participantStateLabels: Record<WorkflowState, StateWord> = {
   cancelled: { label: "Withdrawn", colour: "grey" },
 };
 
-export const signerStateLabels: Record<SignerState, StateWord> = {
-  waiting: { label: "Waiting for an earlier signer", colour: "grey" },
-  invited: { label: "Invited", colour: "blue" },
-  viewed: { label: "Opened the document", colour: "blue" },
-  signed: { label: "Signed", colour: "green" },
-  declined: { label: "Declined", colour: "red" },
-  expired: { label: "Link expired", colour: "yellow" },
+/** Signer states' tag colours; their words are the catalogues' (`console.workflows.signerState.*`). */
+export const signerStateTags: Record<SignerState, TagColour> = {
+  waiting: "grey",
+  invited: "blue",
+  viewed: "blue",
+  signed: "green",
+  declined: "red",
+  expired: "yellow",
 };
 
 /** How intake classed a record (the receipt and the console's batch page). */

@@ -13,6 +13,7 @@ export function reportResponse(report: ExplainReportPdf): Response {
     filename: `explain-${report.mode}.pdf`,
     headers: {
       ...correlationHeader(report.correlationId),
+      "content-language": report.locale,
       "last-modified": report.generatedAt.toUTCString(),
       "x-svc-report-cache": report.cached ? "hit" : "miss",
     },

@@ -102,8 +102,12 @@ export async function renderCompletionCertificate(given: CompletionCertificateIn
         { language: lang.locale, margin: 40, label: lang.pageLabel },
       )}
     >
-      <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: font.regular, fontSize: 9, lineHeight: 1.3 }}>
-        <Words dir={lang.dir} {...structure("H1")} style={{ fontSize: 18, fontFamily: font.bold, lineHeight: 1.2, marginBottom: 6 }}>
+      <Page size="A4" style={{ padding: 40, paddingBottom: 50, fontFamily: font.regular, fontSize: 9, lineHeight: lang.leading(1.3) }}>
+        <Words
+          dir={lang.dir}
+          {...structure("H1")}
+          style={{ fontSize: 18, fontFamily: font.bold, lineHeight: lang.leading(1.2), marginBottom: 6 }}
+        >
           {t("document.certificate.heading")}
         </Words>
         <Words dir={lang.dir} {...structure("P")} style={{ fontSize: 11, marginBottom: 6 }}>

@@ -1,5 +1,6 @@
-import { Text } from "@react-pdf/renderer";
+import { Text, View } from "@react-pdf/renderer";
 import type { ComponentProps, ReactNode } from "react";
+import { structure } from "./structure";
 
 /**
  * Right-to-left documents (Arabic, Hebrew) as react-pdf lays them out. react-pdf (textkit) runs the
@@ -35,6 +36,36 @@ export function Words({ dir, style, children, ...props }: ComponentProps<typeof 
     <Text {...props} style={Array.isArray(style) ? [own, ...style] : { ...own, ...style }}>
       {children}
     </Text>
+  );
+}
+
+/**
+ * The lines of one table cell or block (`tag`: its element of the structure tree). Left to right they
+ * are one Text with newlines, which react-pdf lays out fastest. Right to left each line is a Text of
+ * its own, a paragraph inside the element: in one Text the bidi algorithm would carry a newline into
+ * a line, drawn as a missing glyph, and give every line the direction of the first right-to-left one.
+ */
+export function Lines({
+  dir,
+  lines,
+  tag,
+  style,
+  ...props
+}: Omit<ComponentProps<typeof View>, "children"> & { dir: Direction; lines: string[]; tag: { pdfStructure: object } }) {
+  if (dir === "ltr")
+    return (
+      <Text {...props} {...tag} style={Array.isArray(style) ? [{ direction: "ltr" }, ...style] : { direction: "ltr", ...style }}>
+        {lines.join("\n")}
+      </Text>
+    );
+  return (
+    <View {...props} {...tag} style={style}>
+      {lines.map((line, i) => (
+        <Words key={i} dir={dir} {...structure("P")}>
+          {line}
+        </Words>
+      ))}
+    </View>
   );
 }
 

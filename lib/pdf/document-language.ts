@@ -28,9 +28,18 @@ export interface DocumentLanguage {
   indent: (points: number) => { marginLeft: number } | { marginRight: number };
   /** "page n of m" in the document's language (footer.tsx, `label`). */
   pageLabel: (n: number, total: number) => string;
+  /**
+   * A line height (react-pdf's, a multiple of the font size) at least as tall as the language's
+   * glyphs: react-pdf sets a line's baseline at its font's ascent, and Noto Sans CJK's ascent and
+   * descent together pass 1.4 em, so at the documents' 1.3 a Japanese heading runs into the line
+   * below.
+   */
+  leading: (lineHeight: number) => number;
 }
 
 const FILLS_TO_EDGE = new Set(["ja", "ko", "zh"]);
+/** The least line height each script's glyphs need (see `leading`); others keep the document's. */
+const LEADING: Record<string, number> = { ja: 1.5, ko: 1.5, zh: 1.5 };
 
 const languages = new Map<Locale, DocumentLanguage>();
 
@@ -49,6 +58,7 @@ export function documentLanguage(locale: Locale = DEFAULT_LOCALE): DocumentLangu
       cellGap: dir === "rtl" ? { paddingLeft: 4 } : FILLS_TO_EDGE.has(locale.split("-")[0]) ? { paddingRight: 4 } : {},
       indent: (points) => (dir === "rtl" ? { marginRight: points } : { marginLeft: points }),
       pageLabel: (n, total) => t("document.pageNumber", { n, total }),
+      leading: (lineHeight) => Math.max(lineHeight, LEADING[locale.split("-")[0]] ?? 0),
     };
     languages.set(locale, lang);
   }

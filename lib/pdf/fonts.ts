@@ -110,8 +110,11 @@ export function familyFile(family: string): string {
 }
 
 const opened = new Map<string, fontkit.Font>();
-/** A family's font: the one react-pdf has loaded in this thread (no large font held twice), else read from its file, once. */
-function fontOf(family: string): fontkit.Font {
+/**
+ * A family's font: the one react-pdf has loaded in this thread (no large font held twice), else read
+ * from its file, once; for code that shapes text itself (a signature's appearance).
+ */
+export function fontOf(family: string): fontkit.Font {
   const store = Font as unknown as { getFont(d: { fontFamily: string }): { data?: fontkit.Font | null } | null };
   try {
     const loaded = store.getFont({ fontFamily: family })?.data;

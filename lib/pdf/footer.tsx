@@ -2,7 +2,7 @@ import { Text } from "@react-pdf/renderer";
 import * as fontkit from "fontkit";
 import { FOOTER_GREY } from "./footer-grey";
 import { paragraphStyle, type Direction } from "./direction";
-import { faceFile, FACES } from "./fonts";
+import { faceFile, FACES, standardFontDraws } from "./fonts";
 
 /*
  * Every page's footer line: a label on the left, laid out by react-pdf, and "page n of m" (in the
@@ -71,12 +71,16 @@ export interface PageNumberOptions {
   /**
    * The words of "page n of m" in the document's language (document-language.ts); English without.
    * Drawn left to right in the regular face alone: words of a script it lacks, or written right to
-   * left, are left out of the catalogue's message (digits only: "2 / 5").
+   * left, are left out of the catalogue's message (digits only: "2 / 5"). In the built-in Helvetica
+   * (the bench's references) a label with letters beyond Windows-1252 (Greek, Cyrillic) is English.
    */
   label?: (n: number, total: number) => string;
 }
 
 let arimo: fontkit.Font | undefined;
+
+/** Whether Helvetica draws every character of a label's words (its digits are ASCII in every catalogue's locale). */
+const inWinAnsi = (label: NonNullable<PageNumberOptions["label"]>) => [...label(1, 2)].every((ch) => standardFontDraws(ch.codePointAt(0)!));
 
 /**
  * The Document prop that numbers the pages: "page n of m", right-aligned at the margin, in the
@@ -104,7 +108,7 @@ export function pageNumbers({
       baseline: BASELINE,
       pagesBefore,
       pagesAfter,
-      ...(label ? { label } : {}),
+      ...(label && (!builtInFonts || inWinAnsi(label)) ? { label } : {}),
     },
   };
 }

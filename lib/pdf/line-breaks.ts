@@ -17,6 +17,9 @@ const LONG_RUN = 18;
 /** Nor is a piece of a long run shorter than this left on a line of its own. */
 const MIN_PIECE = 2;
 
+/** Whether a text holds Chinese, Japanese or Korean, whose lines break between characters rather than at spaces. */
+export const breaksBetweenCharacters = (text: string): boolean => CJK.test(text);
+
 export function breakOpportunities(word: string): string[] {
   if (word.length <= LONG_RUN && !CJK.test(word)) return [word];
   const chars = [...word];

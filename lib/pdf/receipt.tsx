@@ -1,7 +1,7 @@
 import { Document, Page, View } from "@react-pdf/renderer";
 import { renderElement } from "./render-element";
 import { drawableStrings, setUpFonts } from "./fonts";
-import { Words } from "./direction";
+import { Lines, Words } from "./direction";
 import { documentLanguage, type DocumentLanguage } from "./document-language";
 import { documentProps } from "./document-props";
 import { FooterLabel } from "./footer";
@@ -82,12 +82,13 @@ function Row({ r, lang }: { r: ReceiptInput["records"][number]; lang: DocumentLa
       <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 75, color: colour[r.status], fontFamily: font.bold }}>
         {t(INTAKE_CLASS_KEYS[r.status])}
       </Words>
-      <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 185 }}>
-        {[r.fileName ?? "–", ...(r.details ?? [])].join("\n")}
-      </Words>
-      <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, flex: 1 }}>
-        {r.messages.join("\n")}
-      </Words>
+      <Lines
+        dir={lang.dir}
+        tag={structure("TD")}
+        style={{ ...lang.cellGap, width: 185 }}
+        lines={[r.fileName ?? "–", ...(r.details ?? [])]}
+      />
+      <Lines dir={lang.dir} tag={structure("TD")} style={{ ...lang.cellGap, flex: 1 }} lines={r.messages} />
     </View>
   );
 }
@@ -119,8 +120,12 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
         { language: lang.locale, margin: 40, label: lang.pageLabel },
       )}
     >
-      <Page size="A4" style={{ padding: 40, fontFamily: font.regular, fontSize: 8.5, lineHeight: 1.3 }}>
-        <Words dir={lang.dir} {...structure("H1")} style={{ fontSize: 16, fontFamily: font.bold, marginBottom: 4 }}>
+      <Page size="A4" style={{ padding: 40, fontFamily: font.regular, fontSize: 8.5, lineHeight: lang.leading(1.3) }}>
+        <Words
+          dir={lang.dir}
+          {...structure("H1")}
+          style={{ fontSize: 16, fontFamily: font.bold, marginBottom: 4, lineHeight: lang.leading(1.45) }}
+        >
           {t("document.receipt.heading")}
         </Words>
         <Words dir={lang.dir} {...structure("P")} style={{ fontSize: 11, marginBottom: 10 }}>
@@ -167,9 +172,7 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
             ready.map((r) => [`${r.index + 1}  ${t(INTAKE_CLASS_KEYS.ready)}  ${r.fileName ?? ""}`, ...(r.details ?? [])].join(" · ")),
             15,
           ).map((lines, i) => (
-            <Words dir={lang.dir} key={i} {...structure("P")} wrap={false}>
-              {lines.join("\n")}
-            </Words>
+            <Lines dir={lang.dir} key={i} tag={structure(lang.dir === "ltr" ? "P" : "Sect")} wrap={false} lines={lines} />
           ))
         ) : (
           <Words dir={lang.dir} {...structure("P")}>

@@ -8,6 +8,8 @@ import type { Template } from "@/lib/templates/types";
 import { drawable, fontsFor, setUpFonts } from "./fonts";
 import { Blocks } from "./markdown-view";
 import { documentProps } from "./document-props";
+import { documentLanguage } from "./document-language";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import { FooterLabel } from "./footer";
 import type { DocumentMeta } from "./metadata";
 import { type LayoutTimings, NO_POST_PROCESSING } from "./timings";
@@ -43,8 +45,14 @@ export async function renderDocument(
   const t1 = performance.now();
   const s = template.style;
   const fonts = fontsFor(template.locale, { builtIn: builtInFonts });
+  // "page n of m" in the template's language where a catalogue writes it (fr-CA is fr); English otherwise.
+  const catalogue = supportedLocaleOf(template.locale);
+  const label = catalogue ? documentLanguage(catalogue).pageLabel : undefined;
   const pdf = await renderElement(
-    <Document {...documentProps(meta, { language: template.locale, tagged, builtInFonts, margin: MARGIN })} onRender={explain?.onRender}>
+    <Document
+      {...documentProps(meta, { language: template.locale, tagged, builtInFonts, margin: MARGIN, label })}
+      onRender={explain?.onRender}
+    >
       <Page
         size={s.pageSize}
         style={{ padding: MARGIN, fontFamily: fonts.regular, fontSize: s.fontSize, lineHeight: 1.35, color: s.textColor }}

@@ -108,7 +108,10 @@ async function layOut(given: SealedWorkflowInput, x?: ExplainCapture) {
       )}
       onRender={x?.onRender}
     >
-      <Page size={SEALED_PAGE_SIZE} style={{ padding: 40, paddingBottom: 50, fontFamily: font.regular, fontSize: 9, lineHeight: 1.3 }}>
+      <Page
+        size={SEALED_PAGE_SIZE}
+        style={{ padding: 40, paddingBottom: 50, fontFamily: font.regular, fontSize: 9, lineHeight: lang.leading(1.3) }}
+      >
         <Words dir={lang.dir} {...heading(1, words.heading)} style={{ fontSize: 16, fontFamily: font.bold, marginBottom: 4 }}>
           {words.heading}
         </Words>

@@ -376,6 +376,9 @@ describe("a batch from send to download", () => {
     const explained = await cli("submitter", ["explain", docs.documents[0].correlationId, "--summary", report]);
     expect(explained.code, explained.stderr).toBe(0);
     expect(fs.readFileSync(report).subarray(0, 5).toString()).toBe("%PDF-");
+    const german = await cli("submitter", ["explain", docs.documents[0].correlationId, "--summary", report, "--lang", "de-DE", "--json"]);
+    expect(german.code, german.stderr).toBe(0);
+    expect(JSON.parse(german.stdout)).toMatchObject({ mode: "summary", lang: "de" });
   }, 120_000);
 
   it("a bundle of a batch without one is the server's problem, and no file is left behind", async () => {

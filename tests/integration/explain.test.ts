@@ -188,6 +188,7 @@ describe("reports", () => {
     expect(first.headers.get("content-disposition")).toMatch(/^inline; filename="explain-summary.pdf"/);
     expect(first.headers.get("x-svc-correlationid")).toBe(correlationId);
     expect(first.headers.get("x-svc-report-cache")).toBe("miss");
+    expect(first.headers.get("content-language")).toBe("en-GB"); // acme names no default language
     const summary = new Uint8Array(await first.arrayBuffer());
     expect(await readCorrelationId(summary)).toBe(correlationId);
     const text = await pdfText(summary);
@@ -218,7 +219,41 @@ describe("reports", () => {
     ])
       expect(detailedText).toContain(heading);
     expect(detailedText).toContain("{{amount}} items[0].amount … items[59].amount (60 times), number");
-    expect(detailedText).toContain("wrapped across pages on page 1, 2");
+    expect(detailedText).toContain("Wrapped across pages Pages 1, 2: list");
+  });
+
+  it("writes the report in the language asked for, names it in Content-Language, and caches it apart from the others", async () => {
+    const correlationId = uniqueCorrelationId("explain-report-lang");
+    await render({ templatePath: "explain-audit.md", dataSource: auditRecord, options: { correlationId } });
+    await storedTrace(correlationId);
+
+    const french = await stack.api("submitter", "GET", `${reportUrl(correlationId, "summary")}&lang=fr-FR`);
+    expect(french.status).toBe(200);
+    expect(french.headers.get("content-language")).toBe("fr");
+    expect(french.headers.get("x-svc-report-cache")).toBe("miss");
+    const text = (await pdfText(new Uint8Array(await french.arrayBuffer()))).replace(/\s+/g, " ");
+    expect(text).toContain("Rapport explicatif : synthèse");
+    expect(text).not.toContain("Explain report");
+    // The engine's finding is quoted as the trace recorded it; Sealpost's words around it are French.
+    expect(text).toContain("AVERTISSEMENT binding.missing {{nickname}} has no value in the record");
+
+    const english = await stack.api("submitter", "GET", reportUrl(correlationId, "summary"));
+    expect(english.headers.get("content-language")).toBe("en-GB");
+    expect(english.headers.get("x-svc-report-cache")).toBe("miss"); // not the French one
+    const arabic = await stack.api("submitter", "POST", "/api/explain/generate-pdf", { correlationId, lang: "ar" });
+    expect(arabic.headers.get("content-language")).toBe("ar");
+    const again = await stack.api("submitter", "GET", `${reportUrl(correlationId, "summary")}&lang=fr`);
+    expect(again.headers.get("x-svc-report-cache")).toBe("hit");
+    // Accept-Language names an HTTP library's default, not a reader: it is not read.
+    const accept = await stack.api("submitter", "GET", reportUrl(correlationId, "summary"), undefined, { "accept-language": "de" });
+    expect(accept.headers.get("content-language")).toBe("en-GB");
+
+    await expectProblem(await stack.api("submitter", "GET", `${reportUrl(correlationId)}&lang=xx`), 400, "request.invalid");
+    await expectProblem(
+      await stack.api("submitter", "POST", "/api/explain/generate-pdf", { correlationId, lang: "klingon" }),
+      400,
+      "request.invalid",
+    );
   });
 
   it("adds the accessibility scorecard for a licence with the accessibility feature, failing each fault of the fixture", async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
-import { plainWords, runWorkflowAction, workflowPermissions } from "@/lib/console/workflow-actions";
+import { refusalWords } from "@/app/console/workflows/workflow-words";
+import { refusalOf, runWorkflowAction, workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { approvalStages } from "@/lib/console/workflow-detail";
 import { AppError } from "@/lib/http/problem";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { ValidationResult } from "@/lib/workflow/validation/validation-result";
 import { workflowRow } from "../support/workflow-row";
 
@@ -15,6 +17,12 @@ const who = (email: string | null, roles: string[] = []) =>
     tenant: { id: "acme", approvers: ["ann@acme.test", "bob@acme.test"] },
   }) as unknown as Principal;
 const wf = (over: Parameters<typeof workflowRow>[0] = {}) => workflowRow({ createdBy: "sam@acme.test", ...over });
+/** A domain refusal as the console's pages say it in English. */
+const plainWords = (err: AppError, action: WorkflowConsoleAction) => {
+  const r = refusalOf(err);
+  return { message: refusalWords(translatorFor("en-GB"), r, action), ...(r.field ? { field: r.field } : {}) };
+};
+
 const failed: ValidationResult = { ruleId: "limit", passed: false, severity: "error", message: "Too much", fieldKey: "name", stepIndex: 0 };
 const allowed = (w: ReturnType<typeof wf>, p: Principal) =>
   Object.entries(workflowPermissions(w, p).can)
@@ -69,13 +77,17 @@ describe("console workflow actions", () => {
     expect(await runWorkflowAction(p, "w", "request-changes", { message: "  ", fieldKey: "", severity: "error" })).toEqual({
       ok: false,
       field: "message",
-      message: "Enter what needs to change",
+      reason: "messageMissing",
     });
     expect(await runWorkflowAction(p, "w", "request-changes", { message: "x", fieldKey: "", severity: "urgent" })).toMatchObject({
       field: "severity",
     });
     expect(await runWorkflowAction(p, "w", "approve", { comment: "fine\u0000" })).toMatchObject({ ok: false, field: "comment" });
-    expect(await runWorkflowAction(p, "w", "approve", { comment: "x".repeat(5001) })).toMatchObject({ ok: false, field: "comment" });
+    const long = await runWorkflowAction(p, "w", "approve", { comment: "x".repeat(5001) });
+    expect(long).toMatchObject({ ok: false, field: "comment", reason: "commentTooLong", max: 5000 });
+    expect(refusalWords(translatorFor("en-GB"), long as Parameters<typeof refusalWords>[1], "approve")).toBe(
+      "The comment must be 5,000 characters or fewer",
+    );
   });
 
   it("says the domain's refusals in plain words, with the field they are about", () => {
@@ -87,7 +99,9 @@ describe("console workflow actions", () => {
       "This workflow is now cancelled, so you can no longer ask for changes to it. Someone may have acted on it already.",
     );
     expect(plainWords(new AppError("workflow.not_initiator"), "seal").message).toContain("Only the person who started this workflow");
-    expect(plainWords(new AppError("template.invalid", "Something specific"), "approve").message).toBe("Something specific");
+    expect(plainWords(new AppError("template.invalid", "Something specific"), "approve").message).toBe(
+      "This could not be done: \u2068Something specific\u2069",
+    );
   });
 });
 

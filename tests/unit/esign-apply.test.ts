@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBlobStore } from "@/lib/blob/store";
@@ -11,6 +14,7 @@ import { sealWorkflow } from "@/lib/workflow/sealing/seal-workflow";
 import type { EsignSigner } from "@/lib/signing/signers/esign-settings";
 import { applyPendingSignatures } from "@/lib/signing/revisions/apply-signature";
 import { insertSigners, listSigners } from "@/lib/signing/signers/signers";
+import { runTool } from "../support/pdf-tools";
 import { startTsaServer, type TsaServer } from "../support/tsa";
 import { useWorkflowDatabase } from "../support/workflow-db";
 import { workflowRow } from "../support/workflow-row";
@@ -31,6 +35,18 @@ afterAll(async () => {
   resetEnvCache();
   await tsa?.close();
 });
+
+/** The text of a PDF with its signatures' boxes drawn into the pages, as printed (qpdf flattens, pdftotext reads). */
+function printedText(pdf: Uint8Array): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "esign-apply-"));
+  try {
+    fs.writeFileSync(path.join(dir, "signed.pdf"), pdf);
+    runTool("qpdf", ["--flatten-annotations=all", path.join(dir, "signed.pdf"), path.join(dir, "flat.pdf")]);
+    return runTool("pdftotext", [path.join(dir, "flat.pdf"), "-"]).out;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe("the signing job", () => {
   useWorkflowDatabase("postgres");
@@ -87,6 +103,34 @@ describe("the signing job", () => {
     ]);
     expect(report.signatures.every((s) => s.timestamp)).toBe(true);
     expect((await listSigners("acme", wf.id)).map((s) => s.signedRevision).sort()).toEqual([1, 2]);
+  });
+
+  it("writes each signer's box in their language: the consent's they read, else the one named for them", async () => {
+    const wf = workflowRow({ state: "sealing" });
+    wf.settings = { ...wf.settings, locale: "en-GB", esign: { enabled: true, signingMode: "parallel", signers: null } };
+    await (
+      await getDb()
+    ).transaction(async (tx) => {
+      await tx.insert(workflows).values(wf);
+      await insertSigners(
+        tx,
+        wf,
+        [
+          { ...signers(1)[0], locale: "de" },
+          { ...signers(2)[1], locale: "de" },
+        ],
+        new Date(),
+      );
+    });
+    await sealWorkflow("acme", wf.id);
+    await confirm(wf.id, 0);
+    await confirm(wf.id, 1);
+    const [first] = (await listSigners("acme", wf.id)).filter((x) => x.position === 0);
+    await (await getDb()).update(workflowSigners).set({ consentLocale: "fr" }).where(eq(workflowSigners.id, first.id));
+    await applyPendingSignatures("acme", wf.id);
+    const text = printedText((await getBlobStore().get((await row(wf.id)).sealedKey!))!);
+    expect(text).toContain("Signé par Signer 1");
+    expect(text).toContain("Unterzeichnet von Signer 2");
   });
 
   it("fails, signing nothing, while the timestamp authority fails, and signs once it answers again", async () => {

@@ -106,7 +106,7 @@ describe("what the reports say", () => {
     expect(pdfUa).toMatchObject({
       result: "PASS",
       failed: false,
-      detail: "the 33 rules a machine can decide pass (by veraPDF's rule ids)",
+      detail: "the 33 rules a machine can decide pass (by veraPDF’s rule ids)",
     });
     expect(headings).toMatchObject({ result: "PASS", failed: false, detail: "2 headings, no level skipped, one top heading" });
     expect(alt).toMatchObject({ result: "NONE", failed: false, detail: "no images" });
@@ -148,7 +148,7 @@ describe("the PDFs", () => {
     const pdf = await report("summary");
     const text = await pdfText(pdf);
     expect(text).toContain("Explain report: summary");
-    expect(text).toMatch(/Rendered 2 pages in \d+(\.\d)? ms, with 0 errors, 5 warnings and 3 notes\./);
+    expect(text).toMatch(/Rendered 2 pages in \d+(\.\d)? ms\. Errors: 0, warnings: 5, notes: 3\./);
     for (const stage of ["Template load", "Data binding", "Layout"]) expect(text).toContain(stage);
     // Nothing follows layout since the page numbers and metadata are written in it; a trace recorded before still shows that stage.
     expect(text).not.toContain("Post-processing");
@@ -185,7 +185,7 @@ describe("the PDFs", () => {
     expect(text).toContain("{{amount}} items[0].amount … items[59].amount (60 times), number");
     expect(text).toContain("{{#items}} expanded, 60 items (line 31)");
     expect(text).toMatch(/Page Blocks Height used Time 1 \d+ [\d.]+ of [\d.]+ pt/);
-    expect(text).toContain("wrapped across pages on page 1, 2");
+    expect(text).toContain("Wrapped across pages Pages 1, 2: list");
     expect(text).toContain("headingColor: #b8b8b8 (front matter style.headingColor)");
     expect(text).toContain("NOTE layout.image_scaled");
     expect(text).toMatch(/FAIL #b8b8b8 on #ffffff: 1\.98:1/);

@@ -15,12 +15,14 @@ import { renderCompletionCertificate } from "@/lib/pdf/completion-certificate";
 import { documentLanguage } from "@/lib/pdf/document-language";
 import { faceFile, FACES } from "@/lib/pdf/fonts";
 import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
+import { renderDocument } from "@/lib/pdf/render-document";
 import { renderReceipt } from "@/lib/pdf/receipt";
 import { renderSealedWorkflow, sealedFooterLabel } from "@/lib/pdf/sealed-workflow";
 import { certificateInput } from "@/lib/signing/certificate/certificate-input";
 import { appendSignaturePage } from "@/lib/signing/pdf/signature-page";
+import { parseTemplate } from "@/lib/templates/load-template";
 import { sealInput } from "@/lib/workflow/sealing/seal-input";
-import { pdfText, pdfWordBoxes } from "../support/pdf";
+import { pdfPageTexts, pdfText, pdfWordBoxes } from "../support/pdf";
 import { workflowRow } from "../support/workflow-row";
 
 /**
@@ -219,5 +221,39 @@ describe("page numbers", () => {
       ).toEqual([]);
       expect(label, tag).not.toMatch(/[\p{Script=Hebrew}\p{Script=Arabic}]/u);
     }
+  });
+});
+
+describe("a template's page numbers", () => {
+  const template = (locale: string) =>
+    parseTemplate(
+      "letter.md",
+      [
+        "---",
+        "title: Lettre",
+        `locale: ${locale}`,
+        "---",
+        "# Lettre",
+        "",
+        ...Array.from({ length: 90 }, (_, i) => `Paragraphe ${i + 1}.\n`),
+      ].join("\n"),
+    );
+  const meta = { correlationId: "template-pages-1", title: "Lettre", documentId: "DOC-1" };
+
+  it("are in the template's language: a French template reads « page 1 sur 2 »", async () => {
+    const { pdf } = await renderDocument(await template("fr-CA"), {}, meta);
+    const pages = await pdfPageTexts(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((text, i) => expect(text).toMatch(new RegExp(`DOC-1 page ${i + 1} sur ${pages.length}$`)));
+    expect(pages.join(" ")).not.toMatch(/ of \d/);
+  });
+
+  it("are English where no catalogue writes the template's language, and in Helvetica where it lacks the letters", async () => {
+    const [hindi] = await pdfPageTexts((await renderDocument(await template("hi-IN"), {}, meta)).pdf);
+    expect(hindi).toMatch(/DOC-1 page 1 of \d+$/);
+    const [greek] = await pdfPageTexts((await renderDocument(await template("el"), {}, meta, undefined, { profile: "tagged" })).pdf);
+    expect(greek).toMatch(/DOC-1 page 1 of \d+$/);
+    const [german] = await pdfPageTexts((await renderDocument(await template("de"), {}, meta, undefined, { profile: "tagged" })).pdf);
+    expect(german).toMatch(/DOC-1 Seite 1 von \d+$/);
   });
 });

@@ -1,21 +1,31 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Pagination } from "@/components/Pagination";
 import { StatusTag } from "@/components/StatusTag";
 import { Table } from "@/components/Table";
-import { when } from "@/lib/console/labels";
+import { bidi } from "@/components/bidi";
 import { pageNumber } from "@/lib/console/query";
 import { consoleAccess } from "@/lib/console/session";
 import { listConsoleWorkflows, type ConsoleWorkflowRow } from "@/lib/console/workflow-list";
-import { workflowStateLabel, workflowStateLabels } from "@/lib/format/state-words";
+import { momentText } from "@/lib/format/moment-text";
+import { workflowStateTag, workflowStateTags } from "@/lib/format/state-words";
+import { isolate } from "@/lib/i18n/isolate";
 import { workflowStates, type WorkflowState } from "@/lib/workflow/states";
 import { ConsoleShell } from "../ConsoleShell";
 import { NoAccess } from "../NoAccess";
+import { paginationWords } from "../console-words";
 import styles from "../console.module.css";
+import { WORKFLOW_STATE_IN_SENTENCE_KEYS, workflowStateWords } from "./workflow-words";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Workflows – Sealpost console", robots: { index: false, follow: false } };
 
-const FILTERS = Object.keys(workflowStateLabels) as WorkflowState[];
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("console.workflows.list.metaTitle"), robots: { index: false, follow: false } };
+}
+
+const FILTERS = Object.keys(workflowStateTags) as WorkflowState[];
 
 /** /console/workflows?view=waiting|state=&page=: those waiting for the signed-in approver, or the organisation's workflows by state. */
 export default async function WorkflowsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -33,34 +43,44 @@ export default async function WorkflowsPage({ searchParams }: { searchParams: Pr
     );
   const access = await consoleAccess(href({ waiting: waitingView, state }, page), "workflow");
   if (!access.ok) return <NoAccess access={access} />;
-  const list = await listConsoleWorkflows(access.principal, { view: waitingView ? "waiting" : "all", state, page });
-  const n = (x: number) => x.toLocaleString("en-GB");
-  const caption = waitingView ? "Waiting for your approval" : state ? workflowStateLabels[state].label : "All workflows";
+  const [list, t, locale] = await Promise.all([
+    listConsoleWorkflows(access.principal, { view: waitingView ? "waiting" : "all", state, page }),
+    getTranslations(),
+    getLocale(),
+  ]);
+  const pages = { page: list.page, pages: list.pages };
+  const caption = waitingView
+    ? t("console.workflows.list.captionWaiting", pages)
+    : state
+      ? t("console.workflows.list.captionState", { state: workflowStateWords(t, state), ...pages })
+      : t("console.workflows.list.captionAll", pages);
+
+  const muted = (chunks: ReactNode) => <span className={styles.count}>{chunks}</span>;
 
   return (
     <ConsoleShell principal={access.principal}>
-      <h1>Workflows</h1>
+      <h1>{t("console.workflows.list.title")}</h1>
       <p className={styles.lede}>
         {waitingView
-          ? `${n(list.waiting)} ${list.waiting === 1 ? "workflow waits" : "workflows wait"} for your approval. The newest come first.`
-          : `${n(list.all)} ${list.all === 1 ? "workflow" : "workflows"} of ${access.principal.tenant.name}. The newest come first.`}
+          ? t("console.workflows.list.ledeWaiting", { count: list.waiting })
+          : bidi(t("console.workflows.list.ledeAll", { count: list.all, organisation: isolate(access.principal.tenant.name) }))}
       </p>
-      <nav aria-label="Filter workflows">
+      <nav aria-label={t("console.workflows.list.filtersLabel")}>
         <ul className={styles.filters}>
           <li>
             <a href={href({ waiting: true })} aria-current={waitingView ? "page" : undefined}>
-              Waiting for you <span className={styles.count}>({n(list.waiting)})</span>
+              {t.rich("console.workflows.list.filterWaiting", { count: list.waiting, muted })}
             </a>
           </li>
           <li>
             <a href={href({})} aria-current={!waitingView && !state ? "page" : undefined}>
-              All <span className={styles.count}>({n(list.all)})</span>
+              {t.rich("console.workflows.list.filterAll", { count: list.all, muted })}
             </a>
           </li>
           {FILTERS.filter((s) => list.counts[s] || s === state).map((s) => (
             <li key={s}>
               <a href={href({ state: s })} aria-current={s === state ? "page" : undefined}>
-                {workflowStateLabels[s].label} <span className={styles.count}>({n(list.counts[s] ?? 0)})</span>
+                {t.rich("console.workflows.list.filterState", { state: workflowStateWords(t, s), count: list.counts[s] ?? 0, muted })}
               </a>
             </li>
           ))}
@@ -69,50 +89,64 @@ export default async function WorkflowsPage({ searchParams }: { searchParams: Pr
       {list.rows.length === 0 ? (
         <p>
           {waitingView
-            ? "Nothing is waiting for your approval."
+            ? t("console.workflows.list.emptyWaiting")
             : state
-              ? `No workflows are ${workflowStateLabels[state].label.toLowerCase()}.`
-              : "No workflows have been started yet."}
+              ? t("console.workflows.list.emptyState", { state: t(WORKFLOW_STATE_IN_SENTENCE_KEYS[state]) })
+              : t("console.workflows.list.emptyAll")}
         </p>
       ) : (
         <Table<ConsoleWorkflowRow>
-          caption={`${caption}, page ${list.page} of ${list.pages}`}
+          caption={caption}
           captionHidden
           rows={list.rows}
           rowKey={(r) => r.workflowId}
           columns={[
             {
               key: "title",
-              header: "Workflow",
+              header: t("console.workflows.list.columnWorkflow"),
               cell: (r) => (
                 <>
-                  <a href={`/console/workflows/${r.workflowId}`}>{r.title}</a>
+                  <a href={`/console/workflows/${r.workflowId}`}>
+                    <bdi>{r.title}</bdi>
+                  </a>
                   <div className={styles.secondary}>
-                    {r.templatePath} · by {r.createdBy}
+                    {bidi(t("console.workflows.list.templateBy", { template: isolate(r.templatePath), person: isolate(r.createdBy) }))}
                   </div>
                 </>
               ),
             },
-            { key: "started", header: "Started", cell: (r) => when(r.createdAt) },
+            { key: "started", header: t("console.workflows.list.columnStarted"), cell: (r) => momentText(r.createdAt, locale) },
             {
               key: "state",
-              header: "State",
+              header: t("console.workflows.list.columnState"),
               cell: (r) => (
                 <>
-                  <StatusTag colour={workflowStateLabel(r.state).colour}>{workflowStateLabel(r.state).label}</StatusTag>
+                  <StatusTag colour={workflowStateTag(r.state)}>{workflowStateWords(t, r.state)}</StatusTag>
                   {r.state === "pending-approval" && (
-                    <div className={styles.secondary}>
-                      Stage {r.approvalStage} of {r.stages}
-                    </div>
+                    <div className={styles.secondary}>{t("console.workflows.stageOf", { stage: r.approvalStage, total: r.stages })}</div>
                   )}
                 </>
               ),
             },
-            { key: "reference", header: "Reference", cell: (r) => <span className={styles.reference}>{r.correlationId}</span> },
+            {
+              key: "reference",
+              header: t("console.workflows.list.columnReference"),
+              cell: (r) => (
+                <span className={styles.reference}>
+                  <bdi>{r.correlationId}</bdi>
+                </span>
+              ),
+            },
           ]}
         />
       )}
-      <Pagination page={list.page} pages={list.pages} href={(p) => href({ waiting: waitingView, state }, p)} label="Pages of workflows" />
+      <Pagination
+        page={list.page}
+        pages={list.pages}
+        href={(p) => href({ waiting: waitingView, state }, p)}
+        label={t("console.workflows.list.pagesLabel")}
+        words={paginationWords(t)}
+      />
     </ConsoleShell>
   );
 }

@@ -69,14 +69,17 @@ export function StepPage(p: StepPageProps) {
   const { api, boot, stepIndex } = p;
   const step = boot.steps[stepIndex];
   const workflowId = boot.workflow.workflowId;
-  const schema = useMemo(() => stepFormSchema(step.fields, boot.rules, fieldWords(t, locale)), [step.fields, boot.rules, t, locale]);
+  const schema = useMemo(
+    () => stepFormSchema(step.fields, boot.rules, fieldWords(t, locale), locale),
+    [step.fields, boot.rules, t, locale],
+  );
   const savedJson = useRef<Record<string, string>>(
     Object.fromEntries(step.fields.map((f) => [f.key, JSON.stringify(step.data[f.key] ?? null)])),
   );
   const draft = useMemo(() => readDraft(workflowId, stepIndex), [workflowId, stepIndex]);
   const defaultValues = useMemo(
-    () => Object.fromEntries(step.fields.map((f) => [f.key, draft?.[f.key] ?? formValueOf(f, step.data[f.key])])) as FormValues,
-    [step, draft],
+    () => Object.fromEntries(step.fields.map((f) => [f.key, draft?.[f.key] ?? formValueOf(f, step.data[f.key], locale)])) as FormValues,
+    [step, draft, locale],
   );
   const form = useForm<FormValues>({
     defaultValues,
@@ -98,17 +101,17 @@ export function StepPage(p: StepPageProps) {
     (values: FormValues) => {
       const typed = Object.fromEntries(
         step.fields
-          .filter((f) => f.key in values && JSON.stringify(apiValueOf(f, values[f.key])) !== savedJson.current[f.key])
+          .filter((f) => f.key in values && JSON.stringify(apiValueOf(f, values[f.key], locale)) !== savedJson.current[f.key])
           .map((f) => [f.key, values[f.key]]),
       );
       if (Object.keys(typed).length) writeDraft(workflowId, stepIndex, typed);
       else clearDraft(workflowId, stepIndex);
     },
-    [step.fields, workflowId, stepIndex],
+    [step.fields, workflowId, stepIndex, locale],
   );
 
   const saveNow = useCallback(async (): Promise<SaveOutcome> => {
-    const { save } = savableValues(step.fields, getValues());
+    const { save } = savableValues(step.fields, getValues(), locale);
     const changed = Object.fromEntries(Object.entries(save).filter(([k, v]) => JSON.stringify(v) !== savedJson.current[k]));
     if (Object.keys(changed).length === 0) {
       keepDraft(getValues());
@@ -129,7 +132,7 @@ export function StepPage(p: StepPageProps) {
     if (a.code === "workflow.invalid_state" || a.code === "workflow.step_not_reached") return (p.onReload(), "stop");
     setSaveError(t("portal.step.saveFailed"));
     return "stop";
-  }, [api, getValues, keepDraft, p, step.fields, stepIndex, t]);
+  }, [api, getValues, keepDraft, locale, p, step.fields, stepIndex, t]);
 
   const { status: saveStatus, schedule, flush } = useAutosave(saveNow);
 

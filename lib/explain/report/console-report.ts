@@ -7,8 +7,9 @@ import { REPORT_MODES, type ReportMode } from "./report-facts";
 
 /**
  * A console link's report: the same licence rule and the same cached report as the API, for the
- * correlation id the console page names (a batch record's, a sealed workflow's). `mode` comes from
- * the path and is one of the two or not found.
+ * correlation id the console page names (a batch record's, a sealed workflow's), in the tenant's
+ * default language as an API call without `lang`. `mode` comes from the path and is one of the two
+ * or not found.
  */
 export async function consoleReport(principal: Principal, mode: string, correlationId: () => Promise<string>): Promise<ExplainReportPdf> {
   requireTier(principal, EXPLAIN_TIERS);

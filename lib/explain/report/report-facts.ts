@@ -1,6 +1,7 @@
 import type { Trace, TraceMessage } from "../assemble-trace";
 import type { StyledElement } from "../styling";
-import { plural } from "@/lib/plural";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { formatterFor, translatorFor, type Translator } from "@/lib/i18n/translator";
 
 /**
  * What the explain reports say, worked out from a trace: pure functions, so the words and the
@@ -20,12 +21,29 @@ export interface ScoreLine {
   detail: string;
 }
 
-/** "1.98:1" with the WCAG thresholds that apply to that text size. */
-function describePair(p: Trace["accessibility"]["contrast"]["pairs"][number]): string {
-  const size = p.largeText ? "large text" : "normal text";
-  const needs = p.largeText ? "3:1 for AA, 4.5:1 for AAA" : "4.5:1 for AA, 7:1 for AAA";
-  return `${p.foreground} on ${p.background}: ${p.ratio}:1, ${size} from ${p.smallestFontSizePt} pt (needs ${needs})`;
+/**
+ * The language a report is written in: the catalogue's words (`document.explain.*`) and the locale
+ * its numbers are written for. Everything Sealpost writes comes from there; what the trace recorded
+ * (engine messages, template text, ids, style sources) is quoted as it is.
+ */
+export interface ReportLanguage {
+  locale: Locale;
+  t: Translator;
 }
+
+export const reportLanguage = (locale: Locale = DEFAULT_LOCALE): ReportLanguage => ({ locale, t: translatorFor(locale) });
+
+/** A PASS/FAIL/NONE verdict in the report's words; AAA and AA are WCAG's level names and stay as they are. */
+export function verdictWord({ t }: ReportLanguage, verdict: string): string {
+  if (verdict === "PASS") return t("document.explain.verdict.pass");
+  if (verdict === "FAIL") return t("document.explain.verdict.fail");
+  if (verdict === "NONE") return t("document.explain.verdict.none");
+  return verdict;
+}
+
+/** Where a thing sits in the template, after what the report says of it: "level 3 follows level 1 (line 27)". */
+export const atLine = ({ t }: ReportLanguage, text: string, line: number | undefined | null) =>
+  line ? t("document.explain.atLine", { text, line: String(line) }) : text;
 
 /**
  * The accessibility scorecard: heading hierarchy PASS/FAIL, the worst contrast of any text colour
@@ -33,86 +51,117 @@ function describePair(p: Trace["accessibility"]["contrast"]["pairs"][number]): s
  * coverage in percent. A document without headings has no hierarchy to
  * break (PASS, said so); one without images has no coverage to measure.
  */
-export function scorecard(trace: Trace): ScoreLine[] {
+export function scorecard(trace: Trace, lang: ReportLanguage = reportLanguage()): ScoreLine[] {
+  const { t } = lang;
   const { headings, images, contrast, pdfUa } = trace.accessibility;
   const headingProblems = [
-    ...headings.skippedLevels.map((s) => `level ${s.to} follows level ${s.from}${s.line ? ` (line ${s.line})` : ""}`),
-    ...(headings.topLevelCount > 1 ? [`${headings.topLevelCount} level-1 headings (a document has one)`] : []),
+    ...headings.skippedLevels.map((s) => atLine(lang, t("document.explain.scorecard.levelSkipped", { to: s.to, from: s.from }), s.line)),
+    ...(headings.topLevelCount > 1 ? [t("document.explain.scorecard.topLevels", { count: headings.topLevelCount })] : []),
   ];
   const headingFailed = headings.result === "FAIL";
   const worst = contrast.pairs.reduce<(typeof contrast.pairs)[number] | null>(
     (w, p) => (!w || p.ratio / (p.largeText ? 3 : 4.5) < w.ratio / (w.largeText ? 3 : 4.5) ? p : w),
     null,
   );
+  const percent = images.altCoveragePercent;
   return [
     {
-      check: "Heading hierarchy",
-      result: headingFailed ? "FAIL" : "PASS",
+      check: t("document.explain.scorecard.headings"),
+      result: verdictWord(lang, headingFailed ? "FAIL" : "PASS"),
       failed: headingFailed,
       detail: headingFailed
         ? headingProblems.join("; ")
         : headings.outline.length
-          ? `${plural(headings.outline.length, "heading")}, no level skipped, one top heading`
-          : "no headings, so no level can be skipped",
+          ? t("document.explain.scorecard.headingsPass", { count: headings.outline.length })
+          : t("document.explain.scorecard.noHeadings"),
     },
     {
-      check: "Text contrast",
-      result: contrast.worst ?? "NONE",
+      check: t("document.explain.scorecard.contrast"),
+      result: verdictWord(lang, contrast.worst ?? "NONE"),
       failed: contrast.worst === "FAIL",
-      detail: worst ? `lowest ${describePair(worst)}; ${plural(contrast.pairs.length, "colour pair")} checked` : "no text was laid out",
+      detail: worst
+        ? t("document.explain.scorecard.lowestContrast", {
+            foreground: worst.foreground,
+            background: worst.background,
+            ratio: worst.ratio,
+            large: worst.largeText ? "yes" : "no",
+            size: worst.smallestFontSizePt,
+            aa: worst.largeText ? 3 : 4.5,
+            aaa: worst.largeText ? 4.5 : 7,
+            count: contrast.pairs.length,
+          })
+        : t("document.explain.scorecard.noText"),
     },
     {
-      check: "PDF/UA (ISO 14289-1)",
-      result: !pdfUa ? "NONE" : pdfUa.passed ? "PASS" : "FAIL",
+      check: t("document.explain.scorecard.pdfUa"),
+      result: verdictWord(lang, !pdfUa ? "NONE" : pdfUa.passed ? "PASS" : "FAIL"),
       failed: pdfUa ? !pdfUa.passed : false,
       detail: !pdfUa
-        ? "not checked (a render without a PDF, or made before the check)"
+        ? t("document.explain.scorecard.pdfUaNotChecked")
         : pdfUa.passed
-          ? `the ${pdfUa.rulesChecked} rules a machine can decide pass (by veraPDF's rule ids)`
-          : pdfUa.failures.map((r) => `${r.rule} ${r.description} (${r.first})`).join("; "),
+          ? t("document.explain.scorecard.pdfUaPassed", { count: pdfUa.rulesChecked })
+          : // veraPDF's rule ids and descriptions, as the check wrote them.
+            pdfUa.failures.map((r) => `${r.rule} ${r.description} (${r.first})`).join("; "),
     },
     {
-      check: "Alt-text coverage",
+      check: t("document.explain.scorecard.altText"),
       // The percent, and whether it passes: every image needs a text alternative (WCAG 1.1.1).
       result:
-        images.altCoveragePercent === null ? "NONE" : `${images.altCoveragePercent} % ${images.altCoveragePercent < 100 ? "FAIL" : "PASS"}`,
-      failed: images.altCoveragePercent !== null && images.altCoveragePercent < 100,
-      detail: images.total ? `${images.withAlt} of ${plural(images.total, "image")} described` : "no images",
+        percent === null
+          ? verdictWord(lang, "NONE")
+          : t("document.explain.scorecard.coverage", { percent, verdict: verdictWord(lang, percent < 100 ? "FAIL" : "PASS") }),
+      failed: percent !== null && percent < 100,
+      detail: images.total
+        ? t("document.explain.scorecard.imagesDescribed", { described: images.withAlt, count: images.total })
+        : t("document.explain.scorecard.noImages"),
     },
   ];
 }
 
-export function renderDescription(trace: Trace): string {
+export function renderDescription(trace: Trace, { t }: ReportLanguage = reportLanguage()): string {
   const r = trace.render;
-  if (r.kind === "batch-record") return `Record ${(r.recordIndex ?? 0) + 1} of batch ${r.referenceId}`;
-  if (r.kind === "sealed-workflow") return `Sealed PDF of workflow ${r.referenceId}`;
-  return "Single document (POST /api/render)";
+  if (r.kind === "batch-record")
+    return t("document.explain.render.batchRecord", { index: (r.recordIndex ?? 0) + 1, batch: r.referenceId ?? "" });
+  if (r.kind === "sealed-workflow") return t("document.explain.render.sealedWorkflow", { workflow: r.referenceId ?? "" });
+  return t("document.explain.render.single");
 }
 
 /**
  * Why the render was traced, as a person reads it, the setting named after it in brackets for the
  * developer who looks for it (the values are lib/explain/settings.ts's and the preview's).
  */
-export function tracedBecauseText(requestedBy: string): string {
-  if (requestedBy === "preview") return "a template preview is always traced";
+export function tracedBecauseText(requestedBy: string, { t }: ReportLanguage = reportLanguage()): string {
+  if (requestedBy === "preview") return t("document.explain.tracedBecause.preview");
   if (requestedBy.startsWith("front matter "))
-    return `the template's front matter asks for it (${requestedBy.slice("front matter ".length)})`;
+    return t("document.explain.tracedBecause.frontMatter", { setting: requestedBy.slice("front matter ".length) });
   if (requestedBy.startsWith("templateSettings.") || requestedBy.startsWith("features."))
-    return `the request asked for it (${requestedBy})`;
+    return t("document.explain.tracedBecause.request", { setting: requestedBy });
   return requestedBy;
 }
 
 /** One sentence an author reads first. */
-export function outcomeSentence(trace: Trace): string {
+export function outcomeSentence(trace: Trace, lang: ReportLanguage = reportLanguage()): string {
+  const { t } = lang;
   const s = trace.summary;
-  const counts = `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")} and ${plural(s.infos, "note")}`;
-  if (trace.outcome === "failed") return `The render failed: no document was made. ${counts}.`;
+  const counts = { errors: s.errors, warnings: s.warnings, notes: s.infos };
+  if (trace.outcome === "failed") return t("document.explain.outcome.failed", counts);
   const total = trace.performance.totalMs;
-  return `Rendered ${plural(trace.layout.pageCount, "page")}${total !== null ? ` in ${formatMs(total)}` : ""}, with ${counts}.`;
+  return total !== null
+    ? t("document.explain.outcome.renderedIn", { ...counts, pages: trace.layout.pageCount, time: formatMs(total, lang) })
+    : t("document.explain.outcome.rendered", { ...counts, pages: trace.layout.pageCount });
 }
 
-export const formatMs = (ms: number | null | undefined) =>
-  ms === null || ms === undefined ? "not measured" : ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`;
+/** A duration in milliseconds as the report's language writes the unit: to 0.1 ms, whole from 100 ms. */
+export function formatMs(ms: number | null | undefined, { t, locale }: ReportLanguage = reportLanguage()): string {
+  if (ms === null || ms === undefined) return t("document.explain.notMeasured");
+  const digits = ms >= 100 ? 0 : 1;
+  return formatterFor(locale).number(ms, {
+    style: "unit",
+    unit: "millisecond",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
 
 export interface TimingRow {
   stage: string;
@@ -124,25 +173,29 @@ export interface TimingRow {
  * its capture runs inside data binding and layout, so it is already counted in them, while the PDF/UA
  * check and the trace's assembly run after the render, outside its total.
  */
-export function timingRows(trace: Trace, detailed: boolean): { stages: TimingRow[]; explain: TimingRow[] } {
+export function timingRows(
+  trace: Trace,
+  detailed: boolean,
+  { t }: ReportLanguage = reportLanguage(),
+): { stages: TimingRow[]; explain: TimingRow[] } {
   const p = trace.performance;
   const stages = [
-    { stage: "Template load", ms: p.templateLoadMs },
-    { stage: "Data binding", ms: p.dataBindingMs },
-    { stage: "Layout", ms: p.layoutMs },
+    { stage: t("document.explain.stage.templateLoad"), ms: p.templateLoadMs },
+    { stage: t("document.explain.stage.dataBinding"), ms: p.dataBindingMs },
+    { stage: t("document.explain.stage.layout"), ms: p.layoutMs },
     // Older traces, recorded when page numbers and metadata were written after layout, have this stage.
-    ...(p.postProcessingMs ? [{ stage: "Post-processing (page numbers, metadata)", ms: p.postProcessingMs }] : []),
+    ...(p.postProcessingMs ? [{ stage: t("document.explain.stage.postProcessing"), ms: p.postProcessingMs }] : []),
   ];
   if (!detailed) return { stages, explain: [] };
   return {
     stages,
     explain: [
-      { stage: "Trace capture during binding and layout (included above)", ms: p.captureInRenderMs },
+      { stage: t("document.explain.stage.capture"), ms: p.captureInRenderMs },
       // Older traces counted the check in the capture's time.
       ...(p.pdfUaCheckMs !== undefined && p.pdfUaCheckMs !== null
-        ? [{ stage: "PDF/UA check after the render (not in the total)", ms: p.pdfUaCheckMs }]
+        ? [{ stage: t("document.explain.stage.pdfUaCheck"), ms: p.pdfUaCheckMs }]
         : []),
-      { stage: "Trace assembly after the render (not in the total)", ms: p.assembleMs },
+      { stage: t("document.explain.stage.assembly"), ms: p.assembleMs },
     ],
   };
 }
@@ -169,7 +222,7 @@ export interface TokenGroup {
  * Tokens as an author wrote them: one row per token and template line, however many times a
  * section repeated it (a 60-item list is one row with 60 occurrences, not 60 rows).
  */
-export function tokenGroups(trace: Trace): TokenGroup[] {
+export function tokenGroups(trace: Trace, { t }: ReportLanguage = reportLanguage()): TokenGroup[] {
   const groups = new Map<string, { token: string; line?: number; sources: Array<string | null>; types: Set<string> }>();
   for (const t of trace.dataBinding.tokens) {
     const key = `${t.token}\u0000${t.line ?? ""}`;
@@ -179,8 +232,8 @@ export function tokenGroups(trace: Trace): TokenGroup[] {
     groups.set(key, g);
   }
   return [...groups.values()].map((g) => {
-    const first = g.sources[0] ?? "no value";
-    const last = g.sources[g.sources.length - 1] ?? "no value";
+    const first = g.sources[0] ?? t("document.explain.binding.noValue");
+    const last = g.sources[g.sources.length - 1] ?? t("document.explain.binding.noValue");
     return {
       token: g.token,
       line: g.line,

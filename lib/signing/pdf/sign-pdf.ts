@@ -10,7 +10,6 @@
  * signature's widget invisible (Rect 0 0 0 0); a visible appearance is placed here, in the same
  * incremental update, just before the library writes it (see placeAppearance).
  */
-import fs from "node:fs";
 import {
   CryptoKeySigner,
   HttpTimestampAuthority,
@@ -24,8 +23,10 @@ import {
   PdfStream,
 } from "@libpdf/core";
 import type { Signer, TimestampAuthority } from "@libpdf/core";
-import { drawable, familyFile, FONT, fontRuns } from "@/lib/pdf/fonts";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { appearanceFaces, type Face } from "./appearance-text";
+import { DEFAULT_LOCALE, localeDirection } from "@/lib/i18n/locales";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
+import { translatorFor } from "@/lib/i18n/translator";
 import { momentText } from "@/lib/format/moment-text";
 
 /** A key and its certificate chain, leaf first, root last: what a signer needs to build a CMS signature. */
@@ -52,11 +53,14 @@ export interface SignatureAppearance {
   rect: [number, number, number, number];
   /** Extra lines under the name, e-mail and time. */
   lines?: string[];
-  /** BCP 47: the time is written for it (short, the box is narrow), its zone named; en-GB when not given. */
+  /**
+   * BCP 47, the signer's language: the box's words are its catalogue's (de-AT is de), the time is
+   * written for it (short, the box is narrow), its zone named; en-GB when not given.
+   */
   locale?: string;
   /**
-   * The signer's own mark, drawn in the right part of the box beside the lines: a typed name in an
-   * oblique face, or the picture they drew (PNG, transparency kept).
+   * The signer's own mark, drawn beside the lines in the box's right part (its left in Arabic or
+   * Hebrew): a typed name in an oblique face, or the picture they drew (PNG, transparency kept).
    */
   mark?: { kind: "typed"; text: string } | { kind: "drawn"; png: Uint8Array };
 }
@@ -141,78 +145,15 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, prefix.length).equals(Buffer.from(prefix.buffer, prefix.byteOffset, prefix.length));
 }
 
+/** The box's lines: who signed, in the words of the appearance's language (the signer's), their e-mail, and when. */
 function appearanceLines(signer: SignerIdentity, time: Date, a: SignatureAppearance): string[] {
+  const t = translatorFor(supportedLocaleOf(a.locale) ?? DEFAULT_LOCALE);
   return [
-    `Signed by ${signer.name}`,
+    t("document.signatureBox.signedBy", { name: signer.name }),
     signer.email,
     momentText(time, a.locale ?? DEFAULT_LOCALE, undefined, { length: "short" }),
     ...(a.lines ?? []),
   ];
-}
-
-/** A font stack the appearance writes text in: how a string is shown, and its width. */
-interface Face {
-  show(text: string, size: number): string;
-  width(text: string, size: number): number;
-}
-
-const fontBytes = new Map<string, Uint8Array>();
-const readFont = (file: string) => {
-  if (!fontBytes.has(file)) fontBytes.set(file, new Uint8Array(fs.readFileSync(file)));
-  return fontBytes.get(file)!;
-};
-
-const RTL = String.raw`[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]`;
-/** Each run of right-to-left words, with the spaces between them. */
-const RTL_RUN = new RegExp(`${RTL}(?:[${RTL.slice(1, -1)}\\s]*${RTL})?`, "gu");
-
-/**
- * A line in the order it is drawn, left to right: each run of right-to-left words (a name in Hebrew
- * or Arabic in a left-to-right line) reversed, as the bidi algorithm places it; react-pdf does this
- * for documents, the appearance is drawn character by character.
- */
-const visualOrder = (line: string) => line.replace(RTL_RUN, (run) => [...run].reverse().join(""));
-
-/**
- * The regular and oblique faces of one appearance: the sealed record's own font stacks
- * (lib/pdf/fonts.ts: Arimo, DejaVu Sans, Noto Sans CJK, Noto Emoji), each line cut into runs by the
- * font that draws each character, as react-pdf cuts a document's text. Each font used is embedded
- * as a subset of the glyphs used (PDF/UA wants every font embedded, an annotation's too); a
- * character none of them has is U+FFFD, visibly missing.
- */
-function appearanceFaces(pdf: PDF, resources: PdfDict): { regular: Face; oblique: Face } {
-  const fonts = PdfDict.of({});
-  resources.set("Font", fonts);
-  const embedded = new Map<string, { resource: string; font: ReturnType<PDF["embedFont"]> }>();
-  const fontFor = (family: string) => {
-    if (!embedded.has(family)) {
-      const entry = { resource: `F${embedded.size + 1}`, font: pdf.embedFont(readFont(familyFile(family))) };
-      fonts.set(entry.resource, entry.font.ref);
-      embedded.set(family, entry);
-    }
-    return embedded.get(family)!;
-  };
-  const face = (stack: readonly string[]): Face => ({
-    // Identity-H: each string is the glyph ids, two bytes each; Tj moves on by the run's width, so the runs follow each other.
-    show: (text, size) =>
-      fontRuns(visualOrder(drawable(text)), stack)
-        .map(({ family, text: run }) => {
-          const { resource, font } = fontFor(family);
-          return `/${resource} ${size.toFixed(2)} Tf <${font
-            .encodeTextToGids(run)
-            .map((g) => g.toString(16).padStart(4, "0"))
-            .join("")}> Tj`;
-        })
-        .join(" "),
-    width: (text, size) =>
-      (fontRuns(drawable(text), stack).reduce(
-        (w, { family, text: run }) => w + [...run].reduce((sum, ch) => sum + fontFor(family).font.getWidth(ch.codePointAt(0)!), 0),
-        0,
-      ) /
-        1000) *
-      size,
-  });
-  return { regular: face(FONT.regular), oblique: face(FONT.italic) };
 }
 
 /** Turns the library's invisible widget into a visible one on the chosen page, with a drawn appearance. */
@@ -227,14 +168,20 @@ function placeAppearance(pdf: PDF, fieldName: string, a: SignatureAppearance, li
 
   const size = Math.min(9, (h - 6) / Math.max(lines.length, 1) / 1.2);
   const resources = PdfDict.of({});
-  const faces = appearanceFaces(pdf, resources);
+  // In Arabic or Hebrew the box reads from the right: its lines set against the right edge, the mark on the left.
+  const dir = localeDirection(supportedLocaleOf(a.locale) ?? DEFAULT_LOCALE);
+  const faces = appearanceFaces(pdf, resources, dir);
+  const lineX = (line: string) => (dir === "rtl" ? w - 4 - faces.regular.width(line, size) : 4);
   const ops = [
     "q 0.15 0.25 0.55 RG 0.8 w 0.4 0.4 " + `${w - 0.8} ${h - 0.8} re S Q`,
-    `BT 0 g ${(size * 1.2).toFixed(2)} TL 4 ${(h - 3 - size).toFixed(2)} Td`,
-    ...lines.map((line, i) => `${i ? "T* " : ""}${faces.regular.show(line, size)}`),
+    "BT 0 g",
+    ...lines.map(
+      (line, i) => `1 0 0 1 ${lineX(line).toFixed(2)} ${(h - 3 - size - i * size * 1.2).toFixed(2)} Tm ${faces.regular.show(line, size)}`,
+    ),
     "ET",
   ];
-  if (a.mark) ops.push(...markOps(pdf, a.mark, [w * 0.55, 4, w * 0.45 - 6, h - 8], resources, faces.oblique));
+  const markArea = dir === "rtl" ? [6, 4, w * 0.45 - 6, h - 8] : [w * 0.55, 4, w * 0.45 - 6, h - 8];
+  if (a.mark) ops.push(...markOps(pdf, a.mark, markArea, resources, faces.oblique));
   const stream = PdfStream.fromDict(
     {
       Type: PdfName.of("XObject"),

@@ -212,7 +212,7 @@ async function renderPages(
       {...(opts.footer !== undefined ? pageNumbers({ margin: MARGIN, pagesBefore: sealedPages, label: lang.pageLabel }) : {})}
     >
       {Array.from({ length: sheets }, (_, sheet) => (
-        <Page key={sheet} size={[width, height]} style={{ fontFamily: font.regular, fontSize: 9, lineHeight: 1.3 }}>
+        <Page key={sheet} size={[width, height]} style={{ fontFamily: font.regular, fontSize: 9, lineHeight: lang.leading(1.3) }}>
           {/* A level-2 heading under the record's title; "(continued)" repeats it, an artifact. */}
           <Words
             dir={lang.dir}

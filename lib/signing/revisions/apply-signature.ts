@@ -14,6 +14,8 @@ import { deliverToSigners } from "./deliver-to-signers";
 import { inviteSigners } from "../signers/invite-signers";
 import { revisionKey } from "./seal-for-signing";
 import { lockSigners, signersDue } from "../signers/signers";
+import { signedLocale } from "../signers/signer-locale";
+import { tenantDefaultLocale } from "@/lib/tenants/read";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
@@ -73,7 +75,7 @@ async function applyNext(tx: Tx, tenantId: string, workflowId: string): Promise<
     signer: { name: next.name, email: next.email, method: next.verificationMethod ?? "email link" },
     reason: signingReason(next),
     fieldName: next.fieldName!,
-    appearance: { ...(await appearanceOf(next)), locale: wf.settings.locale ?? DEFAULT_LOCALE },
+    appearance: { ...(await appearanceOf(next)), locale: signedLocale(wf, next, await tenantDefaultLocale(wf.tenantId, tx)) },
     signingTime: now,
   });
   const revision = wf.documentRevision + 1;

@@ -1,5 +1,6 @@
 import type { Workflow, WorkflowSigner } from "@/lib/db/schema";
 import type { SupportedLocale } from "@/lib/i18n/locales";
+import { supportedLocaleOf } from "@/lib/i18n/match-locale";
 import { mailLocale, outsideLocale } from "@/lib/i18n/outside-locale";
 
 /**
@@ -22,3 +23,14 @@ export const signerMailLocale = (
   s: Pick<WorkflowSigner, "locale">,
   tenantLocale: string | null,
 ): SupportedLocale => mailLocale({ person: s.locale, document: wf.settings.locale, tenant: tenantLocale });
+
+/**
+ * The language a signer signed in: the one they read the consent in (the signing page's, their own
+ * choice there outranking what was named for them), else their mails'. Their signature's box is
+ * written in it.
+ */
+export const signedLocale = (
+  wf: Pick<Workflow, "settings">,
+  s: Pick<WorkflowSigner, "locale" | "consentLocale">,
+  tenantLocale: string | null,
+): SupportedLocale => supportedLocaleOf(s.consentLocale) ?? signerMailLocale(wf, s, tenantLocale);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { dateProblem, dateProblemText, type DateProblem } from "@/lib/date-parts";
+import { numberFromInput, numberInputText } from "@/lib/format/number-input";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { normalizeValue } from "@/lib/templates/normalize-value";
 import type { FieldDef } from "@/lib/templates/types";
 import { fieldProblem, isEmpty, type FieldProblem } from "@/lib/templates/validate-record";
@@ -13,29 +15,29 @@ import type { Rule } from "../schema/schema-format";
  * step the portal accepts is one the final advance accepts. Pure: no server import, no DOM.
  *
  * Form controls hold text (inputs, selects, radios) or a boolean (checkbox); the schema turns them
- * into the values the API stores (numbers, enum options, null for empty).
+ * into the values the API stores (numbers, enum options, null for empty); numbers are read and shown
+ * as the form's language writes them (`locale`: "3,5" in German is 3.5).
  */
 export type FormValue = string | boolean;
 export type FormValues = Record<string, FormValue>;
 
 /** What a form control shows for a stored value. */
-export function formValueOf(f: FieldDef, stored: unknown): FormValue {
+export function formValueOf(f: FieldDef, stored: unknown, locale: string = DEFAULT_LOCALE): FormValue {
   if (f.type === "boolean") return stored === true;
+  if (typeof stored === "number" && (f.type === "number" || f.type === "integer")) return numberInputText(stored, locale);
   return stored === undefined || stored === null ? "" : String(stored);
 }
 
 /** The value the API stores for what a control holds: null when empty (PATCH removes it). */
-export function apiValueOf(f: FieldDef, v: FormValue | undefined): unknown {
+export function apiValueOf(f: FieldDef, v: FormValue | undefined, locale: string = DEFAULT_LOCALE): unknown {
   if (typeof v === "boolean") return f.type === "boolean" ? v : null;
   const text = (v ?? "").trim();
   if (text === "") return null;
   switch (f.type) {
     case "number":
-    case "integer": {
-      const n = Number(text);
+    case "integer":
       // Half-typed or wrong text stays text: the field rules name the problem, autosave skips it.
-      return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text) && Number.isFinite(n) ? n : text;
-    }
+      return numberFromInput(text, locale) ?? text;
     case "enum":
       return f.options!.find((o) => String(o) === text) ?? text;
     case "email":
@@ -51,12 +53,16 @@ export function apiValueOf(f: FieldDef, v: FormValue | undefined): unknown {
  * The values of `fields` that may be saved as they stand (the server's save-time check: a field of
  * the step, of its type): what autosave sends. The others (half-typed numbers) stay as a local draft.
  */
-export function savableValues(fields: FieldDef[], values: FormValues): { save: Record<string, unknown>; unsaved: string[] } {
+export function savableValues(
+  fields: FieldDef[],
+  values: FormValues,
+  locale: string = DEFAULT_LOCALE,
+): { save: Record<string, unknown>; unsaved: string[] } {
   const save: Record<string, unknown> = {};
   const unsaved: string[] = [];
   for (const f of fields) {
     if (!(f.key in values)) continue;
-    const v = apiValueOf(f, values[f.key]);
+    const v = apiValueOf(f, values[f.key], locale);
     if (checkSavedValues([f], { [f.key]: v }, "", "").length) unsaved.push(f.key);
     else save[f.key] = v;
   }
@@ -126,9 +132,14 @@ function breaks(f: FieldDef, v: unknown): FieldProblem | null {
 
 /**
  * The zod schema of one step's form: each field's rules, then the step's own cross-field rules (their
- * messages are the schema author's). `words` say the fields' problems.
+ * messages are the schema author's). `words` say the fields' problems; `locale` is the form's language.
  */
-export function stepFormSchema(fields: FieldDef[], rules: Rule[], words: FieldWords = ENGLISH_FIELD_WORDS) {
+export function stepFormSchema(
+  fields: FieldDef[],
+  rules: Rule[],
+  words: FieldWords = ENGLISH_FIELD_WORDS,
+  locale: string = DEFAULT_LOCALE,
+) {
   const shape = Object.fromEntries(
     fields.map((f) => [
       f.key,
@@ -136,7 +147,7 @@ export function stepFormSchema(fields: FieldDef[], rules: Rule[], words: FieldWo
         // Radios read as null in react-hook-form once one was focused and none is chosen: no answer, like "".
         .union([z.string(), z.boolean(), z.null()])
         .optional()
-        .transform((v) => apiValueOf(f, v ?? undefined))
+        .transform((v) => apiValueOf(f, v ?? undefined, locale))
         .superRefine((v, ctx) => {
           // A date typed in part or wrongly in the three boxes: the GOV.UK words, not the API's "must be a date (YYYY-MM-DD)".
           const partly = f.type === "date" && typeof v === "string" ? dateProblem(v) : null;

@@ -1,17 +1,24 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
+import { bidi } from "@/components/bidi";
 import type { Workflow } from "@/lib/db/schema";
-import { liveWorkflowStates, when } from "@/lib/console/labels";
+import { liveWorkflowStates } from "@/lib/console/labels";
 import { tierAllowsExplain } from "@/lib/explain/settings";
 import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { signingDetail } from "@/lib/console/signing-detail";
 import { workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { approvalStages, workflowTimeline } from "@/lib/console/workflow-detail";
-import { workflowStateLabel } from "@/lib/format/state-words";
+import { momentText } from "@/lib/format/moment-text";
+import { workflowStateTag } from "@/lib/format/state-words";
+import { isolate } from "@/lib/i18n/isolate";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translator } from "@/lib/i18n/translator";
 import { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
@@ -19,21 +26,26 @@ import { AutoRefresh } from "../../AutoRefresh";
 import { ConsoleShell } from "../../ConsoleShell";
 import { NoAccess } from "../../NoAccess";
 import styles from "../../console.module.css";
+import { workflowStateWords } from "../workflow-words";
 import { Actions, Approval, Callbacks, ChangesSinceReview, CollectedData, Exception, History, RuleResults, Timeline } from "./sections";
 import { Signing } from "./signing";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Workflow – Sealpost console", robots: { index: false, follow: false } };
 
-const DONE: Record<WorkflowConsoleAction, string> = {
-  approve: "You approved this workflow.",
-  "approve-with-exception": "You approved this workflow with an exception. Your justification will be sealed into the PDF.",
-  reject: "You rejected this workflow. No PDF will be made.",
-  "request-changes": "You asked for changes. The participants have been emailed your request.",
-  escalate: "The approval was escalated to the next approver, who has been emailed.",
-  cancel: "The workflow has been cancelled.",
-  seal: "Sealing was requested.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("console.workflows.detail.metaTitle"), robots: { index: false, follow: false } };
+}
+
+const DONE = {
+  approve: "console.workflows.detail.done.approve",
+  "approve-with-exception": "console.workflows.detail.done.approveWithException",
+  reject: "console.workflows.detail.done.reject",
+  "request-changes": "console.workflows.detail.done.requestChanges",
+  escalate: "console.workflows.detail.done.escalate",
+  cancel: "console.workflows.detail.done.cancel",
+  seal: "console.workflows.detail.done.seal",
+} as const satisfies Record<WorkflowConsoleAction, string>;
 
 /** /console/workflows/{id}: the approval mail's console link. State, data, rules, changes, approval, actions, files and activity. */
 export default async function WorkflowPage({
@@ -50,9 +62,13 @@ export default async function WorkflowPage({
   if (!access.ok) return <NoAccess access={access} />;
   const { principal } = access;
 
-  const wf = await orNotFound(getWorkflow(principal.tenant.id, workflowId), "workflow.not_found");
+  const [wf, t, locale] = await Promise.all([
+    orNotFound(getWorkflow(principal.tenant.id, workflowId), "workflow.not_found"),
+    getTranslations(),
+    getLocale() as Promise<Locale>,
+  ]);
   const [timeline, callbacks, signing] = await Promise.all([
-    workflowTimeline(wf),
+    workflowTimeline(wf, locale),
     wf.callbackUrl ? listCallbackAttempts(wf.tenantId, wf.id) : null,
     signingDetail(wf, principal),
   ]);
@@ -61,53 +77,84 @@ export default async function WorkflowPage({
     !!signing?.certificate && "pending" in signing.certificate && (wf.state === "complete" || wf.state === "rejected");
   const perms = workflowPermissions(wf, principal);
   const stages = approvalStages(wf, principal.tenant.approvers);
-  const state = workflowStateLabel(wf.state);
   // Own keys only: ?done=__proto__ must not reach the page as an object.
-  const done = typeof q.done === "string" && Object.hasOwn(DONE, q.done) ? DONE[q.done as WorkflowConsoleAction] : undefined;
-  const recipients = wf.settings.recipients.map((r) => (r.displayName ? `${r.displayName} <${r.email}>` : r.email)).join(", ");
+  const done = typeof q.done === "string" && Object.hasOwn(DONE, q.done) ? t(DONE[q.done as WorkflowConsoleAction]) : undefined;
+  const recipients = wf.settings.recipients.map((r) => isolate(r.displayName ? `${r.displayName} <${r.email}>` : r.email));
+  const list = new Intl.ListFormat(locale, { type: "unit", style: "short" });
+  const link = (href: string) => (chunks: ReactNode) => <a href={href}>{chunks}</a>;
 
   return (
     <ConsoleShell principal={principal}>
       <AutoRefresh active={liveWorkflowStates.includes(wf.state) || certificatePending} />
       <p>
-        <a href="/console/workflows">‹ All workflows</a>
+        <a href="/console/workflows">{t("console.workflows.detail.back")}</a>
       </p>
       {done && <NotificationBanner variant="success" heading={done} />}
-      <Caption>Workflow from {wf.templatePath}</Caption>
-      <h1>{wf.title}</h1>
+      <Caption>{bidi(t("console.workflows.detail.caption", { template: isolate(wf.templatePath) }))}</Caption>
+      <h1>
+        <bdi>{wf.title}</bdi>
+      </h1>
       <p role="status">
-        <StatusTag colour={state.colour}>{state.label}</StatusTag>
+        <StatusTag colour={workflowStateTag(wf.state)}>{workflowStateWords(t, wf.state)}</StatusTag>
       </p>
 
-      <h2>Summary</h2>
+      <h2>{t("console.workflows.detail.summaryHeading")}</h2>
       <SummaryList
+        words={{ notAnswered: t("common.form.notAnswered"), change: t("common.form.change") }}
         rows={[
-          { key: "started", label: "Started by", value: `${wf.createdBy}, ${when(wf.createdAt)}` },
-          { key: "participants", label: "Participants", value: recipients || "None (data given at creation)" },
-          { key: "progress", label: "Steps", value: progressLine(wf) },
+          {
+            key: "started",
+            label: t("console.workflows.detail.startedBy"),
+            value: t("console.workflows.detail.startedByValue", { person: isolate(wf.createdBy), at: wf.createdAt }),
+          },
+          {
+            key: "participants",
+            label: t("console.workflows.detail.participants"),
+            value: recipients.length ? list.format(recipients) : t("console.workflows.detail.participantsNone"),
+          },
+          { key: "progress", label: t("console.workflows.detail.steps"), value: progressLine(t, wf) },
           {
             key: "validation",
-            label: "Validation",
-            value: wf.validationOutcome
-              ? `${wf.validationOutcome === "passed" ? "Passed" : "Failed"}, ${when(wf.validatedAt)}`
-              : "Not checked yet",
+            label: t("console.workflows.detail.validation"),
+            value: !wf.validationOutcome
+              ? t("console.workflows.detail.validationNotYet")
+              : wf.validationOutcome === "passed"
+                ? t("console.workflows.detail.validationPassed", { at: wf.validatedAt ?? wf.createdAt })
+                : t("console.workflows.detail.validationFailed", { at: wf.validatedAt ?? wf.createdAt }),
           },
-          { key: "approval", label: "Approval", value: approvalLine(wf) },
-          { key: "template", label: "Template", value: `${wf.templatePath} (version ${wf.templateVersion.slice(0, 12)})` },
-          { key: "reference", label: "Reference", value: `${wf.correlationId} (workflow ${wf.id})` },
+          { key: "approval", label: t("console.workflows.detail.approval"), value: approvalLine(t, wf) },
+          {
+            key: "template",
+            label: t("console.workflows.detail.template"),
+            value: t("console.workflows.detail.templateValue", {
+              template: isolate(wf.templatePath),
+              version: wf.templateVersion.slice(0, 12),
+            }),
+          },
+          {
+            key: "reference",
+            label: t("console.workflows.detail.reference"),
+            value: t("console.workflows.detail.referenceValue", { reference: isolate(wf.correlationId), id: wf.id }),
+          },
           ...(wf.completedAt
-            ? [{ key: "ended", label: wf.state === "complete" ? "Completed" : "Ended", value: when(wf.completedAt) }]
+            ? [
+                {
+                  key: "ended",
+                  label: wf.state === "complete" ? t("console.workflows.detail.completed") : t("console.workflows.detail.ended"),
+                  value: momentText(wf.completedAt, locale),
+                },
+              ]
             : []),
         ]}
       />
 
-      <Actions wf={wf} base={base} perms={perms} stages={stages} />
+      <Actions wf={wf} base={base} perms={perms} stages={stages} t={t} />
 
-      <h2>Files</h2>
+      <h2>{t("console.workflows.detail.filesHeading")}</h2>
       <ul className={styles.downloads}>
         {wf.sealedKey && wf.sealedSha256 ? (
           <li>
-            <a href={`${base}/files/sealed`}>Sealed PDF</a>, sealed {when(wf.sealedAt)}
+            {t.rich("console.workflows.detail.sealedPdf", { link: link(`${base}/files/sealed`), at: wf.sealedAt ?? wf.createdAt })}
             <div className={styles.secondary}>
               SHA-256: <code className={styles.hash}>{wf.sealedSha256}</code>
             </div>
@@ -115,45 +162,47 @@ export default async function WorkflowPage({
         ) : null}
         {wf.sealedKey && wf.settings.explainRequestedBy && tierAllowsExplain(principal.tenant) ? (
           <li>
-            Why the sealed PDF came out as it did: explain report, <a href={`${base}/files/explain/summary`}>summary</a> or{" "}
-            <a href={`${base}/files/explain/detailed`}>detailed</a> (PDF)
+            {t.rich("console.workflows.detail.explain", {
+              summary: link(`${base}/files/explain/summary`),
+              detailed: link(`${base}/files/explain/detailed`),
+            })}
           </li>
         ) : null}
         {wf.sealedKey && wf.sealedSha256 ? null : (
-          <li>
-            {wf.state === "sealing"
-              ? "The sealed PDF is being made; this page updates itself."
-              : "No sealed PDF: it is made once the workflow is approved."}
-          </li>
+          <li>{wf.state === "sealing" ? t("console.workflows.detail.sealingNow") : t("console.workflows.detail.noSealedPdf")}</li>
         )}
         <li>
-          Collected data as it is now: <a href={`${base}/files/export/json`}>JSON</a> or{" "}
-          <a href={`${base}/files/export/csv`}>CSV (spreadsheet)</a>
+          {t.rich("console.workflows.detail.export", { json: link(`${base}/files/export/json`), csv: link(`${base}/files/export/csv`) })}
         </li>
       </ul>
 
-      {signing && <Signing detail={signing} base={base} />}
-      <CollectedData wf={wf} />
-      <RuleResults wf={wf} />
-      <ChangesSinceReview wf={wf} />
-      <Approval wf={wf} stages={stages} />
-      <History wf={wf} />
-      <Exception wf={wf} />
-      {callbacks && <Callbacks callbacks={callbacks} />}
-      <Timeline events={timeline} />
+      {signing && <Signing detail={signing} base={base} t={t} locale={locale} />}
+      <CollectedData wf={wf} t={t} />
+      <RuleResults wf={wf} t={t} />
+      <ChangesSinceReview wf={wf} t={t} />
+      <Approval wf={wf} stages={stages} t={t} locale={locale} />
+      <History wf={wf} t={t} locale={locale} />
+      <Exception wf={wf} t={t} />
+      {callbacks && <Callbacks callbacks={callbacks} t={t} locale={locale} />}
+      <Timeline events={timeline} t={t} locale={locale} />
     </ConsoleShell>
   );
 }
 
-function progressLine(wf: Workflow): string {
+function progressLine(t: Translator, wf: Workflow): string {
   const total = wf.schema.steps.length;
   if (wf.state === "in-progress" || wf.state === "changes-requested")
-    return `The participant is at step ${wf.currentStepIndex + 1} of ${total} (${wf.schema.steps[wf.currentStepIndex]?.title ?? ""})`;
-  return `${total} ${total === 1 ? "step" : "steps"}`;
+    return t("console.workflows.detail.stepsAt", {
+      step: wf.currentStepIndex + 1,
+      total,
+      title: isolate(wf.schema.steps[wf.currentStepIndex]?.title ?? ""),
+    });
+  return t("console.workflows.detail.stepsCount", { count: total });
 }
 
-function approvalLine(wf: Workflow): string {
+function approvalLine(t: Translator, wf: Workflow): string {
   const total = totalApprovalStages(wf);
-  if (wf.state === "pending-approval") return `Stage ${wf.approvalStage} of ${total}, waiting since ${when(wf.approvalRequestedAt)}`;
-  return `${total} ${total === 1 ? "stage" : "stages"}`;
+  if (wf.state === "pending-approval")
+    return t("console.workflows.detail.approvalWaiting", { stage: wf.approvalStage, total, since: wf.approvalRequestedAt ?? wf.createdAt });
+  return t("console.workflows.detail.approvalStages", { count: total });
 }

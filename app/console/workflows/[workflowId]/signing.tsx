@@ -1,72 +1,87 @@
+import type { ReactNode } from "react";
 import { StatusTag } from "@/components/StatusTag";
 import { Table } from "@/components/Table";
-import { when } from "@/lib/console/labels";
-import { signatureWords, type SigningDetail } from "@/lib/console/signing-detail";
-import { signerStateLabels } from "@/lib/format/state-words";
+import { bidi } from "@/components/bidi";
+import { signatureVerdict, type SigningDetail } from "@/lib/console/signing-detail";
 import type { WorkflowSigner } from "@/lib/db/schema";
+import { momentText } from "@/lib/format/moment-text";
+import { signerStateTags } from "@/lib/format/state-words";
+import { isolate } from "@/lib/i18n/isolate";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Translator } from "@/lib/i18n/translator";
 import styles from "../../console.module.css";
+import { signatureWords, signerStateWords, verificationSummary } from "../workflow-words";
 
 /** E-signature on the workflow page: the signers, the current document's verification, and the certificate of completion. */
-export function Signing({ detail, base }: { detail: SigningDetail; base: string }) {
+export function Signing({ detail, base, t, locale }: { detail: SigningDetail; base: string; t: Translator; locale: Locale }) {
   return (
     <section aria-labelledby="signing-title">
-      <h2 id="signing-title">Signatures</h2>
-      <p>
-        {detail.mode === "sequential" ? "Signers sign one after another, in the order shown." : "Every signer is asked at the same time."}
-      </p>
-      <Signers signers={detail.signers} sequential={detail.mode === "sequential"} />
-      <Verification detail={detail} />
-      <Certificate detail={detail} base={base} />
+      <h2 id="signing-title">{t("console.workflows.signing.heading")}</h2>
+      <p>{detail.mode === "sequential" ? t("console.workflows.signing.sequential") : t("console.workflows.signing.parallel")}</p>
+      <Signers signers={detail.signers} sequential={detail.mode === "sequential"} t={t} locale={locale} />
+      <Verification detail={detail} t={t} locale={locale} />
+      <Certificate detail={detail} base={base} t={t} />
     </section>
   );
 }
 
-function Signers({ signers, sequential }: { signers: WorkflowSigner[]; sequential: boolean }) {
+function Signers({ signers, sequential, t, locale }: { signers: WorkflowSigner[]; sequential: boolean; t: Translator; locale: Locale }) {
   return (
     <Table
-      caption={`Signers (${signers.length})`}
+      caption={t("console.workflows.signing.signersCaption", { count: signers.length })}
       rows={signers}
       rowKey={(s) => String(s.position)}
       columns={[
         ...(sequential
-          ? [{ key: "order", header: "Order", cell: (s: WorkflowSigner) => String(s.signOrder ?? s.position + 1), numeric: true }]
+          ? [
+              {
+                key: "order",
+                header: t("console.workflows.signing.columnOrder"),
+                cell: (s: WorkflowSigner) => (s.signOrder ?? s.position + 1).toLocaleString(locale),
+                numeric: true,
+              },
+            ]
           : []),
         {
           key: "name",
-          header: "Signer",
+          header: t("console.workflows.signing.columnSigner"),
           cell: (s) => (
             <>
-              {s.name}
-              <div className={styles.secondary}>{s.email}</div>
+              <bdi>{s.name}</bdi>
+              <div className={styles.secondary}>
+                <bdi>{s.email}</bdi>
+              </div>
             </>
           ),
         },
-        { key: "role", header: "Role", cell: (s) => s.role ?? "—" },
+        { key: "role", header: t("console.workflows.signing.columnRole"), cell: (s) => (s.role ? <bdi>{s.role}</bdi> : "—") },
         {
           key: "state",
-          header: "State",
+          header: t("console.workflows.signing.columnState"),
           cell: (s) => (
             <>
-              <StatusTag colour={signerStateLabels[s.state].colour}>{signerStateLabels[s.state].label}</StatusTag>
-              {s.declineReason ? <div>Reason: {s.declineReason}</div> : null}
+              <StatusTag colour={signerStateTags[s.state]}>{signerStateWords(t, s.state)}</StatusTag>
+              {s.declineReason ? (
+                <div>{bidi(t("console.workflows.signing.declineReason", { reason: isolate(s.declineReason) }))}</div>
+              ) : null}
             </>
           ),
         },
-        { key: "times", header: "When", cell: (s) => <SignerTimes s={s} /> },
+        { key: "times", header: t("console.workflows.signing.columnWhen"), cell: (s) => <SignerTimes s={s} t={t} /> },
       ]}
     />
   );
 }
 
-function SignerTimes({ s }: { s: WorkflowSigner }) {
+function SignerTimes({ s, t }: { s: WorkflowSigner; t: Translator }) {
   const lines = [
-    s.invitedAt && `Invited ${when(s.invitedAt)}`,
-    s.viewedAt && `Opened ${when(s.viewedAt)}`,
-    s.signedAt && `Signed ${when(s.signedAt)}`,
-    s.declinedAt && `Declined ${when(s.declinedAt)}`,
-    !s.signedAt && !s.declinedAt && s.signRequestedAt && `Confirmed ${when(s.signRequestedAt)}; the signature is being added`,
+    s.invitedAt && t("console.workflows.signing.invitedAt", { at: s.invitedAt }),
+    s.viewedAt && t("console.workflows.signing.openedAt", { at: s.viewedAt }),
+    s.signedAt && t("console.workflows.signing.signedAt", { at: s.signedAt }),
+    s.declinedAt && t("console.workflows.signing.declinedAt", { at: s.declinedAt }),
+    !s.signedAt && !s.declinedAt && s.signRequestedAt && t("console.workflows.signing.confirmedAt", { at: s.signRequestedAt }),
   ].filter(Boolean);
-  if (!lines.length) return <>Not invited yet</>;
+  if (!lines.length) return <>{t("console.workflows.signing.notInvited")}</>;
   return (
     <>
       {lines.map((l) => (
@@ -76,47 +91,64 @@ function SignerTimes({ s }: { s: WorkflowSigner }) {
   );
 }
 
-function Verification({ detail }: { detail: SigningDetail }) {
+function Verification({ detail, t, locale }: { detail: SigningDetail; t: Translator; locale: Locale }) {
   const v = detail.verification;
   return (
     <>
-      <h3>Check of the signed document</h3>
+      <h3>{t("console.workflows.signing.checkHeading")}</h3>
       {"unavailable" in v ? (
-        <p>{v.unavailable}</p>
+        <p>{v.unavailable === "notSealed" ? t("console.workflows.signing.notSealedYet") : t("console.workflows.signing.checkFailed")}</p>
       ) : (
         <>
           <p>
             <StatusTag colour={v.valid ? "green" : v.signatureCount ? "red" : "grey"}>
-              {v.valid ? "All signatures valid" : v.signatureCount ? "Not valid" : "Not signed yet"}
+              {v.valid
+                ? t("console.workflows.signing.allValid")
+                : v.signatureCount
+                  ? t("console.workflows.signing.notValid")
+                  : t("console.workflows.signing.notSignedYet")}
             </StatusTag>{" "}
-            {v.summary} Revision {v.document.revision}
-            {v.document.matchesStored ? "" : " (it does not match the SHA-256 recorded for it)"}.
+            {verificationSummary(t, v)}{" "}
+            {v.document.matchesStored
+              ? t("console.workflows.signing.revision", { revision: v.document.revision })
+              : t("console.workflows.signing.revisionMismatch", { revision: v.document.revision })}
           </p>
           {v.signatureCount > 0 && (
             <Table
-              caption="Each signature in the current document"
+              caption={t("console.workflows.signing.signaturesCaption")}
               captionHidden
               rows={v.signatures}
               rowKey={(s) => s.field}
               columns={[
                 {
                   key: "signer",
-                  header: "Signed by",
-                  cell: (s) => (s.signer ? `${s.signer.name} (${s.signer.email})` : (s.certificate.subject ?? s.field)),
+                  header: t("console.workflows.signing.columnSignedBy"),
+                  cell: (s) =>
+                    s.signer ? (
+                      bidi(t("console.workflows.signing.signerValue", { name: isolate(s.signer.name), email: isolate(s.signer.email) }))
+                    ) : (
+                      <bdi>{s.certificate.subject ?? s.field}</bdi>
+                    ),
                 },
                 {
                   key: "time",
-                  header: "Signed at",
+                  header: t("console.workflows.signing.columnSignedAt"),
                   cell: (s) =>
-                    s.signingTime ? `${when(s.signingTime)}${s.signingTimeSource === "timestamp" ? ", timestamped" : ""}` : "—",
+                    s.signingTime
+                      ? s.signingTimeSource === "timestamp"
+                        ? t("console.workflows.signing.timestamped", { at: new Date(s.signingTime) })
+                        : momentText(s.signingTime, locale)
+                      : "—",
                 },
                 {
                   key: "result",
-                  header: "Result",
+                  header: t("console.workflows.signing.columnResult"),
                   cell: (s) => (
                     <>
-                      <StatusTag colour={s.valid ? "green" : "red"}>{s.valid ? "Valid" : "Not valid"}</StatusTag>
-                      <div>{signatureWords(s)}</div>
+                      <StatusTag colour={s.valid ? "green" : "red"}>
+                        {s.valid ? t("console.workflows.signing.valid") : t("console.workflows.signing.notValid")}
+                      </StatusTag>
+                      <div>{signatureWords(t, signatureVerdict(s))}</div>
                     </>
                   ),
                 },
@@ -129,28 +161,32 @@ function Verification({ detail }: { detail: SigningDetail }) {
   );
 }
 
-function Certificate({ detail, base }: { detail: SigningDetail; base: string }) {
+function Certificate({ detail, base, t }: { detail: SigningDetail; base: string; t: Translator }) {
   const c = detail.certificate;
+  const link = (chunks: ReactNode) => <a href={`${base}/files/certificate`}>{chunks}</a>;
   return (
     <>
-      <h3>Certificate of completion</h3>
+      <h3>{t("console.workflows.signing.certificateHeading")}</h3>
       {"pending" in c ? (
-        <p>{c.pending}</p>
+        <p>{c.pending === "now" ? t("console.workflows.signing.certificatePending") : t("console.workflows.signing.certificateLater")}</p>
       ) : "notYours" in c ? (
-        <p>{c.notYours}</p>
+        <p>{t("console.workflows.signing.certificateNotYours")}</p>
       ) : (
         <ul className={styles.downloads}>
           <li>
-            <a href={`${base}/files/certificate`}>Certificate of completion (PDF)</a>,{" "}
-            {c.outcome === "declined" ? "recording the decline" : "every signer's events"}, signed by your organisation
+            {t.rich("console.workflows.signing.certificateLink", { link, outcome: c.outcome })}
             <div className={styles.secondary}>
               SHA-256: <code className={styles.hash}>{c.sha256}</code>
             </div>
           </li>
           <li>
             {c.chain.valid
-              ? `Activity record intact: the ${c.chain.checked} events in the certificate's hash chain are unchanged.`
-              : `Activity record changed: ${c.chain.message}.`}
+              ? t("console.workflows.signing.chainIntact", { count: c.chain.checked })
+              : t("console.workflows.signing.chainChanged", {
+                  problem: c.chain.broken.problem,
+                  event: String(c.chain.broken.eventId),
+                  link: c.chain.broken.index + 1,
+                })}
           </li>
         </ul>
       )}

@@ -1,120 +1,131 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Caption } from "@/components/PageShell";
 import { SummaryList } from "@/components/SummaryList";
+import { bidi } from "@/components/bidi";
 import type { Workflow } from "@/lib/db/schema";
 import type { ConfirmField } from "@/lib/console/confirm";
 import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
-import { plainWords, workflowActions, workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
+import { refusalOf, workflowActions, workflowPermissions, type WorkflowConsoleAction } from "@/lib/console/workflow-actions";
 import { fieldChoices, ruleRows } from "@/lib/console/workflow-detail";
-import { workflowStateLabel } from "@/lib/format/state-words";
+import { isolate } from "@/lib/i18n/isolate";
+import type { Translator } from "@/lib/i18n/translator";
 import { getWorkflow } from "@/lib/workflow/get-workflow";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { ConfirmForm } from "../../../../ConfirmForm";
 import { ConsoleShell } from "../../../../ConsoleShell";
 import { NoAccess } from "../../../../NoAccess";
+import { refusalWords, workflowStateWords } from "../../../workflow-words";
 import { confirmWorkflowAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Confirm – Sealpost console", robots: { index: false, follow: false } };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("console.workflows.confirm.metaTitle"), robots: { index: false, follow: false } };
+}
 
 const comment = (label: string, hint: string): ConfirmField => ({ kind: "textarea", name: "comment", label, hint, maxLength: 5000 });
 
+/** Each action's confirmation: its question, its button, what it does to this workflow, and the fields it asks for. */
 const TEXT: Record<
   WorkflowConsoleAction,
-  { title: string; submit: string; effect: (wf: Workflow) => string; fields: (wf: Workflow) => ConfirmField[] }
+  (t: Translator) => { title: string; submit: string; effect: (wf: Workflow) => string; fields: (wf: Workflow) => ConfirmField[] }
 > = {
-  approve: {
-    title: "Approve this workflow?",
-    submit: "Yes, approve",
+  approve: (t) => ({
+    title: t("console.workflows.confirm.approve.title"),
+    submit: t("console.workflows.confirm.approve.submit"),
     effect: (wf) =>
       Math.max(wf.approvalStage, 1) < totalApprovalStages(wf)
-        ? `The workflow moves to stage ${wf.approvalStage + 1} of ${totalApprovalStages(wf)}, whose approvers are emailed.`
-        : "This is the last stage: the data is sealed into a PDF with your decision. This cannot be undone.",
-    fields: () => [comment("Comment (optional)", "Recorded with your decision and sealed into the PDF.")],
-  },
-  "approve-with-exception": {
-    title: "Approve this workflow with an exception?",
-    submit: "Yes, approve with an exception",
+        ? t("console.workflows.confirm.approve.nextStage", { stage: wf.approvalStage + 1, total: totalApprovalStages(wf) })
+        : t("console.workflows.confirm.approve.lastStage"),
+    fields: () => [comment(t("console.workflows.confirm.approve.comment"), t("console.workflows.confirm.approve.commentHint"))],
+  }),
+  "approve-with-exception": (t) => ({
+    title: t("console.workflows.confirm.approveWithException.title"),
+    submit: t("console.workflows.confirm.approveWithException.submit"),
     effect: (wf) =>
-      `These rules failed: ${ruleRows(wf)
-        .filter((r) => !r.passed && r.severity === "error" && !r.excepted)
-        .map((r) => r.message)
-        .join("; ")}. Your justification is sealed into the PDF.`,
+      t("console.workflows.confirm.approveWithException.effect", {
+        rules: ruleRows(wf)
+          .filter((r) => !r.passed && r.severity === "error" && !r.excepted)
+          .map((r) => isolate(r.message))
+          .join(t("console.workflows.confirm.approveWithException.ruleSeparator")),
+      }),
     fields: () => [
       {
         kind: "textarea",
         name: "justification",
-        label: "Why do you approve although rules failed?",
-        hint: "Required. Sealed into the PDF with your name.",
+        label: t("console.workflows.confirm.approveWithException.justification"),
+        hint: t("console.workflows.confirm.approveWithException.justificationHint"),
         required: true,
         maxLength: 5000,
       },
     ],
-  },
-  reject: {
-    title: "Reject this workflow?",
-    submit: "Yes, reject",
-    effect: () => "No PDF is made, and the workflow cannot be approved afterwards.",
-    fields: () => [comment("Reason (optional)", "Recorded with your decision.")],
-  },
-  "request-changes": {
-    title: "Ask for changes to this workflow?",
-    submit: "Yes, ask for changes",
-    effect: () => "The participants are emailed your request and can change their answers; approval then starts again at stage 1.",
+  }),
+  reject: (t) => ({
+    title: t("console.workflows.confirm.reject.title"),
+    submit: t("console.workflows.confirm.reject.submit"),
+    effect: () => t("console.workflows.confirm.reject.effect"),
+    fields: () => [comment(t("console.workflows.confirm.reject.comment"), t("console.workflows.confirm.reject.commentHint"))],
+  }),
+  "request-changes": (t) => ({
+    title: t("console.workflows.confirm.requestChanges.title"),
+    submit: t("console.workflows.confirm.requestChanges.submit"),
+    effect: () => t("console.workflows.confirm.requestChanges.effect"),
     fields: (wf) => [
       {
         kind: "select",
         name: "fieldKey",
-        label: "Which answer is it about? (optional)",
-        hint: "Leave empty for the whole submission.",
-        options: fieldChoices(wf),
-        emptyLabel: "The whole submission",
+        label: t("console.workflows.confirm.requestChanges.field"),
+        hint: t("console.workflows.confirm.requestChanges.fieldHint"),
+        options: fieldChoices(wf).map((c) => ({
+          value: c.value,
+          label: t("console.workflows.confirm.requestChanges.fieldChoice", { step: isolate(c.step), question: isolate(c.label) }),
+        })),
+        emptyLabel: t("console.workflows.confirm.requestChanges.fieldEmpty"),
       },
       {
         kind: "textarea",
         name: "message",
-        label: "What needs to change",
-        hint: "The participants receive this by email and see it beside the answer.",
+        label: t("console.workflows.confirm.requestChanges.message"),
+        hint: t("console.workflows.confirm.requestChanges.messageHint"),
         required: true,
         maxLength: 2000,
       },
       {
         kind: "select",
         name: "severity",
-        label: "How important is it?",
+        label: t("console.workflows.confirm.requestChanges.severity"),
         options: [
-          { value: "error", label: "Must change" },
-          { value: "warning", label: "Please check" },
-          { value: "info", label: "Note only" },
+          { value: "error", label: t("console.workflows.confirm.requestChanges.severityError") },
+          { value: "warning", label: t("console.workflows.confirm.requestChanges.severityWarning") },
+          { value: "info", label: t("console.workflows.confirm.requestChanges.severityInfo") },
         ],
-        emptyLabel: "Choose",
+        emptyLabel: t("console.workflows.confirm.requestChanges.severityEmpty"),
         defaultValue: "error",
       },
     ],
-  },
-  escalate: {
-    title: "Escalate the approval?",
-    submit: "Yes, escalate",
-    effect: () => "The next approver in the routing sequence is emailed and may decide; approvers asked earlier keep the right to decide.",
+  }),
+  escalate: (t) => ({
+    title: t("console.workflows.confirm.escalate.title"),
+    submit: t("console.workflows.confirm.escalate.submit"),
+    effect: () => t("console.workflows.confirm.escalate.effect"),
     fields: () => [],
-  },
-  cancel: {
-    title: "Cancel this workflow?",
-    submit: "Yes, cancel the workflow",
-    effect: () => "Nothing more can be done with it: no PDF is made, and the participants' links only show that it was cancelled.",
+  }),
+  cancel: (t) => ({
+    title: t("console.workflows.confirm.cancel.title"),
+    submit: t("console.workflows.confirm.cancel.submit"),
+    effect: () => t("console.workflows.confirm.cancel.effect"),
     fields: () => [],
-  },
-  seal: {
-    title: "Seal this workflow?",
-    submit: "Yes, seal it",
-    effect: (wf) =>
-      wf.state === "sealing"
-        ? "The seal job is sent again (for a seal that failed or is stuck). If one is still running, the first PDF stored wins."
-        : "The data is sealed into a PDF now, without waiting for the approvers. The history records that approval was skipped.",
+  }),
+  seal: (t) => ({
+    title: t("console.workflows.confirm.seal.title"),
+    submit: t("console.workflows.confirm.seal.submit"),
+    effect: (wf) => (wf.state === "sealing" ? t("console.workflows.confirm.seal.retryEffect") : t("console.workflows.confirm.seal.effect")),
     fields: () => [],
-  },
+  }),
 };
 
 /** /console/workflows/{id}/confirm/{action}: the confirmation step (nothing happens on GET). */
@@ -125,41 +136,51 @@ export default async function ConfirmWorkflowPage({ params }: { params: Promise<
   const base = `/console/workflows/${encodeURIComponent(workflowId)}`;
   const access = await consoleAccess(`${base}/confirm/${act}`, "workflow");
   if (!access.ok) return <NoAccess access={access} />;
-  const wf = await orNotFound(getWorkflow(access.principal.tenant.id, workflowId), "workflow.not_found");
+  const [wf, t] = await Promise.all([
+    orNotFound(getWorkflow(access.principal.tenant.id, workflowId), "workflow.not_found"),
+    getTranslations(),
+  ]);
   const perms = workflowPermissions(wf, access.principal);
-  const t = TEXT[act];
+  const text = TEXT[act](t);
+  const refusal = perms.refusals[act];
+  const state = workflowStateWords(t, wf.state);
   return (
     <ConsoleShell principal={access.principal} wide={false}>
-      <Caption>{wf.title}</Caption>
-      {perms.can[act] ? (
+      <Caption>
+        <bdi>{wf.title}</bdi>
+      </Caption>
+      {refusal === null ? (
         <>
-          <h1>{t.title}</h1>
+          <h1>{text.title}</h1>
           <SummaryList
             rows={[
               {
                 key: "state",
-                label: "State now",
-                value: `${workflowStateLabel(wf.state).label}${wf.state === "pending-approval" ? `, stage ${wf.approvalStage} of ${totalApprovalStages(wf)}` : ""}`,
+                label: t("console.workflows.confirm.stateNow"),
+                value:
+                  wf.state === "pending-approval"
+                    ? t("console.workflows.confirm.stateAtStage", { state, stage: wf.approvalStage, total: totalApprovalStages(wf) })
+                    : state,
               },
-              { key: "started", label: "Started by", value: wf.createdBy },
-              { key: "reference", label: "Reference", value: wf.correlationId },
+              { key: "started", label: t("console.workflows.confirm.startedBy"), value: isolate(wf.createdBy) },
+              { key: "reference", label: t("console.workflows.confirm.reference"), value: isolate(wf.correlationId) },
             ]}
           />
-          <p>{t.effect(wf)}</p>
+          <p>{bidi(text.effect(wf))}</p>
           <ConfirmForm
             action={confirmWorkflowAction.bind(null, wf.id, act)}
-            fields={t.fields(wf)}
-            submitLabel={t.submit}
+            fields={text.fields(wf)}
+            submitLabel={text.submit}
             backHref={base}
-            backLabel="No, go back to the workflow"
+            backLabel={t("console.workflows.confirm.back")}
           />
         </>
       ) : (
         <>
-          <h1>You cannot do this</h1>
-          <p>{plainWords(perms.refusals[act]!, act).message}</p>
+          <h1>{t("console.workflows.confirm.cannotTitle")}</h1>
+          <p>{bidi(refusalWords(t, refusalOf(refusal), act))}</p>
           <p>
-            <a href={base}>Go back to the workflow</a>
+            <a href={base}>{t("console.workflows.confirm.backToWorkflow")}</a>
           </p>
         </>
       )}
