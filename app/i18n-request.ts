@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
+import { consoleTenantLocale } from "@/lib/console/console-locale";
 import { deliveryLocale } from "@/lib/delivery/session-locale";
 import { PAGE_PATH_HEADER } from "@/lib/http/page-path";
 import { messagesFor } from "@/lib/i18n/catalogues";
@@ -13,11 +14,13 @@ import { portalPageLocale } from "@/lib/workflow/portal/portal-locale";
 /**
  * next-intl's request configuration (next.config.ts names this file): the language of the page being
  * rendered, which the root layout writes into `<html lang dir>` and every server component translates
- * with. A page written in every language (the recipient's, the signer's, the portal's) is in the
- * language its visitor chose (the cookie), else the one stored for what it opens (its delivery's, its
- * signer's; the portal link's participant's or workflow's; else the tenant's default: outsideLocale),
- * else the browser's Accept-Language, else en-GB. The pages not yet written in every language say
- * en-GB whatever the browser asks: their `lang` must name the language they are in.
+ * with. A page written in every language (the recipient's, the signer's, the portal's, the console's)
+ * is in the language its visitor chose (the cookie), else the one stored for what it opens (its
+ * delivery's, its signer's; the portal link's participant's or workflow's; else the tenant's default:
+ * outsideLocale; for the console, the signed-in person's tenant's default: lib/console/console-locale.ts),
+ * else the browser's Accept-Language, else en-GB. The pages not written in every language (the front
+ * page, the API reference) say en-GB whatever the browser asks: their `lang` must name the language
+ * they are in.
  */
 export default getRequestConfig(async () => {
   const h = await headers();
@@ -29,8 +32,16 @@ export default getRequestConfig(async () => {
 /** A store that does not answer leaves the language to the browser: the page itself then says what is wrong. */
 async function storedLocale(page: LocalizedPage): Promise<string | null> {
   try {
-    if (page.kind === "delivery") return await deliveryLocale(page.token);
-    return page.kind === "signer" ? await signingPageLocale(page.token) : await portalPageLocale(page);
+    switch (page.kind) {
+      case "delivery":
+        return await deliveryLocale(page.token);
+      case "signer":
+        return await signingPageLocale(page.token);
+      case "portal":
+        return await portalPageLocale(page);
+      case "console":
+        return await consoleTenantLocale();
+    }
   } catch {
     return null;
   }

@@ -15,7 +15,8 @@ import { recordPageLanguageChoice } from "@/lib/http/record-language-choice";
 /**
  * The language menu's form, with or without JavaScript: keeps the choice in the cookie (every page
  * written in several languages reads it), records it in the activity of what the page opens (a
- * delivery's, a signer's or a portal link's workflow; a failure there is logged, the choice kept), and shows the same page again (its address,
+ * delivery's, a signer's or a portal link's workflow; a failure there is logged, the choice kept; a
+ * console page opens no such activity), and shows the same page again (its address,
  * query and all: the portal's token is in it) by a redirect, so a reload does not post the form
  * again. A language not in the menu changes nothing.
  */
@@ -32,7 +33,7 @@ export async function chooseLanguage(form: FormData): Promise<void> {
       secure: new URL(env().PUBLIC_BASE_URL).protocol === "https:",
     });
     const page = localizedPage(path);
-    if (page) await recordPageLanguageChoice(page, locale, visitorFrom(h));
+    if (page && page.kind !== "console") await recordPageLanguageChoice(page, locale, visitorFrom(h));
   }
   if (isLocalPath(path)) redirect(path);
 }

@@ -74,7 +74,7 @@ it("the batch list tells batches apart by correlation id and counts records in t
   });
   expect(wf.status).toBe(201);
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-GB" });
   const page = await context.newPage();
   await page.goto(`${stack.baseUrl}/console/batches`);
   await page.getByRole("button", { name: "Sign in" }).click();

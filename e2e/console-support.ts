@@ -29,9 +29,14 @@ export async function logInAtIdp(page: Page, issuer: string, user: DevUser) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** A fresh browser context (its own cookies: one signed-in person) at desktop width, with CSP complaints collected. */
+/**
+ * A fresh browser context (its own cookies: one signed-in person) at desktop width, with CSP
+ * complaints collected. The console follows the browser's language where the tenant names none: the
+ * browser asks for British English, the words these tests look for (console-languages.test.ts reads
+ * the other languages).
+ */
 export async function consolePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; csp: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 850 }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 850 }, acceptDownloads: true, locale: "en-GB" });
   const page = await context.newPage();
   return { context, page, csp: watchCsp(page) };
 }

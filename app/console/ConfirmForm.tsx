@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { Button, ButtonGroup } from "@/components/Button";
 import { ErrorSummary } from "@/components/ErrorSummary";
@@ -17,6 +18,7 @@ export function ConfirmForm(props: {
   backHref: string;
   backLabel: string;
 }) {
+  const t = useTranslations();
   const [state, submit, pending] = useActionState<ConfirmState, FormData>(props.action, {});
   const error = (name: string) => (state.field === name ? state.message : undefined);
   return (
@@ -53,7 +55,7 @@ export function ConfirmForm(props: {
       )}
       <ButtonGroup>
         <Button id="confirm" type="submit" disabled={pending}>
-          {pending ? "Please wait…" : props.submitLabel}
+          {pending ? t("console.common.pleaseWait") : props.submitLabel}
         </Button>
         <a href={props.backHref}>{props.backLabel}</a>
       </ButtonGroup>

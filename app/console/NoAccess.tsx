@@ -1,22 +1,20 @@
+import { getTranslations } from "next-intl/server";
 import type { ConsoleAccess } from "@/lib/console/session";
 import { ConsoleShell } from "./ConsoleShell";
 
-const FEATURE: Record<Extract<ConsoleAccess, { ok: false }>["feature"], string> = {
-  batchDispatch: "batch dispatch",
-  workflow: "workflows",
-};
-
 /** A signed-in person whose organisation is not registered, or not licensed for the part of the console asked for. */
-export function NoAccess({ access }: { access: Extract<ConsoleAccess, { ok: false }> }) {
+export async function NoAccess({ access }: { access: Extract<ConsoleAccess, { ok: false }> }) {
+  const t = await getTranslations();
   return (
     <ConsoleShell email={access.email} wide={false}>
-      <h1>You cannot use the console yet</h1>
+      <h1>{t("console.common.noAccess.heading")}</h1>
       <p>
         {access.reason === "licence"
-          ? `Your organisation's Sealpost licence does not include ${FEATURE[access.feature]}.`
-          : "Your organisation is not registered with Sealpost, or your account does not say which organisation you belong to."}
+          ? t("console.common.noAccess.licence", { feature: access.feature })
+          : t("console.common.noAccess.tenantUnknown")}
       </p>
-      <p>Ask your Sealpost administrator for access. Details: {access.detail}</p>
+      {/* The detail is the server's own, for the administrator: it names the claim or the tenant as configured. */}
+      <p>{t("console.common.noAccess.ask", { detail: access.detail })}</p>
     </ConsoleShell>
   );
 }

@@ -20,11 +20,22 @@ export function batchPermissions(batch: Batch, principal: Principal) {
   return { open, approver, submitter, canDecide: open && approver && !submitter, canCancel: open };
 }
 
-export type ActionResult = { ok: true; state: string } | { ok: false; message: string; field?: "comments" };
+/**
+ * Why the console refused an action, for the page to say in its language: the comment's problem
+ * (`field` names it), or the domain's refusal by its code; `state` is the batch's state now, where
+ * it has moved on; `detail` the domain's own words for anything unforeseen.
+ */
+export type BatchRefusal =
+  | { reason: "commentsRequired" | "commentsUnstorable" | "commentsTooLong"; field: "comments" }
+  | { reason: "invalidState"; state: string | null }
+  | { reason: "notApprover" | "selfApproval" | "notFound" | "unavailable" }
+  | { reason: "other"; detail: string };
+
+export type ActionResult = { ok: true; state: string } | ({ ok: false } & BatchRefusal);
 
 /**
  * Runs a console action through the same domain functions (and so the same rules) as the API. A
- * refusal comes back as a sentence for the page, not an exception.
+ * refusal comes back as its reason for the page, not an exception.
  */
 export async function runBatchAction(
   principal: Principal,
@@ -33,35 +44,33 @@ export async function runBatchAction(
   rawComments: unknown,
 ): Promise<ActionResult> {
   const comments = typeof rawComments === "string" && rawComments.trim() !== "" ? rawComments.trim() : undefined;
-  if (action === "request-changes" && !comments)
-    return { ok: false, field: "comments", message: "Enter what the submitter needs to change" };
-  if (comments && unstorableReason(comments))
-    return { ok: false, field: "comments", message: "The comment contains characters that cannot be saved; remove them and try again" };
+  if (action === "request-changes" && !comments) return { ok: false, reason: "commentsRequired", field: "comments" };
+  if (comments && unstorableReason(comments)) return { ok: false, reason: "commentsUnstorable", field: "comments" };
   try {
     if (action === "cancel") return { ok: true, state: (await cancelBatch(principal, batchId)).state };
     const body = decideBody.safeParse({ decision: action satisfies Decision, comments });
-    if (!body.success) return { ok: false, field: "comments", message: "The comment must be 4,000 characters or fewer" };
+    if (!body.success) return { ok: false, reason: "commentsTooLong", field: "comments" };
     return { ok: true, state: (await decideBatch(principal, batchId, body.data.decision, body.data.comments)).state };
   } catch (err) {
-    if (err instanceof AppError) return { ok: false, message: plainWords(err) };
+    if (err instanceof AppError) return { ok: false, ...batchRefusal(err) };
     throw err;
   }
 }
 
-/** The domain's refusal in plain words; its own detail is kept for anything unforeseen. */
-export function plainWords(err: AppError): string {
+/** The domain's refusal as the console says it; its own detail is kept for anything unforeseen. */
+export function batchRefusal(err: AppError): BatchRefusal {
   switch (err.code) {
     case "batch.invalid_state":
-      return `This batch is now ${String(err.extra.state ?? "in another state")}, so it can no longer be decided or cancelled. Someone may have acted on it already.`;
+      return { reason: "invalidState", state: typeof err.extra.state === "string" ? err.extra.state : null };
     case "batch.not_approver":
-      return "You are not one of the approvers of this batch, so you cannot decide it.";
+      return { reason: "notApprover" };
     case "batch.self_approval":
-      return "You submitted this batch, so another approver has to decide it.";
+      return { reason: "selfApproval" };
     case "batch.not_found":
-      return "This batch does not exist, or it belongs to another organisation.";
+      return { reason: "notFound" };
     case "unavailable":
-      return "Sealpost could not reach its database just now. Nothing was changed; try again in a moment.";
+      return { reason: "unavailable" };
     default:
-      return err.message;
+      return { reason: "other", detail: err.message };
   }
 }

@@ -159,8 +159,8 @@ export interface TimelineEntry {
   action: string;
   actor: string | null;
   comments: string | null;
-  /** A line under the entry: a failed mail's recipient and the server's reason. */
-  note: string | null;
+  /** A failed mail's recipient and the mail server's reason, for a line under the entry. */
+  mailFailure: { recipient: string; reason: string } | null;
   detail: Record<string, unknown> | null;
 }
 
@@ -175,10 +175,10 @@ export async function batchTimeline(batch: Batch): Promise<TimelineEntry[]> {
   return rows.map((r) => {
     const detail = r.detail;
     const comments = detail && typeof detail.comments === "string" ? detail.comments : null;
-    const note =
+    const mailFailure =
       detail && typeof detail.recipient === "string" && typeof detail.reason === "string"
-        ? `To ${detail.recipient}: ${detail.reason}`
+        ? { recipient: detail.recipient, reason: detail.reason }
         : null;
-    return { at: r.at, action: r.action, actor: r.actor, comments, note, detail };
+    return { at: r.at, action: r.action, actor: r.actor, comments, mailFailure, detail };
   });
 }

@@ -35,7 +35,14 @@ export interface ConsoleFinding extends PreviewFinding {
 
 export type ConsolePreview = Omit<Preview, "findings" | "fields"> & { findings: ConsoleFinding[] };
 
-export type TemplatePreviewAnswer = { ok: true; preview: ConsolePreview } | { ok: false; message: string };
+/**
+ * A preview that could not be made, by reason, for the page to say in its language: the template is
+ * gone from the list, it cannot be rendered (`detail`: the renderer's own words), or the values sent
+ * are not a form's.
+ */
+export type PreviewRefusal = { reason: "gone" | "values" } | { reason: "template"; detail: string };
+
+export type TemplatePreviewAnswer = { ok: true; preview: ConsolePreview } | ({ ok: false } & PreviewRefusal);
 
 /** The control's id of a field: the findings link to it. */
 export const fieldControlId = (key: string) => `field-${key}`;

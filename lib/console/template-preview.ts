@@ -50,7 +50,7 @@ const BOUND_KEY = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)/;
  */
 export async function previewForConsole(principal: Principal, templatePath: string, values: FormValues): Promise<TemplatePreviewAnswer> {
   const template = (await listBatchTemplates()).find((t) => t.path === templatePath);
-  if (!template) return { ok: false, message: "This template is no longer available. Choose another template." };
+  if (!template) return { ok: false, reason: "gone" };
   try {
     const {
       fields: _fields,
@@ -69,8 +69,7 @@ export async function previewForConsole(principal: Principal, templatePath: stri
       },
     };
   } catch (err) {
-    if (err instanceof AppError && err.code.startsWith("template."))
-      return { ok: false, message: `The template cannot be previewed: ${err.message}` };
+    if (err instanceof AppError && err.code.startsWith("template.")) return { ok: false, reason: "template", detail: err.message };
     throw err;
   }
 }

@@ -50,22 +50,22 @@ const workflowEvents = {
   "mail.failed": "activity.mailFailed",
 } as const satisfies Record<WorkflowEventKind, string>;
 
-/** A batch's timeline entries (its audit actions): the console's alone, in English until the console has its catalogue. */
-const batchEvents: Record<string, string> = {
-  "batch.submitted": "Submitted",
-  "batch.approve": "Approved",
-  "batch.reject": "Rejected",
-  "batch.request-changes": "Changes requested",
-  "batch.cancelled": "Cancelled",
-  "batch.processing": "Processing started",
-  "batch.completed": "Completed",
-  "batch.partially-failed": "Finished with failures",
-  "batch.resumed": "Processing resumed after a stall",
-  "mail.failed": "Mail could not be delivered",
-};
+/** A batch's timeline entries (its audit actions): the console's alone (`console.batches.events.*`); a failed mail is the workflows' `mail.failed`. */
+const batchEvents = {
+  "batch.submitted": "console.batches.events.submitted",
+  "batch.approve": "console.batches.events.approved",
+  "batch.reject": "console.batches.events.rejected",
+  "batch.request-changes": "console.batches.events.changesRequested",
+  "batch.cancelled": "console.batches.events.cancelled",
+  "batch.processing": "console.batches.events.processing",
+  "batch.completed": "console.batches.events.completed",
+  "batch.partially-failed": "console.batches.events.partiallyFailed",
+  "batch.resumed": "console.batches.events.resumed",
+} as const;
 
-/** An event kind in words, in `locale` (the console's English by default); a kind without words stays as it is rather than vanish. */
+/** An event kind in words, in `locale` (English by default); a kind without words stays as it is rather than vanish. */
 export function eventText(kind: string, locale: Locale = DEFAULT_LOCALE): string {
   if (Object.hasOwn(workflowEvents, kind)) return translatorFor(locale)(workflowEvents[kind as WorkflowEventKind]);
-  return batchEvents[kind] ?? kind;
+  if (Object.hasOwn(batchEvents, kind)) return translatorFor(locale)(batchEvents[kind as keyof typeof batchEvents]);
+  return kind;
 }

@@ -39,9 +39,9 @@ const FILE_ROUTE = /^\/(?:d\/[^/]+\/(?:file|pages\/[^/]+)|console\/(?:batches|wo
 
 /**
  * The methods of a page: GET (so HEAD), and POST where server actions post, which is every console
- * page (sign-out sits in the console's header; sign-in and the confirm pages post their forms) and
- * every page written in several languages (its language menu: localized-pages.ts). Null for the paths of route handlers outside /api, which
- * answer for themselves.
+ * page (sign-out and the language menu sit in the console's header; sign-in and the confirm pages
+ * post their forms) and every page written in several languages (its language menu:
+ * localized-pages.ts). Null for the paths of route handlers outside /api, which answer for themselves.
  */
 export function pageMethods(pathname: string): readonly RouteMethod[] | null {
   if (FILE_ROUTE.test(pathname)) return null;

@@ -3,7 +3,7 @@ import { recordLanguageChoice } from "@/lib/delivery/session-locale";
 import type { SupportedLocale } from "@/lib/i18n/locales";
 import { recordSignerLanguage } from "@/lib/signing/ceremony/signing-page-language";
 import { recordPortalLanguageChoice } from "@/lib/workflow/portal/portal-locale";
-import type { LocalizedPage } from "./localized-pages";
+import type { OutsidePage } from "./localized-pages";
 
 /**
  * Records a language menu's choice in the activity of what the page opens (a delivery's, a signer's
@@ -12,7 +12,7 @@ import type { LocalizedPage } from "./localized-pages";
  * so a failure is logged (the operator sees it) and the page is shown again in the chosen language.
  * Returns whether the choice was recorded.
  */
-export async function recordPageLanguageChoice(page: LocalizedPage, locale: SupportedLocale, visitor: Visitor): Promise<boolean> {
+export async function recordPageLanguageChoice(page: OutsidePage, locale: SupportedLocale, visitor: Visitor): Promise<boolean> {
   try {
     if (page.kind === "delivery") await recordLanguageChoice(page.token, locale, visitor);
     else if (page.kind === "signer") await recordSignerLanguage(page.token, locale, visitor);

@@ -10,6 +10,7 @@ import type { IntakeCounts } from "@/lib/batch/intake-counts";
 import type { BatchState } from "@/lib/batch/states";
 import { NameValueRow } from "./name-value-row";
 import type { Locale } from "@/lib/i18n/locales";
+import { BATCH_STATE_KEYS, INTAKE_CLASS_KEYS } from "@/lib/format/batch-state-keys";
 import { momentText } from "@/lib/format/moment-text";
 
 export interface ReceiptInput {
@@ -61,34 +62,15 @@ export function indexRanges(indexes: number[]): string {
 const chunks = <T,>(xs: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
 
-const BATCH_STATES = {
-  "pending-approval": "document.receipt.batchState.pendingApproval",
-  "changes-requested": "document.receipt.batchState.changesRequested",
-  queued: "document.receipt.batchState.queued",
-  processing: "document.receipt.batchState.processing",
-  completed: "document.receipt.batchState.completed",
-  "partially-failed": "document.receipt.batchState.partiallyFailed",
-  rejected: "document.receipt.batchState.rejected",
-  cancelled: "document.receipt.batchState.cancelled",
-  invalid: "document.receipt.batchState.invalid",
-  approved: "document.receipt.batchState.approved",
-} as const satisfies Record<BatchState, string>;
-
 const READINESS = {
   READY: "document.receipt.readinessWords.ready",
   PARTIAL: "document.receipt.readinessWords.partial",
   INVALID: "document.receipt.readinessWords.invalid",
 } as const;
 
-const CLASSES = {
-  ready: "document.receipt.class.ready",
-  warning: "document.receipt.class.warning",
-  invalid: "document.receipt.class.invalid",
-} as const;
-
 /** A batch state in the receipt's words; a state without words stays as it is rather than vanish. */
 const stateWords = ({ t }: DocumentLanguage, state: string) =>
-  Object.hasOwn(BATCH_STATES, state) ? t(BATCH_STATES[state as BatchState]) : state;
+  Object.hasOwn(BATCH_STATE_KEYS, state) ? t(BATCH_STATE_KEYS[state as BatchState]) : state;
 
 function Row({ r, lang }: { r: ReceiptInput["records"][number]; lang: DocumentLanguage }) {
   const { t, font } = lang;
@@ -98,7 +80,7 @@ function Row({ r, lang }: { r: ReceiptInput["records"][number]; lang: DocumentLa
         {r.index + 1}
       </Words>
       <Words dir={lang.dir} {...structure("TD")} style={{ ...lang.cellGap, width: 75, color: colour[r.status], fontFamily: font.bold }}>
-        {t(CLASSES[r.status])}
+        {t(INTAKE_CLASS_KEYS[r.status])}
       </Words>
       <Lines
         dir={lang.dir}
@@ -187,7 +169,7 @@ export async function renderReceipt(given: ReceiptInput): Promise<Uint8Array> {
         ) : listReady ? (
           // A record's details follow its file name on its line; a block of 15 records stays within a page however they wrap.
           chunks(
-            ready.map((r) => [`${r.index + 1}  ${t(CLASSES.ready)}  ${r.fileName ?? ""}`, ...(r.details ?? [])].join(" · ")),
+            ready.map((r) => [`${r.index + 1}  ${t(INTAKE_CLASS_KEYS.ready)}  ${r.fileName ?? ""}`, ...(r.details ?? [])].join(" · ")),
             15,
           ).map((lines, i) => (
             <Lines dir={lang.dir} key={i} tag={structure(lang.dir === "ltr" ? "P" : "Sect")} wrap={false} lines={lines} />

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Principal } from "@/lib/auth/principal";
-import { batchPermissions, plainWords, runBatchAction } from "@/lib/console/batch-actions";
+import { batchRefusalText } from "@/app/console/batches/batch-words";
+import { batchPermissions, batchRefusal, runBatchAction } from "@/lib/console/batch-actions";
 import type { Batch } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/problem";
+import { translatorFor } from "@/lib/i18n/translator";
 
 const batch = (over: Partial<Batch> = {}) =>
   ({
@@ -43,17 +45,28 @@ describe("console batch actions", () => {
     expect(await runBatchAction(who("ann@acme.test"), "b", "request-changes", "  ")).toEqual({
       ok: false,
       field: "comments",
-      message: "Enter what the submitter needs to change",
+      reason: "commentsRequired",
     });
-    expect(await runBatchAction(who("ann@acme.test"), "b", "approve", "fine\u0000")).toMatchObject({ ok: false, field: "comments" });
+    expect(await runBatchAction(who("ann@acme.test"), "b", "approve", "fine\u0000")).toMatchObject({
+      ok: false,
+      field: "comments",
+      reason: "commentsUnstorable",
+    });
   });
 
-  it("says the domain's refusals in plain words", () => {
-    expect(plainWords(new AppError("batch.invalid_state", "x", { state: "queued" }))).toBe(
+  it("names the domain's refusals by reason, and the page says them in its language", () => {
+    expect(batchRefusal(new AppError("batch.invalid_state", "x", { state: "queued" }))).toEqual({
+      reason: "invalidState",
+      state: "queued",
+    });
+    expect(batchRefusal(new AppError("template.invalid", "Something specific"))).toEqual({ reason: "other", detail: "Something specific" });
+    const refusal = (locale: "en-GB" | "de", err: AppError) => batchRefusalText(translatorFor(locale), batchRefusal(err));
+    expect(refusal("en-GB", new AppError("batch.invalid_state", "x", { state: "queued" }))).toBe(
       "This batch is now queued, so it can no longer be decided or cancelled. Someone may have acted on it already.",
     );
-    expect(plainWords(new AppError("batch.self_approval"))).toBe("You submitted this batch, so another approver has to decide it.");
-    expect(plainWords(new AppError("batch.not_approver"))).toContain("not one of the approvers");
-    expect(plainWords(new AppError("template.invalid", "Something specific"))).toBe("Something specific");
+    expect(refusal("en-GB", new AppError("batch.invalid_state", "x", { state: "partially-failed" }))).toContain("is now partially failed,");
+    expect(refusal("en-GB", new AppError("batch.self_approval"))).toBe("You submitted this batch, so another approver has to decide it.");
+    expect(refusal("de", new AppError("batch.not_approver"))).toContain("freigebenden Personen");
+    expect(refusal("en-GB", new AppError("template.invalid", "Something specific"))).toBe("Something specific");
   });
 });

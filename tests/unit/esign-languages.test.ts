@@ -131,7 +131,7 @@ describe("a signer's language", () => {
     expect(localizedPage(`/sign/${token}`)).toEqual({ kind: "signer", token });
     expect(localizedPage(`/d/${"A".repeat(43)}`)).toEqual({ kind: "delivery", token: "A".repeat(43) });
     expect(localizedPage(`/sign/${token}/x`)).toBeNull();
-    expect(localizedPage("/console/workflows")).toBeNull();
+    expect(localizedPage("/api/v1/workflows")).toBeNull();
   });
 });
 

@@ -3,11 +3,11 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { closeDb } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { recordPageLanguageChoice } from "@/lib/http/record-language-choice";
-import type { LocalizedPage } from "@/lib/http/localized-pages";
+import type { OutsidePage } from "@/lib/http/localized-pages";
 import { useFreshDatabase } from "../support/test-db";
 
 const visitor = { ip: "203.0.113.7", userAgent: "test" };
-const pages: LocalizedPage[] = [
+const pages: OutsidePage[] = [
   { kind: "delivery", token: "a".repeat(43) },
   { kind: "signer", token: `${crypto.randomUUID()}.${"b".repeat(43)}` },
   { kind: "portal", workflowId: crypto.randomUUID(), token: "not.a.token", lang: null },

@@ -328,7 +328,9 @@ for (const driver of ["postgres", "pglite"] as const) {
       const batch = (await db.select().from(batches).where(eq(batches.id, batchId)))[0];
       const timeline = (await batchTimeline(batch)).filter((t) => t.action === "mail.failed");
       expect(timeline).toEqual([
-        expect.objectContaining({ note: expect.stringMatching(/^To gone@acme\.test: 550 5\.1\.1 No such mailbox/) }),
+        expect.objectContaining({
+          mailFailure: { recipient: "gone@acme.test", reason: expect.stringMatching(/^550 5\.1\.1 No such mailbox/) },
+        }),
       ]);
       const sessions = (await listDeliverySessions("acme", recordCorrelationId)).sessions;
       expect(sessions[0].mail).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/^550 /) });

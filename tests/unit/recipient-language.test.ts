@@ -39,7 +39,7 @@ describe("the recipient's page", () => {
     expect(localizedPage("/portal/x")).toEqual({ kind: "portal", workflowId: "x", token: null, lang: null });
     expect(localizedPage("/portal/x?pt=t.o.k&lang=de")).toEqual({ kind: "portal", workflowId: "x", token: "t.o.k", lang: "de" });
     expect(localizedPage("/portal/x/y")).toBeNull();
-    expect(localizedPage("/console")).toBeNull();
+    expect(localizedPage("/docs/api")).toBeNull();
     expect(localizedPage(null)).toBeNull();
   });
 });

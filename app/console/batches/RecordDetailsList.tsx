@@ -1,8 +1,11 @@
 import type { RecordDetails } from "@/lib/batch/record-details";
 import styles from "../console.module.css";
 
-/** A record's main fields by label and its recipients, in a table cell of the New batch page and a batch's page. */
-export function RecordDetailsList({ details }: { details: RecordDetails }) {
+/**
+ * A record's main fields by label and its recipients, in a table cell of the New batch page and a
+ * batch's page; `to` is the recipients' label in the page's language.
+ */
+export function RecordDetailsList({ details, to }: { details: RecordDetails; to: string }) {
   return (
     <ul className={styles.plainList}>
       {details.fields.map((d) => (
@@ -12,7 +15,7 @@ export function RecordDetailsList({ details }: { details: RecordDetails }) {
       ))}
       {details.recipients.length > 0 && (
         <li>
-          <span className={styles.secondary}>To:</span> {details.recipients.join("; ")}
+          <span className={styles.secondary}>{to}</span> {details.recipients.join("; ")}
         </li>
       )}
     </ul>

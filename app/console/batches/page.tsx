@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/components/Button";
 import { Pagination } from "@/components/Pagination";
 import { ProgressBar } from "@/components/ProgressBar";
 import { StatusTag } from "@/components/StatusTag";
 import { Table } from "@/components/Table";
 import { batchStates, type BatchState } from "@/lib/batch/states";
-import { recordCountsLine } from "@/lib/console/batch-counts";
+import { recordCounts } from "@/lib/console/batch-counts";
 import { listConsoleBatches, type ConsoleBatchRow } from "@/lib/console/batch-list";
 import { liveStates, when } from "@/lib/console/labels";
 import { stateLabel, stateLabels } from "@/lib/format/state-words";
@@ -14,10 +15,16 @@ import { consoleAccess } from "@/lib/console/session";
 import { AutoRefresh } from "../AutoRefresh";
 import { ConsoleShell } from "../ConsoleShell";
 import { NoAccess } from "../NoAccess";
+import { paginationWords, progressWords } from "../console-words";
 import styles from "../console.module.css";
+import { batchStateName, recordCountsText } from "./batch-words";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Batches – Sealpost console", robots: { index: false, follow: false } };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("console.batches.list.title"), robots: { index: false, follow: false } };
+}
 
 // "approved" is never stored (approval moves straight to queued), so it gets no filter.
 const FILTERS = (Object.keys(stateLabels) as BatchState[]).filter((s) => s !== "approved");
@@ -33,75 +40,90 @@ export default async function BatchesPage({ searchParams }: { searchParams: Prom
   if (!access.ok) return <NoAccess access={access} />;
   const list = await listConsoleBatches(access.principal.tenant.id, { state, page });
   const live = list.rows.some((r) => liveStates.includes(r.state));
+  const [t, format, locale] = await Promise.all([getTranslations(), getFormatter(), getLocale()]);
 
   return (
     <ConsoleShell principal={access.principal}>
       <AutoRefresh active={live} />
-      <h1>Batches</h1>
-      <p className={styles.lede}>
-        {list.all.toLocaleString("en-GB")} {list.all === 1 ? "batch" : "batches"} of {access.principal.tenant.name}. The newest come first.
-      </p>
+      <h1>{t("console.batches.list.heading")}</h1>
+      <p className={styles.lede}>{t("console.batches.list.lede", { count: list.all, organisation: access.principal.tenant.name })}</p>
       <p>
-        <ButtonLink href="/console/batches/new">New batch</ButtonLink>
+        <ButtonLink href="/console/batches/new">{t("console.batches.list.newBatch")}</ButtonLink>
       </p>
-      <nav aria-label="Filter by state">
+      <nav aria-label={t("console.batches.list.filterLabel")}>
         <ul className={styles.filters}>
           <li>
             <a href={href(undefined)} aria-current={!state ? "page" : undefined}>
-              All <span className={styles.count}>({list.all.toLocaleString("en-GB")})</span>
+              {t("console.batches.list.all")} <span className={styles.count}>({format.number(list.all)})</span>
             </a>
           </li>
           {FILTERS.filter((s) => list.counts[s] || s === state).map((s) => (
             <li key={s}>
               <a href={href(s)} aria-current={s === state ? "page" : undefined}>
-                {stateLabels[s].label} <span className={styles.count}>({(list.counts[s] ?? 0).toLocaleString("en-GB")})</span>
+                {batchStateName(t, s)} <span className={styles.count}>({format.number(list.counts[s] ?? 0)})</span>
               </a>
             </li>
           ))}
         </ul>
       </nav>
       {list.rows.length === 0 ? (
-        <p>{state ? `No batches are ${stateLabels[state].label.toLowerCase()}.` : "No batches have been submitted yet."}</p>
+        <p>{state ? t("console.batches.list.noneInState") : t("console.batches.list.noneYet")}</p>
       ) : (
         <Table<ConsoleBatchRow>
-          caption={`${state ? stateLabels[state].label : "All batches"}, page ${list.page} of ${list.pages}`}
+          caption={
+            state
+              ? t("console.batches.list.captionState", { state: batchStateName(t, state), page: list.page, pages: list.pages })
+              : t("console.batches.list.captionAll", { page: list.page, pages: list.pages })
+          }
           captionHidden
           rows={list.rows}
           rowKey={(r) => r.batchId}
           columns={[
             {
               key: "title",
-              header: "Batch",
+              header: t("console.batches.list.colBatch"),
               cell: (r) => (
                 <>
                   <a href={`/console/batches/${r.batchId}`}>{r.title}</a>
-                  <div className={styles.reference}>Reference {r.correlationId}</div>
+                  <div className={styles.reference}>{t("console.batches.list.reference", { reference: r.correlationId })}</div>
                   <div className={styles.secondary}>
-                    {r.templatePath} · by {r.submittedBy}
+                    {t("console.batches.list.byline", { template: r.templatePath, submitter: r.submittedBy })}
                   </div>
                 </>
               ),
             },
-            { key: "submitted", header: "Submitted", cell: (r) => when(r.createdAt) },
+            { key: "submitted", header: t("console.batches.list.colSubmitted"), cell: (r) => when(r.createdAt, locale) },
             {
               key: "state",
-              header: "State",
+              header: t("console.batches.list.colState"),
               cell: (r) => (
                 <>
-                  <StatusTag colour={stateLabel(r.state).colour}>{stateLabel(r.state).label}</StatusTag>
+                  <StatusTag colour={stateLabel(r.state).colour}>{batchStateName(t, r.state)}</StatusTag>
                   {liveStates.includes(r.state) && (
                     <div className={styles.progress}>
-                      <ProgressBar value={r.processedCount} max={r.documentCount} failed={r.errorCount} label={`Progress of ${r.title}`} />
+                      <ProgressBar
+                        value={r.processedCount}
+                        max={r.documentCount}
+                        failed={r.errorCount}
+                        label={t("console.batches.list.progressOf", { title: r.title })}
+                        words={progressWords(t)}
+                      />
                     </div>
                   )}
                 </>
               ),
             },
-            { key: "records", header: "Records", cell: (r) => recordCountsLine(r) },
+            { key: "records", header: t("console.batches.list.colRecords"), cell: (r) => recordCountsText(t, recordCounts(r)) },
           ]}
         />
       )}
-      <Pagination page={list.page} pages={list.pages} href={(p) => href(state, p)} label="Pages of batches" />
+      <Pagination
+        page={list.page}
+        pages={list.pages}
+        href={(p) => href(state, p)}
+        label={t("console.batches.list.pagesLabel")}
+        words={paginationWords(t)}
+      />
     </ConsoleShell>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useForm, type Control, type UseFormRegister } from "react-hook-form";
 import { DateInput } from "@/components/DateInput";
 import { focusControl } from "@/components/ErrorSummary";
@@ -11,30 +12,48 @@ import { PdfView } from "@/components/PdfView";
 import { saveBytes } from "@/components/save-bytes";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
-import { dateExample } from "@/lib/date-parts";
+import { exampleDate } from "@/lib/date-parts";
 import {
   fieldControlId,
   type ConsoleFinding,
   type ConsolePreview,
   type FormValues,
   type PreviewField,
+  type PreviewRefusal,
   type TemplateSummary,
 } from "@/lib/console/template-form";
 import { fileTitle } from "@/lib/file-title";
-import { plural } from "@/lib/plural";
+import type { Translator } from "@/lib/i18n/translator";
 import { previewTemplateAction } from "./actions";
 import styles from "./templates.module.css";
 
 /** The pause after the last keystroke before the preview is made again. */
 const DEBOUNCE_MS = 400;
 
-const SEVERITY: Record<ConsoleFinding["severity"], { label: string; colour: "red" | "yellow" | "blue" }> = {
-  error: { label: "Error", colour: "red" },
-  warning: { label: "Warning", colour: "yellow" },
-  info: { label: "Note", colour: "blue" },
-};
+const SEVERITY = {
+  error: { label: "console.templates.severity.error", colour: "red" },
+  warning: { label: "console.templates.severity.warning", colour: "yellow" },
+  info: { label: "console.templates.severity.info", colour: "blue" },
+} as const satisfies Record<ConsoleFinding["severity"], { label: string; colour: "red" | "yellow" | "blue" }>;
 
-type Status = { kind: "updating" } | { kind: "updated" } | { kind: "failed"; message: string };
+/** Why the preview is not up to date: its answer's refusal, or no answer at all ("unreachable"). */
+type Status = { kind: "updating" } | { kind: "updated" } | { kind: "failed"; why: PreviewRefusal | { reason: "unreachable" } };
+
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
+
+/** A preview not made, in the page's language; the renderer's own detail is English, and marked so. */
+function refusalText(t: Translator, why: PreviewRefusal | { reason: "unreachable" }): ReactNode {
+  switch (why.reason) {
+    case "gone":
+      return t("console.templates.refusals.gone");
+    case "values":
+      return t("console.templates.refusals.values");
+    case "unreachable":
+      return t("console.templates.refusals.unreachable");
+    case "template":
+      return t.rich("console.templates.refusals.template", { detail: why.detail, english: (c) => <span lang="en">{c}</span> });
+  }
+}
 
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 
@@ -44,6 +63,7 @@ const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charC
  * comes back, so there is never a queue of stale requests and the answer shown is the latest.
  */
 export function TemplatePreview({ template, initialValues }: { template: TemplateSummary; initialValues: FormValues }) {
+  const t = useTranslations();
   const { register, control, watch, getValues } = useForm<FormValues>({ defaultValues: initialValues });
   const [preview, setPreview] = useState<ConsolePreview | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "updating" });
@@ -67,10 +87,10 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
         if (answer.ok) {
           setPreview(answer.preview);
           setStatus({ kind: "updated" });
-        } else setStatus({ kind: "failed", message: answer.message });
+        } else setStatus({ kind: "failed", why: answer });
       } while (again.current);
     } catch {
-      setStatus({ kind: "failed", message: "The preview could not be made. Change a value to try again." });
+      setStatus({ kind: "failed", why: { reason: "unreachable" } });
     } finally {
       busy.current = false;
     }
@@ -105,20 +125,19 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
   return (
     <div data-ready={preview ? true : undefined}>
       <p>
-        <a href="/console/templates">‹ All templates</a>
+        <a href="/console/templates">{t("console.templates.back")}</a>
       </p>
-      <Caption>Template preview</Caption>
+      <Caption>{t("console.templates.previewCaption")}</Caption>
       <h1>{template.title}</h1>
       <p className={styles.lede}>
-        Change the sample data: the pages and the checks follow as you type. Nothing is saved or sent.{" "}
-        <span className={styles.path}>{template.path}</span>
+        {t("console.templates.previewLede")} <span className={styles.path}>{template.path}</span>
       </p>
 
       <div className={styles.panes}>
         <section aria-labelledby="sample-heading" className={styles.pane}>
-          <h2 id="sample-heading">Sample data</h2>
+          <h2 id="sample-heading">{t("console.templates.sample")}</h2>
           <form onSubmit={submit} noValidate>
-            {template.fields.length === 0 && <p>This template has no fields.</p>}
+            {template.fields.length === 0 && <p>{t("console.templates.noFields")}</p>}
             {template.fields.map((f) => (
               <FieldControl key={f.key} field={f} register={register} control={control} error={fieldErrors.get(f.key)} />
             ))}
@@ -126,43 +145,46 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
         </section>
 
         <section aria-labelledby="result-heading" className={styles.pane}>
-          <h2 id="result-heading">Preview</h2>
+          <h2 id="result-heading">{t("console.templates.result")}</h2>
           <p role="status" aria-live="polite" className={styles.status} data-status={status.kind}>
-            {status.kind === "updating" ? "Updating…" : status.kind === "updated" ? "Updated" : `Not updated: ${status.message}`}
+            {status.kind === "updating"
+              ? t("console.templates.updating")
+              : status.kind === "updated"
+                ? t("console.templates.updated")
+                : // "Not updated:", then why, as a label and its value.
+                  [t("console.templates.notUpdated"), " ", refusalText(t, status.why)]}
           </p>
           {preview && (
             <>
               <Findings findings={preview.findings} />
               <Conditions conditions={preview.conditions} />
-              <h3>Accessibility</h3>
+              <h3>{t("console.templates.accessibility")}</h3>
               <SummaryList
                 rows={[
                   {
                     key: "headings",
-                    label: "Headings",
-                    value: { PASS: "Pass: one top heading, no level skipped", FAIL: "Fail: see the findings", NONE: "No headings" }[
-                      preview.accessibility.headings
-                    ],
+                    label: t("console.templates.headings"),
+                    value: t(HEADINGS[preview.accessibility.headings]),
                   },
-                  { key: "contrast", label: "Contrast", value: contrastText(preview.accessibility.contrast) },
+                  { key: "contrast", label: t("console.templates.contrast"), value: contrastText(t, preview.accessibility.contrast) },
                   {
                     key: "alt",
-                    label: "Alt text",
+                    label: t("console.templates.alt"),
                     value:
                       preview.accessibility.altTextCoveragePercent === null
-                        ? "No images"
-                        : `${preview.accessibility.altTextCoveragePercent}% of images have alt text`,
+                        ? t("console.templates.altNone")
+                        : t("console.templates.altCoverage", { share: preview.accessibility.altTextCoveragePercent / 100 }),
                   },
-                  { key: "pdf-ua", label: "PDF/UA", value: pdfUaText(preview.accessibility.pdfUa) },
+                  { key: "pdf-ua", label: "PDF/UA", value: pdfUaText(t, preview.accessibility.pdfUa) },
                 ]}
               />
-              <h3>Pages</h3>
+              <h3>{t("console.templates.pages")}</h3>
               <p>
                 <Button
                   variant="secondary"
                   onClick={() => saveBytes(bytesOf(preview.pdf), `${fileTitle(template.title, "template")}-preview.pdf`)}
                 >
-                  Download this preview (PDF)
+                  {t("console.templates.download")}
                 </Button>
               </p>
               <PdfView load={load} title={preview.title} />
@@ -171,52 +193,60 @@ export function TemplatePreview({ template, initialValues }: { template: Templat
         </section>
       </div>
       {status.kind === "failed" && !preview && (
-        <NotificationBanner variant="warning" title="No preview">
-          <p>{status.message}</p>
+        <NotificationBanner variant="warning" title={t("console.templates.noPreview")}>
+          <p>{refusalText(t, status.why)}</p>
         </NotificationBanner>
       )}
     </div>
   );
 }
 
-function contrastText(worst: string | null): string {
-  if (worst === null) return "No text to check";
-  if (worst === "FAIL") return "Fail: some text is below WCAG AA (see the findings)";
-  return `${worst}: all text meets WCAG ${worst}`;
+const HEADINGS = {
+  PASS: "console.templates.headingsPass",
+  FAIL: "console.templates.headingsFail",
+  NONE: "console.templates.headingsNone",
+} as const;
+
+function contrastText(t: Translator, worst: string | null): string {
+  if (worst === null) return t("console.templates.contrastNone");
+  if (worst === "FAIL") return t("console.templates.contrastFail");
+  return t("console.templates.contrastPass", { level: worst });
 }
 
-function pdfUaText(pdfUa: { result: "PASS" | "FAIL"; failedRules: string[] } | null): string {
-  if (!pdfUa) return "Not checked";
-  if (pdfUa.result === "PASS") return "Pass: every rule a machine can check";
-  return `Fail: rule ${pdfUa.failedRules.join(", ")} (see the findings)`;
+function pdfUaText(t: Translator, pdfUa: { result: "PASS" | "FAIL"; failedRules: string[] } | null): string {
+  if (!pdfUa) return t("console.templates.pdfUaNone");
+  if (pdfUa.result === "PASS") return t("console.templates.pdfUaPass");
+  return t("console.templates.pdfUaFail", { rules: pdfUa.failedRules.join(", ") });
 }
 
 function Findings({ findings }: { findings: ConsoleFinding[] }) {
+  const t = useTranslations();
   const go = (id: string) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (focusControl(id)) e.preventDefault();
   };
   return (
     <>
-      <h3>Findings</h3>
+      <h3>{t("console.templates.findings")}</h3>
       {findings.length === 0 ? (
-        <p>Nothing found: every value is given and fits its field, and the layout has no problem.</p>
+        <p>{t("console.templates.nothingFound")}</p>
       ) : (
         <>
-          <p className={styles.count}>{plural(findings.length, "finding")}</p>
+          <p className={styles.count}>{t("console.templates.findingCount", { count: findings.length })}</p>
           <ul className={styles.findings}>
             {findings.map((f, i) => (
               <li key={i} className={styles.finding} data-code={f.code} data-field={f.field} data-severity={f.severity}>
-                <StatusTag colour={SEVERITY[f.severity].colour}>{SEVERITY[f.severity].label}</StatusTag> <span>{f.message}</span>
+                {/* The renderer's and the record checks' findings are written in English, whatever the page's language. */}
+                <StatusTag colour={SEVERITY[f.severity].colour}>{t(SEVERITY[f.severity].label)}</StatusTag>{" "}
+                <span lang="en">{f.message}</span>
                 {(f.fieldLabel || f.line !== undefined) && (
                   <span className={styles.where}>
                     {f.field && f.fieldLabel && (
                       <a href={`#${fieldControlId(f.field)}`} onClick={go(fieldControlId(f.field))}>
-                        <span className="visually-hidden">Go to the field </span>
-                        {f.fieldLabel}
+                        {t.rich("console.templates.goToField", { label: f.fieldLabel, hidden })}
                       </a>
                     )}
                     {f.field && f.fieldLabel && f.line !== undefined && " · "}
-                    {f.line !== undefined && `Template line ${f.line}`}
+                    {f.line !== undefined && t("console.templates.templateLine", { line: f.line })}
                   </span>
                 )}
               </li>
@@ -229,18 +259,21 @@ function Findings({ findings }: { findings: ConsoleFinding[] }) {
 }
 
 function Conditions({ conditions }: { conditions: ConsolePreview["conditions"] }) {
+  const t = useTranslations();
   if (conditions.length === 0) return null;
   return (
     <>
-      <h3>Conditions</h3>
+      <h3>{t("console.templates.conditions")}</h3>
       <ul className={styles.findings}>
         {[...conditions]
           .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
           .map((c, i) => (
             <li key={i} className={styles.finding} data-held={c.held}>
-              <StatusTag colour={c.held ? "green" : "grey"}>{c.held ? "Held" : "Did not hold"}</StatusTag>{" "}
+              <StatusTag colour={c.held ? "green" : "grey"}>
+                {c.held ? t("console.templates.held") : t("console.templates.notHeld")}
+              </StatusTag>{" "}
               <code className={styles.code}>{`{{#${c.kind} ${c.expression}}}`}</code>
-              {c.line !== undefined && <span className={styles.where}>Template line {c.line}</span>}
+              {c.line !== undefined && <span className={styles.where}>{t("console.templates.templateLine", { line: c.line })}</span>}
             </li>
           ))}
       </ul>
@@ -249,16 +282,16 @@ function Conditions({ conditions }: { conditions: ConsolePreview["conditions"] }
 }
 
 /** The hint a field's own limits give, so the author knows them before a finding says so. */
-function hintOf(f: PreviewField): string | undefined {
+function hintOf(t: Translator, f: PreviewField): string | undefined {
   if (f.type === "number" || f.type === "integer") {
-    const whole = f.type === "integer" ? "A whole number" : "A number";
-    if (f.min !== undefined && f.max !== undefined) return `${whole} from ${f.min} to ${f.max}`;
-    if (f.min !== undefined) return `${whole}, at least ${f.min}`;
-    if (f.max !== undefined) return `${whole}, at most ${f.max}`;
-    return f.type === "integer" ? whole : undefined;
+    const whole = f.type === "integer" ? "yes" : "no";
+    if (f.min !== undefined && f.max !== undefined) return t("console.templates.hint.range", { whole, min: f.min, max: f.max });
+    if (f.min !== undefined) return t("console.templates.hint.atLeast", { whole, min: f.min });
+    if (f.max !== undefined) return t("console.templates.hint.atMost", { whole, max: f.max });
+    return f.type === "integer" ? t("console.templates.hint.whole") : undefined;
   }
-  if (f.type === "date") return dateExample(f.min, f.max);
-  if (f.type === "string" && f.maxLength !== undefined) return `Up to ${f.maxLength} characters`;
+  if (f.type === "date") return t("console.templates.hint.dateExample", exampleDate(f.min, f.max));
+  if (f.type === "string" && f.maxLength !== undefined) return t("console.templates.hint.maxLength", { max: f.maxLength });
   return undefined;
 }
 
@@ -274,9 +307,10 @@ function FieldControl({
   control: Control<FormValues>;
   error?: string;
 }) {
+  const t = useTranslations();
   const id = fieldControlId(f.key);
-  const label = f.required ? `${f.label} (required)` : f.label;
-  const common = { id, label, hint: hintOf(f), error };
+  const label = f.required ? t("console.templates.required", { label: f.label }) : f.label;
+  const common = { id, label, hint: hintOf(t, f), error };
   if (f.type === "date") return <DateInput {...common} control={control} name={f.key} />;
   const reg = register(f.key);
   const required = f.required ? { "aria-required": true } : {};
@@ -284,7 +318,7 @@ function FieldControl({
     case "boolean":
       return <Checkbox {...common} {...reg} />;
     case "enum":
-      return <Select {...common} {...required} options={f.options ?? []} emptyLabel="Not given" {...reg} />;
+      return <Select {...common} {...required} options={f.options ?? []} emptyLabel={t("console.templates.notGiven")} {...reg} />;
     case "email":
       return <TextInput {...common} {...required} type="email" autoComplete="off" spellCheck={false} width="20" {...reg} />;
     case "number":

@@ -18,6 +18,6 @@ export async function previewTemplateAction(templatePath: unknown, values: unkno
   const parsed = input.safeParse({ templatePath, values });
   if (!principal)
     redirect(signInPath(`/console/templates${parsed.success ? `?template=${encodeURIComponent(parsed.data.templatePath)}` : ""}`));
-  if (!parsed.success) return { ok: false, message: "The preview could not be made from these values." };
+  if (!parsed.success) return { ok: false, reason: "values" };
   return previewForConsole(principal, parsed.data.templatePath, parsed.data.values);
 }

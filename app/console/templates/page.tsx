@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Table } from "@/components/Table";
 import { consoleAccess } from "@/lib/console/session";
 import type { TemplateSummary } from "@/lib/console/template-form";
 import { previewableTemplates, templateForPreview } from "@/lib/console/template-preview";
-import { plural } from "@/lib/plural";
+import { messagesFor } from "@/lib/i18n/catalogues";
+import { consoleMessages } from "@/lib/i18n/pick-messages";
 import { ConsoleShell } from "../ConsoleShell";
 import { NoAccess } from "../NoAccess";
 import styles from "../console.module.css";
@@ -22,15 +26,17 @@ export async function generateMetadata({
 }): Promise<Metadata> {
   const q = await searchParams;
   const chosen = typeof q.template === "string" ? (await previewableTemplates()).find((t) => t.path === q.template) : undefined;
+  const t = await getTranslations();
   return {
-    title: chosen ? `Preview ${chosen.title} – Sealpost console` : "Templates – Sealpost console",
+    title: chosen ? t("console.templates.previewTitle", { title: chosen.title }) : t("console.templates.title"),
     robots: { index: false, follow: false },
   };
 }
 
 /**
  * /console/templates: the batch templates, and with ?template=<path> (a name from that list only,
- * never opened as a path) one of them rendered live from sample data the author edits.
+ * never opened as a path) one of them rendered live from sample data the author edits; the preview
+ * runs in the browser, which is sent the page's language's `console.templates` words.
  */
 export default async function TemplatesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = await searchParams;
@@ -41,54 +47,50 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
   if (chosen) {
     return (
       <ConsoleShell principal={access.principal}>
-        <TemplatePreview template={chosen.template} initialValues={chosen.values} />
+        <NextIntlClientProvider messages={consoleMessages(messagesFor(await getLocale()), ["templates"])}>
+          <TemplatePreview template={chosen.template} initialValues={chosen.values} />
+        </NextIntlClientProvider>
       </ConsoleShell>
     );
   }
-  const templates = await previewableTemplates();
+  const [templates, t] = await Promise.all([previewableTemplates(), getTranslations()]);
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   return (
     <ConsoleShell principal={access.principal}>
       {asked !== undefined && (
-        <NotificationBanner variant="warning" title="Template not found">
-          <p>There is no template for batches called “{asked}”. Choose one of the templates below.</p>
+        <NotificationBanner variant="warning" title={t("console.templates.notFoundTitle")}>
+          <p>{t("console.templates.notFound", { name: asked })}</p>
         </NotificationBanner>
       )}
-      <h1>Templates</h1>
-      <p className={styles.lede}>
-        The templates your organisation sends batches from. Preview one with sample data to see its pages and what is checked in them before
-        you send.
-      </p>
+      <h1>{t("console.templates.heading")}</h1>
+      <p className={styles.lede}>{t("console.templates.lede")}</p>
       {templates.length === 0 ? (
-        <p>
-          There is no template for batches. A template for batches says how its documents go out (distribution in its front matter); ask
-          your administrator to add one.
-        </p>
+        <p>{t("console.templates.none")}</p>
       ) : (
         <Table<TemplateSummary>
-          caption={`${plural(templates.length, "template")} for batches`}
+          caption={t("console.templates.caption", { count: templates.length })}
           captionHidden
           rows={templates}
           rowKey={(t) => t.path}
           columns={[
             {
               key: "title",
-              header: "Template",
-              cell: (t) => (
+              header: t("console.templates.colTemplate"),
+              cell: (tpl) => (
                 <>
-                  <a href={href(t.path)}>
-                    Preview <span className="visually-hidden">template </span>
-                    {t.title}
-                  </a>
-                  <div className={styles.secondary}>{t.path}</div>
+                  <a href={href(tpl.path)}>{t.rich("console.templates.preview", { title: tpl.title, hidden })}</a>
+                  <div className={styles.secondary}>{tpl.path}</div>
                 </>
               ),
             },
             {
               key: "fields",
-              header: "Fields",
-              cell: (t) => t.fields.map((f) => (f.required ? `${f.label} (required)` : f.label)).join(", ") || "None",
+              header: t("console.templates.colFields"),
+              cell: (tpl) =>
+                tpl.fields.map((f) => (f.required ? t("console.templates.required", { label: f.label }) : f.label)).join(", ") ||
+                t("console.common.none"),
             },
-            { key: "locale", header: "Locale", cell: (t) => t.locale },
+            { key: "locale", header: t("console.templates.colLocale"), cell: (tpl) => tpl.locale },
           ]}
         />
       )}

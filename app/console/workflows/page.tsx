@@ -14,6 +14,7 @@ import { isolate } from "@/lib/i18n/isolate";
 import { workflowStates, type WorkflowState } from "@/lib/workflow/states";
 import { ConsoleShell } from "../ConsoleShell";
 import { NoAccess } from "../NoAccess";
+import { paginationWords } from "../console-words";
 import styles from "../console.module.css";
 import { WORKFLOW_STATE_IN_SENTENCE_KEYS, workflowStateWords } from "./workflow-words";
 
@@ -144,6 +145,7 @@ export default async function WorkflowsPage({ searchParams }: { searchParams: Pr
         pages={list.pages}
         href={(p) => href({ waiting: waitingView, state }, p)}
         label={t("console.workflows.list.pagesLabel")}
+        words={paginationWords(t)}
       />
     </ConsoleShell>
   );

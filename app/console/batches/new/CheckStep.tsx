@@ -115,7 +115,7 @@ export function CheckStep({
             {
               key: "details",
               header: "Details",
-              cell: (r) => <RecordDetailsList details={r.details} />,
+              cell: (r) => <RecordDetailsList details={r.details} to="To:" />,
             },
             {
               key: "validation",

@@ -1,56 +1,69 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Caption } from "@/components/PageShell";
 import { SummaryList } from "@/components/SummaryList";
 import { getBatch } from "@/lib/batch/get-batch";
 import type { Batch } from "@/lib/db/schema";
 import { batchPermissions, consoleActions, type ConsoleAction } from "@/lib/console/batch-actions";
-import { stateLabel } from "@/lib/format/state-words";
 import { orNotFound } from "@/lib/console/not-found";
 import { consoleAccess } from "@/lib/console/session";
 import { ConsoleShell } from "../../../../ConsoleShell";
 import { NoAccess } from "../../../../NoAccess";
 import { ConfirmForm } from "../../../../ConfirmForm";
+import { batchStateName, type PageTranslator } from "../../../batch-words";
 import { confirmBatchAction } from "./actions";
-import { plural } from "@/lib/plural";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Confirm – Sealpost console", robots: { index: false, follow: false } };
 
-const TEXT: Record<
-  ConsoleAction,
-  { title: string; submit: string; effect: (b: Batch) => string; commentLabel: string | null; commentHint: string }
-> = {
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("console.batches.confirm.title"), robots: { index: false, follow: false } };
+}
+
+/** Each action's words: its question, its button, what it does, and its comment field's (none for cancel). */
+const TEXT = {
   approve: {
-    title: "Approve this batch?",
-    submit: "Yes, approve the batch",
-    effect: (b) =>
-      `${plural(b.readyCount, "document")} will be made${b.distribution.deliveryConfig?.mode === "secure-email" ? " and sent to their recipients" : ""}. This cannot be undone.`,
-    commentLabel: "Comments (optional)",
-    commentHint: "Recorded with your decision and shown in the batch's activity.",
+    heading: "console.batches.confirm.approve.heading",
+    submit: "console.batches.confirm.approve.submit",
+    commentLabel: "console.batches.confirm.approve.commentLabel",
+    commentHint: "console.batches.confirm.decisionHint",
   },
   "request-changes": {
-    title: "Ask for changes to this batch?",
-    submit: "Yes, ask for changes",
-    effect: () => "No documents will be made. The submitter is emailed your comments and can submit a corrected batch.",
-    commentLabel: "What needs to change",
-    commentHint: "The submitter receives this by email.",
+    heading: "console.batches.confirm.requestChanges.heading",
+    submit: "console.batches.confirm.requestChanges.submit",
+    commentLabel: "console.batches.confirm.requestChanges.commentLabel",
+    commentHint: "console.batches.confirm.requestChanges.commentHint",
   },
   reject: {
-    title: "Reject this batch?",
-    submit: "Yes, reject the batch",
-    effect: () => "No documents will be made, and the batch cannot be approved afterwards.",
-    commentLabel: "Reason (optional)",
-    commentHint: "Recorded with your decision and shown in the batch's activity.",
+    heading: "console.batches.confirm.reject.heading",
+    submit: "console.batches.confirm.reject.submit",
+    commentLabel: "console.batches.confirm.reject.commentLabel",
+    commentHint: "console.batches.confirm.decisionHint",
   },
   cancel: {
-    title: "Cancel this batch?",
-    submit: "Yes, cancel the batch",
-    effect: () => "No documents will be made, and the batch cannot be decided afterwards.",
+    heading: "console.batches.confirm.cancel.heading",
+    submit: "console.batches.confirm.cancel.submit",
     commentLabel: null,
-    commentHint: "",
+    commentHint: null,
   },
-};
+} as const satisfies Record<ConsoleAction, object>;
+
+/** What the action does, in a sentence. */
+function effect(t: PageTranslator, act: ConsoleAction, b: Batch): string {
+  switch (act) {
+    case "approve":
+      return b.distribution.deliveryConfig?.mode === "secure-email"
+        ? t("console.batches.confirm.approve.effectSent", { count: b.readyCount })
+        : t("console.batches.confirm.approve.effect", { count: b.readyCount });
+    case "request-changes":
+      return t("console.batches.confirm.requestChanges.effect");
+    case "reject":
+      return t("console.batches.confirm.reject.effect");
+    case "cancel":
+      return t("console.batches.confirm.cancel.effect");
+  }
+}
 
 /** /console/batches/{id}/confirm/{action}: the confirmation step before a decision or a cancellation (nothing happens on GET). */
 export default async function ConfirmPage({ params }: { params: Promise<{ batchId: string; action: string }> }) {
@@ -63,52 +76,54 @@ export default async function ConfirmPage({ params }: { params: Promise<{ batchI
   const batch = await orNotFound(getBatch(access.principal.tenant.id, batchId), "batch.not_found");
   const can = batchPermissions(batch, access.principal);
   const allowed = act === "cancel" ? can.canCancel : can.canDecide;
-  const t = TEXT[act];
+  const t = await getTranslations();
   return (
     <ConsoleShell principal={access.principal} wide={false}>
       <Caption>{batch.title}</Caption>
       {allowed ? (
         <>
-          <h1>{t.title}</h1>
+          <h1>{t(TEXT[act].heading)}</h1>
           <SummaryList
             rows={[
-              { key: "state", label: "State now", value: stateLabel(batch.state).label },
-              { key: "submitter", label: "Submitted by", value: batch.submittedBy },
+              { key: "state", label: t("console.batches.confirm.stateNow"), value: batchStateName(t, batch.state) },
+              { key: "submitter", label: t("console.batches.detail.submittedBy"), value: batch.submittedBy },
               {
                 key: "documents",
-                label: "Records",
-                value: `${batch.documentCount.toLocaleString("en-GB")}${batch.warningCount ? ` (${batch.warningCount.toLocaleString("en-GB")} with warnings)` : ""}`,
+                label: t("console.batches.detail.records"),
+                value: batch.warningCount
+                  ? t("console.batches.confirm.recordsWithWarnings", { count: batch.documentCount, warnings: batch.warningCount })
+                  : t("console.batches.confirm.recordsValue", { count: batch.documentCount }),
               },
             ]}
           />
-          <p>{t.effect(batch)}</p>
+          <p>{effect(t, act, batch)}</p>
           <ConfirmForm
             action={confirmBatchAction.bind(null, batch.id, act)}
             fields={
-              t.commentLabel
+              TEXT[act].commentLabel
                 ? [
                     {
                       kind: "textarea",
                       name: "comments",
-                      label: t.commentLabel,
-                      hint: t.commentHint,
+                      label: t(TEXT[act].commentLabel),
+                      hint: t(TEXT[act].commentHint),
                       required: act === "request-changes",
                       maxLength: 4000,
                     },
                   ]
                 : []
             }
-            submitLabel={t.submit}
+            submitLabel={t(TEXT[act].submit)}
             backHref={base}
-            backLabel="No, go back to the batch"
+            backLabel={t("console.batches.confirm.back")}
           />
         </>
       ) : (
         <>
-          <h1>You cannot do this</h1>
-          <p>{refusal(act, can)}</p>
+          <h1>{t("console.batches.confirm.cannotHeading")}</h1>
+          <p>{refusal(t, act, can)}</p>
           <p>
-            <a href={base}>Go back to the batch</a>
+            <a href={base}>{t("console.batches.confirm.goBack")}</a>
           </p>
         </>
       )}
@@ -116,8 +131,8 @@ export default async function ConfirmPage({ params }: { params: Promise<{ batchI
   );
 }
 
-function refusal(act: ConsoleAction, can: ReturnType<typeof batchPermissions>): string {
-  if (!can.open) return "This batch has already been decided or has moved on, so it can no longer be decided or cancelled.";
-  if (act !== "cancel" && can.submitter) return "You submitted this batch, so another approver has to decide it.";
-  return "You are not one of the approvers of this batch, so you cannot decide it.";
+function refusal(t: PageTranslator, act: ConsoleAction, can: ReturnType<typeof batchPermissions>): string {
+  if (!can.open) return t("console.batches.confirm.notOpen");
+  if (act !== "cancel" && can.submitter) return t("console.batches.refusals.selfApproval");
+  return t("console.batches.refusals.notApprover");
 }
