@@ -9,6 +9,7 @@ import { checkRecords, type Finding } from "@/lib/batch/validate-records";
 import { isolatedRuns } from "@/lib/i18n/isolate";
 import { LOCALES } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
+import { undrawable } from "@/lib/pdf/fonts";
 import { frontMatterSchema } from "@/lib/templates/front-matter";
 import type { Template } from "@/lib/templates/types";
 
@@ -121,6 +122,8 @@ function writeInEveryLanguage(f: Finding) {
     const text = findingText(translatorFor(tag), tag, f.words);
     expect(text, `${tag} ${f.words.key}`).not.toBe(f.words.key);
     expect(leftOver(text), `${tag} ${f.words.key}: ${text}`).toBeNull();
+    // The receipt's fonts draw every character of its own words, numbers and dates (the values aside: they are the sender's).
+    expect(undrawable(findingText(translatorFor(tag), tag, f.words, () => "")), `${tag} ${f.words.key}`).toEqual([]);
     // A label, an address or an example keeps its own direction inside the sentence.
     if (typeof f.words.values.label === "string")
       expect(

@@ -13,7 +13,7 @@ import { pdfText, pdfWordBoxes } from "../support/pdf";
  * and none of the API's English.
  */
 describe("the intake receipt's findings", () => {
-  it("are in the batch's language: a French receipt, read back by pdftotext", async () => {
+  const receipt = async (locale: string) => {
     const template = {
       locale: "fr-FR",
       fields: [
@@ -38,16 +38,20 @@ describe("the intake receipt's findings", () => {
     );
     const batch = {
       id: newId(),
-      correlationId: "receipt-findings-fr",
+      correlationId: `receipt-findings-${locale}`,
       title: "Lettres",
       templatePath: "lettre.md",
       submittedBy: "crm@acme.test",
       createdAt: new Date(),
       state: "invalid",
       readiness: check.readiness,
-      locale: "fr",
+      locale,
     } as unknown as Batch;
-    const pdf = await buildReceipt(batch, check, template, null);
+    return buildReceipt(batch, check, template, null);
+  };
+
+  it("are in the batch's language: a French receipt, read back by pdftotext", async () => {
+    const pdf = await receipt("fr");
     // The findings' column read on its own: pdftotext interleaves the lines of a row's cells.
     const words = await pdfWordBoxes(pdf);
     const anchor = words.find((w) => w.text === "obligatoire")!;
@@ -65,5 +69,13 @@ describe("the intake receipt's findings", () => {
     const text = (await pdfText(pdf)).replace(/\s+/g, " ");
     expect(text).toContain("2 enregistrements : 0 prêt, 0 avec avertissement, 2 non valides");
     for (const english of ["is required", "is not a valid", "must be"]) expect(text).not.toContain(english);
+  });
+
+  it("are drawn whole in a right-to-left receipt: an Arabic one", async () => {
+    const text = (await pdfText(await receipt("ar"))).replace(/\s+/g, " ");
+    expect(text).toContain("مطلوب");
+    expect(text).toContain("pas-une-adresse");
+    expect(text).not.toContain("\ufffd");
+    expect(text).not.toContain("is required");
   });
 });
