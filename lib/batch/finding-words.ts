@@ -1,7 +1,6 @@
 import { dateText, numberText } from "@/lib/format/show-value";
 import { isolate } from "@/lib/i18n/isolate";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Translator } from "@/lib/i18n/translator";
 import type { FindingWords, WordValue } from "@/lib/i18n/words";
 
 /**
@@ -15,15 +14,21 @@ import type { FindingWords, WordValue } from "@/lib/i18n/words";
  * `set` sets a value apart: isolated for pages, which show each isolated run as a <bdi>; a PDF, whose
  * fonts draw no isolate mark, passes the value as it is (`asItIs`) and leaves it to the bidi algorithm.
  */
-export function findingText(t: Translator, locale: Locale, words: FindingWords, set: (text: string) => string = isolate): string {
+export function findingText(t: CatalogueWords, locale: Locale, words: FindingWords, set: (text: string) => string = isolate): string {
   const values = Object.fromEntries(Object.entries(words.values).map(([name, v]) => [name, shown(name, v, locale, set)]));
   return (t as unknown as (key: string, values: Record<string, string | number>) => string)(words.key, values);
 }
 
-const lists = new Map<string, Intl.ListFormat>();
+/**
+ * A translator of the catalogues with whole keys: translatorFor's (lib/i18n/translator.ts) in a
+ * document or on a server page, useTranslations()'s in a client component given the `finding` namespace.
+ */
+export type CatalogueWords = (key: never, values: never) => string;
 
 /** For `set`: a value as it is, for a document that draws no isolate marks. */
 export const asItIs = (text: string): string => text;
+
+const lists = new Map<string, Intl.ListFormat>();
 
 function shown(name: string, v: WordValue, locale: Locale, set: (text: string) => string): string | number {
   if (Array.isArray(v)) {
