@@ -43,7 +43,8 @@ export interface BatchCheck {
   records: Array<{
     index: number;
     status: "ready" | "warning" | "invalid";
-    findings: IntakeCheck["records"][number]["findings"];
+    /** The API's findings: `words` is for Sealpost's own pages and documents, not part of the answer. */
+    findings: Array<Omit<IntakeCheck["records"][number]["findings"][number], "words">>;
     fileName: string | null;
     documentId: string | null;
   }>;
@@ -86,7 +87,13 @@ export async function checkBatch(body: BatchCheckBody): Promise<BatchCheck> {
     readiness: check.readiness,
     counts: check.counts,
     unknownColumns,
-    records: check.records.map(({ index, status, findings, fileName, documentId }) => ({ index, status, findings, fileName, documentId })),
+    records: check.records.map(({ index, status, findings, fileName, documentId }) => ({
+      index,
+      status,
+      findings: findings.map(({ field, severity, message, text }) => ({ field, severity, message, text })),
+      fileName,
+      documentId,
+    })),
     ...(body.recordsText !== undefined ? { dataSource: records } : {}),
   };
 }

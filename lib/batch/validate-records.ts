@@ -1,3 +1,4 @@
+import { words, type FindingWords } from "@/lib/i18n/words";
 import type { Template } from "@/lib/templates/types";
 import { normalizeValues } from "@/lib/templates/normalize-value";
 import { validateRecord } from "@/lib/templates/validate-record";
@@ -23,8 +24,13 @@ export interface Finding {
   severity: "error" | "warning";
   /** The API's line, naming the field by its key. */
   message: string;
-  /** What a person reads (the console, the receipt): the field named by its label. */
+  /** What a person reads, in English (the console): the field named by its label. */
   text: string;
+  /**
+   * The same in any language, the field named by its label: a sentence of the catalogues
+   * (`finding.*`) and its values, written by findingText (lib/batch/finding-words.ts), as the receipt does.
+   */
+  words: FindingWords;
 }
 
 export interface CheckedRecord {
@@ -72,35 +78,50 @@ export async function checkRecords(
     const errors: Finding[] = [];
     const warnings: Finding[] = [];
     // Every line of intake starts with what it is about ("recipientEmail: …"), whatever wrote it;
-    // a person reads the field's label there.
+    // a person reads the field's label there, and in the words, which name it as `label`.
     const fieldOf = (message: string) => (message.includes(":") ? message.slice(0, message.indexOf(":")) : "");
-    const finding = (severity: Finding["severity"], message: string): Finding => {
+    const finding = (severity: Finding["severity"], message: string, said: FindingWords): Finding => {
       const field = fieldOf(message);
       const label = labels.get(field);
-      return { field, severity, message, text: label ? `${label}${message.slice(field.length)}` : message };
+      return {
+        field,
+        severity,
+        message,
+        text: label ? `${label}${message.slice(field.length)}` : message,
+        words: label && "label" in said.values ? { key: said.key, values: { ...said.values, label } } : said,
+      };
     };
-    const error = (message: string) => errors.push(finding("error", message));
-    const warning = (message: string) => warnings.push(finding("warning", message));
+    const error = (message: string, said: FindingWords) => errors.push(finding("error", message, said));
     for (const issue of validateRecord(template, data).issues) {
       (issue.severity === "error" ? errors : warnings).push({
         field: issue.fieldKey,
         severity: issue.severity,
         message: issue.message,
         text: issue.text,
+        words: issue.words,
       });
     }
     const batchTokens = { BATCHID_1: String(index + 1), BATCHID: String(index) };
 
     const name = resolveTokens(distribution.fileNameTemplate, data, batchTokens);
     let fileName: string | null = null;
-    if (name.missing.length) error(`fileNameTemplate: no value for ${name.missing.map((m) => `{{${m}}}`).join(", ")}`);
+    const tokens = (missing: string[]) => missing.map((m) => `{{${m}}}`);
+    if (name.missing.length)
+      error(
+        `fileNameTemplate: no value for ${tokens(name.missing).join(", ")}`,
+        words("finding.fileName.missing", { tokens: tokens(name.missing) }),
+      );
     else {
       const candidate = ensurePdfExtension(name.value);
       const unsafe = safeFileName(candidate);
-      if (unsafe) error(`fileNameTemplate: ${unsafe}`);
+      if (unsafe) error(`fileNameTemplate: ${unsafe.message}`, unsafe.words);
       else {
         const earlier = fileNames.get(candidate.toLowerCase());
-        if (earlier !== undefined) error(`fileNameTemplate: "${candidate}" is also the name of record ${earlier + 1}`);
+        if (earlier !== undefined)
+          error(
+            `fileNameTemplate: "${candidate}" is also the name of record ${earlier + 1}`,
+            words("finding.fileName.duplicate", { name: candidate, record: earlier + 1 }),
+          );
         else fileNames.set(candidate.toLowerCase(), index);
         fileName = candidate;
       }
@@ -109,16 +130,23 @@ export async function checkRecords(
     let documentId: string | null = null;
     if (documentIdTemplate) {
       const id = resolveTokens(documentIdTemplate, data, batchTokens);
-      if (id.missing.length) error(`documentIdTemplate: no value for ${id.missing.map((m) => `{{${m}}}`).join(", ")}`);
-      else if (id.value.length > MAX_DOCUMENT_ID) error(`documentIdTemplate: the document id is longer than ${MAX_DOCUMENT_ID} characters`);
+      if (id.missing.length)
+        error(
+          `documentIdTemplate: no value for ${tokens(id.missing).join(", ")}`,
+          words("finding.documentId.missing", { tokens: tokens(id.missing) }),
+        );
+      else if (id.value.length > MAX_DOCUMENT_ID)
+        error(
+          `documentIdTemplate: the document id is longer than ${MAX_DOCUMENT_ID} characters`,
+          words("finding.documentId.tooLong", { most: MAX_DOCUMENT_ID }),
+        );
       else documentId = id.value;
     }
 
     let recipients: Recipient[] = [];
     if (distribution.deliveryConfig.mode === "secure-email") {
       const r = parseRecipients(data);
-      r.errors.forEach(error);
-      r.warnings.forEach(warning);
+      for (const p of r.problems) (p.severity === "error" ? errors : warnings).push(finding(p.severity, p.message, p.words));
       recipients = r.recipients;
     }
     const status: RecordClass = errors.length ? "invalid" : warnings.length ? "warning" : "ready";

@@ -14,23 +14,46 @@ const INVALID = "is not a valid email address";
 const encoder = new TextEncoder();
 const octets = (s: string) => encoder.encode(s).length;
 
+/**
+ * Why an address cannot receive mail, as values (a page or a receipt words it in its reader's
+ * language): not an address at all, or over one of ADDRESS_LIMITS (`bytes` it has, `most` allowed).
+ */
+export type AddressFault =
+  { kind: "invalid" } | { kind: "localPart" | "domain" | "address"; bytes: number; most: number } | { kind: "label"; most: number };
+
 /** Why `address` (one address, trimmed) cannot receive mail, or null when it can. */
-export function addressProblem(address: string): string | null {
+export function addressFault(address: string): AddressFault | null {
   const at = address.lastIndexOf("@");
-  if (at < 0) return INVALID;
+  if (at < 0) return { kind: "invalid" };
   const local = address.slice(0, at);
   const domain = address.slice(at + 1);
-  if (octets(local) > ADDRESS_LIMITS.localPart) {
-    return `has ${octets(local)} bytes before the @; at most ${ADDRESS_LIMITS.localPart} are allowed (RFC 5321)`;
+  if (octets(local) > ADDRESS_LIMITS.localPart) return { kind: "localPart", bytes: octets(local), most: ADDRESS_LIMITS.localPart };
+  if (octets(domain) > ADDRESS_LIMITS.domain) return { kind: "domain", bytes: octets(domain), most: ADDRESS_LIMITS.domain };
+  if (octets(address) > ADDRESS_LIMITS.address) return { kind: "address", bytes: octets(address), most: ADDRESS_LIMITS.address };
+  if (domain.split(".").some((label) => octets(label) > ADDRESS_LIMITS.label)) return { kind: "label", most: ADDRESS_LIMITS.label };
+  return format.safeParse(address).success ? null : { kind: "invalid" };
+}
+
+/** An address fault as the API's English says it (after the address: "is not a valid email address"). */
+export function addressFaultText(fault: AddressFault): string {
+  switch (fault.kind) {
+    case "invalid":
+      return INVALID;
+    case "localPart":
+      return `has ${fault.bytes} bytes before the @; at most ${fault.most} are allowed (RFC 5321)`;
+    case "domain":
+      return `has a domain of ${fault.bytes} bytes; at most ${fault.most} are allowed (RFC 5321)`;
+    case "address":
+      return `is ${fault.bytes} bytes long; an address may have at most ${fault.most} (RFC 5321)`;
+    case "label":
+      return `has a domain label longer than ${fault.most} bytes (RFC 1035)`;
   }
-  if (octets(domain) > ADDRESS_LIMITS.domain)
-    return `has a domain of ${octets(domain)} bytes; at most ${ADDRESS_LIMITS.domain} are allowed (RFC 5321)`;
-  if (octets(address) > ADDRESS_LIMITS.address)
-    return `is ${octets(address)} bytes long; an address may have at most ${ADDRESS_LIMITS.address} (RFC 5321)`;
-  if (domain.split(".").some((label) => octets(label) > ADDRESS_LIMITS.label)) {
-    return `has a domain label longer than ${ADDRESS_LIMITS.label} bytes (RFC 1035)`;
-  }
-  return format.safeParse(address).success ? null : INVALID;
+}
+
+/** Why `address` (one address, trimmed) cannot receive mail, in the API's English, or null when it can. */
+export function addressProblem(address: string): string | null {
+  const fault = addressFault(address);
+  return fault && addressFaultText(fault);
 }
 
 /**

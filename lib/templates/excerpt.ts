@@ -8,3 +8,9 @@ export function excerpt(value: string, max = MAX): string {
   if (value.length <= max) return `"${value}"`;
   return `"${value.slice(0, max)}…" (${value.length.toLocaleString("en")} characters)`;
 }
+
+/**
+ * The same value for a sentence of the catalogues (lib/i18n/words.ts): at most `max` characters, "…"
+ * where cut, no quotation marks (the sentence sets the value apart in its own language's way).
+ */
+export const excerptValue = (value: string, max = MAX): string => (value.length <= max ? value : `${value.slice(0, max)}…`);

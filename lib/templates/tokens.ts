@@ -1,4 +1,5 @@
-import { excerpt } from "./excerpt";
+import { words, type FindingWords } from "@/lib/i18n/words";
+import { excerpt, excerptValue } from "./excerpt";
 
 const FIELD_TOKEN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\}\}/g;
 const BATCH_TOKEN = /\{(BATCHID_1|BATCHID)\}/g;
@@ -39,14 +40,31 @@ export function resolveTokens(
 
 export const ensurePdfExtension = (name: string): string => (/\.pdf$/i.test(name) ? name : `${name}.pdf`);
 
-/** Why a file name is unsafe, or null when it is fine. */
-export function safeFileName(name: string): string | null {
-  if (!name.trim() || name.replace(/\.pdf$/i, "").trim() === "") return "the file name is empty";
-  if (name.length > 200) return `the file name is longer than 200 characters (${name.length.toLocaleString("en")})`;
-  if (/[/\\]/.test(name)) return `${excerpt(name)} contains a path separator`;
-  if (name.includes("..")) return `${excerpt(name)} contains '..'`;
+/** The longest file name a document may have. */
+const MAX_FILE_NAME = 200;
+/** What a file name may not hold: Windows refuses them, and a download would be renamed. */
+const RESERVED = '< > : " | ? *';
+
+/** Why a file name is unsafe (the API's English, and the same as words of the catalogues), or null when it is fine. */
+export function safeFileName(name: string): { message: string; words: FindingWords } | null {
+  const shown = excerptValue(name);
+  if (!name.trim() || name.replace(/\.pdf$/i, "").trim() === "")
+    return { message: "the file name is empty", words: words("finding.fileName.empty") };
+  if (name.length > MAX_FILE_NAME)
+    return {
+      message: `the file name is longer than ${MAX_FILE_NAME} characters (${name.length.toLocaleString("en")})`,
+      words: words("finding.fileName.tooLong", { most: MAX_FILE_NAME, length: name.length }),
+    };
+  if (/[/\\]/.test(name))
+    return { message: `${excerpt(name)} contains a path separator`, words: words("finding.fileName.separator", { name: shown }) };
+  if (name.includes("..")) return { message: `${excerpt(name)} contains '..'`, words: words("finding.fileName.dots", { name: shown }) };
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  if (/[\x00-\x1f\x7f]/.test(name)) return "the file name contains control characters";
-  if (/[<>:"|?*]/.test(name)) return `${excerpt(name)} contains one of < > : " | ? *`;
+  if (/[\x00-\x1f\x7f]/.test(name))
+    return { message: "the file name contains control characters", words: words("finding.fileName.control") };
+  if (/[<>:"|?*]/.test(name))
+    return {
+      message: `${excerpt(name)} contains one of ${RESERVED}`,
+      words: words("finding.fileName.reserved", { name: shown, characters: RESERVED }),
+    };
   return null;
 }

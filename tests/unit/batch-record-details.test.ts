@@ -70,7 +70,7 @@ describe("the intake receipt shows each record's details", () => {
     const text = (await pdfText(await buildReceipt(batch, check, template, null))).replace(/\s+/g, " ");
     expect(text).toContain("Customer id: C101 · Name: Ann Smith · Amount: 1,200.5 · To: Ann Smith <ann@example.test>");
     // A record needing attention: its details beside its findings.
-    for (const s of ["Customer id: C102", "Name: Bob Jones", "To: bob@example.test", "Amount must be at most 10000"])
+    for (const s of ["Customer id: C102", "Name: Bob Jones", "To: bob@example.test", "Amount must be at most 10,000"])
       expect(text).toContain(s);
     delete process.env.TEMPLATES_DIR;
     resetEnvCache();

@@ -80,12 +80,19 @@ describe("the preview", () => {
     expect(preview.check).toEqual(intake);
     expect(preview.check!.counts).toEqual({ total: 3, ready: 1, warning: 0, invalid: 2 });
     expect(preview.check!.records[1].findings).toEqual([
-      { field: "amount", severity: "error", message: "amount: must be at most 10000", text: "Amount must be at most 10000" },
+      {
+        field: "amount",
+        severity: "error",
+        message: "amount: must be at most 10000",
+        text: "Amount must be at most 10000",
+        words: { key: "finding.field.atMost", values: { label: "Amount", limit: 10000 } },
+      },
       {
         field: "nickname",
         severity: "warning",
         message: "nickname: must be at most 10 characters",
         text: expect.stringMatching(/ must be at most 10 characters$/),
+        words: { key: "finding.field.tooLong", values: { label: expect.any(String), max: 10 } },
       },
     ]);
     expect(preview.check!.records[2].findings.map((f) => f.field)).toEqual(["customerId", "recipientEmail"]);

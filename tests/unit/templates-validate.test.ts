@@ -61,7 +61,13 @@ describe("findings people can act on", () => {
   it("names each field by its label, and keeps the key in the API's line", () => {
     const r = validateRecord(iban, { amount: "lots" });
     expect(r.issues).toEqual([
-      { fieldKey: "amount", severity: "error", message: "amount: must be a number", text: "Amount due must be a number" },
+      {
+        fieldKey: "amount",
+        severity: "error",
+        message: "amount: must be a number",
+        text: "Amount due must be a number",
+        words: { key: "finding.field.number", values: { label: "Amount due" } },
+      },
     ]);
   });
 
