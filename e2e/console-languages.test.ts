@@ -155,6 +155,11 @@ it("an approver of a German tenant reads the console in German whatever the brow
     expect(await page.locator("[data-status]").textContent()).toBe(de("console.templates.updated"));
     await expectIn(page, "de");
     expect(await page.getByRole("heading", { name: de("console.templates.sample"), exact: true }).count()).toBe(1);
+    // A required field cleared: the record's check says so in German, the field named as its author wrote it.
+    await page.getByLabel(de("console.templates.required", { label: "Name" }), { exact: true }).fill("");
+    const finding = page.locator('li[data-field="name"][data-severity="error"]');
+    await expect.poll(() => finding.count(), { timeout: 20_000 }).toBe(1);
+    expect(await finding.locator("span[lang=de]").textContent()).toBe(de("finding.field.required", { label: "Name" }));
     await expectAccessible(page, "template preview in German");
     await shoot(page, "languages/de-05-template-preview");
     await page.goto(`${stack.baseUrl}/console/batches/${batchId}`);

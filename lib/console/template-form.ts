@@ -29,8 +29,10 @@ export interface TemplateSummary {
 }
 
 /** One finding as the page lists it: a field it names is linked to that field's control. */
-export interface ConsoleFinding extends PreviewFinding {
+export interface ConsoleFinding extends Omit<PreviewFinding, "words"> {
   fieldLabel?: string;
+  /** The language `message` is in: the page's for the record's own checks, English for the renderer's findings. */
+  lang: string;
 }
 
 export type ConsolePreview = Omit<Preview, "findings" | "fields"> & { findings: ConsoleFinding[] };

@@ -1,4 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
+import { findingText } from "@/lib/batch/finding-words";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/http/problem";
 import { listBatchTemplates } from "@/lib/templates/list-templates";
 import { previewTemplate } from "@/lib/templates/preview";
@@ -46,9 +49,15 @@ const BOUND_KEY = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)/;
 /**
  * Renders the form's values through one of the listed templates (previewTemplate, as
  * POST /api/templates/preview does) and names, for each finding, the field it is about: the record's
- * own checks name it, and a binding finding names it in its `{{key}}`.
+ * own checks name it, and a binding finding names it in its `{{key}}`. The record's own checks are
+ * said in the page's language (`locale`); the renderer's findings stay in the English it writes.
  */
-export async function previewForConsole(principal: Principal, templatePath: string, values: FormValues): Promise<TemplatePreviewAnswer> {
+export async function previewForConsole(
+  principal: Principal,
+  templatePath: string,
+  values: FormValues,
+  locale: Locale,
+): Promise<TemplatePreviewAnswer> {
   const template = (await listBatchTemplates()).find((t) => t.path === templatePath);
   if (!template) return { ok: false, reason: "gone" };
   try {
@@ -62,9 +71,10 @@ export async function previewForConsole(principal: Principal, templatePath: stri
       ok: true,
       preview: {
         ...preview,
-        findings: findings.map((f) => {
+        findings: findings.map(({ words, ...f }) => {
+          const said = words ? { message: findingText(translatorFor(locale), locale, words), lang: locale } : { lang: "en" };
           const field = f.field ?? (f.code.startsWith("binding.") ? BOUND_KEY.exec(f.message)?.[1] : undefined);
-          return field !== undefined && labels.has(field) ? { ...f, field, fieldLabel: labels.get(field) } : f;
+          return field !== undefined && labels.has(field) ? { ...f, ...said, field, fieldLabel: labels.get(field) } : { ...f, ...said };
         }),
       },
     };

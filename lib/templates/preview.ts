@@ -1,3 +1,4 @@
+import type { FindingWords } from "@/lib/i18n/words";
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/bearer";
 import { assembleTrace, type TraceMessage } from "@/lib/explain/assemble-trace";
@@ -39,6 +40,8 @@ export interface PreviewFinding {
   line?: number;
   /** The record field, for the record's own checks. */
   field?: string;
+  /** A record check's message in any language (lib/batch/finding-words.ts), for pages; the API's answer leaves it out. */
+  words?: FindingWords;
 }
 
 export interface Preview {
@@ -94,6 +97,7 @@ export async function previewTemplate(principal: Principal, body: PreviewBody): 
     code: i.severity === "error" ? "record.field_invalid" : "record.field_warning",
     message: i.text,
     field: i.fieldKey,
+    words: i.words,
   }));
   const traceFindings: PreviewFinding[] = trace.messages.map((m: TraceMessage) => ({
     severity: m.severity,
@@ -128,3 +132,9 @@ export async function previewTemplate(principal: Principal, body: PreviewBody): 
     },
   };
 }
+
+/** The preview as the API answers it: each finding's message in English, without the words pages translate. */
+export const withoutWords = (preview: Preview): Preview => ({
+  ...preview,
+  findings: preview.findings.map(({ words: _words, ...finding }) => finding),
+});

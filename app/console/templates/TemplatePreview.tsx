@@ -8,6 +8,7 @@ import { Checkbox, Select, TextInput } from "@/components/Field";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { Button } from "@/components/Button";
+import { bidi } from "@/components/bidi";
 import { PdfView } from "@/components/PdfView";
 import { saveBytes } from "@/components/save-bytes";
 import { StatusTag } from "@/components/StatusTag";
@@ -235,9 +236,9 @@ function Findings({ findings }: { findings: ConsoleFinding[] }) {
           <ul className={styles.findings}>
             {findings.map((f, i) => (
               <li key={i} className={styles.finding} data-code={f.code} data-field={f.field} data-severity={f.severity}>
-                {/* The renderer's and the record checks' findings are written in English, whatever the page's language. */}
+                {/* The renderer's findings are written in English, whatever the page's language; the record's checks in the page's. */}
                 <StatusTag colour={SEVERITY[f.severity].colour}>{t(SEVERITY[f.severity].label)}</StatusTag>{" "}
-                <span lang="en">{f.message}</span>
+                <span lang={f.lang}>{bidi(f.message)}</span>
                 {(f.fieldLabel || f.line !== undefined) && (
                   <span className={styles.where}>
                     {f.field && f.fieldLabel && (

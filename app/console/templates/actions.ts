@@ -1,10 +1,12 @@
 "use server";
 import { redirect } from "next/navigation";
+import { getLocale } from "next-intl/server";
 import { z } from "zod";
 import { signInPath } from "@/lib/console/callback-path";
 import { consolePrincipal } from "@/lib/console/session";
 import type { TemplatePreviewAnswer } from "@/lib/console/template-form";
 import { previewForConsole } from "@/lib/console/template-preview";
+import type { Locale } from "@/lib/i18n/locales";
 
 /** What the page may send: a template's name (checked against the list, never opened as a path) and the form's values. */
 const input = z.object({
@@ -19,5 +21,5 @@ export async function previewTemplateAction(templatePath: unknown, values: unkno
   if (!principal)
     redirect(signInPath(`/console/templates${parsed.success ? `?template=${encodeURIComponent(parsed.data.templatePath)}` : ""}`));
   if (!parsed.success) return { ok: false, reason: "values" };
-  return previewForConsole(principal, parsed.data.templatePath, parsed.data.values);
+  return previewForConsole(principal, parsed.data.templatePath, parsed.data.values, (await getLocale()) as Locale);
 }
