@@ -28,8 +28,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** A batch of `count` letters waiting for acme's approvers; its id. The title has no word of any catalogue. */
-async function submit(count: number, title: string): Promise<string> {
+/**
+ * A batch of `count` letters waiting for acme's approvers; its id. The title has no word of any
+ * catalogue. With `warnLast`, the last letter's nickname is longer than the template allows: a warning.
+ */
+async function submit(count: number, title: string, warnLast = false): Promise<string> {
   const res = await stack.api("submitter", "POST", "/api/render", {
     templatePath: "letter.md",
     options: { title },
@@ -38,6 +41,7 @@ async function submit(count: number, title: string): Promise<string> {
       name: `Kunde ${i}`,
       amount: 10 * i,
       recipientEmail: `kunde${i}@example.test`,
+      ...(warnLast && i === count - 1 ? { nickname: "Ein langer Spitzname" } : {}),
     })),
     features: { svcDispatch: true },
   });
@@ -94,7 +98,7 @@ it("an approver of a German tenant reads the console in German whatever the brow
   const ar = translatorFor("ar");
   const fr = translatorFor("fr");
   const title = `Rundschreiben ${Date.now()}`;
-  const batchId = await submit(3, title);
+  const batchId = await submit(3, title, true);
   await setAcmeLocale("de-DE");
   try {
     const { context, page, csp } = await browse("fr-FR");
@@ -116,7 +120,7 @@ it("an approver of a German tenant reads the console in German whatever the brow
     expect(await page.getByRole("button", { name: de("console.shell.signOut") }).count()).toBe(1);
     const row = page.getByRole("row").filter({ hasText: title });
     expect(await row.textContent()).toContain(de("document.receipt.batchState.pendingApproval"));
-    expect(await row.textContent()).toContain(de("document.receipt.counts", { total: 3, ready: 3, warning: 0, invalid: 0 }));
+    expect(await row.textContent()).toContain(de("document.receipt.counts", { total: 3, ready: 2, warning: 1, invalid: 0 }));
     expect(await page.getByRole("navigation", { name: de("console.batches.list.filterLabel") }).textContent()).toContain(
       de("console.batches.list.all"),
     );
@@ -133,6 +137,8 @@ it("an approver of a German tenant reads the console in German whatever the brow
       expect(await page.getByRole("heading", { name: de(h), exact: true }).count()).toBe(1);
     expect(await page.getByRole("link", { name: de("console.batches.detail.approve"), exact: true }).count()).toBe(1);
     expect(await page.textContent("main")).toMatch(/\d{1,2}\. [A-Za-zäöüÄÖÜ]+ \d{4} um \d{2}:\d{2} UTC/);
+    // Intake's warning on the third record, in German, the field named as the template's author wrote it.
+    expect(await page.textContent("main")).toContain(de("finding.field.tooLong", { label: "Nickname", max: 10 }));
     expect(await consoleText(page, title)).not.toMatch(ENGLISH);
     await expectAccessible(page, "batch page in German");
     await shoot(page, "languages/de-03-batch");

@@ -36,7 +36,8 @@ export function batchDetail(b: Batch) {
     startedAt: isoMoment(b.startedAt),
     completedAt: isoMoment(b.completedAt),
     decisionComments: b.decisionComments,
-    validationResults: b.validationResults,
+    // The findings' words are the console's: the API answers each record's English messages.
+    validationResults: b.validationResults.map(({ findings: _findings, ...entry }) => entry),
     distribution: b.distribution,
     sourceSystem: b.sourceSystem,
     documentId: b.documentId,

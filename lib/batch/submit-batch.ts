@@ -179,6 +179,7 @@ function validationResults(check: IntakeCheck): BatchValidationEntry[] {
       status: r.status === "invalid" ? "invalid" : "warning",
       outcome: r.status === "invalid" ? "INVALID" : "DISPATCH_READY",
       messages: r.messages,
+      findings: r.findings.map((f) => f.words),
     }));
 }
 

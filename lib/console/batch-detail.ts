@@ -5,6 +5,7 @@ import { fieldsOfData, recordDetails, type RecordDetails } from "@/lib/batch/rec
 import { deliveryMails, type DeliveryMail } from "@/lib/delivery/mail-status";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import type { FindingWords } from "@/lib/i18n/words";
 
 export const RECORDS_PAGE_SIZE = 50;
 export const recordFilters = ["all", "pending", "rendered", "failed"] as const;
@@ -17,6 +18,8 @@ export interface RecordRow {
   fileName: string | null;
   intake: "ready" | "warning" | "invalid";
   messages: string[];
+  /** The same findings in any language, in order; null for a batch taken in before they were kept (then `messages`, in English). */
+  findings: FindingWords[] | null;
   /** null for records of an invalid batch, which are never stored as records. */
   status: "pending" | "rendered" | "failed" | null;
   error: string | null;
@@ -53,6 +56,7 @@ export async function batchRecordsPage(batch: Batch, q: { page: number; filter: 
       fileName: null,
       intake: v.status,
       messages: v.messages,
+      findings: v.findings ?? null,
       status: null,
       error: null,
       renderedAt: null,
@@ -94,6 +98,7 @@ export async function batchRecordsPage(batch: Batch, q: { page: number; filter: 
     details: recordDetails(template ?? { fields: fieldsOfData(data), locale: DEFAULT_LOCALE }, data),
     intake: intakeOf(r.index),
     messages: validation.get(r.index)?.messages ?? [],
+    findings: validation.get(r.index)?.findings ?? (validation.has(r.index) ? null : []),
     deliveries: deliveries.get(r.index) ?? [],
   }));
   return { rows, total, page: q.page, pages: pagesOf(total), byStatus };

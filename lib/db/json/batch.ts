@@ -31,7 +31,19 @@ export interface BatchValidationEntry {
   index: number;
   status: "warning" | "invalid";
   outcome: "DISPATCH_READY" | "INVALID";
+  /** The API's English lines. */
   messages: string[];
+  /**
+   * The same findings in any language, in the same order (lib/batch/finding-words.ts), for the
+   * console; absent on batches taken in before they were kept. The API answers `messages` alone.
+   */
+  findings?: StoredWords[];
+}
+
+/** A sentence of the catalogues as stored: its key and values (lib/i18n/words.ts `Words`, which the domain maps it to). */
+export interface StoredWords {
+  key: `finding.${string}`;
+  values: Record<string, string | number | string[]>;
 }
 
 /** The detail of a batch's activity item (kind batch), and of each record's (kind record). */

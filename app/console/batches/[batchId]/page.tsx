@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { bidi } from "@/components/bidi";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { Caption } from "@/components/PageShell";
 import { Pagination } from "@/components/Pagination";
@@ -8,7 +9,9 @@ import { ProgressBar } from "@/components/ProgressBar";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import { Table } from "@/components/Table";
+import { findingText } from "@/lib/batch/finding-words";
 import { getBatch } from "@/lib/batch/get-batch";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Batch } from "@/lib/db/schema";
 import { batchPermissions } from "@/lib/console/batch-actions";
 import { recordCounts } from "@/lib/console/batch-counts";
@@ -266,13 +269,21 @@ export default async function BatchPage({
               cell: (r) => (
                 <>
                   <StatusTag colour={intakeClassLabels[r.intake].colour}>{t(INTAKE_CLASS_KEYS[r.intake])}</StatusTag>
-                  {r.messages.length > 0 && (
-                    // Intake's findings are written in English, whatever the page's language: marked so, for a screen reader.
-                    <ul className={styles.messages} lang="en">
-                      {r.messages.map((m, i) => (
-                        <li key={i}>{m}</li>
+                  {r.findings && r.findings.length > 0 ? (
+                    <ul className={styles.messages}>
+                      {r.findings.map((w, i) => (
+                        <li key={i}>{bidi(findingText(t, locale as Locale, w))}</li>
                       ))}
                     </ul>
+                  ) : (
+                    r.messages.length > 0 && (
+                      // A batch taken in before the findings' words were kept has the API's English lines: marked so, for a screen reader.
+                      <ul className={styles.messages} lang="en">
+                        {r.messages.map((m, i) => (
+                          <li key={i}>{m}</li>
+                        ))}
+                      </ul>
+                    )
                   )}
                 </>
               ),
