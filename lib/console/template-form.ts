@@ -1,3 +1,4 @@
+import { numberFromInput, numberInputText } from "@/lib/format/number-input";
 import type { Preview, PreviewFinding } from "@/lib/templates/preview";
 import type { FieldDef } from "@/lib/templates/types";
 
@@ -50,22 +51,34 @@ export type TemplatePreviewAnswer = { ok: true; preview: ConsolePreview } | ({ o
 export const fieldControlId = (key: string) => `field-${key}`;
 
 /** A record as the form's values: numbers and dates as the text typed, booleans as a checkbox. */
-export function formValues(fields: Array<Pick<FieldDef, "key" | "type">>, record: Record<string, unknown>): FormValues {
+export function formValues(fields: Array<Pick<FieldDef, "key" | "type">>, record: Record<string, unknown>, locale: string): FormValues {
   const values: FormValues = {};
   for (const f of fields) {
     const v = record[f.key];
-    values[f.key] = f.type === "boolean" ? v === true : v === undefined || v === null ? "" : String(v);
+    values[f.key] =
+      f.type === "boolean"
+        ? v === true
+        : typeof v === "number" && (f.type === "number" || f.type === "integer")
+          ? numberInputText(v, locale)
+          : v === undefined || v === null
+            ? ""
+            : String(v);
   }
   return values;
 }
 
 /**
  * The form's values as the record an API client would send: an empty control is a value not given,
- * a number field gets the number its text spells (else the text, which the record's checks then
- * name), an enum the option whose text it is, a checkbox true or false. Keys the template does not
- * name are dropped: the form has no control for them.
+ * a number field gets the number its text spells as the page's language writes numbers (`locale`:
+ * lib/format/number-input.ts; else the text, which the record's checks then name), an enum the option
+ * whose text it is, a checkbox true or false. Keys the template does not name are dropped: the form
+ * has no control for them.
  */
-export function recordOf(fields: Array<Pick<FieldDef, "key" | "type" | "options">>, values: FormValues): Record<string, unknown> {
+export function recordOf(
+  fields: Array<Pick<FieldDef, "key" | "type" | "options">>,
+  values: FormValues,
+  locale: string,
+): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const f of fields) {
     const v = values[f.key];
@@ -75,10 +88,8 @@ export function recordOf(fields: Array<Pick<FieldDef, "key" | "type" | "options"
     }
     if (typeof v !== "string" || v.trim() === "") continue;
     const text = v.trim();
-    if (f.type === "number" || f.type === "integer") {
-      const n = Number(text);
-      record[f.key] = Number.isFinite(n) ? n : text;
-    } else if (f.type === "enum") record[f.key] = f.options?.find((o) => String(o) === text) ?? text;
+    if (f.type === "number" || f.type === "integer") record[f.key] = numberFromInput(text, locale) ?? text;
+    else if (f.type === "enum") record[f.key] = f.options?.find((o) => String(o) === text) ?? text;
     else record[f.key] = text;
   }
   return record;

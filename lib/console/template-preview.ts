@@ -31,16 +31,18 @@ export async function previewableTemplates(): Promise<TemplateSummary[]> {
 }
 
 /**
- * One template of that list with a sample record as the form's first values, or null: the page's
- * `?template=` is only ever compared with the list's names, never opened as a path.
+ * One template of that list with a sample record as the form's first values (numbers as `locale`
+ * writes them), or null: the page's `?template=` is only ever compared with the list's names, never
+ * opened as a path.
  */
 export async function templateForPreview(
   templatePath: string | undefined,
+  locale: string,
 ): Promise<{ template: TemplateSummary; values: FormValues } | null> {
   if (!templatePath) return null;
   const found = (await listBatchTemplates()).find((t) => t.path === templatePath);
   if (!found) return null;
-  return { template: summaryOf(found), values: formValues(found.fields, sampleRecord(found.fields, found.patterns)) };
+  return { template: summaryOf(found), values: formValues(found.fields, sampleRecord(found.fields, found.patterns), locale) };
 }
 
 /** `{{key}}` at the start of a binding finding's message names a field. */
@@ -65,7 +67,7 @@ export async function previewForConsole(
       fields: _fields,
       findings,
       ...preview
-    } = await previewTemplate(principal, { templatePath: template.path, record: recordOf(template.fields, values) });
+    } = await previewTemplate(principal, { templatePath: template.path, record: recordOf(template.fields, values, locale) });
     const labels = new Map(template.fields.map((f) => [f.key, f.label ?? f.key]));
     return {
       ok: true,

@@ -50,22 +50,25 @@ describe("the form's values and the record", () => {
 
   it("turns typed text into the record an API client would send; empty controls are values not given", () => {
     expect(
-      recordOf(fields, { name: "  Ann ", amount: "1500.5", count: "", autopay: false, tier: "2", due: "2026-12-01", stray: "x" }),
+      recordOf(fields, { name: "  Ann ", amount: "1500.5", count: "", autopay: false, tier: "2", due: "2026-12-01", stray: "x" }, "en-GB"),
     ).toEqual({ name: "Ann", amount: 1500.5, autopay: false, tier: 2, due: "2026-12-01" });
     // A number half typed stays text: the record's check names it.
-    expect(recordOf(fields, { amount: "12,5", tier: "silver" })).toEqual({ amount: "12,5", tier: "silver" });
+    expect(recordOf(fields, { amount: "12,5", tier: "silver" }, "en-GB")).toEqual({ amount: "12,5", tier: "silver" });
+    // A German author writes a decimal comma and groups by dots: the number is read as German writes it.
+    expect(recordOf(fields, { amount: "1.500,5" }, "de")).toEqual({ amount: 1500.5 });
   });
 
   it("round-trips a record through the form", () => {
     const record = { name: "Ann", amount: 120.5, count: 3, autopay: true, tier: "gold", due: "2026-12-01" };
-    expect(recordOf(fields, formValues(fields, record))).toEqual(record);
-    expect(formValues(fields, {})).toEqual({ name: "", amount: "", count: "", autopay: false, tier: "", due: "" });
+    expect(recordOf(fields, formValues(fields, record, "en-GB"), "en-GB")).toEqual(record);
+    expect(recordOf(fields, formValues(fields, record, "de"), "de")).toEqual(record);
+    expect(formValues(fields, {}, "en-GB")).toEqual({ name: "", amount: "", count: "", autopay: false, tier: "", due: "" });
   });
 });
 
 describe("which template a page may open", () => {
   it("only a name of the list: no path tricks, no workflow form, no file outside", async () => {
-    expect((await templateForPreview("notice.md"))?.template).toMatchObject({ path: "notice.md", title: "Customer notice" });
+    expect((await templateForPreview("notice.md", "en-GB"))?.template).toMatchObject({ path: "notice.md", title: "Customer notice" });
     for (const trick of [
       "../templates/notice.md",
       "./notice.md",
@@ -77,7 +80,7 @@ describe("which template a page may open", () => {
       "",
       undefined,
     ]) {
-      expect(await templateForPreview(trick), String(trick)).toBeNull();
+      expect(await templateForPreview(trick, "en-GB"), String(trick)).toBeNull();
     }
     expect((await previewableTemplates()).map((t) => t.path)).not.toContain("supplier-onboarding.md");
   });

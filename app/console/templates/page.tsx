@@ -43,7 +43,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Pr
   const asked = typeof q.template === "string" ? q.template : undefined;
   const access = await consoleAccess(asked ? href(asked) : PATH);
   if (!access.ok) return <NoAccess access={access} />;
-  const chosen = await templateForPreview(asked);
+  const chosen = await templateForPreview(asked, await getLocale());
   if (chosen) {
     return (
       <ConsoleShell principal={access.principal}>
