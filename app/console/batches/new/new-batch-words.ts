@@ -1,0 +1,74 @@
+import type { IntakeCounts } from "@/lib/batch/intake-counts";
+import type { RecordsProblem } from "@/lib/batch/records-from-text";
+import type { NewBatchRefusal } from "@/lib/console/records-input";
+import type { Translator } from "@/lib/i18n/translator";
+
+/** Why text could not be read as records, in the page's language. */
+function recordsProblemWords(t: Translator, p: RecordsProblem): string {
+  switch (p.code) {
+    case "csv.quotes":
+      return t("console.newBatch.refusals.csvQuotes", { row: p.row });
+    case "csv.unreadable":
+      return t("console.newBatch.refusals.csvUnreadable", { row: p.row });
+    case "csv.noHeader":
+      return t("console.newBatch.refusals.csvNoHeader");
+    case "csv.repeatedColumns":
+      return t("console.newBatch.refusals.csvRepeated", { fields: p.fields.join(", ") });
+    case "csv.longRow":
+      return t("console.newBatch.refusals.csvLongRow", { row: p.row, values: p.values, columns: p.columns });
+    case "jsonl.invalid":
+      return t("console.newBatch.refusals.jsonlInvalid", { line: p.line });
+    case "jsonl.notObject":
+      return t("console.newBatch.refusals.jsonlNotObject", { line: p.line });
+    case "noRecords":
+      return t("console.newBatch.refusals.noRecords");
+  }
+}
+
+/**
+ * Why the New batch page does not go on, in its language: the browser's own checks and the server
+ * actions' refusals alike. `size` is the records limit already formatted; `other` is a refusal of
+ * the API's own, whose English detail is shown as it is rather than lost.
+ */
+export function newBatchRefusalText(t: Translator, r: NewBatchRefusal, size: string): string {
+  switch (r.code) {
+    case "file.type":
+      return t("console.newBatch.refusals.fileType");
+    case "file.empty":
+      return t("console.newBatch.refusals.fileEmpty");
+    case "file.tooBig":
+      return t("console.newBatch.refusals.fileTooBig", { size });
+    case "file.notUtf8":
+      return t("console.newBatch.refusals.fileNotUtf8");
+    case "input.both":
+      return t("console.newBatch.refusals.both");
+    case "input.none":
+      return t("console.newBatch.refusals.none");
+    case "text.tooBig":
+      return t("console.newBatch.refusals.textTooBig", { size });
+    case "text.unstorable":
+      return t("console.newBatch.refusals.textUnstorable", { character: r.character });
+    case "records":
+      return recordsProblemWords(t, r.problem);
+    case "template.none":
+      return t("console.newBatch.refusals.templateNone");
+    case "template.unusable":
+      return t("console.newBatch.refusals.templateUnusable");
+    case "tooMany":
+      return t("console.newBatch.refusals.tooMany", { count: r.count, max: r.max });
+    case "invalidRecords":
+      return t("console.newBatch.refusals.invalidRecords", { count: r.count });
+    case "confirm":
+      return t("console.newBatch.refusals.confirm", { count: r.count });
+    case "nobodyApproves":
+      return t("console.newBatch.refusals.nobodyApproves");
+    case "cannotSend":
+      return t("console.newBatch.refusals.cannotSend");
+    case "other":
+      return r.detail;
+  }
+}
+
+/** "3 records: 1 ready, 1 with warnings, 1 invalid": the intake receipt's own line, as the batch's page will say it. */
+export const intakeCountsText = (t: Translator, c: IntakeCounts): string =>
+  t("document.receipt.counts", { total: c.total, ready: c.ready, warning: c.warning, invalid: c.invalid });
