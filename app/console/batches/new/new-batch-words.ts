@@ -39,7 +39,7 @@ export function newBatchRefusalText(t: Translator, r: NewBatchRefusal, size: str
     case "file.tooBig":
       return t("console.newBatch.refusals.fileTooBig", { size });
     case "file.notUtf8":
-      return t("console.newBatch.refusals.fileNotUtf8");
+      return t("console.newBatch.refusals.fileEncoding");
     case "input.both":
       return t("console.newBatch.refusals.both");
     case "input.none":
