@@ -13,7 +13,7 @@ import { intakeClassLabels } from "@/lib/format/state-words";
 import { isolate } from "@/lib/i18n/isolate";
 import styles from "../../console.module.css";
 import { RecordDetailsList } from "../RecordDetailsList";
-import { intakeCountsText } from "./new-batch-words";
+import { intakeCountsText } from "../batch-words";
 
 /** Where the error summary of the check and confirmation steps leads: the one button there. */
 export const SEND_ID = "send";

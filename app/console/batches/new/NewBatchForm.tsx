@@ -14,7 +14,8 @@ import { FILE_ID, inputProblem, RECORDS_FILE_TYPES, RECORDS_MAX_MEGABYTES, TEXT_
 import { isolate } from "@/lib/i18n/isolate";
 import { previewBatchAction, sendBatchAction } from "./actions";
 import { CheckStep, SEND_ID } from "./CheckStep";
-import { intakeCountsText, newBatchRefusalText } from "./new-batch-words";
+import { intakeCountsText } from "../batch-words";
+import { newBatchRefusalText } from "./new-batch-words";
 
 export interface TemplateChoice {
   path: string;

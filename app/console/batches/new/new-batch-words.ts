@@ -1,4 +1,3 @@
-import type { IntakeCounts } from "@/lib/batch/intake-counts";
 import type { RecordsProblem } from "@/lib/batch/records-from-text";
 import type { NewBatchRefusal } from "@/lib/console/records-input";
 import type { Translator } from "@/lib/i18n/translator";
@@ -68,7 +67,3 @@ export function newBatchRefusalText(t: Translator, r: NewBatchRefusal, size: str
       return r.detail;
   }
 }
-
-/** "3 records: 1 ready, 1 with warnings, 1 invalid": the intake receipt's own line, as the batch's page will say it. */
-export const intakeCountsText = (t: Translator, c: IntakeCounts): string =>
-  t("document.receipt.counts", { total: c.total, ready: c.ready, warning: c.warning, invalid: c.invalid });
