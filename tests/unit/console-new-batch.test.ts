@@ -67,7 +67,9 @@ describe("the page's words for a refusal", () => {
     expect(newBatchRefusalText(de, { code: "confirm", count: 1 }, "1 MB")).toMatch(/1 Datensatz/);
     expect(newBatchRefusalText(de, { code: "tooMany", count: 1_204, max: 1_000 }, "1 MB")).toMatch(/1\.204 Datensätze/);
     // The API's own refusal keeps its detail rather than lose it.
-    expect(newBatchRefusalText(de, { code: "other", detail: "template.invalid" }, "1 MB")).toBe("template.invalid");
+    expect(newBatchRefusalText(de, { code: "other", detail: "Licence lacks batch dispatch" }, "1 MB")).toBe(
+      "Die Datensätze können nicht gesendet werden: \u2068Licence lacks batch dispatch\u2069",
+    );
   });
 });
 

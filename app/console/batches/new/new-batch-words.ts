@@ -1,5 +1,6 @@
 import type { RecordsProblem } from "@/lib/batch/records-from-text";
 import type { NewBatchRefusal } from "@/lib/console/records-input";
+import { isolate } from "@/lib/i18n/isolate";
 import type { Translator } from "@/lib/i18n/translator";
 
 /** Why text could not be read as records, in the page's language. */
@@ -26,8 +27,7 @@ function recordsProblemWords(t: Translator, p: RecordsProblem): string {
 
 /**
  * Why the New batch page does not go on, in its language: the browser's own checks and the server
- * actions' refusals alike. `size` is the records limit already formatted; `other` is a refusal of
- * the API's own, whose English detail is shown as it is rather than lost.
+ * actions' refusals alike. `size` is the records limit already formatted.
  */
 export function newBatchRefusalText(t: Translator, r: NewBatchRefusal, size: string): string {
   switch (r.code) {
@@ -64,6 +64,7 @@ export function newBatchRefusalText(t: Translator, r: NewBatchRefusal, size: str
     case "cannotSend":
       return t("console.newBatch.refusals.cannotSend");
     case "other":
-      return r.detail;
+      // The API's own refusal, in its English: framed in the page's language rather than lost.
+      return t("console.newBatch.refusals.cannotSendBecause", { detail: isolate(r.detail) });
   }
 }
