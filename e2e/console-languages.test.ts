@@ -212,6 +212,9 @@ it("a submitter of a German tenant gives a list on the New batch page in German:
     await page.goto(`${stack.baseUrl}/console/batches/new?template=letter.md`);
     await page.getByRole("button", { name: de("console.signIn.submit"), exact: true }).click();
     await logInAtIdp(page, stack.issuer, logins.submitter);
+    // Signed in, the console opens the New batch page at its first step; with the template asked, at the records step.
+    await expect.poll(() => heading(page).textContent()).toBe(de("console.newBatch.heading.template"));
+    await page.goto(`${stack.baseUrl}/console/batches/new?template=letter.md`);
     await expect.poll(() => heading(page).textContent()).toBe(de("console.newBatch.heading.records"));
     await expectIn(page, "de");
     await page.locator("[data-ready]").waitFor();

@@ -18,7 +18,7 @@ import { intakeCountsText } from "../batch-words";
 /** Where the error summary of the check and confirmation steps leads: the one button there. */
 export const SEND_ID = "send";
 
-/** People's addresses as a sentence lists them: each as it is written. */
+/** People's addresses as a list shows them: each as it is written. */
 const addresses = (approvers: string[]) => isolate(approvers.join(", "));
 
 /**
@@ -27,6 +27,7 @@ const addresses = (approvers: string[]) => isolate(approvers.join(", "));
  */
 function Approval({ approval }: { approval: ApprovalPreview }) {
   const t = useTranslations();
+  const format = useFormatter();
   if (approval.kind === "not-needed") return <p>{t("console.newBatch.approval.notNeeded")}</p>;
   if (approval.kind === "nobody") {
     return (
@@ -39,7 +40,14 @@ function Approval({ approval }: { approval: ApprovalPreview }) {
     <>
       {approval.senderLeftOut && (
         <NotificationBanner title={t("console.newBatch.approval.title")}>
-          <p>{bidi(t("console.newBatch.approval.senderLeftOut", { approvers: addresses(approval.approvers) }))}</p>
+          <p>
+            {bidi(
+              t("console.newBatch.approval.senderLeftOut", {
+                // In a sentence, as the page's language joins a list ("a und b"), each address as it is written.
+                approvers: format.list(approval.approvers.map(isolate), { type: "conjunction" }),
+              }),
+            )}
+          </p>
           {approval.tenantInstead && <p>{t("console.newBatch.approval.tenantInstead")}</p>}
         </NotificationBanner>
       )}
