@@ -10,7 +10,8 @@ import { ARTIFACTS, expectAccessible, heading, logInAtIdp, shoot, watchCsp } fro
 /**
  * The approver console in the approver's language: the tenant's default over the browser's, the
  * sign-in page in the browser's (no session yet, so no tenant), the batches list and a batch's page
- * in German and Arabic (right to left), axe-clean and with nothing left in English, screenshots in
+ * in German and Arabic (right to left), the New batch page's steps in German (a refusal, the
+ * thresholds' request and confirmation), axe-clean and with nothing left in English, screenshots in
  * e2e/artifacts/console/languages/; the language menu switching the console, the choice staying
  * across its pages; and the pseudo-locale, which shows that every word of those pages comes from a
  * catalogue.
