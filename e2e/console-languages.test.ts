@@ -10,7 +10,8 @@ import { ARTIFACTS, expectAccessible, heading, logInAtIdp, shoot, watchCsp } fro
 /**
  * The approver console in the approver's language: the tenant's default over the browser's, the
  * sign-in page in the browser's (no session yet, so no tenant), the batches list and a batch's page
- * in German and Arabic (right to left), axe-clean and with nothing left in English, screenshots in
+ * in German and Arabic (right to left), the New batch page's steps in German (a refusal, the
+ * thresholds' request and confirmation), axe-clean and with nothing left in English, screenshots in
  * e2e/artifacts/console/languages/; the language menu switching the console, the choice staying
  * across its pages; and the pseudo-locale, which shows that every word of those pages comes from a
  * catalogue.
@@ -204,6 +205,76 @@ it("an approver of a German tenant reads the console in German whatever the brow
     expect(await consoleText(page, title)).not.toMatch(ENGLISH);
     await expectAccessible(page, "confirmation step in Arabic");
     await shoot(page, "languages/ar-03-confirm");
+
+    expect(csp).toEqual([]);
+    await context.close();
+  } finally {
+    await setAcmeLocale("");
+  }
+});
+
+it("a submitter of a German tenant gives a list on the New batch page in German: its refusals, the check step, the thresholds' request and confirmation", async () => {
+  const de = translatorFor("de");
+  const header = "customerId,name,amount,recipientEmail";
+  const rows = (n: number, from: number) =>
+    [header, ...Array.from({ length: n }, (_, i) => `C${from + i},Kunde ${i},${i + 1},kunde${i}@example.test`)].join("\n");
+  await setAcmeLocale("de-DE");
+  try {
+    const { context, page, csp } = await browse("de-DE");
+    await page.goto(`${stack.baseUrl}/console/batches/new?template=letter.md`);
+    await page.getByRole("button", { name: de("console.signIn.submit"), exact: true }).click();
+    await logInAtIdp(page, stack.issuer, logins.submitter);
+    // Signed in, the console opens the New batch page at its first step; with the template asked, at the records step.
+    await expect.poll(() => heading(page).textContent()).toBe(de("console.newBatch.heading.template"));
+    await page.goto(`${stack.baseUrl}/console/batches/new?template=letter.md`);
+    await expect.poll(() => heading(page).textContent()).toBe(de("console.newBatch.heading.records"));
+    await expectIn(page, "de");
+    await page.locator("[data-ready]").waitFor();
+    const main = page.getByRole("main");
+    const check = async (n: number, from: number) => {
+      await page.getByLabel(de("console.newBatch.records.textLabel")).fill(rows(n, from));
+      await page.getByRole("button", { name: de("console.newBatch.records.check"), exact: true }).click();
+      await expect.poll(() => heading(page).textContent()).toBe(de("console.newBatch.heading.check", { count: n }));
+    };
+
+    // Nothing given: the refusal in German, in the error summary with the design system's own words.
+    await page.getByRole("button", { name: de("console.newBatch.records.check"), exact: true }).click();
+    const summary = page.getByRole("alert").filter({ hasText: de("common.form.errorSummaryTitle") });
+    await expect.poll(() => summary.textContent()).toContain(de("console.newBatch.refusals.none"));
+    expect(await consoleText(page, "")).not.toMatch(ENGLISH);
+    await expectAccessible(page, "New batch records step in German");
+    await shoot(page, "languages/de-06-new-batch-records");
+
+    // 101 records: above the maximum, the spec's request worded in German from the numbers, and no way to send.
+    await check(101, 600);
+    expect(await main.textContent()).toContain(de("console.newBatch.refusals.tooMany", { count: 101, max: 100 }));
+    expect(await page.getByRole("button", { name: de("console.newBatch.continue"), exact: true }).count()).toBe(0);
+    expect(await consoleText(page, "")).not.toMatch(ENGLISH);
+    await expectAccessible(page, "New batch blocked in German");
+    await shoot(page, "languages/de-07-new-batch-blocked");
+    await page.getByRole("button", { name: de("console.newBatch.check.giveOther"), exact: true }).click();
+    await expect.poll(() => heading(page).textContent()).toBe(de("console.newBatch.heading.records"));
+
+    // 26 records: one more than the warning threshold, so checked, then confirmed, then sent.
+    await check(26, 800);
+    expect(await main.textContent()).toContain(de("document.receipt.counts", { total: 26, ready: 26, warning: 0, invalid: 0 }));
+    expect(await main.textContent()).toContain(de("console.newBatch.check.confirm", { warning: 25 }));
+    expect(await page.getByRole("columnheader", { name: de("console.batches.detail.colValidation") }).count()).toBe(1);
+    expect(await consoleText(page, "")).not.toMatch(ENGLISH);
+    await expectAccessible(page, "New batch check step in German");
+    await shoot(page, "languages/de-08-new-batch-check");
+    await page.getByRole("button", { name: de("console.newBatch.continue"), exact: true }).click();
+    await expect.poll(() => heading(page).textContent()).toBe(de("console.newBatch.heading.confirm", { count: 26 }));
+    expect(await main.textContent()).toContain(
+      de("console.newBatch.confirm.lede", { count: 26, template: "Customer letter", warning: 25 }),
+    );
+    expect(await consoleText(page, "")).not.toMatch(ENGLISH);
+    await expectAccessible(page, "New batch confirmation in German");
+    await shoot(page, "languages/de-09-new-batch-confirm");
+    await page.getByRole("button", { name: de("console.newBatch.confirm.yes", { count: 26 }), exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/console\/batches\/[0-9a-f-]{36}$/);
+    await expect.poll(() => main.textContent()).toContain(de("console.batches.detail.done.sent"));
+    await expectIn(page, "de");
 
     expect(csp).toEqual([]);
     await context.close();

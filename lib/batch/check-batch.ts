@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/problem";
 import { loadTemplate } from "@/lib/templates/load-template";
 import { distributionSettingsSchema } from "@/lib/templates/front-matter";
-import { recordsFromText, unknownKeys } from "./records-from-text";
+import { recordsFromText, recordsProblemText, unknownKeys } from "./records-from-text";
 import { resolveDistribution } from "./resolve-distribution";
 import { checkRecords, type IntakeCheck } from "./validate-records";
 
@@ -64,13 +64,16 @@ export async function checkBatch(body: BatchCheckBody): Promise<BatchCheck> {
   let unknownColumns: string[] = [];
   if (body.recordsText !== undefined) {
     const read = recordsFromText(body.recordsText, template.fields);
-    if (read.problems.length) throw new AppError("batch.records_unreadable", read.problems.join("; "), { problems: read.problems });
+    if (read.problems.length) {
+      const problems = read.problems.map(recordsProblemText);
+      throw new AppError("batch.records_unreadable", problems.join("; "), { problems });
+    }
     ({ records, format, unknownColumns } = read);
   } else {
     records = body.dataSource ?? [];
     unknownColumns = unknownKeys(records, template.fields);
   }
-  if (records.length === 0) throw new AppError("batch.empty", "There are no records: only a header row, or nothing but empty lines");
+  if (records.length === 0) throw new AppError("batch.empty", recordsProblemText({ code: "noRecords" }));
   const max = env().BATCH_MAX_RECORDS;
   if (records.length > max)
     throw new AppError("batch.too_many_records", `A batch holds at most ${max} records; this one has ${records.length}`, {

@@ -1,5 +1,3 @@
-import { plural } from "@/lib/plural";
-
 /**
  * How intake classes a batch's records. docs/spec.md, "Batch detail": outcomes are DISPATCH_READY or INVALID, and "the
  * receipt classes them as ready, warning or invalid", three classes that do not overlap: a record with
@@ -11,13 +9,6 @@ export interface IntakeCounts {
   ready: number;
   warning: number;
   invalid: number;
-}
-
-const figure = (n: number) => n.toLocaleString("en-GB");
-
-/** The one wording of the counts, on the receipt and in the console: "3 records: 1 ready, 1 with warnings, 1 invalid". */
-export function intakeCountsLine(c: IntakeCounts): string {
-  return `${plural(c.total, "record")}: ${figure(c.ready)} ready, ${figure(c.warning)} with warnings, ${figure(c.invalid)} invalid`;
 }
 
 /** A stored batch's classes: its readyCount includes the records with warnings, so they are taken out. */

@@ -1,12 +1,12 @@
 import { loadTemplate } from "@/lib/templates/load-template";
 import type { Template } from "@/lib/templates/types";
-import { recordsFromText } from "./records-from-text";
+import { recordsFromText, type RecordsProblem } from "./records-from-text";
 import { resolveDistribution } from "./resolve-distribution";
 import { sendDecision, type SendDecision, type SendThresholds } from "./send-thresholds";
 import { checkRecords, type IntakeCheck } from "./validate-records";
 
 export type RecordsPreview =
-  | { kind: "unreadable"; problems: string[] }
+  | { kind: "unreadable"; problems: RecordsProblem[] }
   | {
       kind: "read";
       template: Template;
@@ -26,8 +26,7 @@ export async function previewRecords(templatePath: string, text: string, thresho
   const template = await loadTemplate(templatePath);
   const read = recordsFromText(text, template.fields);
   if (read.problems.length) return { kind: "unreadable", problems: read.problems };
-  if (read.records.length === 0)
-    return { kind: "unreadable", problems: ["There are no records: only a header row, or nothing but empty lines"] };
+  if (read.records.length === 0) return { kind: "unreadable", problems: [{ code: "noRecords" }] };
   const decision = sendDecision(read.records.length, thresholds);
   // A list that may not be sent is not checked: it has to be cut down first, and may be long.
   const check =

@@ -11,7 +11,42 @@ export interface RecordsFromText {
   /** Columns (or JSON keys) that name no field of the template: kept with each record, as the API keeps them, but not checked. */
   unknownColumns: string[];
   /** Why the text could not be read as records at all; records is then empty. */
-  problems: string[];
+  problems: RecordsProblem[];
+}
+
+/**
+ * Why text could not be read as records, as codes with their numbers: the console's page words them
+ * in its language, the API in English (recordsProblemText). Rows and lines count from 1.
+ */
+export type RecordsProblem =
+  | { code: "csv.quotes"; row: number; detail: string }
+  | { code: "csv.unreadable"; row: number; detail: string }
+  | { code: "csv.noHeader" }
+  | { code: "csv.repeatedColumns"; fields: string[] }
+  | { code: "csv.longRow"; row: number; values: number; columns: number }
+  | { code: "jsonl.invalid"; line: number }
+  | { code: "jsonl.notObject"; line: number }
+  | { code: "noRecords" };
+
+/** A problem in English, for the API's answers (the papaparse detail of a row it could not read). */
+export function recordsProblemText(p: RecordsProblem): string {
+  switch (p.code) {
+    case "csv.quotes":
+    case "csv.unreadable":
+      return `Row ${p.row}: ${p.detail}`;
+    case "csv.noHeader":
+      return "There are no rows: the first row must name the columns";
+    case "csv.repeatedColumns":
+      return `Two columns name the same field: ${p.fields.join(", ")}`;
+    case "csv.longRow":
+      return `Row ${p.row} has ${p.values} values but the first row names ${p.columns} columns`;
+    case "jsonl.invalid":
+      return `Line ${p.line} is not valid JSON`;
+    case "jsonl.notObject":
+      return `Line ${p.line} is not a JSON object`;
+    case "noRecords":
+      return "There are no records: only a header row, or nothing but empty lines";
+  }
 }
 
 /** Record keys intake reads although a template need not declare them (lib/batch/recipients.ts). */
@@ -52,13 +87,17 @@ function cellValue(cell: string, field: FieldDef | undefined): unknown {
 function fromCsv(text: string, fields: FieldDef[]): RecordsFromText {
   // The delimiter is guessed (comma, semicolon, tab…): a spreadsheet in a comma-decimal locale writes semicolons.
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: "greedy", delimiter: "" });
-  const problems = parsed.errors
+  const problems: RecordsProblem[] = parsed.errors
     // A one-column file has no delimiter to find; that is not a fault.
     .filter((e) => e.code !== "UndetectableDelimiter")
     .slice(0, MAX_PROBLEMS)
-    .map((e) => (e.row !== undefined ? `Row ${e.row + 1}: ${e.message}` : e.message));
+    .map((e) => ({
+      code: e.code === "MissingQuotes" || e.code === "InvalidQuotes" ? "csv.quotes" : "csv.unreadable",
+      row: (e.row ?? 0) + 1,
+      detail: e.message,
+    }));
   const [header, ...rows] = parsed.data;
-  if (!problems.length && !header) problems.push("There are no rows: the first row must name the columns");
+  if (!problems.length && !header) problems.push({ code: "csv.noHeader" });
   if (problems.length) return { records: [], format: "csv", unknownColumns: [], problems };
 
   const keys = header.map((h) => fieldForHeading(h, fields) ?? h.trim());
@@ -66,10 +105,10 @@ function fromCsv(text: string, fields: FieldDef[]): RecordsFromText {
     .filter((h, i) => fieldForHeading(h, fields) === null && h.trim() !== "" && keys.indexOf(keys[i]) === i)
     .map((h) => h.trim());
   const repeated = keys.filter((k, i) => k !== "" && keys.indexOf(k) !== i);
-  if (repeated.length) problems.push(`Two columns name the same field: ${[...new Set(repeated)].join(", ")}`);
+  if (repeated.length) problems.push({ code: "csv.repeatedColumns", fields: [...new Set(repeated)] });
   rows.forEach((row, i) => {
     if (row.length > header.length && row.slice(header.length).some((c) => c.trim() !== "") && problems.length < MAX_PROBLEMS) {
-      problems.push(`Row ${i + 2} has ${row.length} values but the first row names ${header.length} columns`);
+      problems.push({ code: "csv.longRow", row: i + 2, values: row.length, columns: header.length });
     }
   });
   if (problems.length) return { records: [], format: "csv", unknownColumns, problems };
@@ -96,17 +135,17 @@ function fromCsv(text: string, fields: FieldDef[]): RecordsFromText {
 
 function fromJsonLines(text: string, fields: FieldDef[]): RecordsFromText {
   const records: Record<string, unknown>[] = [];
-  const problems: string[] = [];
+  const problems: RecordsProblem[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === "" || problems.length >= MAX_PROBLEMS) return;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
-      problems.push(`Line ${i + 1} is not valid JSON`);
+      problems.push({ code: "jsonl.invalid", line: i + 1 });
       return;
     }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) problems.push(`Line ${i + 1} is not a JSON object`);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) problems.push({ code: "jsonl.notObject", line: i + 1 });
     else records.push(value as Record<string, unknown>);
   });
   if (problems.length) return { records: [], format: "jsonl", unknownColumns: [], problems };

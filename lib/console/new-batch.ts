@@ -1,8 +1,9 @@
 import type { Principal } from "@/lib/auth/principal";
 import { approverRefusal, chooseApprovers } from "@/lib/batch/batch-approvers";
 import { handleRenderRequest } from "@/lib/batch/handle-render-request";
-import { intakeCountsLine, type IntakeCounts } from "@/lib/batch/intake-counts";
+import type { IntakeCounts } from "@/lib/batch/intake-counts";
 import { previewRecords } from "@/lib/batch/preview-records";
+import type { RecordsProblem } from "@/lib/batch/records-from-text";
 import { recordDetails, type RecordDetails } from "@/lib/batch/record-details";
 import { renderRequestSchema } from "@/lib/batch/request-schema";
 import { resolveDistribution } from "@/lib/batch/resolve-distribution";
@@ -10,9 +11,8 @@ import { sendThresholds, type SendDecision } from "@/lib/batch/send-thresholds";
 import type { Finding, RecordClass } from "@/lib/batch/validate-records";
 import { AppError } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
-import { plural } from "@/lib/plural";
 import type { Template } from "@/lib/templates/types";
-import type { InputError } from "./records-input";
+import type { InputError, NewBatchRefusal } from "./records-input";
 
 /** The template question's id, for the error summary's link. */
 export const TEMPLATE_ID = "template";
@@ -42,7 +42,6 @@ export interface BatchPreview {
   total: number;
   decision: SendDecision;
   counts: IntakeCounts | null;
-  countsLine: string | null;
   unknownColumns: string[];
   /** Empty when the list is too long to be sent. */
   rows: PreviewRow[];
@@ -57,7 +56,7 @@ export async function previewForConsole(principal: Principal, templatePath: stri
   const read = await templateErrors(() => previewRecords(templatePath, text, sendThresholds()));
   if ("errors" in read) return { ok: false, errors: read.errors };
   const p = read.value;
-  if (p.kind === "unreadable") return { ok: false, errors: p.problems.map((message) => ({ targetId: inputId, message })) };
+  if (p.kind === "unreadable") return { ok: false, errors: unreadable(inputId, p.problems) };
   return {
     ok: true,
     preview: {
@@ -66,7 +65,6 @@ export async function previewForConsole(principal: Principal, templatePath: stri
       total: p.records.length,
       decision: p.decision,
       counts: p.check?.counts ?? null,
-      countsLine: p.check ? intakeCountsLine(p.check.counts) : null,
       unknownColumns: p.unknownColumns,
       rows: (p.check?.records ?? []).map((r) => ({
         index: r.index,
@@ -104,38 +102,40 @@ export async function sendFromConsole(
   principal: Principal,
   input: { templatePath: string; text: string; inputId: string; correlationId: string; confirmed: boolean },
 ): Promise<SendAnswer> {
-  const refuse = (targetId: string, message: string): SendAnswer => ({ ok: false, errors: [{ targetId, message }] });
-  const read = await templateErrors(() => previewRecords(input.templatePath, input.text, sendThresholds()));
+  const refuse = (targetId: string, refusal: NewBatchRefusal): SendAnswer => ({ ok: false, errors: [{ targetId, refusal }] });
+  const thresholds = sendThresholds();
+  const read = await templateErrors(() => previewRecords(input.templatePath, input.text, thresholds));
   if ("errors" in read) return { ok: false, errors: read.errors };
   const p = read.value;
-  if (p.kind === "unreadable") return { ok: false, errors: p.problems.map((message) => ({ targetId: input.inputId, message })) };
-  if (p.decision.kind === "blocked") return refuse(input.inputId, p.decision.message);
-  if (p.check && p.check.counts.invalid > 0)
-    return refuse(input.inputId, `Correct the ${plural(p.check.counts.invalid, "record")} with errors, then give the records again`);
-  if (p.decision.kind === "confirm" && !input.confirmed)
-    return refuse("confirm", `Confirm that you want to send ${plural(p.records.length, "record")}`);
+  if (p.kind === "unreadable") return { ok: false, errors: unreadable(input.inputId, p.problems) };
+  if (p.decision.kind === "blocked") return refuse(input.inputId, { code: "tooMany", count: p.records.length, max: thresholds.max });
+  if (p.check && p.check.counts.invalid > 0) return refuse(input.inputId, { code: "invalidRecords", count: p.check.counts.invalid });
+  if (p.decision.kind === "confirm" && !input.confirmed) return refuse("confirm", { code: "confirm", count: p.records.length });
   const request = renderRequestSchema.safeParse({
     templatePath: input.templatePath,
     options: { correlationId: input.correlationId || newId(), sourceSystem: "Sealpost console" },
     dataSource: p.records,
     features: { svcDispatch: true },
   });
-  if (!request.success) return refuse(input.inputId, request.error.issues[0]?.message ?? "The records cannot be sent");
+  if (!request.success) {
+    const detail = request.error.issues[0]?.message;
+    return refuse(input.inputId, detail ? { code: "other", detail } : { code: "cannotSend" });
+  }
   try {
     const outcome = await handleRenderRequest(principal, request.data);
-    if (outcome.kind !== "batch") return refuse(input.inputId, "The records cannot be sent");
+    if (outcome.kind !== "batch") return refuse(input.inputId, { code: "cannotSend" });
     return { ok: true, batchId: outcome.intake.batch.id };
   } catch (err) {
     if (err instanceof AppError && (err.code === "batch.no_approver" || err.code === "batch.settings_invalid"))
-      return refuse(input.inputId, NOBODY_APPROVES);
-    if (err instanceof AppError) return refuse(input.inputId, err.message);
+      return refuse(input.inputId, { code: "nobodyApproves" });
+    if (err instanceof AppError) return refuse(input.inputId, { code: "other", detail: err.message });
     throw err;
   }
 }
 
-/** Why a batch nobody may approve is not sent, in the page's words (the check step says it first). */
-export const NOBODY_APPROVES =
-  "Nobody can approve this batch: ask your administrator to name an approver other than you in the template or for your organisation";
+/** Text that could not be read as records: each problem is the records control's error. */
+const unreadable = (targetId: string, problems: RecordsProblem[]): InputError[] =>
+  problems.map((problem) => ({ targetId, refusal: { code: "records", problem } }));
 
 /** A template that is gone or broken is the template question's error, not a failure of the page. */
 async function templateErrors<T>(run: () => Promise<T>): Promise<{ value: T } | { errors: InputError[] }> {
@@ -143,7 +143,7 @@ async function templateErrors<T>(run: () => Promise<T>): Promise<{ value: T } | 
     return { value: await run() };
   } catch (err) {
     if (err instanceof AppError && err.code.startsWith("template."))
-      return { errors: [{ targetId: TEMPLATE_ID, message: `Choose another template: ${err.message}` }] };
+      return { errors: [{ targetId: TEMPLATE_ID, refusal: { code: "template.unusable" } }] };
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { unstorableReason } from "@/lib/http/storable";
+import { unstorableCharacter, unstorableReason } from "@/lib/http/storable";
 import { FILE_ID, inputProblem, TEXT_ID, type InputError } from "./records-input";
 
 /** The form's records as text, on the server: the same checks, then the file decoded as UTF-8 text. */
@@ -10,9 +10,9 @@ export async function recordsText(form: FormData): Promise<{ ok: true; text: str
   const problem = inputProblem(file, pasted);
   if (problem) return { ok: false, error: problem };
   if (!file) {
-    const bad = unstorableReason(pasted);
-    return bad
-      ? { ok: false, error: { targetId: TEXT_ID, message: `The pasted records cannot be read: the text ${bad}` } }
+    const character = unstorableCharacter(pasted);
+    return character
+      ? { ok: false, error: { targetId: TEXT_ID, refusal: { code: "text.unstorable", character } } }
       : { ok: true, text: pasted };
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -20,13 +20,9 @@ export async function recordsText(form: FormData): Promise<{ ok: true; text: str
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return {
-      ok: false,
-      error: { targetId: FILE_ID, message: "The selected file must be saved as UTF-8 text (in a spreadsheet: CSV UTF-8)" },
-    };
+    return { ok: false, error: { targetId: FILE_ID, refusal: { code: "file.notUtf8" } } };
   }
   // NUL is never in text: this is a binary file with a text file's name (PostgreSQL could not store it either).
-  if (unstorableReason(text))
-    return { ok: false, error: { targetId: FILE_ID, message: "The selected file must be a CSV or JSON Lines file" } };
+  if (unstorableReason(text)) return { ok: false, error: { targetId: FILE_ID, refusal: { code: "file.type" } } };
   return { ok: true, text };
 }

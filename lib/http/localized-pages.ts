@@ -4,9 +4,7 @@
  * server action (app/language-action.ts), so they take POST (allowed-methods.ts). The pages for
  * people outside (a delivery's, a signer's, the portal's) also record a change of language in the
  * activity of what they open; the console (every /console path, the sign-in page included) has no
- * such activity: its stored language is the signed-in person's tenant's default. The console's New
- * batch page is not in the catalogues yet: English only, like the front page and the API reference,
- * so that its `lang` names the language it is in.
+ * such activity: its stored language is the signed-in person's tenant's default.
  */
 export type OutsidePage =
   | { kind: "delivery"; token: string }
@@ -20,7 +18,6 @@ const DELIVERY_PAGE = /^\/d\/([^/]+)$/;
 const SIGNING_PAGE = /^\/sign\/([^/]+)$/;
 const PORTAL_PAGE = /^\/portal\/([^/]+)$/;
 const CONSOLE_PAGE = /^\/console(?:\/|$)/;
-const ENGLISH_CONSOLE_PAGE = /^\/console\/batches\/new(?:\/|$)/;
 
 export function localizedPage(address: string | null): LocalizedPage | null {
   if (!address) return null;
@@ -37,6 +34,6 @@ export function localizedPage(address: string | null): LocalizedPage | null {
   const workflowId = PORTAL_PAGE.exec(url.pathname)?.[1];
   if (workflowId !== undefined)
     return { kind: "portal", workflowId, token: url.searchParams.get("pt"), lang: url.searchParams.get("lang") };
-  if (CONSOLE_PAGE.test(url.pathname) && !ENGLISH_CONSOLE_PAGE.test(url.pathname)) return { kind: "console" };
+  if (CONSOLE_PAGE.test(url.pathname)) return { kind: "console" };
   return null;
 }

@@ -5,11 +5,18 @@ const UNSTORABLE = /[\0\p{Cs}]/u;
 /** Deeper than any real request; a body nested further is refused before anything recurses into it. */
 export const MAX_JSON_DEPTH = 64;
 
-/** Why PostgreSQL would refuse this text, or null when it can be stored. */
-export function unstorableReason(s: string): string | null {
+/** The first character PostgreSQL would refuse in this text, by kind, or null when it can be stored. */
+export function unstorableCharacter(s: string): "nul" | "surrogate" | null {
   const m = UNSTORABLE.exec(s);
   if (!m) return null;
-  return m[0] === "\0" ? "contains a NUL character (U+0000)" : "contains a lone UTF-16 surrogate (not valid Unicode)";
+  return m[0] === "\0" ? "nul" : "surrogate";
+}
+
+/** Why PostgreSQL would refuse this text, in English, or null when it can be stored. */
+export function unstorableReason(s: string): string | null {
+  const c = unstorableCharacter(s);
+  if (!c) return null;
+  return c === "nul" ? "contains a NUL character (U+0000)" : "contains a lone UTF-16 surrogate (not valid Unicode)";
 }
 
 /** A path for messages: itself made printable, so the error about a bad key can be shown. */

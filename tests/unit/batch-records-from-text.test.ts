@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { previewRecords } from "@/lib/batch/preview-records";
-import { recordsFromText } from "@/lib/batch/records-from-text";
+import { recordsFromText, recordsProblemText } from "@/lib/batch/records-from-text";
 import { resolveDistribution } from "@/lib/batch/resolve-distribution";
 import { checkRecords } from "@/lib/batch/validate-records";
 import { fieldSchema } from "@/lib/templates/front-matter";
@@ -50,10 +50,19 @@ describe("records from CSV", () => {
 
   it("refuses rows longer than the header, two columns for one field, and broken quotes", () => {
     expect(recordsFromText("customerId,amount\nC1,2,3\n", fields).problems).toEqual([
-      "Row 2 has 3 values but the first row names 2 columns",
+      { code: "csv.longRow", row: 2, values: 3, columns: 2 },
     ]);
-    expect(recordsFromText("customerId,Customer id\nC1,C2\n", fields).problems).toEqual(["Two columns name the same field: customerId"]);
-    expect(recordsFromText('customerId,amount\n"C1,2\n', fields).problems[0]).toMatch(/^Row \d+: .*quote/i);
+    expect(recordsFromText("customerId,Customer id\nC1,C2\n", fields).problems).toEqual([
+      { code: "csv.repeatedColumns", fields: ["customerId"] },
+    ]);
+    const [quote] = recordsFromText('customerId,amount\n"C1,2\n', fields).problems;
+    expect(quote).toMatchObject({ code: "csv.quotes", row: expect.any(Number) });
+    // The API says them in English.
+    expect(recordsProblemText({ code: "csv.longRow", row: 2, values: 3, columns: 2 })).toBe(
+      "Row 2 has 3 values but the first row names 2 columns",
+    );
+    expect(recordsProblemText({ code: "csv.repeatedColumns", fields: ["customerId"] })).toBe("Two columns name the same field: customerId");
+    expect(recordsProblemText(quote)).toMatch(/^Row \d+: .*quote/i);
   });
 });
 
@@ -65,7 +74,12 @@ describe("records from JSON Lines", () => {
   });
 
   it("names the lines that are not JSON objects", () => {
-    expect(recordsFromText('{"a":1}\n[1]\n{oops\n', fields).problems).toEqual(["Line 2 is not a JSON object", "Line 3 is not valid JSON"]);
+    const { problems } = recordsFromText('{"a":1}\n[1]\n{oops\n', fields);
+    expect(problems).toEqual([
+      { code: "jsonl.notObject", line: 2 },
+      { code: "jsonl.invalid", line: 3 },
+    ]);
+    expect(problems.map(recordsProblemText)).toEqual(["Line 2 is not a JSON object", "Line 3 is not valid JSON"]);
   });
 });
 
@@ -74,7 +88,7 @@ describe("the preview", () => {
     const csv =
       "customerId,name,amount,recipientEmail,nickname\nC101,Ann,5,ann@example.test,\nC102,Bob,99999,bob@example.test,a long nickname\nX,Cy,1,,\n";
     const preview = await previewRecords("letter.md", csv, { warning: 25, max: 100 });
-    if (preview.kind !== "read") throw new Error(preview.problems.join("; "));
+    if (preview.kind !== "read") throw new Error(preview.problems.map(recordsProblemText).join("; "));
     const template = await loadTemplate("letter.md");
     const intake = await checkRecords(template, preview.records, resolveDistribution(template.distribution, undefined), undefined);
     expect(preview.check).toEqual(intake);
@@ -124,7 +138,7 @@ describe("the preview", () => {
   it("calls a header without rows unreadable", async () => {
     expect(await previewRecords("letter.md", "customerId,name\n", { warning: 25, max: 100 })).toEqual({
       kind: "unreadable",
-      problems: ["There are no records: only a header row, or nothing but empty lines"],
+      problems: [{ code: "noRecords" }],
     });
   });
 });

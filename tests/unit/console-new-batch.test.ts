@@ -3,6 +3,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { previewForConsole, sendFromConsole } from "@/lib/console/new-batch";
 import { FILE_ID, inputProblem, TEXT_ID } from "@/lib/console/records-input";
 import { recordsText } from "@/lib/console/records-text";
+import { translatorFor } from "@/lib/i18n/translator";
+import { newBatchRefusalText } from "@/app/console/batches/new/new-batch-words";
 import { useTemplatesDir } from "../support/templates-dir";
 
 useTemplatesDir();
@@ -20,15 +22,13 @@ const nobody = {} as Principal;
 
 describe("the records a person gives", () => {
   it("are one of a file and pasted text, within the limits", () => {
-    expect(inputProblem(null, " ")).toEqual({ targetId: FILE_ID, message: "Select a CSV file, or paste the records" });
-    expect(inputProblem({ name: "a.csv", size: 3 }, "x")).toEqual({
-      targetId: TEXT_ID,
-      message: "Upload a file or paste the records, not both",
-    });
-    expect(inputProblem({ name: "a.xlsx", size: 3 }, "")?.message).toBe("The selected file must be a CSV or JSON Lines file");
+    expect(inputProblem(null, " ")).toEqual({ targetId: FILE_ID, refusal: { code: "input.none" } });
+    expect(inputProblem({ name: "a.csv", size: 3 }, "x")).toEqual({ targetId: TEXT_ID, refusal: { code: "input.both" } });
+    expect(inputProblem({ name: "a.xlsx", size: 3 }, "")?.refusal).toEqual({ code: "file.type" });
+    expect(inputProblem({ name: "a.csv", size: 0 }, "")?.refusal).toEqual({ code: "file.empty" });
     expect(inputProblem({ name: "A.CSV", size: 1024 * 1024 }, "")).toBeNull();
-    expect(inputProblem({ name: "a.csv", size: 1024 * 1024 + 1 }, "")?.message).toBe("The selected file must be smaller than 1 MB");
-    expect(inputProblem(null, "é".repeat(600_000))?.message).toBe("The pasted records must be 1 MB or less");
+    expect(inputProblem({ name: "a.csv", size: 1024 * 1024 + 1 }, "")?.refusal).toEqual({ code: "file.tooBig" });
+    expect(inputProblem(null, "é".repeat(600_000))?.refusal).toEqual({ code: "text.tooBig" });
   });
 
   it("are read as UTF-8; other encodings, binary files and unstorable text are refused", async () => {
@@ -36,19 +36,40 @@ describe("the records a person gives", () => {
     expect(await recordsText(form({ [FILE_ID]: file("name\nJürgen\n") }))).toEqual({ ok: true, text: "name\nJürgen\n" });
     expect(await recordsText(form({ [FILE_ID]: file([0x4a, 0xfc, 0x72]) }))).toMatchObject({
       ok: false,
-      error: { targetId: FILE_ID, message: expect.stringMatching(/UTF-8/) },
+      error: { targetId: FILE_ID, refusal: { code: "file.notUtf8" } },
     });
     expect(await recordsText(form({ [FILE_ID]: file([0x61, 0x00, 0x62]) }))).toMatchObject({
       ok: false,
-      error: { message: "The selected file must be a CSV or JSON Lines file" },
+      error: { refusal: { code: "file.type" } },
     });
     // (A lone surrogate never arrives: a form's strings are USVStrings, so it is already U+FFFD.)
     expect(await recordsText(form({ [TEXT_ID]: "a\n\u0000" }))).toMatchObject({
       ok: false,
-      error: { targetId: TEXT_ID, message: expect.stringMatching(/NUL/) },
+      error: { targetId: TEXT_ID, refusal: { code: "text.unstorable", character: "nul" } },
     });
     // A form with no file chosen still posts an empty, nameless file part.
     expect(await recordsText(form({ [FILE_ID]: new File([], ""), [TEXT_ID]: "a\nb" }))).toEqual({ ok: true, text: "a\nb" });
+  });
+});
+
+describe("the page's words for a refusal", () => {
+  it("are the catalogue's, from the codes and their numbers, in the page's language", () => {
+    const en = translatorFor("en-GB");
+    const de = translatorFor("de");
+    expect(newBatchRefusalText(en, { code: "file.tooBig" }, "1 MB")).toBe("The selected file must be smaller than 1 MB");
+    expect(newBatchRefusalText(en, { code: "tooMany", count: 1_204, max: 1_000 }, "1 MB")).toBe(
+      "You have selected 1,204 records. Select 1,000 or fewer records to send them in one batch.",
+    );
+    expect(newBatchRefusalText(en, { code: "records", problem: { code: "csv.longRow", row: 2, values: 3, columns: 1 } }, "1 MB")).toBe(
+      "Row 2 has 3 values, but the first row names 1 column",
+    );
+    expect(newBatchRefusalText(en, { code: "text.unstorable", character: "nul" }, "1 MB")).toMatch(/NUL/);
+    expect(newBatchRefusalText(de, { code: "confirm", count: 1 }, "1 MB")).toMatch(/1 Datensatz/);
+    expect(newBatchRefusalText(de, { code: "tooMany", count: 1_204, max: 1_000 }, "1 MB")).toMatch(/1\.204 Datensätze/);
+    // The API's own refusal keeps its detail rather than lose it.
+    expect(newBatchRefusalText(de, { code: "other", detail: "Licence lacks batch dispatch" }, "1 MB")).toBe(
+      "Die Datensätze können nicht gesendet werden: \u2068Licence lacks batch dispatch\u2069",
+    );
   });
 });
 
@@ -63,19 +84,19 @@ describe("sending from the console", () => {
         sendFromConsole(nobody, { templatePath: "letter.md", text, inputId: TEXT_ID, correlationId: "c-1", confirmed });
       expect(await send(rows(6), true)).toEqual({
         ok: false,
-        errors: [{ targetId: TEXT_ID, message: "You have selected 6 records. Select 5 or fewer records to send them in one batch." }],
+        errors: [{ targetId: TEXT_ID, refusal: { code: "tooMany", count: 6, max: 5 } }],
       });
       expect(await send(rows(4))).toEqual({
         ok: false,
-        errors: [{ targetId: "confirm", message: "Confirm that you want to send 4 records" }],
+        errors: [{ targetId: "confirm", refusal: { code: "confirm", count: 4 } }],
       });
       expect(await send(rows(2, 99_999), true)).toEqual({
         ok: false,
-        errors: [{ targetId: TEXT_ID, message: "Correct the 2 records with errors, then give the records again" }],
+        errors: [{ targetId: TEXT_ID, refusal: { code: "invalidRecords", count: 2 } }],
       });
       expect(await send("customerId\n", true)).toMatchObject({
         ok: false,
-        errors: [{ message: expect.stringMatching(/^There are no records/) }],
+        errors: [{ targetId: TEXT_ID, refusal: { code: "records", problem: { code: "noRecords" } } }],
       });
     } finally {
       delete process.env.svc_batchwarningthreshold;
@@ -112,7 +133,7 @@ describe("sending from the console", () => {
   it("names a template that is not there as the template question's problem", async () => {
     expect(await previewForConsole(nobody, "nope.md", rows(1), TEXT_ID)).toEqual({
       ok: false,
-      errors: [{ targetId: "template", message: "Choose another template: No template nope.md" }],
+      errors: [{ targetId: "template", refusal: { code: "template.unusable" } }],
     });
   });
 });

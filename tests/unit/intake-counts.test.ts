@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordCountsText } from "@/app/console/batches/batch-words";
-import { intakeCountsLine, intakeCountsOf } from "@/lib/batch/intake-counts";
+import { intakeCountsOf } from "@/lib/batch/intake-counts";
 import { recordCounts } from "@/lib/console/batch-counts";
 import { translatorFor } from "@/lib/i18n/translator";
 
@@ -11,7 +11,6 @@ describe("the one wording of a batch's record counts", () => {
     // A stored batch of 3: 1 ready, 1 with warnings, 1 invalid. Its readyCount (the API's) is 2.
     const stored = { documentCount: 3, readyCount: 2, warningCount: 1, invalidCount: 1, processedCount: 0, errorCount: 0 };
     expect(intakeCountsOf(stored)).toEqual({ total: 3, ready: 1, warning: 1, invalid: 1 });
-    expect(intakeCountsLine(intakeCountsOf(stored))).toBe("3 records: 1 ready, 1 with warnings, 1 invalid");
     expect(recordCountsText(en, recordCounts(stored))).toBe("3 records: 1 ready, 1 with warnings, 1 invalid");
   });
 
@@ -22,7 +21,9 @@ describe("the one wording of a batch's record counts", () => {
     expect(recordCountsText(en, recordCounts({ ...b, errorCount: 0 }))).toBe(
       "1,200 records: 1,200 ready, 0 with warnings, 0 invalid; 1,100 made",
     );
-    expect(intakeCountsLine({ total: 1, ready: 1, warning: 0, invalid: 0 })).toBe("1 record: 1 ready, 0 with warnings, 0 invalid");
+    expect(recordCountsText(en, { total: 1, ready: 1, warning: 0, invalid: 0, processing: false, made: 0, failed: 0 })).toBe(
+      "1 record: 1 ready, 0 with warnings, 0 invalid",
+    );
   });
 
   it("in the console's page language, as its figures are written there", () => {

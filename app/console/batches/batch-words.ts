@@ -1,3 +1,4 @@
+import type { IntakeCounts } from "@/lib/batch/intake-counts";
 import type { BatchState } from "@/lib/batch/states";
 import type { BatchRefusal } from "@/lib/console/batch-actions";
 import type { RecordCounts } from "@/lib/console/batch-counts";
@@ -14,10 +15,13 @@ export const batchStateName = (t: PageTranslator, state: string): string =>
 /** The state as a select's case: ICU's cases are words, the states' names have hyphens. */
 const stateCase = (state: string | null) => (state ? state.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) : "other");
 
+/** "3 records: 1 ready, 1 with warnings, 1 invalid": the intake receipt's own line, one wording on the receipt and in the console. */
+export const intakeCountsText = (t: PageTranslator, c: IntakeCounts): string =>
+  t("document.receipt.counts", { total: c.total, ready: c.ready, warning: c.warning, invalid: c.invalid });
+
 /** "3 records: 1 ready, 1 with warnings, 1 invalid; 2 made": a batch's records in the list and on its page. */
 export function recordCountsText(t: PageTranslator, c: RecordCounts): string {
-  // The intake receipt's own line: one wording on the receipt and in the console.
-  const intake = t("document.receipt.counts", { total: c.total, ready: c.ready, warning: c.warning, invalid: c.invalid });
+  const intake = intakeCountsText(t, c);
   if (!c.processing) return intake;
   return c.failed
     ? t("console.batches.counts.madeFailed", { intake, made: c.made, failed: c.failed })

@@ -1,4 +1,6 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { bidi } from "@/components/bidi";
 import { Button, ButtonGroup } from "@/components/Button";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { StatusTag } from "@/components/StatusTag";
@@ -6,48 +8,50 @@ import { SummaryList } from "@/components/SummaryList";
 import { Table } from "@/components/Table";
 import type { SendThresholds } from "@/lib/batch/send-thresholds";
 import type { ApprovalPreview, BatchPreview, PreviewRow } from "@/lib/console/new-batch";
-import { plural } from "@/lib/plural";
+import { INTAKE_CLASS_KEYS } from "@/lib/format/batch-state-keys";
+import { intakeClassLabels } from "@/lib/format/state-words";
+import { isolate } from "@/lib/i18n/isolate";
 import styles from "../../console.module.css";
 import { RecordDetailsList } from "../RecordDetailsList";
+import { intakeCountsText } from "../batch-words";
 
 /** Where the error summary of the check and confirmation steps leads: the one button there. */
 export const SEND_ID = "send";
-const CLASS: Record<PreviewRow["status"], { label: string; colour: "green" | "yellow" | "red" }> = {
-  ready: { label: "Ready", colour: "green" },
-  warning: { label: "Warning", colour: "yellow" },
-  invalid: { label: "Invalid", colour: "red" },
-};
+
+/** People's addresses as a list shows them: each as it is written. */
+const addresses = (approvers: string[]) => isolate(approvers.join(", "));
 
 /**
  * Who will approve the batch, said before it is sent: the approvers, why the sender is not one of
  * them when they were named, and a warning when nobody may approve it (the batch is then not offered).
  */
 function Approval({ approval }: { approval: ApprovalPreview }) {
-  if (approval.kind === "not-needed") return <p>This template needs no approval: the documents are made as soon as you send the batch.</p>;
+  const t = useTranslations();
+  const format = useFormatter();
+  if (approval.kind === "not-needed") return <p>{t("console.newBatch.approval.notNeeded")}</p>;
   if (approval.kind === "nobody") {
     return (
-      <NotificationBanner variant="warning" title="Nobody can approve this batch">
-        <p>
-          {approval.senderLeftOut
-            ? "You cannot approve a batch you send, and neither the template nor your organisation names another approver."
-            : "This template needs an approver, and neither the template nor your organisation names one."}{" "}
-          Ask your administrator to name one, then send the records again.
-        </p>
+      <NotificationBanner variant="warning" title={t("console.newBatch.approval.nobodyTitle")}>
+        <p>{approval.senderLeftOut ? t("console.newBatch.approval.nobodySender") : t("console.newBatch.approval.nobody")}</p>
       </NotificationBanner>
     );
   }
-  const who = approval.approvers.join(", ");
   return (
     <>
       {approval.senderLeftOut && (
-        <NotificationBanner title="Approval">
-          <p>You cannot approve a batch you send. It will go to {who} for approval.</p>
-          {approval.tenantInstead && (
-            <p>The template names only you as its approver, so your organisation&apos;s other approvers are asked instead.</p>
-          )}
+        <NotificationBanner title={t("console.newBatch.approval.title")}>
+          <p>
+            {bidi(
+              t("console.newBatch.approval.senderLeftOut", {
+                // In a sentence, as the page's language joins a list ("a und b"), each address as it is written.
+                approvers: format.list(approval.approvers.map(isolate), { type: "conjunction" }),
+              }),
+            )}
+          </p>
+          {approval.tenantInstead && <p>{t("console.newBatch.approval.tenantInstead")}</p>}
         </NotificationBanner>
       )}
-      <SummaryList rows={[{ key: "approvers", label: "Approved by", value: who }]} />
+      <SummaryList rows={[{ key: "approvers", label: t("console.newBatch.approval.approvedBy"), value: addresses(approval.approvers) }]} />
     </>
   );
 }
@@ -70,64 +74,69 @@ export function CheckStep({
   onBack: () => void;
   onChooseTemplate: () => void;
 }) {
+  const t = useTranslations();
+  const format = useFormatter();
   const { decision, counts } = preview;
   const invalid = counts?.invalid ?? 0;
   const nobodyApproves = preview.approval.kind === "nobody";
+  const unknown = preview.unknownColumns;
   return (
     <>
-      {preview.countsLine && <p className={styles.lede}>{preview.countsLine}</p>}
+      {counts && <p className={styles.lede}>{intakeCountsText(t, counts)}</p>}
       <Approval approval={preview.approval} />
-      {preview.unknownColumns.length > 0 && (
-        <NotificationBanner title="Columns not checked">
+      {unknown.length > 0 && (
+        <NotificationBanner title={t("console.newBatch.check.unknownTitle")}>
           <p>
-            {preview.unknownColumns.length === 1 ? "This column names" : "These columns name"} no field of {preview.templateTitle}:{" "}
-            {preview.unknownColumns.map((c) => `“${c}”`).join(", ")}. {preview.unknownColumns.length === 1 ? "It is" : "They are"} kept with
-            each record but not checked. Is a heading misspelt?
+            {bidi(
+              t("console.newBatch.check.unknown", {
+                count: unknown.length,
+                template: isolate(preview.templateTitle),
+                columns: unknown.map((c) => t("console.newBatch.check.quoted", { column: isolate(c) })).join(", "),
+              }),
+            )}
           </p>
         </NotificationBanner>
       )}
       {decision.kind === "blocked" ? (
         <>
-          <NotificationBanner variant="warning" title="Too many records">
-            <p>{decision.message}</p>
+          {/* Worded here from the numbers, not the typed client's English sentence. */}
+          <NotificationBanner variant="warning" title={t("console.newBatch.check.tooManyTitle")}>
+            <p>{t("console.newBatch.refusals.tooMany", { count: preview.total, max: thresholds.max })}</p>
           </NotificationBanner>
-          <p>A batch from the console holds at most {plural(thresholds.max, "record")}. Split the list, or send it through the API.</p>
+          <p>{t("console.newBatch.check.tooManyHelp", { max: thresholds.max })}</p>
         </>
       ) : invalid > 0 ? (
-        <p>
-          {invalid === 1 ? "1 record has errors" : `${plural(invalid, "record")} have errors`}. Correct {invalid === 1 ? "it" : "them"} in
-          your list and give the records again: a batch with invalid records cannot be made.
-        </p>
+        <p>{t("console.newBatch.check.invalid", { count: invalid })}</p>
       ) : nobodyApproves ? (
-        <p>Check the records below. They cannot be sent from this template until someone other than you can approve them.</p>
+        <p>{t("console.newBatch.check.nobody")}</p>
       ) : decision.kind === "confirm" ? (
-        <p>Check the records below. A list of more than {plural(thresholds.warning, "record")} is sent only after you confirm.</p>
+        <p>{t("console.newBatch.check.confirm", { warning: thresholds.warning })}</p>
       ) : (
-        <p>Check the records below, then send them.</p>
+        <p>{t("console.newBatch.check.send")}</p>
       )}
       {preview.rows.length > 0 && (
         <Table<PreviewRow>
-          caption="Every record, with what the intake receipt will say of it"
+          caption={t("console.newBatch.check.caption")}
           rows={preview.rows}
           rowKey={(r) => String(r.index)}
           columns={[
-            { key: "n", header: "Record", numeric: true, cell: (r) => r.index + 1 },
+            { key: "n", header: t("console.batches.detail.colRecord"), numeric: true, cell: (r) => format.number(r.index + 1) },
             {
               key: "details",
-              header: "Details",
-              cell: (r) => <RecordDetailsList details={r.details} to="To:" />,
+              header: t("console.batches.detail.colDetails"),
+              cell: (r) => <RecordDetailsList details={r.details} to={t("console.batches.detail.to")} />,
             },
             {
               key: "validation",
-              header: "Validation",
+              header: t("console.batches.detail.colValidation"),
               cell: (r) => (
                 <>
-                  <StatusTag colour={CLASS[r.status].colour}>{CLASS[r.status].label}</StatusTag>
+                  <StatusTag colour={intakeClassLabels[r.status].colour}>{t(INTAKE_CLASS_KEYS[r.status])}</StatusTag>
                   {r.findings.length > 0 && (
                     <ul className={styles.messages}>
                       {r.findings.map((f, i) => (
                         <li key={i} data-field={f.field} data-severity={f.severity}>
-                          {f.severity === "error" ? "Error" : "Warning"}: {f.text}
+                          {t("console.newBatch.check.finding", { severity: f.severity })} <span lang="en">{f.text}</span>
                         </li>
                       ))}
                     </ul>
@@ -141,25 +150,25 @@ export function CheckStep({
       {/* The action after the records: they are read before anything is sent. */}
       {decision.kind === "blocked" || invalid > 0 ? (
         <Button id={SEND_ID} onClick={onBack}>
-          {decision.kind === "blocked" ? "Give other records" : "Give the records again"}
+          {decision.kind === "blocked" ? t("console.newBatch.check.giveOther") : t("console.newBatch.check.giveAgain")}
         </Button>
       ) : nobodyApproves ? (
         <Button id={SEND_ID} onClick={onChooseTemplate}>
-          Choose another template
+          {t("console.newBatch.records.otherTemplate")}
         </Button>
       ) : (
         <ButtonGroup>
           {decision.kind === "send" ? (
             <Button id={SEND_ID} onClick={onSend} disabled={pending}>
-              {pending ? "Sending…" : `Send ${plural(preview.total, "record")}`}
+              {pending ? t("console.newBatch.check.sending") : t("console.newBatch.check.sendButton", { count: preview.total })}
             </Button>
           ) : (
             <Button id={SEND_ID} onClick={onConfirm}>
-              Continue
+              {t("console.newBatch.continue")}
             </Button>
           )}
           <Button variant="link" onClick={onBack}>
-            Give other records
+            {t("console.newBatch.check.giveOther")}
           </Button>
         </ButtonGroup>
       )}

@@ -1,17 +1,21 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
+import { bidi } from "@/components/bidi";
 import { Button, ButtonGroup } from "@/components/Button";
-import { ErrorSummary, type ErrorItem } from "@/components/ErrorSummary";
+import { ErrorSummary } from "@/components/ErrorSummary";
 import { FileInput, Radios, Textarea } from "@/components/Field";
 import { Caption } from "@/components/PageShell";
 import { StepIndicator } from "@/components/StepIndicator";
 import { SummaryList } from "@/components/SummaryList";
 import type { SendThresholds } from "@/lib/batch/send-thresholds";
 import type { BatchPreview } from "@/lib/console/new-batch";
-import { FILE_ID, inputProblem, RECORDS_FILE_TYPES, RECORDS_MAX_LABEL, TEXT_ID } from "@/lib/console/records-input";
-import { plural } from "@/lib/plural";
+import { FILE_ID, inputProblem, RECORDS_FILE_TYPES, RECORDS_MAX_MEGABYTES, TEXT_ID, type InputError } from "@/lib/console/records-input";
+import { isolate } from "@/lib/i18n/isolate";
 import { previewBatchAction, sendBatchAction } from "./actions";
 import { CheckStep, SEND_ID } from "./CheckStep";
+import { intakeCountsText } from "../batch-words";
+import { newBatchRefusalText } from "./new-batch-words";
 
 export interface TemplateChoice {
   path: string;
@@ -20,7 +24,6 @@ export interface TemplateChoice {
 }
 
 type Step = "template" | "records" | "check" | "confirm";
-const STEPS = ["Template", "Records", "Check", "Send"];
 const STEP_INDEX: Record<Step, number> = { template: 0, records: 1, check: 2, confirm: 3 };
 
 /**
@@ -37,6 +40,8 @@ export function NewBatchForm({
   thresholds: SendThresholds;
   initialTemplate?: string;
 }) {
+  const t = useTranslations();
+  const format = useFormatter();
   const [step, setStep] = useState<Step>(initialTemplate ? "records" : "template");
   const [templatePath, setTemplatePath] = useState(initialTemplate ?? "");
   // The records are read and sent by script: until it runs, its buttons do nothing, so they are disabled.
@@ -44,12 +49,15 @@ export function NewBatchForm({
   useEffect(() => setHydrated(true), []);
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState("");
-  const [errors, setErrors] = useState<ErrorItem[]>([]);
+  const [errors, setErrors] = useState<InputError[]>([]);
   const [preview, setPreview] = useState<BatchPreview | null>(null);
   const [pending, startTransition] = useTransition();
   const heading = useRef<HTMLHeadingElement>(null);
   const arrived = useRef(false);
-  const template = templates.find((t) => t.path === templatePath);
+  const template = templates.find((c) => c.path === templatePath);
+  const size = format.number(RECORDS_MAX_MEGABYTES, { style: "unit", unit: "megabyte" });
+  const errorItems = errors.map((e) => ({ targetId: e.targetId, message: newBatchRefusalText(t, e.refusal, size) }));
+  const errorFor = (id: string) => errorItems.find((e) => e.targetId === id)?.message;
 
   useEffect(() => {
     // Not on arrival: the page's own load puts the reader at its top.
@@ -73,7 +81,7 @@ export function NewBatchForm({
 
   const chooseTemplate = (e: FormEvent) => {
     e.preventDefault();
-    if (!template) return setErrors([{ targetId: "template", message: "Select a template" }]);
+    if (!template) return setErrors([{ targetId: "template", refusal: { code: "template.none" } }]);
     go("records");
   };
 
@@ -98,88 +106,99 @@ export function NewBatchForm({
     });
   };
 
+  const count = preview?.total ?? 0;
   const title = {
-    template: "Choose a template",
-    records: "Give the records",
-    check: preview ? `Check ${plural(preview.total, "record")}` : "Check the records",
-    confirm: preview ? `Send ${plural(preview.total, "record")}?` : "Send the records?",
+    template: t("console.newBatch.heading.template"),
+    records: t("console.newBatch.heading.records"),
+    check: t("console.newBatch.heading.check", { count }),
+    confirm: t("console.newBatch.heading.confirm", { count }),
   }[step];
+  const steps = [
+    t("console.newBatch.steps.template"),
+    t("console.newBatch.steps.records"),
+    t("console.newBatch.steps.check"),
+    t("console.newBatch.steps.send"),
+  ];
+  const none = t("console.common.none");
 
   return (
     <div data-ready={hydrated || undefined}>
       <p>
-        <a href="/console/batches">‹ All batches</a>
+        <a href="/console/batches">{t("console.batches.detail.back")}</a>
       </p>
-      <StepIndicator steps={STEPS} current={STEP_INDEX[step]} />
-      <ErrorSummary errors={errors} focusKey={errors} />
-      {template && step !== "template" && <Caption>New batch from {template.title}</Caption>}
+      <StepIndicator steps={steps} current={STEP_INDEX[step]} />
+      <ErrorSummary errors={errorItems} focusKey={errors} />
+      {template && step !== "template" && <Caption>{bidi(t("console.newBatch.caption", { template: isolate(template.title) }))}</Caption>}
       <h1 tabIndex={-1} ref={heading}>
         {title}
       </h1>
 
       {step === "template" &&
         (templates.length === 0 ? (
-          <p>
-            There is no template for batches. A template for batches says how its documents go out (distribution in its front matter); ask
-            your administrator to add one.
-          </p>
+          <p>{t("console.newBatch.template.none")}</p>
         ) : (
           // A GET to this page without script: the page then opens at the records step (?template=).
           <form onSubmit={chooseTemplate} method="get" noValidate>
             <Radios
               id="template"
               name="template"
-              label={<span className="visually-hidden">Template</span>}
-              hint="Each record of your list becomes one document from this template."
-              error={errors.find((e) => e.targetId === "template")?.message}
-              options={templates.map((t) => ({
-                value: t.path,
-                label: t.title,
-                hint: `${t.path}: ${t.fields.map((f) => f.label).join(", ") || "no fields"}`,
+              label={<span className="visually-hidden">{t("console.batches.detail.template")}</span>}
+              hint={t("console.newBatch.template.hint")}
+              error={errorFor("template")}
+              options={templates.map((c) => ({
+                value: c.path,
+                label: isolate(c.title),
+                hint: c.fields.length
+                  ? t("console.newBatch.template.fields", {
+                      path: isolate(c.path),
+                      fields: isolate(c.fields.map((f) => f.label).join(", ")),
+                    })
+                  : t("console.newBatch.template.noFields", { path: isolate(c.path) }),
               }))}
               selected={templatePath}
               onChange={(e) => setTemplatePath(e.target.value)}
             />
-            <Button type="submit">Continue</Button>
+            <Button type="submit">{t("console.newBatch.continue")}</Button>
           </form>
         ))}
 
       {step === "records" && template && (
         <form onSubmit={check} noValidate>
-          <p>
-            Upload a CSV file whose first row names the columns, or paste CSV or JSON Lines (one JSON object per line). Columns are matched
-            to the template&apos;s fields by key or label.
-          </p>
+          <p>{t("console.newBatch.records.intro")}</p>
           <SummaryList
             rows={[
-              { key: "columns", label: "Columns", value: template.fields.map((f) => f.key).join(", ") || "None" },
+              { key: "columns", label: t("console.newBatch.records.columns"), value: keyList(template.fields) || none },
               {
                 key: "required",
-                label: "Required",
-                value:
-                  template.fields
-                    .filter((f) => f.required)
-                    .map((f) => f.key)
-                    .join(", ") || "None",
+                label: t("console.newBatch.records.required"),
+                value: keyList(template.fields.filter((f) => f.required)) || none,
               },
-              { key: "limits", label: "Limits", value: limitsLine(thresholds) },
+              {
+                key: "limits",
+                label: t("console.newBatch.records.limits"),
+                // A warning threshold at or above the maximum leaves no band that needs a confirmation.
+                value:
+                  thresholds.warning >= thresholds.max
+                    ? t("console.newBatch.records.limitsMax", { max: thresholds.max })
+                    : t("console.newBatch.records.limitsConfirm", { warning: thresholds.warning, max: thresholds.max }),
+              },
             ]}
           />
           <FileInput
             id={FILE_ID}
             name={FILE_ID}
-            label="Upload a file"
-            hint={`CSV or JSON Lines, smaller than ${RECORDS_MAX_LABEL}, saved as UTF-8.`}
+            label={t("console.newBatch.records.fileLabel")}
+            hint={t("console.newBatch.records.fileHint", { size })}
             accept={RECORDS_FILE_TYPES.join(",")}
-            error={errors.find((e) => e.targetId === FILE_ID)?.message}
+            error={errorFor(FILE_ID)}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
           <Textarea
             id={TEXT_ID}
             name={TEXT_ID}
-            label="Or paste the records"
-            hint="A header row, then one row per record; or one JSON object per line."
-            error={errors.find((e) => e.targetId === TEXT_ID)?.message}
+            label={t("console.newBatch.records.textLabel")}
+            hint={t("console.newBatch.records.textHint")}
+            error={errorFor(TEXT_ID)}
             value={text}
             onChange={(e) => setText(e.target.value)}
             rows={8}
@@ -187,10 +206,10 @@ export function NewBatchForm({
           />
           <ButtonGroup>
             <Button type="submit" disabled={pending || !hydrated}>
-              {pending ? "Checking…" : "Check the records"}
+              {pending ? t("console.newBatch.records.checking") : t("console.newBatch.records.check")}
             </Button>
             <Button variant="link" onClick={() => go("template")}>
-              Choose another template
+              {t("console.newBatch.records.otherTemplate")}
             </Button>
           </ButtonGroup>
         </form>
@@ -214,22 +233,31 @@ export function NewBatchForm({
       {step === "confirm" && preview && template && (
         <>
           <p>
-            You are about to send {plural(preview.total, "record")} from {template.title}. That is more than{" "}
-            {plural(thresholds.warning, "record")}, so we ask you to confirm first.
+            {bidi(
+              t("console.newBatch.confirm.lede", { count: preview.total, template: isolate(template.title), warning: thresholds.warning }),
+            )}
           </p>
           <SummaryList
             rows={[
-              { key: "template", label: "Template", value: `${template.title} (${template.path})` },
-              { key: "records", label: "Records", value: preview.countsLine ?? plural(preview.total, "record") },
+              {
+                key: "template",
+                label: t("console.batches.detail.template"),
+                value: t("console.newBatch.confirm.templateValue", { title: isolate(template.title), path: isolate(template.path) }),
+              },
+              {
+                key: "records",
+                label: t("console.batches.detail.records"),
+                value: preview.counts && intakeCountsText(t, preview.counts),
+              },
             ]}
           />
-          <p>Each record becomes one document. The batch then goes to approval, or is made at once, as the template says.</p>
+          <p>{t("console.newBatch.confirm.effect")}</p>
           <ButtonGroup>
             <Button id={SEND_ID} onClick={() => send(true)} disabled={pending}>
-              {pending ? "Sending…" : `Yes, send ${plural(preview.total, "record")}`}
+              {pending ? t("console.newBatch.check.sending") : t("console.newBatch.confirm.yes", { count: preview.total })}
             </Button>
             <Button variant="link" onClick={() => go("check")}>
-              No, go back to the records
+              {t("console.newBatch.confirm.back")}
             </Button>
           </ButtonGroup>
         </>
@@ -238,8 +266,5 @@ export function NewBatchForm({
   );
 }
 
-/** A warning threshold at or above the maximum leaves no band that needs a confirmation. */
-const limitsLine = (t: SendThresholds) =>
-  t.warning >= t.max
-    ? `Up to ${plural(t.max, "record")} at once`
-    : `${plural(t.warning, "record")} at once; up to ${t.max.toLocaleString("en-GB")} after a confirmation`;
+/** Fields' keys as the records' columns are headed: identifiers, listed as they are written. */
+const keyList = (fields: Array<{ key: string }>) => fields.map((f) => f.key).join(", ");

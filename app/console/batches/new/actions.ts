@@ -22,7 +22,7 @@ async function readForm(form: FormData) {
 /** The check step: every record with intake's findings, and what the thresholds allow. Nothing is stored. */
 export async function previewBatchAction(form: FormData): Promise<PreviewAnswer> {
   const f = await readForm(form);
-  if (!f.template) return { ok: false, errors: [{ targetId: TEMPLATE_ID, message: "Select a template" }] };
+  if (!f.template) return { ok: false, errors: [{ targetId: TEMPLATE_ID, refusal: { code: "template.none" } }] };
   if (!f.records.ok) return { ok: false, errors: [f.records.error] };
   return previewForConsole(f.principal, f.template, f.records.text, f.inputId);
 }
@@ -30,7 +30,7 @@ export async function previewBatchAction(form: FormData): Promise<PreviewAnswer>
 /** Sends the records as a batch and goes to its page; a refusal comes back to the page's error summary. */
 export async function sendBatchAction(form: FormData): Promise<SendAnswer> {
   const f = await readForm(form);
-  if (!f.template) return { ok: false, errors: [{ targetId: TEMPLATE_ID, message: "Select a template" }] };
+  if (!f.template) return { ok: false, errors: [{ targetId: TEMPLATE_ID, refusal: { code: "template.none" } }] };
   if (!f.records.ok) return { ok: false, errors: [f.records.error] };
   const sent = await sendFromConsole(f.principal, {
     templatePath: f.template,
