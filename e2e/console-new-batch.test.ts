@@ -105,7 +105,7 @@ it("a submitter picks a template, is told what is wrong with a bad file, checks 
   const main = page.getByRole("main");
   expect(await main.textContent()).toContain("3 records: 2 ready, 1 with warnings, 0 invalid");
   expect(await main.locator('li[data-field="nickname"][data-severity="warning"]').textContent()).toBe(
-    "Warning: Nickname must be at most 10 characters",
+    "Warning: Nickname must be at most 10 characters long",
   );
   expect(await page.getByRole("button", { name: "Continue" }).count()).toBe(0);
   await checkAtBothWidths(page, shots("05-check-send"));
@@ -119,7 +119,7 @@ it("a submitter picks a template, is told what is wrong with a bad file, checks 
   await checkAtBothWidths(page, shots("06-sent"));
   const receipt = (await pdfText(await (await page.request.get(`${page.url().split("?")[0]}/files/receipt`)).body())).replace(/\s+/g, " ");
   expect(receipt).toContain("3 records: 2 ready, 1 with warnings, 0 invalid");
-  expect(receipt).toContain("Nickname must be at most 10 characters");
+  expect(receipt).toContain("Nickname must be at most 10 characters long");
   expect(csp).toEqual([]);
   await context.close();
 });
@@ -173,7 +173,7 @@ it("4 records (above the warning threshold) need a confirmation step; 6 (above t
   const main = page.getByRole("main");
   expect(await main.textContent()).toContain("2 records: 0 ready, 0 with warnings, 2 invalid");
   expect(await main.textContent()).toContain("This column names no field of Customer letter: “x”.");
-  expect(await main.locator('li[data-field="amount"][data-severity="error"]').textContent()).toBe("Error: Amount must be at most 10000");
+  expect(await main.locator('li[data-field="amount"][data-severity="error"]').textContent()).toBe("Error: Amount must be at most 10,000");
   expect(await page.getByRole("button", { name: /^(Send|Continue|Yes)/ }).count()).toBe(0);
   await checkAtBothWidths(page, shots("10-check-invalid"));
   await context.close();

@@ -1,16 +1,18 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { bidi } from "@/components/bidi";
 import { Button, ButtonGroup } from "@/components/Button";
 import { NotificationBanner } from "@/components/NotificationBanner";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import { Table } from "@/components/Table";
+import { findingText } from "@/lib/batch/finding-words";
 import type { SendThresholds } from "@/lib/batch/send-thresholds";
 import type { ApprovalPreview, BatchPreview, PreviewRow } from "@/lib/console/new-batch";
 import { INTAKE_CLASS_KEYS } from "@/lib/format/batch-state-keys";
 import { intakeClassLabels } from "@/lib/format/state-words";
 import { isolate } from "@/lib/i18n/isolate";
+import type { Locale } from "@/lib/i18n/locales";
 import styles from "../../console.module.css";
 import { RecordDetailsList } from "../RecordDetailsList";
 import { intakeCountsText } from "../batch-words";
@@ -75,6 +77,7 @@ export function CheckStep({
   onChooseTemplate: () => void;
 }) {
   const t = useTranslations();
+  const locale = useLocale() as Locale;
   const format = useFormatter();
   const { decision, counts } = preview;
   const invalid = counts?.invalid ?? 0;
@@ -136,7 +139,7 @@ export function CheckStep({
                     <ul className={styles.messages}>
                       {r.findings.map((f, i) => (
                         <li key={i} data-field={f.field} data-severity={f.severity}>
-                          {t("console.newBatch.check.finding", { severity: f.severity })} <span lang="en">{f.text}</span>
+                          {t("console.newBatch.check.finding", { severity: f.severity })} {bidi(findingText(t, locale, f.words))}
                         </li>
                       ))}
                     </ul>

@@ -42,6 +42,8 @@ function formMessages(m: Messages) {
       },
     },
     document: { receipt: { counts: m.document.receipt.counts, class: m.document.receipt.class } },
+    // The check step writes each record's findings in the page's language (findingText).
+    finding: m.finding,
   };
 }
 
