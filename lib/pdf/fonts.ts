@@ -126,6 +126,19 @@ export function fontOf(family: string): fontkit.Font {
   return opened.get(family)!;
 }
 
+const shaping = new Map<string, fontkit.Font>();
+/**
+ * A family's font for shaping right-to-left runs (lib/pdf/right-to-left-run.ts): an instance of its
+ * own, never the one react-pdf draws documents with (fontOf). fontkit keeps one glyph object per id,
+ * named by the characters it was first made for; reading a font's presentation forms through
+ * react-pdf's instance would make every later document's Arabic text map to them (copied, searched
+ * and read aloud as presentation forms).
+ */
+export function shapingFontOf(family: string): fontkit.Font {
+  if (!shaping.has(family)) shaping.set(family, fontkit.openSync(familyFile(family)) as fontkit.Font);
+  return shaping.get(family)!;
+}
+
 /**
  * The family of `stack` that draws a character, as react-pdf picks it for a document
  * (patches/@react-pdf+textkit+7.0.1.patch, `pickFontFromFontStack`): the first that has a glyph for

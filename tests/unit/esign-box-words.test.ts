@@ -128,4 +128,14 @@ describe("a signature's box", () => {
     const label = translatorFor("ar")("document.signatureBox.signedBy", { name: "" }).replace(/[:\s]/g, "");
     expect(lines.filter((l) => l.includes(label) && l.includes(ARABIC_NAME))).toHaveLength(1);
   });
+
+  it("leaves the documents made after it in the same thread reading Arabic as written, not as presentation forms", async () => {
+    // The boxes were shaped after react-pdf had drawn the Arabic name on the signature page: a record drawn now must still map its glyphs to letters.
+    const wf = workflowRow({ state: "sealing", settings: { recipients: [], requireOtp: false, options: {}, locale: "ar" } });
+    const file = path.join(dir, "after.pdf");
+    fs.writeFileSync(file, await renderSealedWorkflow(sealInput(wf, [], new Date("2026-12-01T18:25:37.634Z"))));
+    const text = runTool("pdftotext", [file, "-"]).out;
+    expect(text).toMatch(/[\u0621-\u064a]/);
+    expect(text.match(/[\ufb50-\ufdff\ufe70-\ufeff]/g) ?? []).toEqual([]);
+  });
 });

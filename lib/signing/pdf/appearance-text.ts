@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import type { PDF, PdfDict as PdfDictType } from "@libpdf/core";
 import { PdfDict } from "@libpdf/core";
-import { drawable, familyFile, FONT, fontOf, fontRuns } from "@/lib/pdf/fonts";
+import { drawable, familyFile, FONT, fontRuns, shapingFontOf } from "@/lib/pdf/fonts";
 import { letterOf, shapeRightToLeft, type ShapedGlyph } from "@/lib/pdf/right-to-left-run";
 
 /** A font stack the appearance writes text in: how a line is shown (from the pen, left to right), and its width. */
@@ -136,7 +136,7 @@ export function appearanceFaces(pdf: PDF, resources: PdfDictType, dir: "ltr" | "
       rtl
         ? fontRuns(text, stack)
             .reverse()
-            .map(({ family, text: run }) => ({ family, glyphs: shapeRightToLeft(fontOf(family), run) }))
+            .map(({ family, text: run }) => ({ family, glyphs: shapeRightToLeft(shapingFontOf(family), run) }))
         : fontRuns(text, stack).map(({ family, text: run }) => ({ family, glyphs: glyphsOf(fontFor(family).font, run) })),
     );
   const face = (stack: readonly string[]): Face => ({
