@@ -1,4 +1,4 @@
-import { traceWords, type TraceWords } from "@/lib/i18n/words";
+import { traceWords, type FindingWords, type TraceWords } from "@/lib/i18n/words";
 import { FOOTER_GREY } from "@/lib/pdf/footer-grey";
 import type { RenderTimings } from "@/lib/pdf/timings";
 import type { ExplainRetention } from "./retention-fields";
@@ -23,10 +23,11 @@ export interface TraceMessage {
   recovery?: string;
   /**
    * The message in any language (lib/i18n/words-text.ts writes it), for the explain report and the
-   * console; absent where the text is not Sealpost's (a render's failure, a field rule's warning) and
-   * in traces stored before it was kept. `message` stays the English the API answers.
+   * console: Sealpost's own (`trace.*`), or a field rule's warning as intake says it (`finding.*`);
+   * absent for a render's failure (the engine's English) and in traces stored before it was kept.
+   * `message` stays the English the API answers.
    */
-  words?: TraceWords;
+  words?: TraceWords | FindingWords;
   /** The same for `recovery`. */
   recoveryWords?: TraceWords;
 }
@@ -48,7 +49,7 @@ export interface TraceInput {
   /** The render failed: no PDF, and the trace says why. */
   failure?: string | null;
   /** Field-rule warnings of the record (severity warning) found before rendering. */
-  recordWarnings?: Array<{ fieldKey: string; message: string }>;
+  recordWarnings?: Array<{ fieldKey: string; message: string; words?: FindingWords }>;
   createdAt: Date;
 }
 
@@ -88,7 +89,8 @@ export function assembleTrace(input: TraceInput) {
   const warn = (m: Omit<TraceMessage, "severity">, severity: TraceMessage["severity"] = "warning") => messages.push({ severity, ...m });
 
   if (input.failure) warn({ code: "render.failed", message: input.failure }, "error");
-  for (const w of input.recordWarnings ?? []) warn({ code: "record.field_warning", message: w.message });
+  for (const w of input.recordWarnings ?? [])
+    warn({ code: "record.field_warning", message: w.message, ...(w.words ? { words: w.words } : {}) });
 
   const tokens = f?.binding.tokens ?? [];
   const missing = [...new Set(tokens.filter((t) => t.valueType === "missing").map((t) => t.token))];

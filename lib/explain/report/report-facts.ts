@@ -2,7 +2,7 @@ import type { Trace, TraceMessage } from "../assemble-trace";
 import type { StyledElement } from "../styling";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { formatterFor, translatorFor, type Translator } from "@/lib/i18n/translator";
-import type { TraceWords } from "@/lib/i18n/words";
+import type { Words } from "@/lib/i18n/words";
 import { asItIs, wordsText } from "@/lib/i18n/words-text";
 
 /**
@@ -45,11 +45,11 @@ export function verdictWord({ t }: ReportLanguage, verdict: string): string {
 }
 
 /**
- * A trace message or its recovery in the report's words (`trace.*`), its values as they are (a PDF
- * draws no isolate marks); the English the trace holds where it has no words: a trace stored before
- * they were kept, or a text that is not Sealpost's (a render's failure, a field rule's warning).
+ * A trace message or its recovery in the report's words (`trace.*`, or `finding.*` for a field
+ * rule's warning), its values as they are (a PDF draws no isolate marks); the English the trace
+ * holds where it has no words: a render's failure (the engine's), a trace stored before they were kept.
  */
-export const traceText = ({ t, locale }: ReportLanguage, words: TraceWords | undefined, english: string) =>
+export const traceText = ({ t, locale }: ReportLanguage, words: Words | undefined, english: string) =>
   words ? wordsText(t, locale, words, asItIs) : english;
 
 /** Where a thing sits in the template, after what the report says of it: "level 3 follows level 1 (line 27)". */
