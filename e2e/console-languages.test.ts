@@ -167,6 +167,9 @@ it("an approver of a German tenant reads the console in German whatever the brow
     const finding = page.locator('li[data-field="name"][data-severity="error"]');
     await expect.poll(() => finding.count(), { timeout: 20_000 }).toBe(1);
     expect(await finding.locator("span[lang=de]").textContent()).toBe(de("finding.field.required", { label: "Name" }));
+    // The value left blank in the pages: the renderer's finding in German too, its {{name}} as the template writes it.
+    const blank = page.locator('li[data-code="binding.missing"][data-field="name"]');
+    expect(await blank.locator("span[lang=de]").first().textContent()).toBe(de("trace.binding.missing", { token: "{{name}}" }));
     await expectAccessible(page, "template preview in German");
     await shoot(page, "languages/de-05-template-preview");
     await page.goto(`${stack.baseUrl}/console/batches/${batchId}`);

@@ -150,6 +150,7 @@ it("an author previews the demo notice from the console: sample data in a form o
   // The value left blank in the document is a finding too, at its template line, linked to the same field.
   const blank = main.locator('li[data-code="binding.missing"][data-field="customerName"]');
   expect(await blank.textContent()).toMatch(/Template line \d+/);
+  expect(await blank.textContent()).toContain("{{customerName}} has no value in the record; it was left blank");
   await checkAtBothWidths(page, shots("03-required-cleared"));
   await press(page, finding.getByRole("link", { name: "Go to the field Customer name" }));
   expect(await focusedId(page)).toBe("field-customerName");

@@ -4,7 +4,7 @@ import { mailLocale } from "@/lib/i18n/outside-locale";
 import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { renderReceiptPdf } from "@/lib/pdf/render-pool";
 import type { Template } from "@/lib/templates/types";
-import { asItIs, findingText } from "./finding-words";
+import { asItIs, wordsText } from "@/lib/i18n/words-text";
 import { recordDetails, type RecordDetails } from "./record-details";
 import type { CheckedRecord, IntakeCheck } from "./validate-records";
 
@@ -15,7 +15,7 @@ const detailLines = (d: RecordDetails, t: Translator) => [
 
 /**
  * The intake receipt lists every record classed ready, warning or invalid, with its main fields,
- * recipients and findings (each written from its words, lib/batch/finding-words.ts); in the batch's language (the one its template names), else the tenant's
+ * recipients and findings (each written from its words, lib/i18n/words-text.ts); in the batch's language (the one its template names), else the tenant's
  * default (`tenantLocale`), else en-GB, in outsideLocale's order.
  */
 export function buildReceipt(
@@ -40,7 +40,7 @@ export function buildReceipt(
     records: check.records.map((r: CheckedRecord) => ({
       index: r.index,
       status: r.status,
-      messages: r.findings.map((f) => findingText(t, locale, f.words, asItIs)),
+      messages: r.findings.map((f) => wordsText(t, locale, f.words, asItIs)),
       fileName: r.fileName,
       details: detailLines(recordDetails(template, r.data), t),
     })),

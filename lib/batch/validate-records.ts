@@ -28,7 +28,7 @@ export interface Finding {
   text: string;
   /**
    * The same in any language, the field named by its label: a sentence of the catalogues
-   * (`finding.*`) and its values, written by findingText (lib/batch/finding-words.ts), as the receipt does.
+   * (`finding.*`) and its values, written by wordsText (lib/i18n/words-text.ts), as the receipt does.
    */
   words: FindingWords;
 }

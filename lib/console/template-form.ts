@@ -32,7 +32,7 @@ export interface TemplateSummary {
 /** One finding as the page lists it: a field it names is linked to that field's control. */
 export interface ConsoleFinding extends Omit<PreviewFinding, "words"> {
   fieldLabel?: string;
-  /** The language `message` is in: the page's for the record's own checks, English for the renderer's findings. */
+  /** The language `message` is in: the page's, or English for a finding without words (a render's failure, the engine's own). */
   lang: string;
 }
 

@@ -1,5 +1,5 @@
 import type { Principal } from "@/lib/auth/principal";
-import { findingText } from "@/lib/batch/finding-words";
+import { wordsText } from "@/lib/i18n/words-text";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/http/problem";
@@ -51,8 +51,9 @@ const BOUND_KEY = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)/;
 /**
  * Renders the form's values through one of the listed templates (previewTemplate, as
  * POST /api/templates/preview does) and names, for each finding, the field it is about: the record's
- * own checks name it, and a binding finding names it in its `{{key}}`. The record's own checks are
- * said in the page's language (`locale`); the renderer's findings stay in the English it writes.
+ * own checks name it, and a binding finding names it in its `{{key}}`. The findings are said in the
+ * page's language (`locale`) from their words, the record's checks and the trace's alike; one without
+ * words (a render's failure, in the engine's English) is marked English.
  */
 export async function previewForConsole(
   principal: Principal,
@@ -74,7 +75,7 @@ export async function previewForConsole(
       preview: {
         ...preview,
         findings: findings.map(({ words, ...f }) => {
-          const said = words ? { message: findingText(translatorFor(locale), locale, words), lang: locale } : { lang: "en" };
+          const said = words ? { message: wordsText(translatorFor(locale), locale, words), lang: locale } : { lang: "en" };
           const field = f.field ?? (f.code.startsWith("binding.") ? BOUND_KEY.exec(f.message)?.[1] : undefined);
           return field !== undefined && labels.has(field) ? { ...f, ...said, field, fieldLabel: labels.get(field) } : { ...f, ...said };
         }),

@@ -1,3 +1,4 @@
+import { traceWords, type FindingWords, type TraceWords } from "@/lib/i18n/words";
 import { FOOTER_GREY } from "@/lib/pdf/footer-grey";
 import type { RenderTimings } from "@/lib/pdf/timings";
 import type { ExplainRetention } from "./retention-fields";
@@ -20,6 +21,15 @@ export interface TraceMessage {
   elementId?: string;
   /** What the renderer did instead of failing. */
   recovery?: string;
+  /**
+   * The message in any language (lib/i18n/words-text.ts writes it), for the explain report and the
+   * console: Sealpost's own (`trace.*`), or a field rule's warning as intake says it (`finding.*`);
+   * absent for a render's failure (the engine's English) and in traces stored before it was kept.
+   * `message` stays the English the API answers.
+   */
+  words?: TraceWords | FindingWords;
+  /** The same for `recovery`. */
+  recoveryWords?: TraceWords;
 }
 
 export interface TraceInput {
@@ -39,7 +49,7 @@ export interface TraceInput {
   /** The render failed: no PDF, and the trace says why. */
   failure?: string | null;
   /** Field-rule warnings of the record (severity warning) found before rendering. */
-  recordWarnings?: Array<{ fieldKey: string; message: string }>;
+  recordWarnings?: Array<{ fieldKey: string; message: string; words?: FindingWords }>;
   createdAt: Date;
 }
 
@@ -79,7 +89,8 @@ export function assembleTrace(input: TraceInput) {
   const warn = (m: Omit<TraceMessage, "severity">, severity: TraceMessage["severity"] = "warning") => messages.push({ severity, ...m });
 
   if (input.failure) warn({ code: "render.failed", message: input.failure }, "error");
-  for (const w of input.recordWarnings ?? []) warn({ code: "record.field_warning", message: w.message });
+  for (const w of input.recordWarnings ?? [])
+    warn({ code: "record.field_warning", message: w.message, ...(w.words ? { words: w.words } : {}) });
 
   const tokens = f?.binding.tokens ?? [];
   const missing = [...new Set(tokens.filter((t) => t.valueType === "missing").map((t) => t.token))];
@@ -91,16 +102,28 @@ export function assembleTrace(input: TraceInput) {
       message: `{{${key}}} has no value in the record; it was left blank`,
       line: first.line,
       recovery: "rendered as empty text",
+      words: traceWords("trace.binding.missing", { token: `{{${key}}}` }),
+      recoveryWords: traceWords("trace.recovery.emptyText"),
     });
   }
   for (const key of empty)
-    warn({ code: "binding.empty", message: `{{${key}}} is empty in the record`, line: tokens.find((t) => t.token === key)!.line }, "info");
+    warn(
+      {
+        code: "binding.empty",
+        message: `{{${key}}} is empty in the record`,
+        line: tokens.find((t) => t.token === key)!.line,
+        words: traceWords("trace.binding.empty", { token: `{{${key}}}` }),
+      },
+      "info",
+    );
   for (const t of tokens.filter((x) => x.undrawable?.length)) {
     warn({
       code: "text.glyph_missing",
       message: `{{${t.token}}} holds characters no document font draws (${t.undrawable!.join(", ")})`,
       line: t.line,
       recovery: "each was printed as U+FFFD (�)",
+      words: traceWords("trace.text.glyphMissing", { token: `{{${t.token}}}`, characters: t.undrawable! }),
+      recoveryWords: traceWords("trace.recovery.replacementCharacter"),
     });
   }
   for (const t of tokens.filter((x) => x.valueType === "object" || x.valueType === "array")) {
@@ -109,6 +132,10 @@ export function assembleTrace(input: TraceInput) {
         code: "binding.structured_value",
         message: `{{${t.token}}} holds ${t.valueType === "array" ? "a list" : "an object"}; it was written as JSON text`,
         line: t.line,
+        words:
+          t.valueType === "array"
+            ? traceWords("trace.binding.structuredList", { token: `{{${t.token}}}` })
+            : traceWords("trace.binding.structuredObject", { token: `{{${t.token}}}` }),
       },
       "info",
     );
@@ -118,11 +145,18 @@ export function assembleTrace(input: TraceInput) {
     const why = { missing: "has no value in the record", "not-a-list": "is not a list", unclosed: `has no closing {{/${s.key}}}` }[
       s.status
     ];
+    const section = `{{#${s.key}}}`;
     warn({
       code: `binding.section_${s.status.replace(/-/g, "_")}`,
       message: `Section {{#${s.key}}} ${why}`,
       line: s.line,
       recovery: s.status === "unclosed" ? "its marker was printed as text" : "nothing was repeated",
+      words: {
+        missing: traceWords("trace.binding.sectionMissing", { section }),
+        "not-a-list": traceWords("trace.binding.sectionNotAList", { section }),
+        unclosed: traceWords("trace.binding.sectionUnclosed", { section, closing: `{{/${s.key}}}` }),
+      }[s.status],
+      recoveryWords: s.status === "unclosed" ? traceWords("trace.recovery.markerAsText") : traceWords("trace.recovery.nothingRepeated"),
     });
   }
 
@@ -144,7 +178,9 @@ export function assembleTrace(input: TraceInput) {
         message: `${e.element}: ${e.detail}`,
         line: e.line,
         elementId: e.elementId,
-        ...(e.kind === "image-omitted" ? { recovery: "the document was rendered without it" } : {}),
+        ...(e.kind === "image-omitted"
+          ? { recovery: "the document was rendered without it", recoveryWords: traceWords("trace.recovery.renderedWithout") }
+          : {}),
       },
       severityOf[e.kind],
     );
@@ -154,14 +190,29 @@ export function assembleTrace(input: TraceInput) {
     elements.filter((e) => e.kind === "heading").map((e) => ({ depth: e.depth ?? 1, text: e.excerpt, line: e.line })),
   );
   for (const s of headings.skippedLevels)
-    warn({ code: "a11y.heading_level_skipped", message: `Heading "${s.text ?? ""}" is level ${s.to} after level ${s.from}`, line: s.line });
+    warn({
+      code: "a11y.heading_level_skipped",
+      message: `Heading "${s.text ?? ""}" is level ${s.to} after level ${s.from}`,
+      line: s.line,
+      words: traceWords("trace.accessibility.headingLevelSkipped", { heading: s.text ?? "", to: s.to, from: s.from }),
+    });
   if (headings.topLevelCount > 1)
-    warn({ code: "a11y.multiple_top_headings", message: `${headings.topLevelCount} level-1 headings; a document has one` });
+    warn({
+      code: "a11y.multiple_top_headings",
+      message: `${headings.topLevelCount} level-1 headings; a document has one`,
+      words: traceWords("trace.accessibility.multipleTopHeadings", { count: headings.topLevelCount }),
+    });
 
   const images = elements.filter((e) => e.kind === "image");
   const withoutAlt = images.filter((e) => !e.alt?.trim());
   for (const img of withoutAlt)
-    warn({ code: "a11y.image_without_alt", message: `Image ${img.url} has no alt text`, line: img.line, elementId: img.id });
+    warn({
+      code: "a11y.image_without_alt",
+      message: `Image ${img.url} has no alt text`,
+      line: img.line,
+      elementId: img.id,
+      words: traceWords("trace.accessibility.imageWithoutAlt", { image: img.url ?? "" }),
+    });
 
   const colourFacts = f ? withPageNumbers(f.layout.colours, f.layout.pages.length > 0) : [];
   const pairs = colourFacts.map((c) => {
@@ -187,6 +238,14 @@ export function assembleTrace(input: TraceInput) {
       code: "a11y.contrast_insufficient",
       message: `Text ${p.foreground} on ${p.background} has contrast ${p.ratio}:1; AA needs ${p.largeText ? 3 : 4.5}:1 for ${p.largeText ? "large" : "normal"} text`,
       elementId: p.elementIds[0],
+      words: p.largeText
+        ? traceWords("trace.accessibility.contrastLarge", { foreground: p.foreground, background: p.background, ratio: p.ratio, needed: 3 })
+        : traceWords("trace.accessibility.contrastNormal", {
+            foreground: p.foreground,
+            background: p.background,
+            ratio: p.ratio,
+            needed: 4.5,
+          }),
     });
   }
 
@@ -195,6 +254,13 @@ export function assembleTrace(input: TraceInput) {
     warn({
       code: "a11y.pdf_ua_rule_failed",
       message: `PDF/UA rule ${r.rule} (veraPDF's id) fails ${r.count === 1 ? "once" : `${r.count} times`}: ${r.description}; first at ${r.first}`,
+      // veraPDF's description of the rule is its own English: a value, as the rule's id is.
+      words: traceWords("trace.accessibility.pdfUaRuleFailed", {
+        rule: r.rule,
+        count: r.count,
+        description: r.description,
+        first: r.first,
+      }),
     });
   }
 

@@ -65,7 +65,16 @@ export async function readTrace(row: ExplainTrace): Promise<Uint8Array> {
   return row.archivedAt ? gunzipSync(bytes) : bytes;
 }
 
-/** The newest trace of the caller's tenant under a correlation id, as the JSON bytes stored. */
+/**
+ * The newest trace of the caller's tenant under a correlation id, as the API answers it: the JSON
+ * stored, without the words its messages carry for the report and the console (each message's
+ * English `message` and `recovery` say the same). A trace stored before they were kept is answered
+ * as its bytes are.
+ */
 export async function getTrace(principal: Principal, correlationId: string): Promise<Uint8Array> {
-  return readTrace(await findTrace(principal, correlationId));
+  const bytes = await readTrace(await findTrace(principal, correlationId));
+  const trace = JSON.parse(Buffer.from(bytes).toString("utf8")) as { messages?: Array<Record<string, unknown>> };
+  if (!trace.messages?.some((m) => "words" in m || "recoveryWords" in m)) return bytes;
+  trace.messages = trace.messages.map(({ words: _words, recoveryWords: _recoveryWords, ...m }) => m);
+  return Buffer.from(JSON.stringify(trace), "utf8");
 }

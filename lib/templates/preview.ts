@@ -1,4 +1,4 @@
-import type { FindingWords } from "@/lib/i18n/words";
+import type { Words } from "@/lib/i18n/words";
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/bearer";
 import { assembleTrace, type TraceMessage } from "@/lib/explain/assemble-trace";
@@ -40,8 +40,11 @@ export interface PreviewFinding {
   line?: number;
   /** The record field, for the record's own checks. */
   field?: string;
-  /** A record check's message in any language (lib/batch/finding-words.ts), for pages; the API's answer leaves it out. */
-  words?: FindingWords;
+  /**
+   * The message in any language (lib/i18n/words-text.ts), for pages: a record check's (`finding.*`) or
+   * a trace message's Sealpost writes (`trace.*`). The API's answer leaves it out.
+   */
+  words?: Words;
 }
 
 export interface Preview {
@@ -104,6 +107,7 @@ export async function previewTemplate(principal: Principal, body: PreviewBody): 
     code: m.code,
     message: m.message,
     ...(m.line !== undefined ? { line: m.line } : {}),
+    ...(m.words ? { words: m.words } : {}),
   }));
   return {
     templatePath: template.path,

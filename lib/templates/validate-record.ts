@@ -10,7 +10,7 @@ export interface FieldIssue {
   message: string;
   /** What a person reads, naming the field by its label ("Amount due must be a number"). */
   text: string;
-  /** The same in any language: a sentence of the catalogues and its values (lib/batch/finding-words.ts writes it). */
+  /** The same in any language: a sentence of the catalogues and its values (lib/i18n/words-text.ts writes it). */
   words: FindingWords;
 }
 

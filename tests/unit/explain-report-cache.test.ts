@@ -76,7 +76,7 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
     expect(stored).toHaveLength(1); // rebuilt in place, not added
     expect(stored[0]).toMatchObject({
       tenantId: "acme",
-      variant: "summary-en-gb-f2",
+      variant: "summary-en-gb-f3",
       generatedAt: hourOn,
       byteSize: remade.pdf.byteLength,
     });
@@ -96,7 +96,7 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
     expect(await pdfText(a.pdf)).toMatch(/Heading hierarchy (PASS|FAIL)/);
     expect(await pdfText(c.pdf)).toContain("comes with the accessibility feature");
     const variants = (await rows()).map((r) => r.variant).sort();
-    expect(variants).toEqual(["detailed-a11y-en-gb-f2", "detailed-en-gb-f2", "summary-en-gb-f2"]);
+    expect(variants).toEqual(["detailed-a11y-en-gb-f3", "detailed-en-gb-f3", "summary-en-gb-f3"]);
   });
 
   it("serves the report it made when the cache cannot be read or written, and the cache is there again once the store is back", async () => {
@@ -108,7 +108,7 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
       const made = await explainReport(acme, "cache-1", "summary", { now: halfPastEleven });
       expect(made).toMatchObject({ cached: false, generatedAt: halfPastEleven });
       expect(await readCorrelationId(made.pdf)).toBe("cache-1");
-      const summary = (await rows()).find((r) => r.variant === "summary-en-gb-f2");
+      const summary = (await rows()).find((r) => r.variant === "summary-en-gb-f3");
       expect(summary?.generatedAt).toEqual(new Date("2026-11-23T11:00:00.000Z")); // not pointed at a blob that was never written
     } finally {
       fs.rmSync(reportsDir);
@@ -140,7 +140,7 @@ describe.each(["pglite", "postgres"] as const)("explain report cache on %s", (dr
     expect(await explainReport(acme, "cache-1", "summary", { now: twenty, lang: "ar" })).toMatchObject({ cached: true, locale: "ar" });
 
     const variants = (await rows()).map((r) => r.variant).sort();
-    expect(variants).toEqual(["detailed-a11y-en-gb-f2", "detailed-en-gb-f2", "summary-ar-f2", "summary-en-gb-f2", "summary-fr-f2"]);
+    expect(variants).toEqual(["detailed-a11y-en-gb-f3", "detailed-en-gb-f3", "summary-ar-f3", "summary-en-gb-f3", "summary-fr-f3"]);
   });
 
   it("never gives another tenant's report, and the retention job deletes a trace's reports with it", async () => {

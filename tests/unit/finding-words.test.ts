@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, it } from "vitest";
-import { findingText } from "@/lib/batch/finding-words";
+import { wordsText } from "@/lib/i18n/words-text";
 import { resolveDistribution } from "@/lib/batch/resolve-distribution";
 import { checkRecords, type Finding } from "@/lib/batch/validate-records";
 import { isolatedRuns } from "@/lib/i18n/isolate";
@@ -119,11 +119,11 @@ const leftOver = (text: string) =>
 
 function writeInEveryLanguage(f: Finding) {
   for (const { tag } of LOCALES) {
-    const text = findingText(translatorFor(tag), tag, f.words);
+    const text = wordsText(translatorFor(tag), tag, f.words);
     expect(text, `${tag} ${f.words.key}`).not.toBe(f.words.key);
     expect(leftOver(text), `${tag} ${f.words.key}: ${text}`).toBeNull();
     // The receipt's fonts draw every character of its own words, numbers and dates (the values aside: they are the sender's).
-    expect(undrawable(findingText(translatorFor(tag), tag, f.words, () => "")), `${tag} ${f.words.key}`).toEqual([]);
+    expect(undrawable(wordsText(translatorFor(tag), tag, f.words, () => "")), `${tag} ${f.words.key}`).toEqual([]);
     // A label, an address or an example keeps its own direction inside the sentence.
     if (typeof f.words.values.label === "string")
       expect(
@@ -180,7 +180,7 @@ describe("the words of intake's findings", () => {
         undefined,
       )
     ).records;
-    const text = (tag: (typeof LOCALES)[number]["tag"]) => r.findings.map((f) => findingText(translatorFor(tag), tag, f.words, (s) => s));
+    const text = (tag: (typeof LOCALES)[number]["tag"]) => r.findings.map((f) => wordsText(translatorFor(tag), tag, f.words, (s) => s));
     expect(text("en-GB")).toEqual([
       "Amount due must be at most 1,000",
       "Due must be on or before 31 December 2027",

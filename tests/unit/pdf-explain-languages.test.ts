@@ -92,6 +92,8 @@ function englishLeftIn(text: string, locale: SupportedLocale): string[] {
 }
 
 const collapse = (s: string) => s.replace(/\s+/g, " ");
+/** The English of two of the trace's messages, which the API answers and a report in another language does not show. */
+const ENGLISH_MESSAGES = ["has no value in the record; it was left blank", "has no alt text", "rendered as empty text"];
 /** Arabic as pdftotext gives it back, compared without spaces, marks and the letters whose joined forms it writes apart (pdf-languages.test.ts). */
 const arabic = (s: string) => s.replace(/[\s\u202a-\u202e\u2066-\u2069]|\p{Mn}/gu, "").replace(/[\u0622\u0623\u0625\u0627\u0644]/g, "");
 const pdfLanguage = async (pdf: Uint8Array) =>
@@ -115,7 +117,11 @@ describe("the explain report", () => {
       expect(text).toContain(collapse(fr("document.explain.heading.report", { mode })));
       expect(text).toContain(collapse(fr("document.explain.render.batchRecord", { index: 5, batch: "batch-0031" })));
       expect(text).toContain(collapse(momentText("2026-11-23T10:05:00.000Z", "fr")));
-      expect(text).toContain(collapse(fr("document.explain.finding.recovery", { recovery: "rendered as empty text" })));
+      expect(text).toContain(collapse(fr("document.explain.finding.recovery", { recovery: fr("trace.recovery.emptyText") })));
+      // The trace's messages Sealpost wrote are in French too; the English it keeps for the API is not shown.
+      expect(text).toContain(collapse(fr("trace.binding.missing", { token: "{{nickname}}" })));
+      expect(text).toContain(collapse(fr("trace.accessibility.imageWithoutAlt", { image: "images/banner.png" })));
+      for (const english of ENGLISH_MESSAGES) expect(text).not.toContain(english);
       expect(englishLeftIn(text, "fr")).toEqual([]);
       expect(await pdfLanguage(pdf)).toBe("fr");
       expect((await checkPdfUa(pdf)).failures).toEqual([]);
@@ -143,6 +149,13 @@ describe("the explain report", () => {
       ] as const)
         expect(text).toContain(arabic(ar(key)));
       expect(text).toContain(arabic(ar("document.explain.heading.report", { mode })));
+      // The trace's messages in Arabic: each run of Arabic around the value ({{nickname}}, the image's path) as poppler reads it back.
+      for (const [key, value] of [
+        ["trace.binding.missing", { token: "{{nickname}}" }],
+        ["trace.accessibility.imageWithoutAlt", { image: "images/banner.png" }],
+      ] as const)
+        for (const part of ar(key, { [Object.keys(value)[0]]: "\u0000" } as never).split("\u0000")) expect(text).toContain(arabic(part));
+      for (const english of ENGLISH_MESSAGES) expect(collapse(raw)).not.toContain(english);
       expect(englishLeftIn(raw, "ar")).toEqual([]);
       // The title's words end at the right margin: the line is laid out from the right.
       const words = await pdfWordBoxes(pdf);

@@ -8,7 +8,7 @@ import type { Template } from "@/lib/templates/types";
 import { pdfText, pdfWordBoxes } from "../support/pdf";
 
 /**
- * The intake receipt writes its findings in the batch's language (lib/batch/finding-words.ts), read
+ * The intake receipt writes its findings in the batch's language (lib/i18n/words-text.ts), read
  * back by poppler: a French receipt says what a record lacks in French, the field named by its label,
  * and none of the API's English.
  */

@@ -236,7 +236,7 @@ function Findings({ findings }: { findings: ConsoleFinding[] }) {
           <ul className={styles.findings}>
             {findings.map((f, i) => (
               <li key={i} className={styles.finding} data-code={f.code} data-field={f.field} data-severity={f.severity}>
-                {/* The renderer's findings are written in English, whatever the page's language; the record's checks in the page's. */}
+                {/* In the page's language, save a render's failure, which the engine writes in English (marked so for a screen reader). */}
                 <StatusTag colour={SEVERITY[f.severity].colour}>{t(SEVERITY[f.severity].label)}</StatusTag>{" "}
                 <span lang={f.lang}>{bidi(f.message)}</span>
                 {(f.fieldLabel || f.line !== undefined) && (

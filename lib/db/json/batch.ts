@@ -34,7 +34,7 @@ export interface BatchValidationEntry {
   /** The API's English lines. */
   messages: string[];
   /**
-   * The same findings in any language, in the same order (lib/batch/finding-words.ts), for the
+   * The same findings in any language, in the same order (lib/i18n/words-text.ts), for the
    * console; absent on batches taken in before they were kept. The API answers `messages` alone.
    */
   findings?: StoredWords[];

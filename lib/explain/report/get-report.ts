@@ -17,9 +17,9 @@ export const REPORT_CACHE_MS = 3_600_000;
 /**
  * Raised when the reports' layout changes, so that cached reports of the old layout are not served.
  * 2: the reports are written in a language, named in the variant (the English ones of 1 are never
- * served for another language).
+ * served for another language). 3: the trace messages Sealpost writes are in the report's language too.
  */
-const REPORT_FORMAT = 2;
+const REPORT_FORMAT = 3;
 
 export interface ExplainReportPdf {
   pdf: Uint8Array;

@@ -21,6 +21,7 @@ import {
   styleGroups,
   timingRows,
   tracedBecauseText,
+  traceText,
   verdictWord,
   atLine,
   type TimingRow,
@@ -214,7 +215,7 @@ function Finding({ m, lines, lang }: { m: TraceMessage; lines: TemplateLines | n
           {fitIn(lang, m.code, COLUMN - CARD_INSET, 10, FontNames.Helvetica, textWidthPt(severity, 10, FontNames.HelveticaBold))}
         </Text>
       </Words>
-      <Line lang={lang} text={fitIn(lang, m.message, COLUMN - CARD_INSET)} />
+      <Line lang={lang} text={fitIn(lang, traceText(lang, m.words, m.message), COLUMN - CARD_INSET)} />
       {m.line !== undefined && (
         <Line
           lang={lang}
@@ -231,7 +232,11 @@ function Finding({ m, lines, lang }: { m: TraceMessage; lines: TemplateLines | n
         <Line
           lang={lang}
           style={{ color: C.muted }}
-          text={fitIn(lang, t("document.explain.finding.recovery", { recovery: m.recovery }), COLUMN - CARD_INSET)}
+          text={fitIn(
+            lang,
+            t("document.explain.finding.recovery", { recovery: traceText(lang, m.recoveryWords, m.recovery) }),
+            COLUMN - CARD_INSET,
+          )}
         />
       )}
     </View>

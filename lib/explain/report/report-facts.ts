@@ -2,6 +2,8 @@ import type { Trace, TraceMessage } from "../assemble-trace";
 import type { StyledElement } from "../styling";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { formatterFor, translatorFor, type Translator } from "@/lib/i18n/translator";
+import type { Words } from "@/lib/i18n/words";
+import { asItIs, wordsText } from "@/lib/i18n/words-text";
 
 /**
  * What the explain reports say, worked out from a trace: pure functions, so the words and the
@@ -23,8 +25,9 @@ export interface ScoreLine {
 
 /**
  * The language a report is written in: the catalogue's words (`document.explain.*`) and the locale
- * its numbers are written for. Everything Sealpost writes comes from there; what the trace recorded
- * (engine messages, template text, ids, style sources) is quoted as it is.
+ * its numbers are written for. Everything Sealpost writes comes from there, its trace messages too
+ * (traceText); what the trace recorded (engine messages, template text, ids, style sources) is
+ * quoted as it is.
  */
 export interface ReportLanguage {
   locale: Locale;
@@ -40,6 +43,14 @@ export function verdictWord({ t }: ReportLanguage, verdict: string): string {
   if (verdict === "NONE") return t("document.explain.verdict.none");
   return verdict;
 }
+
+/**
+ * A trace message or its recovery in the report's words (`trace.*`, or `finding.*` for a field
+ * rule's warning), its values as they are (a PDF draws no isolate marks); the English the trace
+ * holds where it has no words: a render's failure (the engine's), a trace stored before they were kept.
+ */
+export const traceText = ({ t, locale }: ReportLanguage, words: Words | undefined, english: string) =>
+  words ? wordsText(t, locale, words, asItIs) : english;
 
 /** Where a thing sits in the template, after what the report says of it: "level 3 follows level 1 (line 27)". */
 export const atLine = ({ t }: ReportLanguage, text: string, line: number | undefined | null) =>

@@ -9,7 +9,7 @@ import { ProgressBar } from "@/components/ProgressBar";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import { Table } from "@/components/Table";
-import { findingText } from "@/lib/batch/finding-words";
+import { wordsText } from "@/lib/i18n/words-text";
 import { getBatch } from "@/lib/batch/get-batch";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Batch } from "@/lib/db/schema";
@@ -272,7 +272,7 @@ export default async function BatchPage({
                   {r.findings && r.findings.length > 0 ? (
                     <ul className={styles.messages}>
                       {r.findings.map((w, i) => (
-                        <li key={i}>{bidi(findingText(t, locale as Locale, w))}</li>
+                        <li key={i}>{bidi(wordsText(t, locale as Locale, w))}</li>
                       ))}
                     </ul>
                   ) : (

@@ -6,7 +6,7 @@ import { NotificationBanner } from "@/components/NotificationBanner";
 import { StatusTag } from "@/components/StatusTag";
 import { SummaryList } from "@/components/SummaryList";
 import { Table } from "@/components/Table";
-import { findingText } from "@/lib/batch/finding-words";
+import { wordsText } from "@/lib/i18n/words-text";
 import type { SendThresholds } from "@/lib/batch/send-thresholds";
 import type { ApprovalPreview, BatchPreview, PreviewRow } from "@/lib/console/new-batch";
 import { INTAKE_CLASS_KEYS } from "@/lib/format/batch-state-keys";
@@ -139,7 +139,7 @@ export function CheckStep({
                     <ul className={styles.messages}>
                       {r.findings.map((f, i) => (
                         <li key={i} data-field={f.field} data-severity={f.severity}>
-                          {t("console.newBatch.check.finding", { severity: f.severity })} {bidi(findingText(t, locale, f.words))}
+                          {t("console.newBatch.check.finding", { severity: f.severity })} {bidi(wordsText(t, locale, f.words))}
                         </li>
                       ))}
                     </ul>

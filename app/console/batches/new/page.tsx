@@ -42,7 +42,7 @@ function formMessages(m: Messages) {
       },
     },
     document: { receipt: { counts: m.document.receipt.counts, class: m.document.receipt.class } },
-    // The check step writes each record's findings in the page's language (findingText).
+    // The check step writes each record's findings in the page's language (wordsText).
     finding: m.finding,
   };
 }
