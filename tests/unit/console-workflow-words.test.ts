@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  DECISION_KEYS,
   SIGNER_STATE_KEYS,
-  VERDICT_KEYS,
-  WORKFLOW_STATE_IN_SENTENCE_KEYS,
   WORKFLOW_STATE_KEYS,
   callbackWords,
   signatureWords,
@@ -11,6 +8,7 @@ import {
   workflowStateWords,
 } from "@/app/console/workflows/workflow-words";
 import { signerStates } from "@/lib/db/schema";
+import { DECISION_KEYS, RULE_VERDICT_KEYS, STATE_IN_SENTENCE_KEYS } from "@/lib/format/workflow-word-keys";
 import { signerStateTags, workflowStateTags } from "@/lib/format/state-words";
 import { LOCALES } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
@@ -23,13 +21,13 @@ import { workflowStates } from "@/lib/workflow/states";
 describe("the console's workflow words", () => {
   it("have a catalogue key for every workflow state, signer state, decision and verdict", () => {
     expect(Object.keys(WORKFLOW_STATE_KEYS).sort()).toEqual([...workflowStates].sort());
-    expect(Object.keys(WORKFLOW_STATE_IN_SENTENCE_KEYS).sort()).toEqual([...workflowStates].sort());
+    expect(Object.keys(STATE_IN_SENTENCE_KEYS).sort()).toEqual([...workflowStates].sort());
     expect(Object.keys(SIGNER_STATE_KEYS).sort()).toEqual([...signerStates].sort());
     // Every state with a colour has words, and the other way round.
     expect(Object.keys(WORKFLOW_STATE_KEYS).sort()).toEqual(Object.keys(workflowStateTags).sort());
     expect(Object.keys(SIGNER_STATE_KEYS).sort()).toEqual(Object.keys(signerStateTags).sort());
     expect(Object.keys(DECISION_KEYS)).toHaveLength(6);
-    expect(Object.keys(VERDICT_KEYS).sort()).toEqual(["excepted", "failed", "passed", "warning"]);
+    expect(Object.keys(RULE_VERDICT_KEYS).sort()).toEqual(["excepted", "failed", "passed", "warning"]);
   });
 
   it("say each state in every language, never as its code", () => {

@@ -16,7 +16,8 @@ import { ConsoleShell } from "../ConsoleShell";
 import { NoAccess } from "../NoAccess";
 import { paginationWords } from "../console-words";
 import styles from "../console.module.css";
-import { WORKFLOW_STATE_IN_SENTENCE_KEYS, workflowStateWords } from "./workflow-words";
+import { STATE_IN_SENTENCE_KEYS } from "@/lib/format/workflow-word-keys";
+import { workflowStateWords } from "./workflow-words";
 
 export const dynamic = "force-dynamic";
 
@@ -91,7 +92,7 @@ export default async function WorkflowsPage({ searchParams }: { searchParams: Pr
           {waitingView
             ? t("console.workflows.list.emptyWaiting")
             : state
-              ? t("console.workflows.list.emptyState", { state: t(WORKFLOW_STATE_IN_SENTENCE_KEYS[state]) })
+              ? t("console.workflows.list.emptyState", { state: t(STATE_IN_SENTENCE_KEYS[state]) })
               : t("console.workflows.list.emptyAll")}
         </p>
       ) : (

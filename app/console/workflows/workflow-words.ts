@@ -4,8 +4,8 @@ import type { SignatureVerdict } from "@/lib/console/signing-detail";
 import { isolate } from "@/lib/i18n/isolate";
 import type { Translator } from "@/lib/i18n/translator";
 import type { ApprovalEntry } from "@/lib/workflow/approval/approval-types";
-import type { RuleVerdict } from "@/lib/workflow/approval/approval-words";
 import type { WorkflowState } from "@/lib/workflow/states";
+import { DECISION_KEYS, STATE_IN_SENTENCE_KEYS } from "@/lib/format/workflow-word-keys";
 import type { SignatureAnswer } from "@/lib/signing/verification/verification-answer";
 
 /**
@@ -26,18 +26,6 @@ export const WORKFLOW_STATE_KEYS = {
   cancelled: "console.workflows.state.cancelled",
 } as const satisfies Record<WorkflowState, string>;
 
-/** A workflow's state in the middle of a sentence ("This workflow is now complete"): the sealed record's words. */
-export const WORKFLOW_STATE_IN_SENTENCE_KEYS = {
-  "pending-approval": "document.sealed.state.pendingApproval",
-  "in-progress": "document.sealed.state.inProgress",
-  "validation-failed": "document.sealed.state.validationFailed",
-  "changes-requested": "document.sealed.state.changesRequested",
-  sealing: "document.sealed.state.sealing",
-  complete: "document.sealed.state.complete",
-  rejected: "document.sealed.state.rejected",
-  cancelled: "document.sealed.state.cancelled",
-} as const satisfies Record<WorkflowState, string>;
-
 export const SIGNER_STATE_KEYS = {
   waiting: "console.workflows.signerState.waiting",
   invited: "console.workflows.signerState.invited",
@@ -46,24 +34,6 @@ export const SIGNER_STATE_KEYS = {
   declined: "console.workflows.signerState.declined",
   expired: "console.workflows.signerState.expired",
 } as const satisfies Record<SignerState, string>;
-
-/** A decision of the approval history: the reviewer page's words for it. */
-export const DECISION_KEYS = {
-  approved: "portal.review.action.approved",
-  "approved-with-exception": "portal.review.action.approvedWithException",
-  rejected: "portal.review.action.rejected",
-  "changes-requested": "portal.review.action.changesRequested",
-  escalated: "portal.review.action.escalated",
-  "seal-requested": "portal.review.action.sealRequested",
-} as const satisfies Record<ApprovalEntry["action"], string>;
-
-/** A rule's result: the sealed record's words for it. */
-export const VERDICT_KEYS = {
-  passed: "document.sealed.verdict.passed",
-  warning: "document.sealed.verdict.warning",
-  failed: "document.sealed.verdict.failed",
-  excepted: "document.sealed.verdict.excepted",
-} as const satisfies Record<RuleVerdict, string>;
 
 const SIGNATURE_KEYS = {
   validWhole: "console.workflows.signing.validWhole",
@@ -153,8 +123,8 @@ const REFUSAL_KEYS = {
 
 /** A refused action in the page's language: the state the workflow is in now, the action, a limit, or the domain's detail. */
 export function refusalWords(t: Translator, r: WorkflowRefusal, action: WorkflowConsoleAction): string {
-  const state = Object.hasOwn(WORKFLOW_STATE_IN_SENTENCE_KEYS, r.state ?? "")
-    ? t(WORKFLOW_STATE_IN_SENTENCE_KEYS[r.state as WorkflowState])
+  const state = Object.hasOwn(STATE_IN_SENTENCE_KEYS, r.state ?? "")
+    ? t(STATE_IN_SENTENCE_KEYS[r.state as WorkflowState])
     : (r.state ?? "");
   return t(REFUSAL_KEYS[r.reason], { state, action: ACTION_VERBS[action], max: r.max ?? 0, detail: isolate(r.detail ?? "") });
 }

@@ -13,6 +13,7 @@ import { answerWords, resultWords, stateWords } from "./portal-words";
 import { dayOf } from "@/lib/date-parts";
 import { isolate } from "@/lib/i18n/isolate";
 import { bidi } from "@/components/bidi";
+import { DECISION_KEYS } from "@/lib/format/workflow-word-keys";
 import {
   changesSince,
   fieldLabel,
@@ -36,15 +37,6 @@ const VERDICT_WORDS = {
   failed: "portal.review.verdictFailed",
   excepted: "portal.review.verdictExceptedEarlier",
 } as const satisfies Record<RuleVerdict, string>;
-
-const ACTION_WORDS = {
-  approved: "portal.review.action.approved",
-  "approved-with-exception": "portal.review.action.approvedWithException",
-  rejected: "portal.review.action.rejected",
-  "changes-requested": "portal.review.action.changesRequested",
-  escalated: "portal.review.action.escalated",
-  "seal-requested": "portal.review.action.sealRequested",
-} as const;
 
 /** A change request as the reviewer reads it back: its question (or none: the whole submission), its due date, its message (isolated). */
 export function askedWords(t: Translator, places: Map<string, FieldPlace>, c: ChangeRequest): string {
@@ -283,7 +275,7 @@ export function DecisionHistory({ boot }: { boot: Bootstrap }) {
       <ol className={styles.history}>
         {entries.map((h, i) => {
           const values = {
-            action: h.action in ACTION_WORDS ? t(ACTION_WORDS[h.action as keyof typeof ACTION_WORDS]) : h.action,
+            action: Object.hasOwn(DECISION_KEYS, h.action) ? t(DECISION_KEYS[h.action as keyof typeof DECISION_KEYS]) : h.action,
             who: h.by === "portal:participant" ? "participant" : h.by === "system" ? "system" : "other",
             actor: h.by,
             at: new Date(h.at),

@@ -4,8 +4,9 @@ import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { translatorFor, type Translator } from "@/lib/i18n/translator";
 import { answerText, dateText } from "@/lib/format/show-value";
 import type { ApprovalEntry, ChangeRequest } from "../approval/approval-types";
-import { ruleVerdict, VERDICTS, type RuleVerdict } from "../approval/approval-words";
+import { ruleVerdict, VERDICTS } from "../approval/approval-words";
 import { eventText } from "@/lib/format/event-words";
+import { RULE_VERDICT_KEYS, STATE_IN_SENTENCE_KEYS } from "@/lib/format/workflow-word-keys";
 import { momentText } from "@/lib/format/moment-text";
 import { workflowDocumentLocale } from "../person-locales";
 import type { WorkflowState } from "../states";
@@ -26,18 +27,6 @@ export function displayValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** Workflow states in the middle of a sentence ("from being filled in to waiting for approval"). */
-const STATES = {
-  "in-progress": "document.sealed.state.inProgress",
-  "pending-approval": "document.sealed.state.pendingApproval",
-  "validation-failed": "document.sealed.state.validationFailed",
-  "changes-requested": "document.sealed.state.changesRequested",
-  sealing: "document.sealed.state.sealing",
-  complete: "document.sealed.state.complete",
-  rejected: "document.sealed.state.rejected",
-  cancelled: "document.sealed.state.cancelled",
-} as const satisfies Record<WorkflowState, string>;
-
 const ACTIONS = {
   approved: "document.sealed.action.approved",
   "approved-with-exception": "document.sealed.action.approvedWithException",
@@ -47,15 +36,9 @@ const ACTIONS = {
   "seal-requested": "document.sealed.action.sealRequested",
 } as const satisfies Record<ApprovalEntry["action"], string>;
 
-const VERDICT_WORDS = {
-  passed: "document.sealed.verdict.passed",
-  warning: "document.sealed.verdict.warning",
-  failed: "document.sealed.verdict.failed",
-  excepted: "document.sealed.verdict.excepted",
-} as const satisfies Record<RuleVerdict, string>;
-
 /** A state or an action in words; one without words stays as it is rather than vanish. */
-const stateWord = (t: Translator, state: string) => (Object.hasOwn(STATES, state) ? t(STATES[state as WorkflowState]) : state);
+const stateWord = (t: Translator, state: string) =>
+  Object.hasOwn(STATE_IN_SENTENCE_KEYS, state) ? t(STATE_IN_SENTENCE_KEYS[state as WorkflowState]) : state;
 const actionWord = (t: Translator, action: string) =>
   Object.hasOwn(ACTIONS, action) ? t(ACTIONS[action as ApprovalEntry["action"]]) : action;
 
@@ -149,7 +132,7 @@ export function sealInput(wf: Workflow, events: EventRow[], sealedAt: Date, tena
       const verdict = ruleVerdict(r, Boolean(wf.approvalException?.failedRules.includes(r.ruleId)));
       return {
         ruleId: r.ruleId,
-        result: t(VERDICT_WORDS[verdict]),
+        result: t(RULE_VERDICT_KEYS[verdict]),
         tone: VERDICTS[verdict].colour,
         severity: t("document.sealed.severity", { severity: r.severity }),
         message: r.message,

@@ -16,7 +16,8 @@ import { ruleVerdict, VERDICTS } from "@/lib/workflow/approval/approval-words";
 import type { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
 import { fieldLabels } from "@/lib/workflow/schema/schema-format";
 import styles from "../../console.module.css";
-import { actorArgs, callbackWords, decisionWords, VERDICT_KEYS } from "../workflow-words";
+import { RULE_VERDICT_KEYS } from "@/lib/format/workflow-word-keys";
+import { actorArgs, callbackWords, decisionWords } from "../workflow-words";
 
 /**
  * The workflow page's sections, in the order the page shows them; each reads only the workflow row it
@@ -158,7 +159,7 @@ export function RuleResults({ wf, t }: { wf: Workflow; t: Translator }) {
                 header: t("console.workflows.rules.columnResult"),
                 cell: (r) => {
                   const verdict = ruleVerdict(r, r.excepted);
-                  return <StatusTag colour={VERDICTS[verdict].colour}>{t(VERDICT_KEYS[verdict])}</StatusTag>;
+                  return <StatusTag colour={VERDICTS[verdict].colour}>{t(RULE_VERDICT_KEYS[verdict])}</StatusTag>;
                 },
               },
               {
