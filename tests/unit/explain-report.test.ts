@@ -2,17 +2,16 @@ import path from "node:path";
 import fc from "fast-check";
 import { PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assembleTrace, type Trace } from "@/lib/explain/assemble-trace";
+import type { Trace } from "@/lib/explain/assemble-trace";
 import { contrastRatio } from "@/lib/explain/contrast";
 import { REPORT_COLOURS, REPORT_MARGIN } from "@/lib/explain/report/report-document";
 import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
-import { linesReferenced, scorecard, styleGroups, tokenGroups, type ReportMode } from "@/lib/explain/report/report-facts";
+import { scorecard, styleGroups, tokenGroups, type ReportMode } from "@/lib/explain/report/report-facts";
 import { renderExplainReport } from "@/lib/explain/report/render-report";
 import { resetEnvCache } from "@/lib/env";
 import { readCorrelationId } from "@/lib/pdf/metadata";
-import renderTask from "@/lib/pdf/render-task";
-import { loadTemplate } from "@/lib/templates/load-template";
 import { hostileString } from "../support/hostile";
+import { auditTrace } from "../support/explain-audit-trace";
 import { pdfText, pdfWordBoxes } from "../support/pdf";
 import { allNodes, readStructure, textOf, type StructNode } from "../support/pdf-structure";
 
@@ -22,26 +21,7 @@ let lines: Record<number, string>;
 beforeAll(async () => {
   process.env.TEMPLATES_DIR = path.resolve("tests/fixtures/templates");
   resetEnvCache();
-  const items = Array.from({ length: 60 }, (_, i) => ({ label: `Item ${i + 1}`, amount: i * 10, currency: "EUR" }));
-  const record = { customerId: "C100", name: "Ann Smith", items, terms: "These terms apply. ".repeat(30) };
-  const r = await renderTask({
-    templatePath: "explain-audit.md",
-    record,
-    meta: { correlationId: "report-1", title: "Audit" },
-    explain: true,
-  });
-  trace = assembleTrace({
-    correlationId: "report-1",
-    tenantId: "acme",
-    kind: "single",
-    requestedBy: "front matter explainDocument",
-    template: r.template!,
-    timings: r.timings,
-    facts: r.explain!,
-    createdAt: new Date("2026-11-23T10:00:00Z"),
-  });
-  const source = (await loadTemplate("explain-audit.md")).source.split("\n");
-  lines = Object.fromEntries(linesReferenced(trace).map((n) => [n, source[n - 1]]));
+  ({ trace, lines } = await auditTrace({ kind: "single" }));
 });
 afterAll(() => {
   delete process.env.TEMPLATES_DIR;

@@ -3,17 +3,16 @@ import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
-import { assembleTrace, type Trace } from "@/lib/explain/assemble-trace";
+import type { Trace } from "@/lib/explain/assemble-trace";
 import { REPORT_MARGIN } from "@/lib/explain/report/report-document";
-import { linesReferenced, type ReportMode } from "@/lib/explain/report/report-facts";
+import { type ReportMode } from "@/lib/explain/report/report-facts";
 import { renderExplainReport } from "@/lib/explain/report/render-report";
 import { resetEnvCache } from "@/lib/env";
 import { momentText } from "@/lib/format/moment-text";
 import { LOCALES, type SupportedLocale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { checkPdfUa } from "@/lib/pdf/pdf-ua/check-pdf-ua";
-import renderTask from "@/lib/pdf/render-task";
-import { loadTemplate } from "@/lib/templates/load-template";
+import { auditTrace } from "../support/explain-audit-trace";
 import { pdfText, pdfWordBoxes } from "../support/pdf";
 
 /**
@@ -28,28 +27,7 @@ let lines: Record<number, string>;
 beforeAll(async () => {
   process.env.TEMPLATES_DIR = path.resolve("tests/fixtures/templates");
   resetEnvCache();
-  const items = Array.from({ length: 60 }, (_, i) => ({ label: `Item ${i + 1}`, amount: i * 10, currency: "EUR" }));
-  const record = { customerId: "C100", name: "Ann Smith", items, terms: "These terms apply. ".repeat(30) };
-  const r = await renderTask({
-    templatePath: "explain-audit.md",
-    record,
-    meta: { correlationId: "report-1", title: "Audit" },
-    explain: true,
-  });
-  trace = assembleTrace({
-    correlationId: "report-1",
-    tenantId: "acme",
-    kind: "batch-record",
-    referenceId: "batch-0031",
-    recordIndex: 4,
-    requestedBy: "front matter explainDocument",
-    template: r.template!,
-    timings: r.timings,
-    facts: r.explain!,
-    createdAt: new Date("2026-11-23T10:00:00Z"),
-  });
-  const source = (await loadTemplate("explain-audit.md")).source.split("\n");
-  lines = Object.fromEntries(linesReferenced(trace).map((n) => [n, source[n - 1]]));
+  ({ trace, lines } = await auditTrace({ kind: "batch-record", referenceId: "batch-0031", recordIndex: 4 }));
 });
 afterAll(() => {
   delete process.env.TEMPLATES_DIR;
