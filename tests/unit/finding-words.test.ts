@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, it } from "vitest";
+import { templateOf } from "../support/template-of";
 import { wordsText } from "@/lib/i18n/words-text";
 import { resolveDistribution } from "@/lib/batch/resolve-distribution";
 import { checkRecords, type Finding } from "@/lib/batch/validate-records";
@@ -10,33 +10,13 @@ import { isolatedRuns } from "@/lib/i18n/isolate";
 import { LOCALES } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import { undrawable } from "@/lib/pdf/fonts";
-import { frontMatterSchema } from "@/lib/templates/front-matter";
-import type { Template } from "@/lib/templates/types";
 
 /**
  * Every kind of finding intake makes carries words (lib/i18n/words.ts) that every catalogue can
  * write: a record per kind, checked as intake checks it, and each finding written in all 25
  * languages with no placeholder left; arbitrary records, too, never give words a catalogue lacks.
  */
-function template(fields: unknown[]): Template {
-  const fm = frontMatterSchema.parse({ title: "t", fields });
-  const patterns = new Map(fm.fields.filter((f) => f.pattern).map((f) => [f.key, new RegExp(f.pattern!, "u")]));
-  return {
-    path: "t.md",
-    version: "v",
-    source: "",
-    title: "t",
-    locale: fm.locale,
-    fields: fm.fields,
-    patterns,
-    style: fm.style,
-    explicitStyle: [],
-    localeNamed: false,
-    body: fromMarkdown(""),
-    bodyLine: 1,
-    images: new Map(),
-  };
-}
+const template = templateOf;
 
 const letters = template([
   { key: "id", label: "Customer id", type: "string", required: true, pattern: "^C\\d{3}$", example: "C123", maxLength: 4 },

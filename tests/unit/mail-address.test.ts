@@ -1,12 +1,10 @@
 import fc from "fast-check";
-import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, it } from "vitest";
+import { templateOf } from "../support/template-of";
 import { parseRecipients } from "@/lib/batch/recipients";
 import { renderRequestSchema } from "@/lib/batch/request-schema";
 import { resolveDistribution } from "@/lib/batch/resolve-distribution";
 import { addressProblem } from "@/lib/mail/address";
-import { frontMatterSchema } from "@/lib/templates/front-matter";
-import type { Template } from "@/lib/templates/types";
 import { validateRecord } from "@/lib/templates/validate-record";
 import { newTenantSchema } from "@/lib/tenants/validation";
 import { approvalSchema } from "@/lib/workflow/schema/schema-format";
@@ -27,24 +25,7 @@ const withinLimits = (a: string) => {
   return bytes(local) <= 64 && bytes(domain) <= 255 && bytes(a) <= 254 && domain.split(".").every((l) => bytes(l) <= 63);
 };
 
-const template: Template = (() => {
-  const fm = frontMatterSchema.parse({ title: "t", fields: [{ key: "contact", type: "email" }] });
-  return {
-    path: "t.md",
-    version: "v",
-    source: "",
-    title: "t",
-    locale: fm.locale,
-    fields: fm.fields,
-    patterns: new Map(),
-    style: fm.style,
-    explicitStyle: [],
-    localeNamed: false,
-    body: fromMarkdown(""),
-    bodyLine: 1,
-    images: new Map(),
-  };
-})();
+const template = templateOf([{ key: "contact", type: "email" }]);
 
 /** Every place an address comes in, each saying whether it takes `a`. */
 const intakes: Record<string, (a: string) => boolean> = {

@@ -1,32 +1,12 @@
 import fc from "fast-check";
-import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, it } from "vitest";
-import { frontMatterSchema } from "@/lib/templates/front-matter";
-import type { Template } from "@/lib/templates/types";
+import { templateOf } from "../support/template-of";
 import { normalizeValues } from "@/lib/templates/normalize-value";
 import { validateRecord } from "@/lib/templates/validate-record";
 import { checkSavedValues } from "@/lib/workflow/validation/check-fields";
 import { ensurePdfExtension, resolveTokens, safeFileName } from "@/lib/templates/tokens";
 
-function template(fields: unknown[]): Template {
-  const fm = frontMatterSchema.parse({ title: "t", fields });
-  const patterns = new Map(fm.fields.filter((f) => f.pattern).map((f) => [f.key, new RegExp(f.pattern!, "u")]));
-  return {
-    path: "t.md",
-    version: "v",
-    source: "",
-    title: "t",
-    locale: fm.locale,
-    fields: fm.fields,
-    patterns,
-    style: fm.style,
-    explicitStyle: [],
-    localeNamed: false,
-    body: fromMarkdown(""),
-    bodyLine: 1,
-    images: new Map(),
-  };
-}
+const template = templateOf;
 
 const t = template([
   { key: "id", type: "string", required: true, pattern: "^C\\d{3}$", maxLength: 4 },
