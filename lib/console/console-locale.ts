@@ -1,8 +1,7 @@
-import { principalFromClaims } from "@/lib/auth/principal";
 import type { Locale } from "@/lib/i18n/locales";
 import { requestLocale, type LocaleRequest } from "@/lib/i18n/request-locale";
 import { staffLocale } from "@/lib/i18n/staff-locale";
-import { consoleClaims } from "./auth";
+import { sessionTenant } from "./session";
 
 /**
  * The console's stored language: the signed-in person's tenant's default, as for the company's own
@@ -11,13 +10,8 @@ import { consoleClaims } from "./auth";
  * registered: the browser's language then. A store that does not answer is the caller's to forgive.
  */
 export async function consoleTenantLocale(): Promise<string | null> {
-  const claims = await consoleClaims();
-  if (!claims) return null;
-  try {
-    return staffLocale((await principalFromClaims(claims, "sign-in")).tenant.defaultLocale);
-  } catch {
-    return null;
-  }
+  const tenant = await sessionTenant();
+  return tenant ? staffLocale(tenant.defaultLocale) : null;
 }
 
 /**

@@ -8,9 +8,10 @@ const claims = vi.hoisted(() => ({ current: null as Record<string, unknown> | nu
 const tenantLocale = vi.hoisted(() => ({ current: null as string | null, fails: false }));
 
 vi.mock("@/lib/console/auth", () => ({ consoleClaims: async () => claims.current }));
-vi.mock("@/lib/auth/principal", () => ({
+vi.mock("@/lib/auth/principal", async () => ({
   principalFromClaims: async () => {
-    if (tenantLocale.fails) throw new Error("Tenant acme is not registered");
+    const { AppError } = await import("@/lib/http/problem");
+    if (tenantLocale.fails) throw new AppError("auth.tenant_unknown", "Tenant acme is not registered");
     return { tenant: { id: "acme", defaultLocale: tenantLocale.current } };
   },
 }));
