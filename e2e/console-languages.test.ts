@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
+import { dateText } from "@/lib/format/show-value";
 import { translatorFor } from "@/lib/i18n/translator";
 import { launchChromium } from "../tests/support/browser";
 import { logins, startStack, type Stack } from "../tests/support/stack";
@@ -48,6 +49,28 @@ async function submit(count: number, title: string, warnLast = false): Promise<s
   });
   expect(res.status).toBe(202);
   return res.headers.get("x-svc-batchid")!;
+}
+
+/** A leave request waiting for acme's first approver; its id. */
+async function leaveRequest(): Promise<string> {
+  const res = await stack.api("submitter", "POST", "/api/workflow", {
+    templatePath: "workflow/leave-request.md",
+    correlationId: `console-languages-wf-${Date.now()}`,
+    templateSettings: {
+      workflow: { recipients: [{ email: "pat@example.test", displayName: "Pat Employee" }], autoValidateOnCreate: true },
+    },
+    initialData: {
+      fullName: "Pat Employee",
+      employeeId: "E1234",
+      leaveType: "unpaid",
+      startDate: "2027-05-03",
+      endDate: "2027-05-18",
+      days: 12,
+      confirmed: true,
+    },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()).workflowId;
 }
 
 /** Sets or (with "") removes acme's default locale as an operator does; PGlite admits one process, so there the server waits. */
@@ -100,6 +123,7 @@ it("an approver of a German tenant reads the console in German whatever the brow
   const fr = translatorFor("fr");
   const title = `Rundschreiben ${Date.now()}`;
   const batchId = await submit(3, title, true);
+  const workflowId = await leaveRequest();
   await setAcmeLocale("de-DE");
   try {
     const { context, page, csp } = await browse("fr-FR");
@@ -208,6 +232,32 @@ it("an approver of a German tenant reads the console in German whatever the brow
     expect(await consoleText(page, title)).not.toMatch(ENGLISH);
     await expectAccessible(page, "confirmation step in Arabic");
     await shoot(page, "languages/ar-03-confirm");
+
+    // The workflows, in Arabic too: the list, and a workflow's page with its data, rules and approval stages.
+    await page
+      .getByRole("navigation", { name: ar("console.shell.navLabel") })
+      .getByRole("link", { name: ar("console.shell.workflows") })
+      .click();
+    await expect.poll(() => heading(page).textContent()).toBe(ar("console.workflows.list.title"));
+    await expectIn(page, "ar");
+    await expectAccessible(page, "workflows list in Arabic");
+    await shoot(page, "languages/ar-04-workflows");
+    await page.goto(`${stack.baseUrl}/console/workflows/${workflowId}`);
+    await expect.poll(() => heading(page).textContent()).toBe("Leave request");
+    await expectIn(page, "ar");
+    for (const h of [
+      "console.workflows.detail.summaryHeading",
+      "console.workflows.data.heading",
+      "console.workflows.rules.heading",
+      "console.workflows.approval.heading",
+    ] as const)
+      expect(await page.getByRole("heading", { name: ar(h), exact: true }).count(), h).toBe(1);
+    expect(await page.getByRole("status").first().textContent()).toBe(ar("console.workflows.state.pendingApproval"));
+    // The answers' dates as the page's language writes them, though the form is English.
+    expect(await page.textContent("main")).toContain(dateText("2027-05-03", "ar"));
+    expect(await page.textContent("main")).not.toContain("3 May 2027");
+    await expectAccessible(page, "workflow page in Arabic");
+    await shoot(page, "languages/ar-05-workflow");
 
     expect(csp).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@ import { changesSinceReview } from "@/lib/workflow/approval/changes-since-review
 import { listActivity } from "@/lib/workflow/list-activity";
 import { totalApprovalStages } from "@/lib/workflow/present-workflow";
 import { displayValue, eventSummary } from "@/lib/workflow/sealing/seal-input";
-import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import { answerText } from "@/lib/format/show-value";
 import { fieldLabels } from "@/lib/workflow/schema/schema-format";
 
@@ -41,10 +41,10 @@ export function approvalStages(wf: Workflow, tenantApprovers: string[]): StageRo
 
 /**
  * The collected data by step, each field with its schema label and its answer: a yes or no as it is
- * (the page says it in its language), any other as the form wrote it (numbers and dates in the
- * workflow's locale, an option by its label); null when unanswered.
+ * (the page says it in its language), any other as its reader writes it (numbers and dates in the
+ * page's `locale`, as the portal writes them; an option by its label); null when unanswered.
  */
-export function collectedData(wf: Workflow) {
+export function collectedData(wf: Workflow, locale: string) {
   return wf.schema.steps.map((s, i) => ({
     title: s.title,
     fields: s.fields.map((f) => {
@@ -52,7 +52,7 @@ export function collectedData(wf: Workflow) {
       return {
         key: f.key,
         label: f.label ?? f.key,
-        value: typeof value === "boolean" ? value : answerText(f, value, wf.settings.locale ?? DEFAULT_LOCALE),
+        value: typeof value === "boolean" ? value : answerText(f, value, locale),
       };
     }),
   }));

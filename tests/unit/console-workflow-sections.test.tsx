@@ -163,9 +163,9 @@ function page(locale: Locale): string {
     <>
       <Actions wf={wf} base="/console/workflows/x" perms={workflowPermissions(wf, principal)} stages={stages} t={t} />
       <Signing detail={signing} base="/console/workflows/x" t={t} locale={locale} />
-      <CollectedData wf={wf} t={t} />
+      <CollectedData wf={wf} t={t} locale={locale} />
       <RuleResults wf={wf} t={t} />
-      <ChangesSinceReview wf={wf} t={t} />
+      <ChangesSinceReview wf={wf} t={t} locale={locale} />
       <Approval wf={wf} stages={stages} t={t} locale={locale} />
       <History wf={wf} t={t} locale={locale} />
       <Exception wf={wf} t={t} />

@@ -177,9 +177,9 @@ export default async function WorkflowPage({
       </ul>
 
       {signing && <Signing detail={signing} base={base} t={t} locale={locale} />}
-      <CollectedData wf={wf} t={t} />
+      <CollectedData wf={wf} t={t} locale={locale} />
       <RuleResults wf={wf} t={t} />
-      <ChangesSinceReview wf={wf} t={t} />
+      <ChangesSinceReview wf={wf} t={t} locale={locale} />
       <Approval wf={wf} stages={stages} t={t} locale={locale} />
       <History wf={wf} t={t} locale={locale} />
       <Exception wf={wf} t={t} />

@@ -10,7 +10,7 @@ import { eventText } from "@/lib/format/event-words";
 import { momentText } from "@/lib/format/moment-text";
 import { dateText } from "@/lib/format/show-value";
 import { isolate } from "@/lib/i18n/isolate";
-import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Translator } from "@/lib/i18n/translator";
 import { ruleVerdict, VERDICTS } from "@/lib/workflow/approval/approval-words";
 import type { listCallbackAttempts } from "@/lib/workflow/callback/list-callback-attempts";
@@ -106,12 +106,12 @@ export function Actions({
 const answer = (t: Translator, v: string | boolean | null): string | null =>
   typeof v === "boolean" ? (v ? t("document.sealed.yes") : t("document.sealed.no")) : v === null ? null : isolate(v);
 
-export function CollectedData({ wf, t }: { wf: Workflow; t: Translator }) {
+export function CollectedData({ wf, t, locale }: { wf: Workflow; t: Translator; locale: string }) {
   const words = { notAnswered: t("common.form.notAnswered"), change: t("common.form.change") };
   return (
     <section aria-labelledby="data-title">
       <h2 id="data-title">{t("console.workflows.data.heading")}</h2>
-      {collectedData(wf).map((step, i) => (
+      {collectedData(wf, locale).map((step, i) => (
         <div key={i}>
           {/* A schema made from a template's fields names its steps "Step n" already. */}
           <h3>
@@ -176,7 +176,7 @@ export function RuleResults({ wf, t }: { wf: Workflow; t: Translator }) {
   );
 }
 
-export function ChangesSinceReview({ wf, t }: { wf: Workflow; t: Translator }) {
+export function ChangesSinceReview({ wf, t, locale }: { wf: Workflow; t: Translator; locale: string }) {
   if (!wf.reviewSnapshot && wf.changeRequests.length === 0) return null;
   const changes = changedSinceReview(wf);
   const labels = fieldLabels(wf.schema);
@@ -203,7 +203,7 @@ export function ChangesSinceReview({ wf, t }: { wf: Workflow; t: Translator }) {
                   {c.dueDate
                     ? t("console.workflows.changes.metaDue", {
                         severity: c.severity ?? "info",
-                        due: dateText(c.dueDate, wf.settings.locale ?? DEFAULT_LOCALE),
+                        due: dateText(c.dueDate, locale),
                         at: at(c.requestedAt),
                       })
                     : t("console.workflows.changes.meta", { severity: c.severity ?? "info", at: at(c.requestedAt) })}
